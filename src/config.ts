@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+
+/** One typed configuration object, read from the environment once at start. */
+export interface Config {
+  host: string;
+  port: number;
+  /** Root of embedded data: SQLite file and blobs live here unless overridden. */
+  dataDir: string;
+  /** postgres://… selects the PostgreSQL store; otherwise SQLite at {dataDir}/drs.sqlite. */
+  databaseUrl: string | null;
+  /** file:///path (default {dataDir}/blobs) or s3://bucket/prefix. */
+  blobUrl: string | null;
+  logLevel: string;
+  /** Worker lease on a claimed run; renewed by heartbeat every leaseMs / 3. */
+  leaseMs: number;
+  /** How long a POST /runs in flight holds its Idempotency-Key before a retry may take it over. */
+  idempotencyPendingMs: number;
+  /** Webhook targets on private networks are refused unless this is true (development and tests). */
+  webhookAllowPrivate: boolean;
+  /** Per-document reading timeout (page count, text, conversion). */
+  documentTimeoutMs: number;
+  apiVersion: string;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Environment variable ${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int('PORT', 8080),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    blobUrl: env.BLOB_URL || null,
+    logLevel: env.LOG_LEVEL || 'info',
+    leaseMs: int('LEASE_MS', 30_000),
+    idempotencyPendingMs: int('IDEMPOTENCY_PENDING_MS', 120_000),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    documentTimeoutMs: int('DOCUMENT_TIMEOUT_MS', 60_000),
+    apiVersion: 'v1',
+  };
+}

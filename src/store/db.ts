@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
+import type { Config } from '../config.ts';
+import { migrationProvider } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+function sqliteDialect(file: string): Dialect {
+  const database = new SQLite(file);
+  // WAL lets the CLI and the server share the file; busy_timeout makes writers wait instead of failing.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 10000');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  return new SqliteDialect({ database });
+}
+
+async function postgresDialect(url: string): Promise<Dialect> {
+  const { PostgresDialect } = await import('kysely');
+  const pg = await import('pg');
+  // bigint columns come back as JS numbers (sizes stay far below 2^53).
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  return new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url, max: 10 }) });
+}
+
+export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Store> {
+  const isPg = !!config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl);
+  let dialect: Dialect;
+  if (isPg) {
+    dialect = await postgresDialect(config.databaseUrl!);
+  } else {
+    mkdirSync(config.dataDir, { recursive: true });
+    dialect = sqliteDialect(join(config.dataDir, 'drs.sqlite'));
+  }
+  const db = new Kysely<Database>({ dialect });
+  return { db, dialect: isPg ? 'postgres' : 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
