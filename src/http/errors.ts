@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   not_acceptable: 406,
   review_already_started: 409,
+  /** Not in the contract's list: DELETE /runs/{id}/documents before the run has finished. */
+  run_not_finished: 409,
   idempotency_pending: 409,
   idempotency_conflict: 409,
   section_unavailable: 409,

@@ -52,4 +52,22 @@ export interface PreparedDocument {
   /** Absolute path of the PDF to read (the original for PDFs, the converted file for Word/Excel), or null. */
   pdfPath: string | null;
   warnings: string[];
+  /** Text of the first page when it was cheap to get while counting pages (feeds kind_guess). */
+  firstPageText?: string | null;
+}
+
+/** Technical protections of unpacking; every field has a safe default. */
+export interface UnpackOptions {
+  /** Archive entries (files and nested entries, all levels) before too_many_files; default 10 000. */
+  maxEntries?: number;
+  /** Levels of archives inside archives; deeper ones are skipped with a reason; default 5. */
+  maxDepth?: number;
+  /** Absolute cap on unpacked bytes, applied even when the organization has no limit; default 16 GiB. */
+  maxUnpackedBytes?: number;
+  /** Largest accepted expansion of an entry (unpacked : packed); default 200. */
+  maxRatio?: number;
+  /** The ratio is judged only once an entry has produced this many bytes; default 1 MiB. */
+  ratioMinBytes?: number;
+  /** Time allowed to one 7z/RAR listing or extraction; default 10 minutes. */
+  archiveTimeoutMs?: number;
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_core.ts';
+import * as m020 from './020_webhooks.ts';
 
 /**
  * Static list of migrations (no directory scanning, so it works the same under any loader).
@@ -7,6 +8,7 @@ import * as m001 from './001_core.ts';
  */
 const migrations: Record<string, Migration> = {
   '001_core': m001,
+  '020_webhooks': m020,
 };
 
 export const migrationProvider: MigrationProvider = {

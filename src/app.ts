@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Store } from './store/db.ts';
+import type { BlobStore } from './blobs/blob-store.ts';
+import { makeAuthenticator } from './http/auth.ts';
+import { renderError } from './http/error-handler.ts';
+import { AppError } from './http/errors.ts';
+import { ErrorEnvelope } from './http/schemas/common.ts';
+import { routeModules } from './http/routes/index.ts';
+
+export const API_PREFIX = '/api/v1';
+
+/** Everything a route needs; built once by the entry point, no globals. */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  blobs: BlobStore;
+  log: Logger;
+  /** Wakes an in-process worker when a run is queued (no-op in API-only nodes). */
+  notifyQueued: () => void;
+}
+
+export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    // Every response carries the request id; a client-supplied X-Request-Id is kept when sane.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(multipart, {
+    // Per-organization limits are applied while streaming in the runs route; these are technical ceilings.
+    limits: { fileSize: Number.MAX_SAFE_INTEGER, fieldSize: 4 * 1024 * 1024, fields: 64, files: 10_000, parts: 10_100, headerPairs: 200 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Document Review Service API',
+        version: deps.config.apiVersion,
+        description:
+          'Проверка комплектов проектной документации: загрузка комплекта, асинхронная проверка, замечания, вопросы и отчёты (Markdown, PDF, ZIP).',
+      },
+      servers: [{ url: API_PREFIX }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API-ключ организации' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    // Paths in the document are relative to the server url, as in the contract.
+    transform: ({ schema, url, route }) => {
+      const path = url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url;
+      const multipartBody = route.config?.multipartBody;
+      // Multipart bodies are validated while streaming; their schema is for the document only.
+      const documented = multipartBody ? { ...schema, consumes: ['multipart/form-data'], body: multipartBody } : schema;
+      return { schema: documented, url: path };
+    },
+  });
+  app.addSchema(ErrorEnvelope);
+
+  const authenticate = makeAuthenticator(deps.store.db);
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
+    await authenticate(request);
+  });
+
+  app.setErrorHandler((err, request, reply) => renderError(err, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    renderError(new AppError('not_found', `Путь не найден: ${request.method} ${request.url.split('?')[0]}`), request, reply),
+  );
+
+  await app.register(
+    async (api) => {
+      for (const mod of routeModules) await api.register(mod(deps));
+      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppDeps } from '../app.ts';
+import type { AuthContext } from '../http/auth.ts';
+import type { ReceivedForm } from '../http/multipart-intake.ts';
+import { AppError, errors } from '../http/errors.ts';
+import { applyClientChoices, unpackUploads } from '../ingest/index.ts';
+import type { IntakeLimits } from '../ingest/types.ts';
+import { profileItems } from '../review/data/docset.ts';
+import { parseSections } from '../store/repositories/tenants.ts';
+import { recordLedger } from '../store/repositories/ledger.ts';
+import { documentsOf, getRun } from '../store/repositories/runs.ts';
+import type { Bundle, DocumentRow, Run } from '../store/schema.ts';
+import { STAGE_TEXT } from '../pipeline/stages.ts';
+import { nowIso } from './clock.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, runRequestHash } from './idempotency.ts';
+
+export const RUN_TEXT_FIELDS = ['object_address', 'user_request', 'kinds', 'roles', 'bundle_id'] as const;
+
+export interface AcceptedRun {
+  run: Run;
+  documents: DocumentRow[];
+  checksLeft: number;
+  replayed: boolean;
+}
+
+export const tenantLimits = (t: AuthContext['tenant']): IntakeLimits => ({
+  maxFiles: t.max_files,
+  maxFileBytes: t.max_file_bytes,
+  maxTotalBytes: t.max_total_bytes,
+});
+
+export const docBlobPrefix = (runId: string) => `runs/${runId}/docs`;
+
+async function findBundle(deps: AppDeps, tenantId: string, bundleId: string | undefined): Promise<Bundle | null> {
+  if (!bundleId) return null;
+  const bundle = await deps.store.db.selectFrom('bundles').selectAll().where('id', '=', bundleId).where('tenant_id', '=', tenantId).executeTakeFirst();
+  if (!bundle) throw errors.validation(`Пакет bundle_id=${bundleId} не найден среди пакетов организации`);
+  return bundle;
+}
+
+const optional = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+/**
+ * Accepts a received set as a new run: idempotency, unpacking, charging one check, queueing.
+ * Either everything is stored (run, documents, blobs, charge, key) or nothing is.
+ */
+export async function acceptRun(deps: AppDeps, auth: AuthContext, form: ReceivedForm, idempotencyKey: string | null, scratchDir: string): Promise<AcceptedRun> {
+  const { db } = deps.store;
+  const { tenant } = auth;
+  const objectAddress = optional(form.fields.object_address);
+  const userRequest = optional(form.fields.user_request);
+  const bundleId = optional(form.fields.bundle_id);
+  const kinds = optional(form.fields.kinds);
+  const roles = optional(form.fields.roles);
+  if (!form.files.length) throw errors.noFiles();
+
+  const requestHash = runRequestHash({ files: form.files, kinds, roles, objectAddress, userRequest, bundleId });
+  if (idempotencyKey) {
+    const claim = await claimIdempotencyKey(db, tenant.id, idempotencyKey, requestHash, deps.config.idempotencyPendingMs);
+    if (claim.kind === 'replay') {
+      const run = await getRun(db, claim.runId);
+      if (!run) throw errors.notFound('Проверка не найдена');
+      const fresh = await db.selectFrom('tenants').select('checks_left').where('id', '=', tenant.id).executeTakeFirstOrThrow();
+      return { run, documents: await documentsOf(db, run.id), checksLeft: fresh.checks_left, replayed: true };
+    }
+  }
+
+  const runId = randomUUID();
+  try {
+    const bundle = await findBundle(deps, tenant.id, bundleId);
+    const intake = await unpackUploads(form.files, join(scratchDir, 'unpacked'), tenantLimits(tenant));
+    const profileCodes = profileItems(parseSections(tenant)).map((i) => i.code);
+    const choices = applyClientChoices(intake.documents, kinds, roles, profileCodes);
+
+    const documents: DocumentRow[] = [];
+    for (const [i, doc] of intake.documents.entries()) {
+      const idx = i + 1;
+      const blobKey = `${docBlobPrefix(runId)}/${idx}.${doc.format}`;
+      await deps.blobs.putFile(blobKey, doc.path);
+      const choice = choices[i]!;
+      documents.push({
+        run_id: runId,
+        idx,
+        name: doc.name,
+        kind: choice.kind ?? doc.kindGuess,
+        kind_chosen: choice.kindChosen ? 1 : 0,
+        kind_guess: doc.kindGuess,
+        role: choice.role,
+        format: doc.format,
+        size: doc.size,
+        sha256: doc.sha256,
+        blob_key: blobKey,
+        pdf_blob_key: null,
+        pages: null,
+        converted: 0,
+        page_from: null,
+        page_to: null,
+        warnings: '[]',
+      });
+    }
+
+    const now = nowIso();
+    const run: Run = {
+      id: runId,
+      tenant_id: tenant.id,
+      status: 'queued',
+      stage: 'queued',
+      stage_text: STAGE_TEXT.queued,
+      progress: null,
+      error: null,
+      cancelled: 0,
+      charged: 1,
+      refunded: 0,
+      double_volume: 0,
+      volume_units: 0,
+      user_request: userRequest ?? null,
+      object_address: objectAddress ?? null,
+      bundle_id: bundle?.id ?? null,
+      bundle_label: bundle?.label ?? null,
+      bundle_version: bundle?.version ?? null,
+      skipped: JSON.stringify(intake.skipped),
+      idempotency_key: idempotencyKey,
+      key_id: auth.key.id,
+      attempts: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+      documents_deleted_at: null,
+    };
+
+    const checksLeft = await db.transaction().execute(async (trx) => {
+      // The charge is the first write: it takes the write lock and can never drive checks_left below zero.
+      const charged = await trx
+        .updateTable('tenants')
+        .set((eb) => ({ checks_left: eb('checks_left', '-', 1) }))
+        .where('id', '=', tenant.id)
+        .where('checks_left', '>=', 1)
+        .executeTakeFirst();
+      if (Number(charged.numUpdatedRows) === 0) throw errors.noChecksLeft();
+      await trx.insertInto('runs').values(run).execute();
+      for (const d of documents) await trx.insertInto('documents').values(d).execute();
+      await recordLedger(trx, { tenant_id: tenant.id, run_id: runId, delta: -1, reason: 'charge', created_at: now });
+      if (idempotencyKey) await completeIdempotencyKey(trx, tenant.id, idempotencyKey, runId);
+      const t = await trx.selectFrom('tenants').select('checks_left').where('id', '=', tenant.id).executeTakeFirstOrThrow();
+      return t.checks_left;
+    });
+    deps.notifyQueued();
+    return { run, documents, checksLeft, replayed: false };
+  } catch (e) {
+    await deps.blobs.deletePrefix(`runs/${runId}`).catch(() => undefined);
+    if (idempotencyKey) await releaseIdempotencyKey(db, tenant.id, idempotencyKey, requestHash).catch(() => undefined);
+    if (e instanceof AppError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOSPC') throw errors.storageFull();
+    throw e;
+  } finally {
+    await rm(scratchDir, { recursive: true, force: true });
+  }
+}

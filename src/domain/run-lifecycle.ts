@@ -1,0 +1,105 @@
+import type { AppDeps } from '../app.ts';
+import type { Db } from '../store/db.ts';
+import type { Run, Tenant } from '../store/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { recordLedger } from '../store/repositories/ledger.ts';
+import { getRun } from '../store/repositories/runs.ts';
+import { recordRunEvent } from '../notify/outbox.ts';
+import { STAGE_TEXT } from '../pipeline/stages.ts';
+import type { RunError } from './run-view.ts';
+import { nowIso } from './clock.ts';
+
+/**
+ * Moves a run to failed and returns its check, in one transaction with the webhook event.
+ * `onlyIf` guards the transition (e.g. status queued for a cancel, or the lease owner for a worker);
+ * returns false when the guard did not match (someone else moved the run first).
+ */
+export async function failRunWithRefund(
+  db: Db,
+  apiVersion: string,
+  runId: string,
+  error: RunError,
+  opts: { cancelled?: boolean; onlyIf: { status: Run['status']; leaseOwner?: string } },
+): Promise<boolean> {
+  const now = new Date();
+  const at = nowIso(now);
+  return db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('runs')
+      .set({
+        status: 'failed',
+        stage: opts.cancelled ? 'cancelled' : 'failed',
+        stage_text: opts.cancelled ? STAGE_TEXT.cancelled : STAGE_TEXT.failed,
+        error: JSON.stringify(error),
+        cancelled: opts.cancelled ? 1 : 0,
+        refunded: 1,
+        lease_owner: null,
+        lease_expires_at: null,
+        updated_at: at,
+        finished_at: at,
+      })
+      .where('id', '=', runId)
+      .where('status', '=', opts.onlyIf.status)
+      .where('refunded', '=', 0);
+    if (opts.onlyIf.leaseOwner) q = q.where('lease_owner', '=', opts.onlyIf.leaseOwner);
+    const moved = await q.executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return false;
+    const run = (await trx.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow()) as Run;
+    if (run.charged === 1) {
+      await trx
+        .updateTable('tenants')
+        .set((eb) => ({ checks_left: eb('checks_left', '+', 1 + (run.double_volume === 1 ? 1 : 0)) }))
+        .where('id', '=', run.tenant_id)
+        .execute();
+      await recordLedger(trx, { tenant_id: run.tenant_id, run_id: runId, delta: 1, reason: 'refund', created_at: at });
+      if (run.double_volume === 1) {
+        await recordLedger(trx, { tenant_id: run.tenant_id, run_id: runId, delta: 1, reason: 'refund', created_at: at });
+      }
+    }
+    const tenant = (await trx.selectFrom('tenants').selectAll().where('id', '=', run.tenant_id).executeTakeFirstOrThrow()) as Tenant;
+    const pagesTotal = await trx
+      .selectFrom('documents')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pages'), eb.lit(0)).as('pages'))
+      .where('run_id', '=', runId)
+      .executeTakeFirstOrThrow();
+    await recordRunEvent(
+      trx,
+      { id: runId, tenant_id: run.tenant_id, status: 'failed', refunded: true },
+      { findings: 0, pagesTotal: Number(pagesTotal.pages), checksLeft: tenant.checks_left },
+      tenant,
+      apiVersion,
+      now,
+    );
+    return true;
+  });
+}
+
+/** POST /runs/{id}/cancel: only a queued run can be cancelled; its check is returned. */
+export async function cancelQueuedRun(deps: AppDeps, tenant: Tenant, run: Run): Promise<Run> {
+  if (run.status === 'queued') {
+    const moved = await failRunWithRefund(
+      deps.store.db,
+      deps.config.apiVersion,
+      run.id,
+      { code: 'cancelled', message: 'Проверка отменена клиентом до начала обработки' },
+      { cancelled: true, onlyIf: { status: 'queued' } },
+    );
+    if (moved) {
+      await deps.blobs.deletePrefix(`runs/${run.id}/docs`);
+      return (await getRun(deps.store.db, run.id))!;
+    }
+  }
+  const current = (await getRun(deps.store.db, run.id))!;
+  if (current.cancelled === 1) return current; // a repeated cancel answers with the same state
+  throw new AppError('review_already_started', 'Обработка уже началась или завершилась; отмена невозможна, история сохранена');
+}
+
+/** DELETE /runs/{id}/documents: removes sources and derived files; reports and history stay. Idempotent. */
+export async function deleteRunDocuments(deps: AppDeps, run: Run): Promise<string> {
+  await deps.blobs.deletePrefix(`runs/${run.id}/docs`);
+  await deps.blobs.deletePrefix(`runs/${run.id}/derived`);
+  if (run.documents_deleted_at) return run.documents_deleted_at;
+  const at = nowIso();
+  await deps.store.db.updateTable('runs').set({ documents_deleted_at: at, updated_at: at }).where('id', '=', run.id).execute();
+  return at;
+}

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.ts';
+import { metaRoutes } from './meta.ts';
+import { accountRoutes } from './account.ts';
+import { runRoutes } from './runs.ts';
+
+/** Every route module of the API, registered under /api/v1. One line per resource. */
+export const routeModules: ((deps: AppDeps) => FastifyPluginAsyncTypebox)[] = [metaRoutes, accountRoutes, runRoutes];

@@ -1,0 +1,76 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.ts';
+import { DOCSET_SOURCE, DOCSET_TITLE, profileItems } from '../../review/data/docset.ts';
+import { parseSections } from '../../store/repositories/tenants.ts';
+import { Nullable } from '../schemas/common.ts';
+
+/** Supported API versions; a version is supported at least 90 days after its sunset is announced. */
+export const SUPPORTED_VERSIONS: Record<string, { sunset_at: string | null }> = { v1: { sunset_at: null } };
+
+const DocsetItem = Type.Object({
+  code: Type.String({ description: 'Код раздела для поля kinds' }),
+  title: Type.String({ description: 'Наименование раздела' }),
+  required: Type.Boolean({ description: 'Обязателен ли раздел по справочнику' }),
+  hint: Type.String({ description: 'Пояснение' }),
+  page: Nullable(Type.Integer({ description: 'Страница источника' })),
+});
+
+export function metaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        config: { auth: 'public' },
+        schema: {
+          summary: 'Состояние сервиса',
+          description: 'Отвечает без ключа; ok = сервис отвечает.',
+          security: [],
+          response: { 200: Type.Object({ ok: Type.Boolean(), api_version: Type.String() }) },
+        },
+      },
+      async () => ({ ok: true, api_version: deps.config.apiVersion }),
+    );
+
+    app.get(
+      '/version',
+      {
+        schema: {
+          summary: 'Поддерживаемые версии API',
+          description: 'supported.<версия>.sunset_at — дата окончания поддержки (null — не объявлена).',
+          response: {
+            200: Type.Object({
+              current: Type.String({ description: 'Текущая версия' }),
+              supported: Type.Record(Type.String(), Type.Object({ sunset_at: Nullable(Type.String({ format: 'date-time' })) })),
+            }),
+          },
+        },
+      },
+      async () => ({ current: deps.config.apiVersion, supported: SUPPORTED_VERSIONS }),
+    );
+
+    app.get(
+      '/docset',
+      {
+        config: { auth: 'optional' },
+        schema: {
+          summary: 'Справочник разделов документации',
+          description: 'Без ключа — общий справочник; с ключом — профиль разделов своей организации.',
+          security: [{}, { bearer: [] }],
+          response: {
+            200: Type.Object({
+              title: Type.String({ description: 'Название справочника' }),
+              source: Type.String({ description: 'Источник' }),
+              items: Type.Array(DocsetItem),
+            }),
+          },
+        },
+      },
+      async (request) => ({
+        title: DOCSET_TITLE,
+        source: DOCSET_SOURCE,
+        items: profileItems(request.auth ? parseSections(request.auth.tenant) : null),
+      }),
+    );
+  };
+}

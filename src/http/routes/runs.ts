@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.ts';
+import { authOf } from '../auth.ts';
+import { errors, AppError } from '../errors.ts';
+import { receiveMultipart } from '../multipart-intake.ts';
+import { acceptRun, RUN_TEXT_FIELDS, tenantLimits } from '../../domain/accept-run.ts';
+import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
+import { runBody, statusBody } from '../../domain/run-view.ts';
+import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
+import { errorResponses, RunIdParams } from '../schemas/common.ts';
+import { RunSchema, RunStatusSchema } from '../schemas/runs.ts';
+
+/** Documentation of the multipart body (validation happens while streaming, not by schema). */
+export const RunUploadBody = Type.Object({
+  files: Type.Array(Type.String({ format: 'binary' }), { description: 'Документы или архивы (ZIP, RAR, 7z); поле повторяется для каждого файла' }),
+  object_address: Type.Optional(Type.String({ description: 'Адрес объекта' })),
+  user_request: Type.Optional(Type.String({ description: 'Задание к проверке; можно передать файлом в UTF-8' })),
+  kinds: Type.Optional(Type.String({ description: 'JSON: объект «точное имя файла → код раздела»; коды вне профиля игнорируются' })),
+  roles: Type.Optional(Type.String({ description: 'JSON: объект «точный путь документа → context | review»; при разделении ролей перечисляются все документы, хотя бы один review' })),
+  bundle_id: Type.Optional(Type.String({ description: 'bundle_id из POST /bundles' })),
+});
+
+const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  const { db } = deps.store;
+  const checksLeftOf = async (tenantId: string) =>
+    (await db.selectFrom('tenants').select('checks_left').where('id', '=', tenantId).executeTakeFirstOrThrow()).checks_left;
+
+  return async (app) => {
+    app.post(
+      '/runs',
+      {
+        config: { multipartBody: RunUploadBody },
+        schema: {
+          summary: 'Загрузить комплект на проверку',
+          description:
+            'multipart/form-data. Архивы распаковываются при приёме. Списывается одна проверка. Заголовок Idempotency-Key (необязателен): тот же ключ и тот же запрос — 200 с прежней проверкой и заголовком Idempotent-Replayed: true; иначе 409 idempotency_conflict; первая отправка ещё обрабатывается — 409 idempotency_pending с Retry-After.',
+          headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ description: 'Ключ идемпотентности (в пределах организации)' })) }),
+          response: {
+            201: Type.Ref('Run'),
+            200: Type.Ref('Run'),
+            ...errorResponses(400, 402, 409, 413, 415, 422, 507),
+          },
+        },
+      },
+      async (request, reply) => {
+        const auth = authOf(request);
+        const rawKey = request.headers['idempotency-key'];
+        const idempotencyKey = typeof rawKey === 'string' && rawKey !== '' ? rawKey : null;
+        if (idempotencyKey && !IDEMPOTENCY_KEY_RE.test(idempotencyKey)) {
+          throw errors.validation('Idempotency-Key: от 1 до 255 печатных символов ASCII');
+        }
+        if (auth.tenant.checks_left < 1 && !idempotencyKey) throw errors.noChecksLeft();
+        const scratch = join(deps.config.dataDir, 'tmp', 'intake', randomUUID());
+        let accepted;
+        try {
+          const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_TEXT_FIELDS);
+          accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch);
+        } catch (e) {
+          await rm(scratch, { recursive: true, force: true });
+          if ((e as NodeJS.ErrnoException).code === 'ENOSPC') throw errors.storageFull();
+          throw e;
+        }
+        if (accepted.replayed) reply.header('Idempotent-Replayed', 'true');
+        return reply.status(accepted.replayed ? 200 : 201).send(runBody(accepted.run, accepted.documents, accepted.checksLeft));
+      },
+    );
+
+    app.get(
+      '/runs',
+      {
+        schema: {
+          summary: 'Последние проверки',
+          description: 'Новые первыми. limit от 1 до 200 (вне диапазона — ближайшая граница), по умолчанию 20.',
+          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ description: 'Сколько проверок вернуть' })) }),
+          response: {
+            200: Type.Object({ runs: Type.Array(Type.Ref('RunStatus')), limit: Type.Integer() }),
+            ...errorResponses(422),
+          },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        const limit = Math.min(200, Math.max(1, request.query.limit ?? 20));
+        const runs = await listRuns(db, tenant.id, limit);
+        const docs = await documentsOfMany(db, runs.map((r) => r.id));
+        const checksLeft = await checksLeftOf(tenant.id);
+        return { runs: runs.map((r) => statusBody(r, docs.get(r.id) ?? [], checksLeft)), limit };
+      },
+    );
+
+    app.get(
+      '/runs/:run_id',
+      {
+        schema: {
+          summary: 'Состояние проверки',
+          description: 'Опрашивать не чаще раза в 2 секунды (рекомендуется раз в 5 секунд).',
+          params: RunIdParams,
+          response: { 200: Type.Ref('RunStatus'), ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        const run = await getRunForTenant(db, tenant.id, request.params.run_id);
+        const [docs, checksLeft] = await Promise.all([documentsOf(db, run.id), checksLeftOf(tenant.id)]);
+        return statusBody(run, docs, checksLeft);
+      },
+    );
+
+    app.post(
+      '/runs/:run_id/cancel',
+      {
+        schema: {
+          summary: 'Отменить проверку в очереди',
+          description: 'Только для status=queued: проверка переходит в failed (cancelled=true), списанная проверка возвращается. Начатая или завершённая — 409 review_already_started.',
+          params: RunIdParams,
+          response: { 200: Type.Ref('RunStatus'), ...errorResponses(404, 409) },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        const run = await getRunForTenant(db, tenant.id, request.params.run_id);
+        const cancelled = await cancelQueuedRun(deps, tenant, run);
+        const [docs, checksLeft] = await Promise.all([documentsOf(db, run.id), checksLeftOf(tenant.id)]);
+        return statusBody(cancelled, docs, checksLeft);
+      },
+    );
+
+    app.delete(
+      '/runs/:run_id/documents',
+      {
+        schema: {
+          summary: 'Удалить исходные документы проверки',
+          description:
+            'Удаляет исходные и производные файлы; опубликованный отчёт и история остаются. Повтор безопасен. Только после done или failed, иначе 409 run_not_finished.',
+          params: RunIdParams,
+          response: {
+            200: Type.Object({
+              run_id: Type.String(),
+              documents_deleted: Type.Boolean(),
+              deleted_at: Type.String({ format: 'date-time' }),
+            }),
+            ...errorResponses(404, 409),
+          },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        const run = await getRunForTenant(db, tenant.id, request.params.run_id);
+        if (run.status !== 'done' && run.status !== 'failed') {
+          throw new AppError('run_not_finished', 'Документы можно удалить только после завершения проверки (done или failed)');
+        }
+        const deletedAt = await deleteRunDocuments(deps, run);
+        return { run_id: run.id, documents_deleted: true, deleted_at: deletedAt };
+      },
+    );
+  };
+}

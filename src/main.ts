@@ -1,0 +1,196 @@
+/**
+ * drs — the one program of the service: API server, worker and operator commands.
+ * Every operator command prints exactly one JSON object on stdout (errors too, with a non-zero exit code).
+ */
+import { parseArgs } from 'node:util';
+import { pino, type Logger } from 'pino';
+import { loadConfig, type Config } from './config.ts';
+import { migrateToLatest, openStore, type Store } from './store/db.ts';
+import { createBlobStore } from './blobs/index.ts';
+import { buildApp } from './app.ts';
+import { startWorker, type Worker } from './pipeline/worker.ts';
+import { startWebhookDispatcher, type WebhookDispatcher } from './notify/dispatcher.ts';
+import { redeliverLastEvent } from './notify/redeliver.ts';
+import { ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
+import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
+import { limitsOf } from './http/routes/account.ts';
+import type { Tenant } from './store/schema.ts';
+
+const USAGE = `drs — Document Review Service
+
+  drs serve [--no-worker]        API (and, by default, a worker) on HOST:PORT (default 127.0.0.1:8080)
+  drs worker                     worker only: processes runs and delivers webhooks
+  drs migrate                    applies database migrations
+  drs org create --name NAME --checks N [options]
+  drs org set TENANT_ID [options]
+  drs org suspend TENANT_ID | drs org resume TENANT_ID
+  drs key create --tenant TENANT_ID
+  drs key revoke KEY_ID
+  drs webhooks redeliver RUN_ID
+
+org options: --max-files N --max-file-bytes N --max-total-bytes N --max-pages N --oversize-factor 1|2
+  --concurrency N --webhook-url URL --webhook-secret S --webhook-attempts N --webhook-timeout-ms N
+  --webhook-pauses-ms 2000,4000,6000 --sections CODES (comma-separated) --employees true|false --access-until DATE
+
+environment: PORT, HOST, DATA_DIR (./data), DATABASE_URL (postgres://…), BLOB_URL, LOG_LEVEL, WEBHOOK_ALLOW_PRIVATE`;
+
+class UsageError extends Error {}
+
+const print = (obj: unknown): void => {
+  process.stdout.write(JSON.stringify(obj) + '\n');
+};
+
+function tenantView(t: Tenant) {
+  return {
+    tenant_id: t.id,
+    name: t.name,
+    status: t.status,
+    checks_left: t.checks_left,
+    limits: limitsOf(t),
+    concurrency: t.concurrency,
+    sections: t.sections ? (JSON.parse(t.sections) as string[]) : null,
+    webhook_url: t.webhook_url,
+    webhook_secret_set: !!t.webhook_secret,
+    webhook_settings: t.webhook_settings ? (JSON.parse(t.webhook_settings) as unknown) : null,
+    employees: t.has_employees === 1,
+    access_until: t.access_until,
+  };
+}
+
+async function withStore<T>(config: Config, fn: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(config);
+  try {
+    await migrateToLatest(store.db);
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function serve(config: Config, opts: { api: boolean; worker: boolean }): Promise<void> {
+  const log: Logger = pino({ level: config.logLevel, base: { pid: process.pid, role: opts.api ? (opts.worker ? 'all' : 'api') : 'worker' } });
+  const store = await openStore(config);
+  await migrateToLatest(store.db);
+  const blobs = await createBlobStore(config);
+  let worker: Worker | null = null;
+  let dispatcher: WebhookDispatcher | null = null;
+  if (opts.worker) {
+    worker = startWorker({ config, store, blobs, log });
+    dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
+  }
+  const app = opts.api ? await buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake() }) : null;
+  if (app) await app.listen({ host: config.host, port: config.port });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await app?.close();
+    await worker?.stop();
+    await dispatcher?.stop();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function orgCommand(config: Config, args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parseArgs({ args: rest, options: ORG_OPTIONS, allowPositionals: true, strict: true });
+  const settings = orgSettingsFrom(values as OrgValues);
+  await withStore(config, async ({ db }) => {
+    switch (sub) {
+      case 'create': {
+        if (!settings.name) throw new UsageError('--name is required');
+        if (settings.checks_left === undefined) throw new UsageError('--checks is required');
+        const tenant = await createTenant(db, { ...settings, name: settings.name, checks_left: settings.checks_left });
+        const { key, secret } = await createApiKey(db, tenant.id);
+        print({ ...tenantView(tenant), key_id: key.id, api_key: secret });
+        return;
+      }
+      case 'set': {
+        const id = positionals[0];
+        if (!id) throw new UsageError('drs org set TENANT_ID [options]');
+        const tenant = await updateTenant(db, id, settings);
+        if (!tenant) throw new UsageError(`organization ${id} not found`);
+        print(tenantView(tenant));
+        return;
+      }
+      case 'suspend':
+      case 'resume': {
+        const id = positionals[0];
+        if (!id) throw new UsageError(`drs org ${sub} TENANT_ID`);
+        if (!(await getTenant(db, id))) throw new UsageError(`organization ${id} not found`);
+        const tenant = await setTenantStatus(db, id, sub === 'suspend' ? 'suspended' : 'active');
+        print(tenantView(tenant!));
+        return;
+      }
+      default:
+        throw new UsageError('drs org create|set|suspend|resume …');
+    }
+  });
+}
+
+async function keyCommand(config: Config, args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' } }, allowPositionals: true, strict: true });
+  await withStore(config, async ({ db }) => {
+    if (sub === 'create') {
+      if (!values.tenant) throw new UsageError('drs key create --tenant TENANT_ID');
+      if (!(await getTenant(db, values.tenant))) throw new UsageError(`organization ${values.tenant} not found`);
+      const { key, secret } = await createApiKey(db, values.tenant);
+      print({ tenant_id: key.tenant_id, key_id: key.id, api_key: secret, created_at: key.created_at });
+    } else if (sub === 'revoke') {
+      const id = positionals[0];
+      if (!id) throw new UsageError('drs key revoke KEY_ID');
+      const key = await revokeApiKey(db, id);
+      if (!key) throw new UsageError(`key ${id} not found`);
+      print({ key_id: key.id, tenant_id: key.tenant_id, revoked_at: key.revoked_at });
+    } else {
+      throw new UsageError('drs key create|revoke …');
+    }
+  });
+}
+
+async function webhooksCommand(config: Config, args: string[]): Promise<void> {
+  const [sub, runId] = args;
+  if (sub !== 'redeliver' || !runId) throw new UsageError('drs webhooks redeliver RUN_ID');
+  await withStore(config, async ({ db }) => print(await redeliverLastEvent(db, runId, new Date())));
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const config = loadConfig();
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve': {
+      const { values } = parseArgs({ args: rest, options: { 'no-worker': { type: 'boolean' } }, strict: true });
+      return serve(config, { api: true, worker: !values['no-worker'] });
+    }
+    case 'worker':
+      return serve(config, { api: false, worker: true });
+    case 'migrate':
+      return withStore(config, async (store) => print({ migrated: true, dialect: store.dialect }));
+    case 'org':
+      return orgCommand(config, rest);
+    case 'key':
+      return keyCommand(config, rest);
+    case 'webhooks':
+      return webhooksCommand(config, rest);
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stderr.write(USAGE + '\n');
+      if (command === undefined) process.exitCode = 2;
+      return;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  print({ error: err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 'usage' : 'failed', message });
+  process.exitCode = err instanceof UsageError ? 2 : 1;
+});

@@ -1,0 +1,61 @@
+import type { Db } from '../db.ts';
+import type { DocumentRow, Run, RunUpdate } from '../schema.ts';
+import { errors } from '../../http/errors.ts';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A run of this tenant, or 404 — a foreign run is indistinguishable from a missing one. */
+export async function getRunForTenant(db: Db, tenantId: string, runId: string): Promise<Run> {
+  if (!UUID_RE.test(runId)) throw errors.notFound('Проверка не найдена');
+  const run = await db
+    .selectFrom('runs')
+    .selectAll()
+    .where('id', '=', runId.toLowerCase())
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!run) throw errors.notFound('Проверка не найдена');
+  return run;
+}
+
+export function getRun(db: Db, runId: string): Promise<Run | undefined> {
+  return db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirst();
+}
+
+export function listRuns(db: Db, tenantId: string, limit: number): Promise<Run[]> {
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function documentsOf(db: Db, runId: string): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').selectAll().where('run_id', '=', runId).orderBy('idx').execute();
+}
+
+export async function documentsOfMany(db: Db, runIds: string[]): Promise<Map<string, DocumentRow[]>> {
+  const out = new Map<string, DocumentRow[]>();
+  if (!runIds.length) return out;
+  const rows = await db.selectFrom('documents').selectAll().where('run_id', 'in', runIds).orderBy('run_id').orderBy('idx').execute();
+  for (const r of rows) {
+    const list = out.get(r.run_id) ?? [];
+    list.push(r);
+    out.set(r.run_id, list);
+  }
+  return out;
+}
+
+/** Updates a run only while this worker holds its lease; false when the lease was lost. */
+export async function updateLeasedRun(db: Db, runId: string, workerId: string, patch: RunUpdate): Promise<boolean> {
+  const res = await db
+    .updateTable('runs')
+    .set(patch)
+    .where('id', '=', runId)
+    .where('lease_owner', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

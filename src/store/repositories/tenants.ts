@@ -1,0 +1,125 @@
+import { randomBytes, randomUUID, createHash, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db.ts';
+import type { ApiKey, Tenant, TenantsTable } from '../schema.ts';
+import { nowIso } from '../../domain/clock.ts';
+
+export type TenantSettings = Partial<
+  Pick<
+    TenantsTable,
+    | 'name'
+    | 'checks_left'
+    | 'max_files'
+    | 'max_file_bytes'
+    | 'max_total_bytes'
+    | 'max_pages'
+    | 'oversize_factor'
+    | 'concurrency'
+    | 'sections'
+    | 'webhook_url'
+    | 'webhook_secret'
+    | 'webhook_settings'
+    | 'has_employees'
+    | 'access_from'
+    | 'access_until'
+  >
+>;
+
+/** Defaults of a new organization; 0 in a limit means "not limited" (contract, Limits). */
+export const TENANT_DEFAULTS = {
+  max_files: 500,
+  max_file_bytes: 512 * 1024 * 1024,
+  max_total_bytes: 2 * 1024 * 1024 * 1024,
+  max_pages: 3000,
+  oversize_factor: 1,
+  concurrency: 2,
+} as const;
+
+export const hashApiKey = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+
+/** Constant-time comparison of two hex digests of equal length. */
+export function sameDigest(a: string, b: string): boolean {
+  const ba = Buffer.from(a, 'hex');
+  const bb = Buffer.from(b, 'hex');
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+export async function createTenant(db: Db, settings: TenantSettings & { name: string; checks_left: number }): Promise<Tenant> {
+  const now = nowIso();
+  const row = {
+    id: randomUUID(),
+    status: 'active' as const,
+    ...TENANT_DEFAULTS,
+    sections: null,
+    webhook_url: null,
+    webhook_secret: null,
+    webhook_settings: null,
+    has_employees: 0 as const,
+    access_from: now,
+    access_until: null,
+    ...settings,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('tenants').values(row).execute();
+  return row;
+}
+
+export async function updateTenant(db: Db, tenantId: string, settings: TenantSettings): Promise<Tenant | undefined> {
+  if (Object.keys(settings).length) {
+    await db
+      .updateTable('tenants')
+      .set({ ...settings, updated_at: nowIso() })
+      .where('id', '=', tenantId)
+      .execute();
+  }
+  return getTenant(db, tenantId);
+}
+
+export function getTenant(db: Db, tenantId: string): Promise<Tenant | undefined> {
+  return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+}
+
+export async function setTenantStatus(db: Db, tenantId: string, status: Tenant['status']): Promise<Tenant | undefined> {
+  await db.updateTable('tenants').set({ status, updated_at: nowIso() }).where('id', '=', tenantId).execute();
+  return getTenant(db, tenantId);
+}
+
+/** Creates a key; the secret is returned once and only its hash is stored. */
+export async function createApiKey(db: Db, tenantId: string): Promise<{ key: ApiKey; secret: string }> {
+  const secret = `drs_${randomBytes(32).toString('base64url')}`;
+  const key: ApiKey = {
+    id: randomUUID(),
+    tenant_id: tenantId,
+    key_hash: hashApiKey(secret),
+    prefix: secret.slice(0, 10),
+    created_at: nowIso(),
+    revoked_at: null,
+    last_used_at: null,
+  };
+  await db.insertInto('api_keys').values(key).execute();
+  return { key, secret };
+}
+
+export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKey | undefined> {
+  await db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', keyId).where('revoked_at', 'is', null).execute();
+  return db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
+}
+
+/** Finds the active key for a presented secret. The lookup is by digest; the digest is compared again in constant time. */
+export async function findKeyBySecret(db: Db, secret: string): Promise<{ key: ApiKey; tenant: Tenant } | null> {
+  const digest = hashApiKey(secret);
+  const key = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', digest).executeTakeFirst();
+  if (!key || !sameDigest(key.key_hash, digest) || key.revoked_at) return null;
+  const tenant = await getTenant(db, key.tenant_id);
+  return tenant ? { key, tenant } : null;
+}
+
+export async function touchKey(db: Db, keyId: string, at: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
+}
+
+export function parseSections(tenant: Pick<Tenant, 'sections'>): string[] | null {
+  if (!tenant.sections) return null;
+  const parsed: unknown = JSON.parse(tenant.sections);
+  return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : null;
+}
