@@ -1,0 +1,84 @@
+import { AppError } from '../http/errors.ts';
+import { canonicalSection } from '../review/data/docset.ts';
+import type { IntakeDocument, Role } from './types.ts';
+
+export interface ClientChoice {
+  /** Section chosen by the client (normalised to a code of the profile), or null. */
+  kind: string | null;
+  kindChosen: boolean;
+  role: Role;
+}
+
+/**
+ * Applies the `kinds` and `roles` form fields (JSON objects keyed by exact document name) to the
+ * unpacked documents, in document order. Kind codes are accepted as codes of the profile or as their
+ * marks (ЭОМ → ИОС1, СПОЗУ → ПЗУ) when the profile has the section; other codes are ignored, as the
+ * contract says. Roles: explicit role > folder (Context / Reviews) > review; when any document is
+ * context, every document needs a role and at least one must be review.
+ */
+export function applyClientChoices(
+  documents: IntakeDocument[],
+  kindsJson: string | undefined,
+  rolesJson: string | undefined,
+  profileCodes: readonly string[],
+): ClientChoice[] {
+  const names = new Set(documents.map((d) => d.name));
+  const kinds = parseMap(kindsJson, 'kinds', 'код раздела', names);
+  const roles = parseMap(rolesJson, 'roles', 'роль (review или context)', names);
+  for (const [name, role] of roles) {
+    if (role !== 'review' && role !== 'context') {
+      throw new AppError('validation_error', `Поле roles: для документа «${name}» указана роль «${role}»; допустимы review и context`, name);
+    }
+  }
+  const effective = documents.map((d) => (roles.get(d.name) as Role | undefined) ?? d.folderRole);
+  const split = effective.some((r) => r === 'context');
+  if (split) {
+    const missing = documents.findIndex((_, i) => effective[i] === null);
+    if (missing >= 0) {
+      const name = documents[missing]!.name;
+      throw new AppError(
+        'validation_error',
+        `Роли разделены (есть справочные документы), поэтому роль нужна каждому документу; не указана для «${name}»`,
+        name,
+      );
+    }
+    if (!effective.includes('review')) {
+      throw new AppError('validation_error', 'Все документы отмечены как справочные (context): хотя бы один должен иметь роль review');
+    }
+  }
+  return documents.map((d, i) => {
+    const raw = kinds.get(d.name);
+    const kind = raw === undefined ? null : profileCode(raw, profileCodes);
+    return { kind, kindChosen: kind !== null, role: split ? effective[i]! : 'review' };
+  });
+}
+
+function profileCode(raw: string, profileCodes: readonly string[]): string | null {
+  const code = raw.trim();
+  if (profileCodes.includes(code)) return code;
+  const canonical = canonicalSection(code) ?? canonicalSection(code.toUpperCase());
+  return canonical && profileCodes.includes(canonical) ? canonical : null;
+}
+
+function parseMap(json: string | undefined, field: string, what: string, names: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  if (json === undefined || json.trim() === '') return out;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new AppError('validation_error', `Поле ${field} не является корректным JSON`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new AppError('validation_error', `Поле ${field} должно быть JSON-объектом вида {"имя документа": "${what}"}`);
+  }
+  for (const [name, v] of Object.entries(value)) {
+    if (!names.has(name)) {
+      throw new AppError('validation_error', `Поле ${field}: документа «${name}» нет в комплекте; используйте точное имя или путь в архиве`, name);
+    }
+    if (v === null) continue;
+    if (typeof v !== 'string') throw new AppError('validation_error', `Поле ${field}: для документа «${name}» ожидается строка — ${what}`, name);
+    out.set(name, v);
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+import { stat } from 'node:fs/promises';
+import yauzl from 'yauzl';
+import { CompoundFile, summaryPageCount } from './cfb.ts';
+import type { DocFormat } from './types.ts';
+
+export interface PageEstimate {
+  pages: number;
+  /** true when the number comes from the document's own metadata, false when guessed from the size. */
+  fromMetadata: boolean;
+}
+
+/** Rough sizes per page for documents without usable metadata (typical ПД text with a few tables). */
+const BYTES_PER_PAGE: Partial<Record<DocFormat, number>> = { docx: 25_000, doc: 40_000, xlsx: 20_000, xls: 60_000 };
+
+/** Page count of a Word/Excel document without converting it: metadata when present, else an estimate by size. */
+export async function estimateOfficePages(path: string, format: DocFormat): Promise<PageEstimate> {
+  let fromMeta: number | null = null;
+  try {
+    if (format === 'docx') fromMeta = intOf(/<(?:\w+:)?Pages>\s*(\d+)\s*</.exec(await readZipText(path, 'docProps/app.xml'))?.[1]);
+    else if (format === 'xlsx') {
+      const wb = await readZipText(path, 'xl/workbook.xml');
+      const sheets = wb.match(/<(?:\w+:)?sheet\s/g)?.length ?? 0;
+      fromMeta = sheets > 0 ? sheets : null;
+    } else if (format === 'doc') {
+      const cf = await CompoundFile.open(path);
+      try {
+        const si = await cf.readStream('\u0005SummaryInformation');
+        fromMeta = si ? summaryPageCount(si) : null;
+      } finally {
+        await cf.close();
+      }
+    }
+  } catch {
+    // Broken metadata: fall through to the size estimate.
+  }
+  if (fromMeta !== null) return { pages: fromMeta, fromMetadata: true };
+  const { size } = await stat(path);
+  return { pages: Math.max(1, Math.round(size / (BYTES_PER_PAGE[format] ?? 40_000))), fromMetadata: false };
+}
+
+function intOf(s: string | undefined): number | null {
+  const n = s === undefined ? NaN : Number(s);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+const MAX_PART_BYTES = 4 * 1024 * 1024;
+
+/** Text of one small part of an OOXML package ('' when absent); larger parts are refused. */
+export function readZipText(path: string, part: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('zip open failed'));
+      let found = false;
+      zip.on('entry', (e: yauzl.Entry) => {
+        if (e.fileName !== part) return zip.readEntry();
+        found = true;
+        if (e.uncompressedSize > MAX_PART_BYTES) {
+          zip.close();
+          return reject(new Error(`${part} is too large`));
+        }
+        zip.openReadStream(e, (e2, rs) => {
+          if (e2 || !rs) return reject(e2 ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          rs.on('data', (c: Buffer) => chunks.push(c));
+          rs.on('end', () => {
+            zip.close();
+            resolve(Buffer.concat(chunks).toString('utf8'));
+          });
+          rs.on('error', reject);
+        });
+      });
+      zip.on('end', () => {
+        if (!found) resolve('');
+      });
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}

@@ -1,0 +1,104 @@
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Converter } from './converter.ts';
+import { estimateOfficePages } from './office-meta.ts';
+import { PdfReader } from './page-count.ts';
+import { detectTools } from './tools.ts';
+import type { DocFormat, PreparedDocument } from './types.ts';
+
+export interface PrepareOptions {
+  timeoutMs: number;
+  /** LibreOffice converter; null disables conversion (as if soffice were absent); omitted → the shared one when soffice is installed. */
+  converter?: Converter | null;
+  /** PDF reader; omitted → the shared one of this process. */
+  pdfReader?: PdfReader;
+}
+
+const OFFICE: ReadonlySet<DocFormat> = new Set(['docx', 'doc', 'xlsx', 'xls']);
+const XML_HEAD_BYTES = 8192;
+
+let sharedReader: PdfReader | null = null;
+let sharedConverter: Promise<Converter | null> | null = null;
+
+/** The converter of this worker process (null when LibreOffice is not installed). */
+export function defaultConverter(): Promise<Converter | null> {
+  sharedConverter ??= detectTools().then((t) =>
+    t.soffice ? new Converter({ soffice: t.soffice, profileRoot: join(process.env.TMPDIR ?? '/tmp', `drs-lo-${process.pid}`) }) : null,
+  );
+  return sharedConverter;
+}
+
+/** Stops the helper processes of this module (for shutdown and tests). */
+export async function closePreparation(): Promise<void> {
+  sharedReader?.close();
+  sharedReader = null;
+  const c = await sharedConverter;
+  sharedConverter = null;
+  await c?.close();
+}
+
+/**
+ * Makes one document readable for the review: PDF page count and first-page text (in a child process,
+ * with a timeout), Word/Excel converted to PDF when LibreOffice is available (otherwise an estimated
+ * page count and a warning), images and XML as one page each. Never throws for a bad document: the
+ * outcome says what could not be done, and the rest of the set goes on.
+ */
+export async function prepareDocument(
+  doc: { path: string; format: DocFormat; name: string },
+  workDir: string,
+  options: PrepareOptions,
+): Promise<PreparedDocument> {
+  const reader = options.pdfReader ?? (sharedReader ??= new PdfReader());
+  if (doc.format === 'pdf') return readPdf(reader, doc.path, doc.name, options.timeoutMs, false);
+  if (doc.format === 'jpeg' || doc.format === 'png') return { pages: 1, converted: false, pdfPath: null, warnings: [], firstPageText: null };
+  if (doc.format === 'xml') {
+    // An XML document (e.g. the ПЗ in the Минстрой schema) counts as one page of the set.
+    return { pages: 1, converted: false, pdfPath: null, warnings: [], firstPageText: await readHead(doc.path) };
+  }
+  if (!OFFICE.has(doc.format)) return { pages: null, converted: false, pdfPath: null, warnings: [`Формат документа «${doc.name}» не обрабатывается`], firstPageText: null };
+
+  const converter = options.converter === undefined ? await defaultConverter() : options.converter;
+  const warnings: string[] = [];
+  if (converter) {
+    try {
+      const pdf = await converter.convert(doc.path, join(workDir, 'converted'), options.timeoutMs);
+      return await readPdf(reader, pdf, doc.name, options.timeoutMs, true);
+    } catch (e) {
+      warnings.push(`Документ «${doc.name}» не удалось преобразовать в PDF: ${(e as Error).message}`);
+    }
+  } else {
+    warnings.push(`Преобразование в PDF недоступно (LibreOffice не установлен): документ «${doc.name}» не будет прочитан постранично`);
+  }
+  const estimate = await estimateOfficePages(doc.path, doc.format).catch(() => null);
+  if (!estimate) {
+    warnings.push(`Число страниц документа «${doc.name}» определить не удалось`);
+    return { pages: null, converted: false, pdfPath: null, warnings, firstPageText: null };
+  }
+  warnings.push(
+    estimate.fromMetadata
+      ? `Число страниц документа «${doc.name}» взято из его свойств и может быть неточным`
+      : `Число страниц документа «${doc.name}» оценено по размеру файла`,
+  );
+  return { pages: estimate.pages, converted: false, pdfPath: null, warnings, firstPageText: null };
+}
+
+async function readPdf(reader: PdfReader, path: string, name: string, timeoutMs: number, converted: boolean): Promise<PreparedDocument> {
+  const facts = await reader.read(path, timeoutMs);
+  if (facts.pages === null) {
+    const why = facts.error?.startsWith('timeout') ? 'чтение заняло слишком много времени' : 'файл повреждён или не читается';
+    return { pages: null, converted, pdfPath: path, warnings: [`Не удалось определить число страниц документа «${name}»: ${why}`], firstPageText: null };
+  }
+  const warnings = facts.pages === 0 ? [`Документ «${name}» не содержит страниц`] : [];
+  return { pages: facts.pages, converted, pdfPath: path, warnings, firstPageText: facts.text };
+}
+
+async function readHead(path: string): Promise<string> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(XML_HEAD_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, XML_HEAD_BYTES, 0);
+    return buf.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await fh.close();
+  }
+}
