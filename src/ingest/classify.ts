@@ -57,16 +57,16 @@ const TITLE_PHRASES: ReadonlyArray<[RegExp, string, number]> = [
   [/систем\S* водоснабжения и водоотведения|водоснабжени\S* и канализаци|водоснабжени\S* и водоотведени/, 'ИОС2+3', 3],
   [/систем\S* водоснабжения|водоснабжени/, 'ИОС2', 3],
   [/систем\S* водоотведения|водоотведени|канализаци/, 'ИОС3', 3],
-  [/отоплени\S*,? вентиляци|тепловые сети|кондиционировани/, 'ИОС4', 3],
+  [/отоплени\S*(?:,| и)? вентиляци|тепловые сети|кондиционировани/, 'ИОС4', 3],
   [/сети связи|систем\S* связи/, 'ИОС5', 3],
   [/систем\S* газоснабжения|газоснабжени/, 'ИОС6', 3],
   [/технологические решения/, 'ТХ', 3],
   [/проект\S* организации строительства/, 'ПОС', 3],
   [/организации работ по сносу|сносу или демонтажу/, 'ПОС', 3],
   [/охран\S* окружающей среды/, 'ООС', 3],
-  [/обеспечению пожарной безопасности|пожарной безопасности/, 'ПБ', 3],
+  [/пожарн\S* безопасност/, 'ПБ', 3],
   [/безопасной эксплуатации/, 'ТБЭ', 3],
-  [/доступа инвалидов|маломобильных групп/, 'ОДИ', 3],
+  [/доступ\S* инвалидов|маломобильных групп/, 'ОДИ', 3],
   [/иная документация|гражданской обороне|чрезвычайных ситуаций|деклараци\S* промышленной безопасности/, 'ИД', 3],
   [/энергетической эффективности/, 'ЭЭ', 3],
   [/капитальному ремонту многоквартирного/, 'ПКР', 3],
@@ -107,9 +107,9 @@ const LATIN_LOOKALIKES: Record<string, string> = {
 
 /** Tokens that carry no section: revisions, dates, copies, signature sheets. */
 const NOISE = [
-  /\b(?:изм|корр)\.?\s*\d+/giu,
+  /(?<!\p{L})(?:изм|корр)\.?\s*\d+/giu,
   /изм(?:енения)?\s+по\s+замечаниям/giu,
-  /\bот\s*\(?\d{1,2}\.\d{1,2}\.\d{2,4}\)?/giu,
+  /(?<!\p{L})от\s*\(?\d{1,2}\.\d{1,2}\.\d{2,4}\)?/giu,
   /\(\d+\)/g,
   /_signed\b/giu,
 ];
@@ -123,15 +123,18 @@ export function guessKind(name: string, firstPageText?: string | null): string |
   const segments = name.split(/[\\/]/).filter(Boolean);
   const file = (segments.pop() ?? '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
   if (/\.(?:sig|p7s)$/i.test(name) || /(?:^|[\s_-])иул(?:$|[\s_.-])/iu.test(file)) return null;
+  // «ТУ на …» are technical conditions of a utility, an input of the design, not a section.
+  if (/^(?:ТУ|TY)(?:$|[\s_-])/u.test(file)) return null;
 
-  const rd = isWorkingDrawings(file);
+  // A «РД» folder anywhere on the path marks the whole branch as working drawings (rule 6).
+  const rd = isWorkingDrawings(file) || segments.some((f) => isWorkingDrawings(f));
   const fileCode = cipherCode(file, rd);
   if (fileCode) add(fileCode, 3);
   const fileTitle = titleCode(file);
   if (fileTitle) add(fileTitle.code, fileTitle.weight);
   if (!fileCode && !fileTitle) {
     const n = sectionNumber(file);
-    if (n) add(n, 1.5);
+    if (n) add(n.code, n.explicit ? 2 : 1);
   }
 
   for (const folder of segments) {
@@ -141,7 +144,7 @@ export function guessKind(name: string, firstPageText?: string | null): string |
     else if (title) add(title.code, 2);
     else {
       const n = sectionNumber(folder);
-      if (n) add(n, 1);
+      if (n) add(n.code, n.explicit ? 2 : 1);
     }
   }
 
@@ -243,9 +246,14 @@ function titleCode(s: string): { code: string; weight: number } | null {
   return { code, weight };
 }
 
-/** «Раздел 4», «Раздел ПД №1», «5.1.», «ЧАСТЬ 3»: only numbers that mean the same in both editions count. */
-function sectionNumber(s: string): string | null {
-  const m = /(?:^|раздел(?:\s+пд)?\s*№?\s*|часть\s+|пд\s*№?\s*)(\d(?:\.\d)?)(?=$|[.\s_-])/iu.exec(s.trim());
-  const n = m?.[1];
-  return n ? (EDITION_SAFE_NUMBERS[n] ?? null) : null;
+/**
+ * «Раздел 4», «Раздел ПД №1», «ЧАСТЬ 3», «5.1.»: only numbers that mean the same section in both editions
+ * count. `explicit` when the word «Раздел»/«Часть» says it is a section number; a bare leading number
+ * may be a volume or a list position and is weaker.
+ */
+function sectionNumber(s: string): { code: string; explicit: boolean } | null {
+  const m = /(?:^|(раздел(?:\s+пд)?\s*№?\s*|часть\s+|пд\s*№?\s*))(\d(?:\.\d)?)(?=$|[.\s_-])/iu.exec(s.trim());
+  const n = m?.[2];
+  const code = n ? EDITION_SAFE_NUMBERS[n] : undefined;
+  return code ? { code, explicit: m?.[1] !== undefined } : null;
 }
