@@ -11,10 +11,11 @@ import { buildApp } from './app.ts';
 import { startWorker, type Worker } from './pipeline/worker.ts';
 import { startWebhookDispatcher, type WebhookDispatcher } from './notify/dispatcher.ts';
 import { redeliverLastEvent } from './notify/redeliver.ts';
-import { ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
+import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
 import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
 import { limitsOf } from './http/routes/account.ts';
 import type { Tenant } from './store/schema.ts';
+import { removeStaleScratch } from './pipeline/scratch.ts';
 
 const USAGE = `drs — Document Review Service
 
@@ -71,6 +72,7 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
   const log: Logger = pino({ level: config.logLevel, base: { pid: process.pid, role: opts.api ? (opts.worker ? 'all' : 'api') : 'worker' } });
   const store = await openStore(config);
   await migrateToLatest(store.db);
+  await removeStaleScratch(config.dataDir);
   const blobs = await createBlobStore(config);
   let worker: Worker | null = null;
   let dispatcher: WebhookDispatcher | null = null;
@@ -191,6 +193,7 @@ export async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   const message = err instanceof Error ? err.message : String(err);
-  print({ error: err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 'usage' : 'failed', message });
-  process.exitCode = err instanceof UsageError ? 2 : 1;
+  const usage = err instanceof UsageError || err instanceof OptionError || !!(err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  print({ error: usage ? 'usage' : 'failed', message });
+  process.exitCode = usage ? 2 : 1;
 });

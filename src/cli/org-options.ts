@@ -1,6 +1,9 @@
 import type { TenantSettings } from '../store/repositories/tenants.ts';
 import { SECTION_CODES } from '../review/data/docset.ts';
 
+/** A bad operator option: reported as a usage error. */
+export class OptionError extends Error {}
+
 /** Options shared by `drs org create` and `drs org set`, in node:util parseArgs form. */
 export const ORG_OPTIONS = {
   name: { type: 'string' },
@@ -25,7 +28,7 @@ export type OrgValues = { [K in keyof typeof ORG_OPTIONS]?: string };
 
 function nonNegativeInt(name: string, raw: string): number {
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got "${raw}"`);
+  if (raw.trim() === '' || !Number.isSafeInteger(n) || n < 0) throw new OptionError(`--${name} must be a non-negative integer, got "${raw}"`);
   return n;
 }
 
@@ -33,7 +36,7 @@ function nonNegativeInt(name: string, raw: string): number {
 export function orgSettingsFrom(v: OrgValues): TenantSettings {
   const s: TenantSettings = {};
   if (v.name !== undefined) {
-    if (!v.name.trim()) throw new Error('--name must not be empty');
+    if (!v.name.trim()) throw new OptionError('--name must not be empty');
     s.name = v.name.trim();
   }
   if (v.checks !== undefined) s.checks_left = nonNegativeInt('checks', v.checks);
@@ -43,19 +46,19 @@ export function orgSettingsFrom(v: OrgValues): TenantSettings {
   if (v['max-pages'] !== undefined) s.max_pages = nonNegativeInt('max-pages', v['max-pages']);
   if (v['oversize-factor'] !== undefined) {
     const f = nonNegativeInt('oversize-factor', v['oversize-factor']);
-    if (f !== 1 && f !== 2) throw new Error('--oversize-factor must be 1 or 2');
+    if (f !== 1 && f !== 2) throw new OptionError('--oversize-factor must be 1 or 2');
     s.oversize_factor = f;
   }
   if (v.concurrency !== undefined) {
     const c = nonNegativeInt('concurrency', v.concurrency);
-    if (c < 1) throw new Error('--concurrency must be at least 1');
+    if (c < 1) throw new OptionError('--concurrency must be at least 1');
     s.concurrency = c;
   }
   if (v['webhook-url'] !== undefined) {
     if (v['webhook-url'] === '') s.webhook_url = null;
     else {
       const u = new URL(v['webhook-url']);
-      if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('--webhook-url must be an http(s) URL');
+      if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new OptionError('--webhook-url must be an http(s) URL');
       s.webhook_url = u.toString();
     }
   }
@@ -70,7 +73,7 @@ export function orgSettingsFrom(v: OrgValues): TenantSettings {
   if (v.sections !== undefined) {
     const codes = v.sections.split(',').map((c) => c.trim()).filter(Boolean);
     const unknown = codes.filter((c) => !SECTION_CODES.includes(c));
-    if (unknown.length) throw new Error(`--sections: unknown section codes ${unknown.join(', ')}; known: ${SECTION_CODES.join(', ')}`);
+    if (unknown.length) throw new OptionError(`--sections: unknown section codes ${unknown.join(', ')}; known: ${SECTION_CODES.join(', ')}`);
     s.sections = codes.length ? JSON.stringify(codes) : null;
   }
   if (v.employees !== undefined) s.has_employees = v.employees === 'true' || v.employees === '1' ? 1 : 0;
@@ -78,7 +81,7 @@ export function orgSettingsFrom(v: OrgValues): TenantSettings {
     if (v['access-until'] === '') s.access_until = null;
     else {
       const d = new Date(v['access-until']);
-      if (Number.isNaN(d.getTime())) throw new Error('--access-until must be a date (ISO 8601)');
+      if (Number.isNaN(d.getTime())) throw new OptionError('--access-until must be a date (ISO 8601)');
       s.access_until = d.toISOString();
     }
   }

@@ -31,7 +31,7 @@ export function form(files: FilePart[], fields: Record<string, string> = {}): Fo
   const fd = new FormData();
   for (const f of files) {
     const data = typeof f.content === 'string' ? Buffer.from(f.content) : f.content;
-    fd.append(f.field ?? 'files', new Blob([data], { type: f.type ?? 'application/octet-stream' }), f.name);
+    fd.append(f.field ?? 'files', new Blob([new Uint8Array(data)], { type: f.type ?? 'application/octet-stream' }), f.name);
   }
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   return fd;

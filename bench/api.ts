@@ -1,0 +1,102 @@
+/**
+ * API benchmark.
+ * 1. Throughput of GET /runs/{run_id} (auth + two queries + serialization) under autocannon, as a ratio to a
+ *    bare Fastify route returning the same JSON, both measured in this run on this machine.
+ * 2. Peak RSS of the server process while it accepts a 1 GiB set streamed from the client.
+ * Usage: node --import tsx bench/api.ts [--seconds 10] [--gib 1]
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { startServer } from '../test/helpers/server.ts';
+import { Client, form } from '../test/helpers/client.ts';
+import { makeSimplePdf } from '../test/helpers/fixtures.ts';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, gib: { type: 'string', default: '1' } } });
+const seconds = Number(values.seconds);
+const uploadBytes = Math.round(Number(values.gib) * 1024 ** 3);
+
+async function cannon(url: string, headers: Record<string, string>): Promise<number> {
+  const result = await autocannon({ url, connections: 20, duration: seconds, headers });
+  return result.requests.average;
+}
+
+/** VmHWM (peak resident set) of a process, in MiB. */
+function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** A multipart body with one "PDF" of `bytes` bytes, generated while it is sent (never held in memory). */
+function streamingUpload(bytes: number, boundary: string): Readable {
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+  );
+  const tail = Buffer.from(`\n%%EOF\r\n--${boundary}--\r\n`);
+  const chunk = randomBytes(1024 * 1024);
+  let sent = 0;
+  const payload = bytes - 9;
+  return Readable.from(
+    (async function* () {
+      yield head;
+      while (sent < payload) {
+        const n = Math.min(chunk.length, payload - sent);
+        sent += n;
+        yield n === chunk.length ? chunk : chunk.subarray(0, n);
+      }
+      yield tail;
+    })(),
+  );
+}
+
+const server = await startServer({ args: ['--no-worker'], env: { LOG_LEVEL: 'warn' } });
+try {
+  const org = await server.createOrg({ checks: 100, 'max-file-bytes': 0, 'max-total-bytes': 0 });
+  const api = new Client(server.baseUrl, org.api_key);
+  const run = await api.postForm('/runs', form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(2) }]));
+  const statusUrl = `${server.baseUrl}/runs/${run.json.run_id}`;
+  const body = (await api.get(`/runs/${run.json.run_id}`)).json;
+
+  const bare = Fastify();
+  bare.get('/runs/:id', async () => body);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareAddr = bare.server.address() as { port: number };
+
+  const baseline = await cannon(`http://127.0.0.1:${bareAddr.port}/runs/x`, {});
+  const service = await cannon(statusUrl, { authorization: `Bearer ${org.api_key}` });
+  await bare.close();
+
+  const rssBefore = peakRssMiB(server.process.pid!);
+  const boundary = `----drsbench${randomBytes(8).toString('hex')}`;
+  const started = Date.now();
+  const upload = await fetch(`${server.baseUrl}/runs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${org.api_key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Readable.toWeb(streamingUpload(uploadBytes, boundary)) as unknown as BodyInit,
+    duplex: 'half',
+  } as RequestInit);
+  const uploadSeconds = (Date.now() - started) / 1000;
+  const uploadStatus = upload.status;
+  await upload.arrayBuffer();
+  const rssPeak = peakRssMiB(server.process.pid!);
+
+  console.log(
+    JSON.stringify({
+      bench: 'api',
+      get_run_rps: Math.round(service),
+      bare_fastify_rps: Math.round(baseline),
+      ratio_vs_bare: Math.round((service / baseline) * 1000) / 1000,
+      upload_bytes: uploadBytes,
+      upload_status: uploadStatus,
+      upload_mib_per_s: Math.round(uploadBytes / 1024 ** 2 / uploadSeconds),
+      server_peak_rss_mib_before_upload: rssBefore,
+      server_peak_rss_mib_after_upload: rssPeak,
+    }),
+  );
+} finally {
+  await server.stop();
+}

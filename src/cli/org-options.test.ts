@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { OptionError, orgSettingsFrom } from './org-options.ts';
+
+test('org options become tenant settings', () => {
+  const s = orgSettingsFrom({
+    name: ' ООО «Проект» ',
+    checks: '5',
+    'max-pages': '0',
+    'oversize-factor': '2',
+    sections: 'ПЗ, КР',
+    'webhook-url': 'https://hooks.example.org/x',
+    'webhook-pauses-ms': '100,200',
+    'webhook-attempts': '2',
+  });
+  assert.equal(s.name, 'ООО «Проект»');
+  assert.equal(s.checks_left, 5);
+  assert.equal(s.max_pages, 0);
+  assert.equal(s.oversize_factor, 2);
+  assert.equal(s.sections, '["ПЗ","КР"]');
+  assert.deepEqual(JSON.parse(s.webhook_settings!), { attempts: 2, pauses_ms: [100, 200] });
+});
+
+test('bad values are refused with the option named', () => {
+  assert.throws(() => orgSettingsFrom({ checks: '-1' }), OptionError);
+  assert.throws(() => orgSettingsFrom({ checks: 'many' }), /--checks/);
+  assert.throws(() => orgSettingsFrom({ 'oversize-factor': '3' }), /1 or 2/);
+  assert.throws(() => orgSettingsFrom({ concurrency: '0' }), /at least 1/);
+  assert.throws(() => orgSettingsFrom({ sections: 'КР,XYZ' }), /XYZ/);
+  assert.throws(() => orgSettingsFrom({ 'webhook-url': 'ftp://x' }), /http/);
+  assert.throws(() => orgSettingsFrom({ 'access-until': 'завтра' }), /date/);
+});
