@@ -1,4 +1,5 @@
 import type { DocFormat, Role } from '../ingest/types.ts';
+import type { ResultWarning } from '../domain/result.ts';
 
 /** A document handed to the review engine, with its place in the set. */
 export interface ReviewDocument {
@@ -31,4 +32,43 @@ export interface ReviewInput {
 export interface ReviewProgress {
   pagesDone: number;
   pagesTotal: number;
+}
+
+
+/** Where a page's text came from: the PDF text layer, OCR, OOXML/XML markup, or nothing readable. */
+export type PageSource = 'text' | 'ocr' | 'xml' | 'none';
+
+/** A line of text with its box in page points (origin top-left), kept only for the title-block area. */
+export interface PlacedLine {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  text: string;
+}
+
+export interface PageText {
+  /** Page inside the document, from 1. */
+  docPage: number;
+  text: string;
+  source: PageSource;
+}
+
+/** One page as read, with what the title-block checks need (absent for OOXML/XML/image pages). */
+export interface ReadPage extends PageText {
+  width?: number;
+  height?: number;
+  /** Lines lying in the lower-right title-block area of the sheet. */
+  stampLines?: PlacedLine[];
+}
+
+export interface DocumentText {
+  pages: PageText[];
+  warnings: ResultWarning[];
+}
+
+export interface ExtractOptions {
+  workDir: string;
+  timeoutMs: number;
+  ocr: boolean;
 }

@@ -1,0 +1,81 @@
+import type { ReferenceProblem } from '../../domain/result.ts';
+import { cipherKey } from '../facts/cipher.ts';
+import type { DocFacts } from '../facts/types.ts';
+import { pageList, sheetsWord } from '../text/pages.ts';
+import { where, type Check, type DraftFinding } from './types.ts';
+
+/** Highest sheet that exists in a document: its title blocks, its «Листов», or its page count. */
+export function lastSheet(d: DocFacts): number {
+  let max = d.pagesTotal;
+  for (const s of d.stamps) max = Math.max(max, s.sheet ?? 0, s.sheets ?? 0);
+  return max;
+}
+
+/** Whether the set holds the document a cipher names: same cipher, or one of its parts («КР» → «КР1»). */
+function findTarget(docs: readonly DocFacts[], cipher: string): DocFacts | null {
+  const k = cipherKey(cipher);
+  for (const d of docs) {
+    const own = d.cipher ? cipherKey(d.cipher.cipher) : '';
+    const name = cipherKey(d.doc.name);
+    if (own === k || (own.startsWith(k) && /^[\d.]/.test(own.slice(k.length)))) return d;
+    if (name.includes(k) && !/^\d/.test(name.slice(name.indexOf(k) + k.length))) return d;
+  }
+  return null;
+}
+
+/** N-11: references to sheets and documents resolve inside the set. */
+export const missingReference: Check = {
+  id: 'references.missing_target',
+  theme: 'norms',
+  importance: 'significant',
+  title: 'Ссылки на листы и документы, которых нет в комплекте',
+  run(ctx) {
+    const findings: DraftFinding[] = [];
+    const problems: ReferenceProblem[] = [];
+    const report = (d: DocFacts, reference: string, problem: string, pages: number[], snippet: string, action: string) => {
+      for (const page of pages) problems.push({ reference, problem, doc_index: d.doc.index, page: d.pageFrom + page - 1 });
+      findings.push({
+        checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+        essence: `Ссылка на ${reference}: ${problem}.`,
+        evidence: `${where({ doc: d, page: pages[0]! })}${pages.length > 1 ? ` (также ${pageList(pages.slice(1))})` : ''}: ${snippet}`,
+        action,
+        places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
+      });
+    };
+    for (const d of ctx.docs) {
+      if (d.doc.role !== 'review') continue;
+      // page counts of Word files read without conversion are approximate: sheet references cannot be judged
+      const exactPages = !!d.doc.pdfPath;
+      const bySheet = new Map<string, { pages: number[]; snippet: string; sheet: number; target: DocFacts | null; cipher: string | null }>();
+      for (const r of d.sheetRefs) {
+        const target = r.cipher ? findTarget(ctx.docs, r.cipher) : d;
+        if (!target) continue; // a missing document is reported by the cipher reference below
+        if (target === d && !exactPages) continue;
+        if (r.sheet <= lastSheet(target)) continue;
+        const k = `${target.doc.index}:${r.sheet}`;
+        const e = bySheet.get(k) ?? { pages: [], snippet: r.snippet, sheet: r.sheet, target, cipher: r.cipher };
+        if (!e.pages.includes(r.docPage)) e.pages.push(r.docPage);
+        bySheet.set(k, e);
+      }
+      for (const e of bySheet.values()) {
+        const t = e.target!;
+        const inDoc = t === d ? 'в документе' : `в документе «${t.doc.name}»`;
+        report(d, `лист ${e.sheet}${e.cipher ? ` (${e.cipher})` : ''}`, `${inDoc} ${sheetsWord(lastSheet(t))}, листа ${e.sheet} нет`, e.pages, e.snippet,
+          `Исправить ссылку на существующий лист либо добавить недостающий лист ${e.sheet}; сверить ссылки с ведомостью листов.`);
+      }
+      const byCipher = new Map<string, { pages: number[]; snippet: string }>();
+      for (const r of d.cipherRefs) {
+        if (!ctx.setBase || cipherKey(r.base) !== ctx.setBase) continue; // other projects' documents are outside the set by nature
+        if (findTarget(ctx.docs, r.cipher)) continue;
+        const e = byCipher.get(r.cipher) ?? { pages: [], snippet: r.snippet };
+        if (!e.pages.includes(r.docPage)) e.pages.push(r.docPage);
+        byCipher.set(r.cipher, e);
+      }
+      for (const [cipher, e] of byCipher) {
+        report(d, `документ ${cipher}`, 'документа с таким шифром в комплекте нет', e.pages, e.snippet,
+          `Добавить в комплект документ ${cipher} либо исправить ссылку на шифр существующего документа.`);
+      }
+    }
+    return { findings, referenceProblems: problems };
+  },
+};

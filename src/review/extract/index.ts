@@ -1,0 +1,158 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ResultWarning } from '../../domain/result.ts';
+import type { DocumentText, ExtractOptions, ReadPage, ReviewDocument } from '../types.ts';
+import { docxPages, xlsxPages } from './ooxml.ts';
+import { ocrAvailable, recognise } from './ocr.ts';
+import { PdfReader, PdfReadError } from './pdf-reader.ts';
+import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
+import { pageList } from '../text/pages.ts';
+
+export interface StreamResult {
+  warnings: ResultWarning[];
+  xml: XmlNoteFacts | null;
+  /** Pages the document has (read or not). */
+  pagesTotal: number;
+  ocrPages: number;
+}
+
+const docLabel = (d: ReviewDocument) => `«${d.name}»`;
+
+/**
+ * Reads one document page by page and hands each page to onPage as soon as it is read, so the caller
+ * can keep only facts. The reader process is shared between documents of one review.
+ */
+export async function streamDocument(
+  doc: ReviewDocument,
+  options: ExtractOptions,
+  reader: PdfReader,
+  onPage: (page: ReadPage) => void,
+): Promise<StreamResult> {
+  const res: StreamResult = { warnings: [], xml: null, pagesTotal: 0, ocrPages: 0 };
+  const warn = (code: string, message: string, page?: number) =>
+    res.warnings.push({ code, message, doc_index: doc.index, ...(page !== undefined ? { page } : {}) });
+  try {
+    if (doc.pdfPath) await readPdf(doc, doc.pdfPath, options, reader, onPage, res, warn);
+    else if (doc.format === 'docx') {
+      const { pages, extra } = await docxPages(doc.path);
+      pages.forEach((text, i) => onPage({ docPage: i + 1, text: i === 0 && extra ? `${text}\n${extra}` : text, source: 'xml' }));
+      res.pagesTotal = pages.length;
+      warn('pages_approximate', `Документ ${docLabel(doc)} прочитан без преобразования в PDF: номера страниц в замечаниях приблизительные (разбивка по разрывам страниц Word).`);
+    } else if (doc.format === 'xlsx') {
+      const sheets = await xlsxPages(doc.path);
+      sheets.forEach((text, i) => onPage({ docPage: i + 1, text, source: 'xml' }));
+      res.pagesTotal = sheets.length;
+      warn('pages_approximate', `Таблица ${docLabel(doc)} прочитана без преобразования в PDF: одна страница соответствует одному листу книги, номера страниц приблизительные.`);
+    } else if (doc.format === 'xml') {
+      await readXml(doc, onPage, res, warn);
+    } else if (doc.format === 'jpeg' || doc.format === 'png') {
+      res.pagesTotal = 1;
+      await readImage(doc, options, onPage, res, warn);
+    } else {
+      res.pagesTotal = doc.pages ?? 0;
+      warn('document_unreadable', `Документ ${docLabel(doc)} (формат ${doc.format}) не прочитан: не удалось преобразовать его в PDF, а прямое чтение этого формата не поддерживается. Сохраните его в PDF или DOCX/XLSX.`);
+    }
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    warn('document_unreadable', `Документ ${docLabel(doc)} не прочитан${res.pagesTotal ? ' полностью' : ''}: ${why}. Замечания по нему могут быть неполными.`);
+  }
+  return res;
+}
+
+async function readPdf(
+  doc: ReviewDocument, path: string, options: ExtractOptions, reader: PdfReader,
+  onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void,
+): Promise<void> {
+  const ocr = options.ocr && (await ocrAvailable());
+  const empty: number[] = [];
+  const ocrFailed: number[] = [];
+  let n = 0;
+  try {
+    res.pagesTotal = await reader.open(path, Date.now() + options.timeoutMs);
+    for (n = 1; n <= res.pagesTotal; n++) {
+      const png = ocr ? join(options.workDir, `ocr-${doc.index}-${n}.png`) : null;
+      const raw = await reader.page(n, png, Date.now() + options.timeoutMs);
+      const page: ReadPage = { docPage: n, text: raw.text, source: 'text', width: raw.width, height: raw.height, stampLines: raw.stampLines };
+      if (raw.rendered && png) {
+        try {
+          page.text = await recognise(png, options.timeoutMs);
+          page.source = page.text.trim() ? 'ocr' : 'none';
+          res.ocrPages++;
+          if (!page.text.trim()) ocrFailed.push(n);
+        } catch {
+          page.source = 'none';
+          ocrFailed.push(n);
+        } finally {
+          await rm(png, { force: true });
+        }
+      } else if (raw.text.replace(/\s+/g, '').length < 10) {
+        page.source = 'none';
+        empty.push(n);
+      }
+      onPage(page);
+    }
+  } catch (err) {
+    if (!(err instanceof PdfReadError)) throw err;
+    const what = err.timedOut ? `чтение прервано: превышено время ${Math.round(options.timeoutMs / 1000)} с` : err.message;
+    const from = n >= 1 ? `, начиная со страницы ${n}` : '';
+    warn(err.timedOut ? 'document_timeout' : 'document_unreadable',
+      `Документ «${doc.name}» не прочитан${from} (${what}). Замечания по нему могут быть неполными; проверьте, что файл не повреждён.`, n >= 1 ? n : undefined);
+  }
+  if (empty.length) {
+    const why = options.ocr ? 'распознавание текста (tesseract) недоступно на сервере' : 'распознавание текста отключено';
+    warn(ocr ? 'page_unreadable' : 'ocr_unavailable',
+      `В документе «${doc.name}» нет текстового слоя на ${pageList(empty)}; ${why}, эти страницы не проверены.`, empty[0]);
+  }
+  if (ocrFailed.length) {
+    warn('ocr_empty', `В документе «${doc.name}» распознавание не дало текста на ${pageList(ocrFailed)} (скан низкого качества или чертёж без надписей); эти страницы не проверены.`, ocrFailed[0]);
+  }
+}
+
+async function readXml(doc: ReviewDocument, onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void): Promise<void> {
+  const xml = await readFile(doc.path, 'utf8');
+  res.pagesTotal = 1;
+  const root = xmlRoot(xml);
+  if (root === 'ExplanatoryNote') {
+    const facts = parseExplanatoryNote(xml);
+    if (facts) {
+      res.xml = facts;
+      onPage({ docPage: 1, text: noteSummary(facts), source: 'xml' });
+      return;
+    }
+  }
+  const text = xml.replace(/<[^>]*>/g, ' ').replace(/[ \t]+/g, ' ');
+  onPage({ docPage: 1, text, source: 'xml' });
+  if (root !== 'ExplanatoryNote') warn('xml_not_explanatory_note', `XML-файл «${doc.name}» не является пояснительной запиской по схеме Минстроя (корневой элемент ${root ?? 'не определён'}); сверка со сведениями XML по нему не выполнялась.`);
+  else warn('xml_invalid', `XML-файл «${doc.name}» не удалось разобрать как пояснительную записку; сверка со сведениями XML не выполнялась.`);
+}
+
+async function readImage(doc: ReviewDocument, options: ExtractOptions, onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void): Promise<void> {
+  if (!options.ocr || !(await ocrAvailable())) {
+    onPage({ docPage: 1, text: '', source: 'none' });
+    warn('ocr_unavailable', `Изображение «${doc.name}» не прочитано: распознавание текста (tesseract) ${options.ocr ? 'недоступно на сервере' : 'отключено'}.`, 1);
+    return;
+  }
+  let text = '';
+  try {
+    text = await recognise(doc.path, options.timeoutMs);
+    res.ocrPages++;
+  } catch (err) {
+    warn('ocr_empty', `Изображение «${doc.name}» не распознано: ${err instanceof Error ? err.message : String(err)}.`, 1);
+    onPage({ docPage: 1, text: '', source: 'none' });
+    return;
+  }
+  onPage({ docPage: 1, text, source: text.trim() ? 'ocr' : 'none' });
+  if (!text.trim()) warn('ocr_empty', `Изображение «${doc.name}» распознано, но текста не найдено; оно не проверено.`, 1);
+}
+
+/** Reads a whole document into memory (for tools and tests; the review itself streams pages). */
+export async function extractDocument(doc: ReviewDocument, options: ExtractOptions): Promise<DocumentText> {
+  const reader = new PdfReader();
+  const pages: DocumentText['pages'] = [];
+  try {
+    const r = await streamDocument(doc, options, reader, (p) => pages.push({ docPage: p.docPage, text: p.text, source: p.source }));
+    return { pages, warnings: r.warnings };
+  } finally {
+    await reader.close();
+  }
+}

@@ -1,0 +1,80 @@
+import { fold } from '../text/normalize.ts';
+
+export interface AddressParts {
+  city: string | null;
+  street: string | null;
+  house: string | null;
+}
+
+/** Spellings of address type words, mapped to one short form (whole tokens only). */
+const TYPE_WORDS: Record<string, string> = {
+  улица: 'ул', ул: 'ул',
+  дом: 'д', д: 'д', владение: 'д', вл: 'д', влд: 'д',
+  город: 'г', гор: 'г', г: 'г',
+  проспект: 'пр-кт', 'пр-кт': 'пр-кт', 'пр-т': 'пр-кт', просп: 'пр-кт',
+  переулок: 'пер', пер: 'пер',
+  шоссе: 'ш', ш: 'ш',
+  бульвар: 'б-р', 'б-р': 'б-р',
+  набережная: 'наб', наб: 'наб',
+  проезд: 'пр-д', 'пр-д': 'пр-д',
+  площадь: 'пл', пл: 'пл',
+  корпус: 'к', корп: 'к', к: 'к',
+  строение: 'стр', стр: 'стр',
+  область: 'обл', обл: 'обл',
+  район: 'р-н', 'р-н': 'р-н',
+  поселок: 'п', пос: 'п', п: 'п', рп: 'п', пгт: 'п',
+  село: 'с', с: 'с',
+  деревня: 'дер', дер: 'дер',
+  микрорайон: 'мкр', мкр: 'мкр',
+};
+const STREET_TYPES = new Set(['ул', 'пр-кт', 'пер', 'ш', 'б-р', 'наб', 'пр-д', 'пл', 'мкр']);
+const ALL_TYPES = new Set([...STREET_TYPES, 'д', 'г', 'к', 'стр', 'обл', 'р-н', 'п', 'с', 'дер']);
+
+/** Address reduced to comparable tokens: lower case, ё→е, type words unified, index and country dropped. */
+export function addressTokens(address: string): string[] {
+  let s = ` ${fold(address)} `.replace(/[«»"“”]/g, ' ');
+  s = s.replace(/(?<!\d)\d{6}(?!\d)/g, ' ').replace(/российская федерация|россия|(?<![а-я])рф(?![а-я])/g, ' ');
+  // «д.5» and «ул.Ленина»: separate the dots first so the word patterns see whole words
+  s = s.replace(/[.,;:()]/g, ' ');
+  // «5а», «5 а», «5/1» are one house number
+  s = s.replace(/(\d)\s+([а-я])(?![а-я])/g, '$1$2');
+  return s.split(/\s+/).filter(Boolean).map((t) => TYPE_WORDS[t] ?? t);
+}
+
+export function parseAddress(address: string): AddressParts {
+  const t = addressTokens(address);
+  const word = (i: number) => (t[i] && !ALL_TYPES.has(t[i]!) && /[а-я]/.test(t[i]!) ? t[i]! : null);
+  let city: string | null = null;
+  let street: string | null = null;
+  let house: string | null = null;
+  for (let i = 0; i < t.length; i++) {
+    const w = t[i]!;
+    if (w === 'г' && !city) city = word(i + 1);
+    else if (STREET_TYPES.has(w) && !street) {
+      // «ул. Ленина» or «Ленина ул.»; keep a numeric first word («ул. 8 Марта»)
+      const next = t[i + 1];
+      if (next && /^\d+$/.test(next) && word(i + 2)) street = `${next} ${word(i + 2)}`;
+      else street = word(i + 1) ?? word(i - 1);
+    } else if (w === 'д' && !house && t[i + 1] && /^\d/.test(t[i + 1]!)) house = t[i + 1]!;
+  }
+  if (!house && street) {
+    // «ул. Ленина, 5»: the first number after the street name
+    const si = t.indexOf(street.split(' ').pop()!);
+    const n = t.slice(si + 1).find((x) => /^\d+[а-я]?(?:\/\d+)?$/.test(x));
+    if (n) house = n;
+  }
+  return { city, street, house };
+}
+
+/** Why two addresses differ, in Russian, or null when the parts both name agree. */
+export function addressDifference(a: string, b: string): string | null {
+  const pa = parseAddress(a);
+  const pb = parseAddress(b);
+  const diffs: string[] = [];
+  if (pa.city && pb.city && pa.city !== pb.city) diffs.push('населённый пункт');
+  if (pa.street && pb.street && pa.street !== pb.street) diffs.push('улица');
+  if (pa.house && pb.house && pa.house !== pb.house) diffs.push('номер дома');
+  const comparable = (pa.street && pb.street) || (pa.house && pb.house);
+  if (!comparable) return null;
+  return diffs.length ? diffs.join(', ') : null;
+}

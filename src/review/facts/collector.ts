@@ -1,0 +1,112 @@
+import { canonicalSection } from '../data/docset.ts';
+import type { XmlNoteFacts } from '../extract/xml-note.ts';
+import { findNormRefs, lookupNorm, prepareForNorms } from '../norms/matcher.ts';
+import { normalizeText, snippet } from '../text/normalize.ts';
+import type { ReadPage, ReviewDocument } from '../types.ts';
+import { classifyFromText } from '../classify.ts';
+import { cipherKey, parseCiphers } from './cipher.ts';
+import { findCipherRefs, findSheetRefs } from './refs.ts';
+import { parseStamp } from './stamp.ts';
+import { findAddresses, findCadastral, findObjectNames, findYear } from './text-facts.ts';
+import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
+import { findValues } from './values.ts';
+
+const HEAD_PAGES = 2;
+const HEAD_CHARS = 6000;
+
+/** Section code for a client's kind: reference codes, synonyms and numbered parts («ИОС5.1», «КЖ2»). */
+export function sectionOfKind(kind: string | null): string | null {
+  if (!kind) return null;
+  const k = normalizeText(kind).trim().toUpperCase().replace(/\s+/g, '');
+  return canonicalSection(k) ?? canonicalSection(k.replace(/(\d)[.\d]*$/, '$1')) ?? canonicalSection(k.replace(/[\d.]+$/, ''));
+}
+
+function push<T>(list: T[], items: T[]): void {
+  for (const i of items) if (list.length < MAX_FACTS_PER_KIND) list.push(i);
+}
+
+/** An «Актуализированная редакция СНиП …» or «СП … СНиП …» title: the СНиП there is part of the current СП's name. */
+function isTitleOfCurrentSp(prepared: string, at: number, replacement: string): boolean {
+  const before = prepared.slice(Math.max(0, at - 160), at);
+  if (/АКТУАЛИЗ/.test(before.slice(-60))) return true;
+  const sp = /СП ?(\d{1,3}\.\d{4,7})/.exec(replacement)?.[1];
+  return !!sp && before.includes(`СП ${sp}`);
+}
+
+/** Builds the facts of one document page by page; the page text is dropped after each call. */
+export class DocCollector {
+  readonly facts: DocFacts;
+  private headParts: string[] = [];
+
+  constructor(doc: ReviewDocument, pageFrom: number) {
+    this.facts = {
+      doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
+      stamps: [], cipherCounts: new Map(), cipher: null, norms: new Map(), values: [], addresses: [],
+      objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], xml: null,
+    };
+  }
+
+  addPage(page: ReadPage): void {
+    const f = this.facts;
+    f.pagesRead++;
+    const text = normalizeText(page.text);
+    const n = page.docPage;
+    if (n <= HEAD_PAGES && this.headParts.join('').length < HEAD_CHARS) this.headParts.push(text.slice(0, HEAD_CHARS));
+    if (page.stampLines && page.stampLines.length) {
+      const st = parseStamp(page.stampLines, n);
+      if (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher) f.stamps.push(st);
+      if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
+    }
+    if (n <= HEAD_PAGES) for (const c of parseCiphers(text)) f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
+    this.norms(text, n);
+    push(f.values, findValues(text, n));
+    push(f.addresses, findAddresses(text, n));
+    push(f.objectNames, findObjectNames(text, n));
+    push(f.cadastral, findCadastral(text, n));
+    push(f.sheetRefs, findSheetRefs(text, n));
+    push(f.cipherRefs, findCipherRefs(text, n));
+  }
+
+  private norms(text: string, n: number): void {
+    const prepared = prepareForNorms(text);
+    for (const ref of findNormRefs(prepared)) {
+      const entry = lookupNorm(ref);
+      if (!entry) continue;
+      if (ref.type === 'СНИП' && isTitleOfCurrentSp(prepared, ref.index, entry.replacement)) continue;
+      const c = this.facts.norms.get(entry.cited);
+      if (c) {
+        if (!c.pages.includes(n) && c.pages.length < MAX_FACTS_PER_KIND) c.pages.push(n);
+      } else {
+        this.facts.norms.set(entry.cited, { entry, raw: ref.raw, pages: [n], snippet: snippet(prepared, ref.index, ref.index + ref.raw.length) });
+      }
+    }
+  }
+
+  finish(pagesTotal: number, xml: XmlNoteFacts | null): DocFacts {
+    const f = this.facts;
+    f.pagesTotal = Math.max(pagesTotal, f.pagesRead);
+    f.head = this.headParts.join('\n').slice(0, HEAD_CHARS);
+    f.year = findYear(f.head);
+    f.xml = xml;
+    if (xml) f.section = 'ПЗ';
+    f.section ??= classifyFromText(f.doc.name, f.head);
+    f.cipher = this.pickCipher();
+    if (xml?.cipher && !f.cipher) f.cipher = parseCiphers(xml.cipher)[0] ?? null;
+    this.headParts = [];
+    return f;
+  }
+
+  /** The document's own cipher: the most frequent in its title blocks (weighted) and first pages; its section breaks ties. */
+  private pickCipher() {
+    const f = this.facts;
+    const ranked = [...f.cipherCounts.entries()]
+      .map(([c, count]) => ({ fact: parseCiphers(c)[0], count }))
+      .filter((x) => x.fact)
+      .sort((a, b) => b.count - a.count || Number(b.fact!.section === f.section) - Number(a.fact!.section === f.section) || a.fact!.cipher.localeCompare(b.fact!.cipher));
+    if (ranked[0]) return ranked[0].fact!;
+    const fromName = parseCiphers(normalizeText(f.doc.name).toUpperCase())[0];
+    return fromName ?? null;
+  }
+}
+
+export { cipherKey };

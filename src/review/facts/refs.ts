@@ -1,0 +1,41 @@
+import { snippet } from '../text/normalize.ts';
+import { parseCiphers } from './cipher.ts';
+import type { CipherRef, SheetRef } from './types.ts';
+
+const SHEET_REF_RE = /(?:(?:см\.?|смотри|смотреть|приведен[аоы]?|показан[аоы]?|представлен[аоы]?)\s*(?:на\s+)?(?:лист(?:е|ы|ах)?|л\.)|на\s+листе|на\s+листах)\s*(?:№\s*)?(\d{1,3})(?:\s*(?:[-–]|,|и)\s*(\d{1,3}))?((?:\s*(?:документа|тома|альбома|раздела|шифр)?\s*)([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*))?/giu;
+const DOC_REF_CONTEXT = /(?:см\.?|смотри|смотреть|согласно|в\s+соответствии\s+с|приведен\S*\s+в|указан\S*\s+в|представлен\S*\s+в|разработан\S*\s+в|в\s+составе)\s*(?:[а-яё.]+\s*){0,3}$/iu;
+
+/** «см. лист 12», «на листах 5–7», «см. лист 3 документа 24-017-АР». */
+export function findSheetRefs(text: string, docPage: number): SheetRef[] {
+  const out: SheetRef[] = [];
+  SHEET_REF_RE.lastIndex = 0;
+  for (let m = SHEET_REF_RE.exec(text); m; m = SHEET_REF_RE.exec(text)) {
+    const cipher = m[4] ? (parseCiphers(m[4])[0]?.cipher ?? null) : null;
+    const a = Number(m[1]);
+    const b = m[2] ? Number(m[2]) : a;
+    const s = snippet(text, m.index, m.index + m[0].length);
+    for (const sheet of new Set([a, b])) if (sheet > 0) out.push({ sheet, docPage, raw: m[0].replace(/\s+/g, ' ').trim(), snippet: s, cipher });
+  }
+  return out;
+}
+
+/** Ciphers of documents that the text points the reader to («см. 24-017-КР2», «согласно 24-017-ИОС4»). */
+export function findCipherRefs(text: string, docPage: number): CipherRef[] {
+  const out: CipherRef[] = [];
+  for (const c of parseCiphersWithIndex(text)) {
+    const before = text.slice(Math.max(0, c.index - 60), c.index);
+    if (!DOC_REF_CONTEXT.test(before)) continue;
+    out.push({ ...c.fact, docPage, snippet: snippet(text, c.index, c.index + c.fact.cipher.length) });
+  }
+  return out;
+}
+
+function parseCiphersWithIndex(text: string) {
+  const out: { index: number; fact: ReturnType<typeof parseCiphers>[number] }[] = [];
+  const re = /[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_-]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const f = parseCiphers(m[0])[0];
+    if (f) out.push({ index: m.index, fact: f });
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+import type { NormEntry } from '../data/norms.ts';
+import type { XmlNoteFacts } from '../extract/xml-note.ts';
+import type { ReviewDocument } from '../types.ts';
+
+/** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
+export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 'area_plot' | 'volume' | 'apartments';
+
+export interface ValueFact {
+  kind: ValueKind;
+  value: number;
+  raw: string;
+  docPage: number;
+  snippet: string;
+}
+
+export interface TextFact {
+  value: string;
+  docPage: number;
+  snippet: string;
+}
+
+export interface CipherFact {
+  cipher: string;
+  base: string;
+  /** Section mark after the base, e.g. «КР», «ИОС4», «КЖ». */
+  mark: string;
+  /** Section of the reference the mark stands for, or null. */
+  section: string | null;
+}
+
+export interface CipherRef extends CipherFact {
+  docPage: number;
+  snippet: string;
+}
+
+export interface SheetRef {
+  sheet: number;
+  docPage: number;
+  raw: string;
+  snippet: string;
+  /** Cipher written next to the sheet («лист 5 … 24-017-АР»), or null for this document. */
+  cipher: string | null;
+}
+
+export type StampRole = 'Разраб.' | 'Пров.' | 'Н. контр.' | 'ГИП';
+export const STAMP_ROLES: readonly StampRole[] = ['Разраб.', 'Пров.', 'Н. контр.', 'ГИП'];
+
+/** What the title block of one page says. */
+export interface StampFacts {
+  docPage: number;
+  sheet: number | null;
+  sheets: number | null;
+  /** Roles of the signature rows: present with a name, present without one, or not printed. */
+  roles: Record<StampRole, 'filled' | 'empty' | 'absent'>;
+  /** The page carries signature rows at all (form 3 or 5), not just a sheet number (form 6). */
+  hasRoleRows: boolean;
+  cipher: string | null;
+}
+
+export interface NormCitation {
+  entry: NormEntry;
+  raw: string;
+  pages: number[];
+  snippet: string;
+}
+
+/** Everything the checks need from one document; texts are not kept, only facts and short snippets. */
+export interface DocFacts {
+  doc: ReviewDocument;
+  /** Section code: the client's or guessed kind mapped to the reference, or classified from the text. */
+  section: string | null;
+  pagesTotal: number;
+  pagesRead: number;
+  /** Running number of the document's first page. */
+  pageFrom: number;
+  /** Start of the text (first pages), for classification and the request check. */
+  head: string;
+  year: number | null;
+  stamps: StampFacts[];
+  /** Cipher candidates from title blocks and the first pages, with how often they occur. */
+  cipherCounts: Map<string, number>;
+  cipher: CipherFact | null;
+  norms: Map<string, NormCitation>;
+  values: ValueFact[];
+  addresses: TextFact[];
+  objectNames: TextFact[];
+  cadastral: TextFact[];
+  sheetRefs: SheetRef[];
+  cipherRefs: CipherRef[];
+  xml: XmlNoteFacts | null;
+}
+
+/** A small bound per list keeps memory flat on very long documents. */
+export const MAX_FACTS_PER_KIND = 200;

@@ -1,0 +1,73 @@
+import { NUMBER_SRC, parseNumber, snippet, unitsToSymbols } from '../text/normalize.ts';
+import type { ValueFact, ValueKind } from './types.ts';
+
+// Between a label and its value: units, dashes, colons, table bars and a few verbs («составляет»).
+const FILLER = String.raw`(?:[\s:=\-–—,()|]|м²|м³|м\.?|шт\.?|ед\.?|эт\.|этаж(?:а|ей)?|составля\S*|равн\S*|принят\S*|всего|кв\.)*?`;
+
+const LABELS: { kind: ValueKind; re: string }[] = [
+  { kind: 'storeys', re: String.raw`этажность(?:\s+(?:здания|жилого\s+дома|дома|объекта))?` },
+  { kind: 'floors', re: String.raw`(?:количество|кол-во|число)\s+этажей(?:\s+(?:здания|дома))?` },
+  { kind: 'area_total', re: String.raw`(?:общая\s+)?площадь\s+(?:здания|объекта|жилого\s+(?:дома|здания))(?:\s+общая)?` },
+  { kind: 'area_building', re: String.raw`площадь\s+застройки(?:\s+(?:здания|объекта))?` },
+  { kind: 'area_plot', re: String.raw`площадь\s+(?:земельного\s+)?участка` },
+  { kind: 'volume', re: String.raw`строительный\s+об[ъь][её]м(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))` },
+  { kind: 'apartments', re: String.raw`(?:общее\s+)?(?:количество|кол-во|число)\s+квартир(?:\s+в\s+(?:доме|здании))?` },
+];
+
+const RES = LABELS.map((l) => ({ kind: l.kind, re: new RegExp(String.raw`(?<![а-яё])(${l.re})(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu') }));
+const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
+
+const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
+  storeys: (v) => Number.isInteger(v) && v >= 1 && v <= 150,
+  floors: (v) => Number.isInteger(v) && v >= 1 && v <= 160,
+  area_total: (v) => v >= 5,
+  area_building: (v) => v >= 5,
+  area_plot: (v) => v >= 5,
+  volume: (v) => v >= 10,
+  apartments: (v) => Number.isInteger(v) && v >= 1 && v <= 10000,
+};
+
+/** Key values written on a page («Этажность – 9», «Общая площадь здания, м² 1 234,5», «9-этажный»). */
+export function findValues(text: string, docPage: number): ValueFact[] {
+  const t = unitsToSymbols(text).replace(/\s+/g, ' ');
+  const out: ValueFact[] = [];
+  for (const { kind, re } of RES) {
+    re.lastIndex = 0;
+    for (let m = re.exec(t); m; m = re.exec(t)) {
+      const value = parseNumber(m[2]!);
+      if (value === null || !PLAUSIBLE[kind](value)) continue;
+      out.push({ kind, value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length) });
+    }
+  }
+  STOREY_ADJ.lastIndex = 0;
+  for (let m = STOREY_ADJ.exec(t); m; m = STOREY_ADJ.exec(t)) {
+    const value = Number(m[1]);
+    if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length) });
+  }
+  return out;
+}
+
+export const VALUE_TITLES: Record<ValueKind, string> = {
+  storeys: 'этажность',
+  floors: 'количество этажей',
+  area_total: 'общая площадь здания',
+  area_building: 'площадь застройки',
+  area_plot: 'площадь земельного участка',
+  volume: 'строительный объём',
+  apartments: 'количество квартир',
+};
+
+export const VALUE_UNITS: Record<ValueKind, string> = {
+  storeys: '', floors: '', area_total: ' м²', area_building: ' м²', area_plot: ' м²', volume: ' м³', apartments: '',
+};
+
+/** Equal within rounding: a value written with fewer decimals may be the other one rounded. */
+export function sameValue(a: ValueFact, b: ValueFact): boolean {
+  const dec = (raw: string) => (/[.,](\d+)\s*$/.exec(raw.replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0);
+  const tol = Math.max(0.051, 0.5 * 10 ** -Math.min(dec(a.raw), dec(b.raw)));
+  return Math.abs(a.value - b.value) <= tol;
+}
+
+export function formatValue(v: number): string {
+  return v.toLocaleString('ru-RU', { maximumFractionDigits: 2 }).replace(/\u00a0/g, ' ');
+}

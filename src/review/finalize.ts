@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { IMPORTANCE_ORDER, type Finding, type FindingSource, type PageRef, type Question } from '../domain/result.ts';
+import { SECTION_CODES } from './data/docset.ts';
+import { SET_SECTION, type DraftFinding, type DraftQuestion, type Place } from './checks/types.ts';
+
+/** Running page of a place in the set. */
+export const runningPage = (p: Place) => p.doc.pageFrom + p.page - 1;
+
+export function pageRef(p: Place): PageRef {
+  const page = runningPage(p);
+  return {
+    page,
+    in_docset: true,
+    kind: p.doc.section ?? '',
+    doc_index: p.doc.doc.index,
+    doc_page: p.page,
+    label: `стр. ${page} (док. ${p.doc.doc.index} «${p.doc.doc.name}», с. ${p.page})`,
+  };
+}
+
+function sectionOrder(code: string): number {
+  if (code === SET_SECTION) return -1;
+  const i = SECTION_CODES.indexOf(code);
+  return i === -1 ? SECTION_CODES.length : i;
+}
+
+const sectionOf = (f: DraftFinding) => f.about?.section ?? SET_SECTION;
+
+/** Report order: by section (set-level first, then the reference order), importance, page, check, text. */
+function compare(a: DraftFinding, b: DraftFinding, checkOrder: (id: string) => number): number {
+  const sa = sectionOf(a);
+  const sb = sectionOf(b);
+  const pa = a.places[0] ? runningPage(a.places[0]) : 0;
+  const pb = b.places[0] ? runningPage(b.places[0]) : 0;
+  return (
+    sectionOrder(sa) - sectionOrder(sb) || sa.localeCompare(sb, 'ru') ||
+    IMPORTANCE_ORDER.indexOf(a.importance) - IMPORTANCE_ORDER.indexOf(b.importance) ||
+    pa - pb || checkOrder(a.checkId) - checkOrder(b.checkId) || a.essence.localeCompare(b.essence, 'ru')
+  );
+}
+
+function sources(f: DraftFinding): FindingSource[] {
+  const out: FindingSource[] = [];
+  const seen = new Set<string>();
+  for (const p of f.places) {
+    const k = `${p.doc.doc.index}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push({ type: 'document', title: `${p.doc.doc.name}${p.doc.section ? ` (${p.doc.section})` : ''}`, doc_index: p.doc.doc.index, page: runningPage(p) });
+  }
+  if (f.checkId === 'completeness.missing_section') out.push({ type: 'profile', title: 'Профиль разделов организации' });
+  if (f.norm) out.push({ type: 'norm', title: f.norm });
+  return out;
+}
+
+/** Final numbering and identifiers: n from 1 in report order, a fresh UUID per finding, status «open». */
+export function finalizeFindings(drafts: DraftFinding[], checkOrder: (id: string) => number): Finding[] {
+  return [...drafts].sort((a, b) => compare(a, b, checkOrder)).map((f, i) => {
+    const refs = f.places.map(pageRef);
+    return {
+      n: i + 1,
+      finding_id: randomUUID(),
+      status: 'open',
+      importance: f.importance,
+      section: sectionOf(f),
+      essence: f.essence,
+      evidence_text: f.evidence,
+      action: f.action,
+      pages: [...new Set(refs.map((r) => r.page))],
+      page_refs: refs,
+      sources: sources(f),
+      topic: f.theme,
+      check_id: f.checkId,
+    };
+  });
+}
+
+export function finalizeQuestions(drafts: DraftQuestion[]): Question[] {
+  return drafts.map((q, i) => ({
+    n: i + 1,
+    question_id: randomUUID(),
+    section: q.section,
+    text: q.text,
+    reason: q.reason,
+    pages: [...new Set(q.places.map(runningPage))],
+  }));
+}

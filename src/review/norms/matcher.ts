@@ -1,0 +1,137 @@
+import { NORMS, type NormEntry } from '../data/norms.ts';
+import { normalizeText } from '../text/normalize.ts';
+
+/** A norm designation found in text, reduced to a comparable key. */
+export interface NormRef {
+  type: 'СНИП' | 'СП' | 'СПСТАР' | 'ГОСТ' | 'САНПИН' | 'НПБ' | 'ВСН' | 'МДС' | 'ПП';
+  /** Type + number without the year, e.g. «СП 50.13330», «СНИП 2.01.07», «ГОСТ Р 21.1101». */
+  key: string;
+  /** Four-digit year of the edition, or null when not written. */
+  year: number | null;
+  /** The designation as it stands in the prepared text. */
+  raw: string;
+  /** Offset of the match in the prepared text. */
+  index: number;
+}
+
+/** Types whose every edition is out of use: a match on the number alone is enough. */
+const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ВСН', 'ПП']);
+
+const year4 = (y: string | undefined): number | null => {
+  if (!y) return null;
+  const n = Number(y);
+  if (y.length === 4) return n;
+  if (y.length === 2) return n >= 40 ? 1900 + n : 2000 + n;
+  return null;
+};
+
+/** Common typos in the register part of СП numbers (norms.md §7). */
+function spCode(code: string): string {
+  if (code === '1330' || code === '13300') return '13330';
+  if (code === '131500') return '1311500';
+  if (code === '132580') return '1325800';
+  if (code === '1313') return '13130';
+  return code;
+}
+
+function roman(part: string): string {
+  const p = part.replace(/І/g, 'I').replace(/L/g, 'I');
+  return /^[IVX]+$/.test(p) ? p : part;
+}
+
+/**
+ * Upper-cased text with look-alikes fixed, transliterations mapped, line breaks joined and spaces around
+ * «.» and «-» removed, so a designation split over lines or typed with stray spaces reads as one token.
+ */
+export function prepareForNorms(text: string): string {
+  return normalizeText(text)
+    .replace(/\bSNiP\b/gi, 'СНиП').replace(/\bSanPiN\b/gi, 'СанПиН').replace(/\bGOST\b/gi, 'ГОСТ').replace(/\bNPB\b/g, 'НПБ')
+    .replace(/\bSP(?=\s?\d)/g, 'СП')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([.\-/]) ?(?=[\dIVXІL])/g, '$1')
+    .replace(/(\d) ?\.(?= ?\d)/g, '$1.')
+    .replace(/(ГОСТ) ?-?(Р|P) ?(?=\d|ИСО|МЭК|ISO|IEC)/g, '$1 Р ');
+}
+
+const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray) => { key: string; year: number | null } | null }[] = [
+  {
+    type: 'СНИП',
+    re: /СНИП ?([IVXІL]{1,3}|\d{1,2})[-.](\d{1,2}(?:\.\d{1,2})*)-(\d{4}|\d{2})(?!\d)/g,
+    build: (m) => ({ key: `СНИП ${roman(m[1]!)}.${m[2]}`, year: year4(m[3]) }),
+  },
+  {
+    type: 'СП',
+    re: /(?<![А-Я])СП ?(\d{1,3})\.(\d{4,7})(?:[.-](\d{4}|\d{2})(?!\d))?/g,
+    build: (m) => ({ key: `СП ${Number(m[1])}.${spCode(m[2]!)}`, year: year4(m[3]) }),
+  },
+  {
+    type: 'СПСТАР',
+    re: /(?<![А-Я])СП ?(\d{2,3})-(\d{2,3})-(\d{4}|\d{2})(?!\d)/g,
+    build: (m) => ({ key: `СП ${m[1]}-${m[2]}`, year: year4(m[3]) }),
+  },
+  {
+    type: 'ГОСТ',
+    re: /ГОСТ ?(Р )?(?:(ИСО|ISO|МЭК|IEC|EN|ЕН) ?)?(\d+(?:\.\d+)*(?:-\d{1,2}(?=-\d{4}))?)(?:-(\d{4}|\d{2}))?(?!\d)/g,
+    build: (m) => ({ key: `ГОСТ${m[1] ? ' Р' : ''}${m[2] ? ` ${m[2].replace('ISO', 'ИСО').replace('IEC', 'МЭК')}` : ''} ${m[3]}`, year: year4(m[4]) }),
+  },
+  { type: 'САНПИН', re: /САНПИН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `САНПИН ${m[1]}`, year: year4(m[2]) }) },
+  { type: 'НПБ', re: /НПБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `НПБ ${m[1]}`, year: year4(m[2]) }) },
+  { type: 'ВСН', re: /ВСН ?(\d{1,3})-(\d{2})(?!\d)/g, build: (m) => ({ key: `ВСН ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
+  { type: 'МДС', re: /МДС ?(\d{2}-\d{1,2})\.(\d{4})(?!\d)/g, build: (m) => ({ key: `МДС ${m[1]}`, year: year4(m[2]) }) },
+  {
+    type: 'ПП',
+    re: /(?:(?<![А-Я])ПП|ПОСТАНОВЛЕНИ[ЕЯЮМ]{1,2} ПРАВИТЕЛЬСТВА) ?(?:РФ|РОССИЙСКОЙ ФЕДЕРАЦИИ)? ?ОТ ?\d{1,2}\.\d{2}\.(\d{4}) ?(?:Г\.? ?)?(?:N|№) ?(\d{2,5})/g,
+    build: (m) => ({ key: `ПП ${m[2]}-${m[1]}`, year: year4(m[1]) }),
+  },
+];
+
+/** All norm designations in prepared text, in order of appearance. */
+export function findNormRefs(prepared: string): NormRef[] {
+  const out: NormRef[] = [];
+  for (const p of PATTERNS) {
+    p.re.lastIndex = 0;
+    for (let m = p.re.exec(prepared); m; m = p.re.exec(prepared)) {
+      const b = p.build(m);
+      if (b) out.push({ type: p.type, key: b.key, year: b.year, raw: m[0], index: m.index });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+interface Indexed { entry: NormEntry; ref: NormRef }
+let index: Map<string, Indexed[]> | null = null;
+
+function registryIndex(): Map<string, Indexed[]> {
+  if (index) return index;
+  index = new Map();
+  for (const entry of NORMS) {
+    const ref = findNormRefs(prepareForNorms(entry.cited))[0];
+    if (!ref) throw new Error(`Norm registry entry cannot be parsed: ${entry.cited}`);
+    const list = index.get(ref.key) ?? [];
+    list.push({ entry, ref });
+    index.set(ref.key, list);
+  }
+  return index;
+}
+
+/** The registry entry a reference points at, or null when the cited edition is not known to be out of use. */
+export function lookupNorm(ref: NormRef): NormEntry | null {
+  const idx = registryIndex();
+  const keys = [ref.key];
+  // «СНиП 11-23-81» for «СНиП II-23-81»; «ГОСТ 21.1101-2013» with the «Р» lost
+  if (ref.type === 'СНИП' && /^СНИП 11\./.test(ref.key)) keys.push(ref.key.replace('СНИП 11.', 'СНИП II.'));
+  if (ref.type === 'ГОСТ') keys.push(ref.key.startsWith('ГОСТ Р ') ? ref.key.replace('ГОСТ Р ', 'ГОСТ ') : ref.key.replace('ГОСТ ', 'ГОСТ Р '));
+  for (const key of keys) {
+    for (const c of idx.get(key) ?? []) {
+      if (WHOLE_FAMILY.has(ref.type)) return c.entry;
+      if (ref.year !== null && ref.year === c.ref.year) return c.entry;
+    }
+  }
+  return null;
+}
+
+/** Registry entries whose designation parses, for tests and documentation. */
+export function registryKeys(): string[] {
+  return [...registryIndex().keys()];
+}

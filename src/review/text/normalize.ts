@@ -1,0 +1,53 @@
+/** Text normalisation shared by the fact extractors: look-alike letters, dashes, spaces, numbers. */
+
+const LATIN_TO_CYR: Record<string, string> = {
+  A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', K: 'К', M: 'М', O: 'О', P: 'Р', T: 'Т', X: 'Х', Y: 'У',
+  a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у', k: 'к', m: 'м',
+};
+const CYR_RE = /[А-Яа-яЁё]/;
+
+/** Replaces Latin look-alike letters inside words that also contain Cyrillic ones («CНиП», «ГOCT» → Cyrillic). */
+export function fixLookalikes(text: string): string {
+  return text.replace(/[A-Za-zА-Яа-яЁё]+/g, (w) => (CYR_RE.test(w) && /[A-Za-z]/.test(w) ? w.replace(/[A-Za-z]/g, (c) => LATIN_TO_CYR[c] ?? c) : w));
+}
+
+/** Every dash-like character (‐ - ‒ – — − ‑) as an ASCII hyphen. */
+export function unifyDashes(text: string): string {
+  return text.replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00ad]/g, '-');
+}
+
+/** NFKC, look-alikes fixed, dashes unified, non-breaking and thin spaces as plain spaces. */
+export function normalizeText(text: string): string {
+  // NFKC would turn «№» into «No»; keep it, references and title blocks rely on it
+  const nfkc = text.replace(/№/g, '\u0001').normalize('NFKC').replace(/\u0001/g, '№');
+  return unifyDashes(fixLookalikes(nfkc)).replace(/[\u00a0\u2007\u202f\u2009]/g, ' ');
+}
+
+/** Lower case with ё → е, for comparisons. */
+export function fold(text: string): string {
+  return text.toLowerCase().replace(/ё/g, 'е');
+}
+
+/** A number as written in Russian documents: «1 234,5», «1234.5», «1 234». */
+export const NUMBER_SRC = String.raw`\d{1,3}(?:[ ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
+
+export function parseNumber(raw: string): number | null {
+  const n = Number(raw.replace(/[ \u00a0\u202f]/g, '').replace(',', '.'));
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Units written with digits («м2», «м3») as superscripts, so the digit is not taken for a value. */
+export function unitsToSymbols(text: string): string {
+  return text
+    .replace(/(?<![А-Яа-яA-Za-z])(кв\.?\s*м|м\s?\^?2)(?![\dА-Яа-я])/g, 'м²')
+    .replace(/(?<![А-Яа-яA-Za-z])(куб\.?\s*м|м\s?\^?3)(?![\dА-Яа-я])/g, 'м³');
+}
+
+/** One-line snippet around [start, end) for evidence, at most about `width` characters. */
+export function snippet(text: string, start: number, end: number, width = 160): string {
+  const pad = Math.max(0, Math.floor((width - (end - start)) / 2));
+  const a = Math.max(0, start - pad);
+  const b = Math.min(text.length, end + pad);
+  const s = text.slice(a, b).replace(/\s+/g, ' ').trim();
+  return `${a > 0 ? '…' : ''}${s}${b < text.length ? '…' : ''}`;
+}

@@ -1,0 +1,85 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import PDFDocument from 'pdfkit';
+import type { ReviewDocument } from '../../src/review/types.ts';
+
+export const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+export interface StampSpec {
+  cipher: string;
+  sheet?: number;
+  sheets?: number;
+  /** Role → surname; a role left out is not printed, an empty surname leaves the row blank. */
+  roles?: Partial<Record<'Разраб.' | 'Пров.' | 'ГИП' | 'Н. контр.', string>>;
+  /** Form 6 (subsequent text sheets): only the cipher and the sheet number. */
+  short?: boolean;
+}
+
+export interface PageSpec {
+  lines: string[];
+  stamp?: StampSpec;
+}
+
+export const FULL_ROLES = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' } as const;
+
+/** Writes an A4 PDF with Cyrillic text and, where asked, a title block in the lower-right corner (form 3/5/6 layout). */
+export async function writePdf(path: string, pages: PageSpec[]): Promise<void> {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, autoFirstPage: false });
+  const out = createWriteStream(path);
+  doc.pipe(out);
+  doc.font(FONT);
+  for (const p of pages) {
+    doc.addPage({ size: 'A4', margin: 40 });
+    doc.fontSize(10);
+    let y = 60;
+    for (const line of p.lines) {
+      doc.text(line, 70, y, { width: 480, lineBreak: false });
+      y += 16;
+    }
+    if (p.stamp) drawStamp(doc, p.stamp);
+  }
+  doc.end();
+  await once(out, 'finish');
+}
+
+function drawStamp(doc: PDFKit.PDFDocument, s: StampSpec): void {
+  doc.fontSize(7);
+  const at = (t: string, x: number, y: number) => doc.text(t, x, y, { lineBreak: false });
+  doc.rect(57, s.short ? 786 : 672, 524, s.short ? 42 : 156).stroke();
+  if (s.short) {
+    at(s.cipher, 300, 800);
+    at('Лист', 540, 792);
+    if (s.sheet !== undefined) at(String(s.sheet), 548, 808);
+    return;
+  }
+  for (const [t, x] of [['Изм.', 60], ['Кол.уч.', 80], ['Лист', 110], ['№ док.', 135], ['Подп.', 165], ['Дата', 190]] as const) at(t, x, 700);
+  let y = 715;
+  for (const [role, name] of Object.entries(s.roles ?? FULL_ROLES)) {
+    at(role, 60, y);
+    if (name) at(name, 98, y);
+    y += 13;
+  }
+  at(s.cipher, 300, 680);
+  at('Стадия', 430, 720);
+  at('Лист', 470, 720);
+  at('Листов', 505, 720);
+  at('П', 437, 733);
+  if (s.sheet !== undefined) at(String(s.sheet), 474, 733);
+  if (s.sheets !== undefined) at(String(s.sheets), 512, 733);
+}
+
+let nextIndex = 1;
+/** A ReviewDocument for a PDF written by writePdf. */
+export function pdfDoc(path: string, name: string, kind: string | null, pages: number, extra: Partial<ReviewDocument> = {}): ReviewDocument {
+  return { index: nextIndex++, name, kind, role: 'review', format: 'pdf', path, pdfPath: path, pages, pageFrom: null, ...extra };
+}
+
+/** Renumbers documents 1..n and sets running first pages, as the preparation stage does. */
+export function inSetOrder(docs: ReviewDocument[]): ReviewDocument[] {
+  let page = 1;
+  return docs.map((d, i) => {
+    const r = { ...d, index: i + 1, pageFrom: page };
+    page += d.pages ?? 1;
+    return r;
+  });
+}
