@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app.ts';
 import { metaRoutes } from './meta.ts';
 import { accountRoutes } from './account.ts';
 import { runRoutes } from './runs.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /** Every route module of the API, registered under /api/v1. One line per resource. */
-export const routeModules: ((deps: AppDeps) => FastifyPluginAsyncTypebox)[] = [metaRoutes, accountRoutes, runRoutes];
+export const routeModules: ((deps: AppDeps) => FastifyPluginAsyncTypebox)[] = [metaRoutes, accountRoutes, runRoutes, webhookRoutes];

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { classifyAddress, isAddressAllowed } from './ip-ranges.ts';
+
+const cases: Array<[string, string]> = [
+  ['8.8.8.8', 'public'],
+  ['172.32.0.1', 'public'],
+  ['100.128.0.1', 'public'],
+  ['10.0.0.1', 'private'],
+  ['172.16.0.1', 'private'],
+  ['172.31.255.255', 'private'],
+  ['192.168.1.1', 'private'],
+  ['127.0.0.1', 'loopback'],
+  ['127.255.0.9', 'loopback'],
+  ['100.64.0.1', 'cgnat'],
+  ['100.127.255.255', 'cgnat'],
+  ['169.254.169.254', 'metadata'],
+  ['169.254.1.1', 'link_local'],
+  ['0.0.0.0', 'unspecified'],
+  ['224.0.0.1', 'multicast'],
+  ['255.255.255.255', 'reserved'],
+  ['::', 'unspecified'],
+  ['::1', 'loopback'],
+  ['[::1]', 'loopback'],
+  ['fe80::1%eth0', 'link_local'],
+  ['febf::1', 'link_local'],
+  ['fc00::1', 'unique_local'],
+  ['fdff::1', 'unique_local'],
+  ['fd00:ec2::254', 'metadata'],
+  ['ff02::1', 'multicast'],
+  ['::ffff:127.0.0.1', 'loopback'],
+  ['::ffff:7f00:1', 'loopback'],
+  ['::ffff:10.1.2.3', 'private'],
+  ['::ffff:169.254.169.254', 'metadata'],
+  ['::ffff:8.8.8.8', 'public'],
+  ['::127.0.0.1', 'loopback'],
+  ['64:ff9b::10.0.0.1', 'private'],
+  ['64:ff9b::8.8.8.8', 'public'],
+  ['2002:c0a8:101::1', 'private'],
+  ['2606:4700:4700::1111', 'public'],
+  ['2001:db8::1', 'reserved'],
+  ['not-an-ip', 'invalid'],
+];
+
+for (const [ip, cls] of cases) {
+  test(`classifyAddress(${ip}) = ${cls}`, () => {
+    assert.equal(classifyAddress(ip), cls);
+  });
+}
+
+test('private policy lets loopback, private, CGNAT and unique-local through, never metadata or link-local', () => {
+  for (const ip of ['127.0.0.1', '::1', '10.0.0.1', '192.168.1.1', '100.64.0.1', 'fd12::1', '::ffff:127.0.0.1']) {
+    assert.equal(isAddressAllowed(ip, false), false, ip);
+    assert.equal(isAddressAllowed(ip, true), true, ip);
+  }
+  for (const ip of ['169.254.169.254', 'fd00:ec2::254', '169.254.1.1', 'fe80::1', '0.0.0.0', '::', '224.0.0.1', 'ff02::1']) {
+    assert.equal(isAddressAllowed(ip, true), false, ip);
+  }
+  assert.equal(isAddressAllowed('8.8.8.8', false), true);
+  assert.equal(isAddressAllowed('2606:4700:4700::1111', false), true);
+});

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Tenant } from '../store/schema.ts';
+import { eventForStatus, isoWithOffset, serializeBody } from './body.ts';
+import { resolveDeliverySettings } from './settings.ts';
+
+export interface FinishedRun {
+  id: string;
+  tenant_id: string;
+  status: 'done' | 'failed';
+  refunded: boolean;
+}
+
+export interface RunFacts {
+  findings: number;
+  pagesTotal: number;
+  checksLeft: number;
+}
+
+/**
+ * Enqueues the notification of a finished run. Must be called inside the transaction that moves the run to
+ * done/failed, so the event exists exactly when the state change does. Writes nothing when the organization
+ * has no webhook_url. The unique index on (run_id, event) with ON CONFLICT DO NOTHING makes a repeated call
+ * (a retried transaction) a no-op: the first row, its delivery id and body stay.
+ */
+export async function recordRunEvent(
+  trx: Kysely<Database>,
+  run: FinishedRun,
+  facts: RunFacts,
+  tenant: Tenant,
+  apiVersion: string,
+  now: Date,
+): Promise<void> {
+  if (tenant.id !== run.tenant_id) {
+    throw new Error(`recordRunEvent: run ${run.id} belongs to tenant ${run.tenant_id}, not ${tenant.id}`);
+  }
+  const url = tenant.webhook_url?.trim();
+  if (!url) return;
+  const event = eventForStatus(run.status);
+  const body = serializeBody({
+    event,
+    run_id: run.id,
+    tenant_id: run.tenant_id,
+    api_version: apiVersion,
+    at: isoWithOffset(now),
+    status: run.status,
+    findings: facts.findings,
+    refunded: run.refunded,
+    pages_total: facts.pagesTotal,
+    checks_left: facts.checksLeft,
+  });
+  const { settings } = resolveDeliverySettings(tenant.webhook_settings);
+  const ts = now.toISOString();
+  await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      id: randomUUID(),
+      tenant_id: run.tenant_id,
+      run_id: run.id,
+      event,
+      body,
+      url,
+      status: 'pending',
+      attempts: 0,
+      max_attempts: settings.attempts,
+      next_attempt_at: ts,
+      last_response_code: null,
+      last_error: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: ts,
+      updated_at: ts,
+      delivered_at: null,
+    })
+    .onConflict((oc) => oc.columns(['run_id', 'event']).doNothing())
+    .execute();
+}
