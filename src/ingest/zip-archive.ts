@@ -44,6 +44,13 @@ export function unpackZip(
       { lazyEntries: true, autoClose: true, decodeStrings: false, validateEntrySizes: true, strictFileNames: false },
       (err, zip) => {
         if (err || !zip) return reject(new CorruptArchiveError(`Архив ZIP повреждён или не является архивом: ${err?.message ?? ''}`.trim()));
+        try {
+          // The central directory's record count is known before anything is written: refuse early.
+          budget.countEntries(zip.entryCount, label);
+        } catch (e) {
+          zip.close();
+          return reject(e);
+        }
         let failed = false;
         const fail = (e: unknown) => {
           if (failed) return;
@@ -80,7 +87,6 @@ async function handleEntry(
   const rawName = decodeZipName(raw, entry.generalPurposeBitFlag, entry.extraFields);
   const mode = UNIX_HOSTS.has(entry.versionMadeBy >> 8) ? (entry.externalFileAttributes >>> 16) & S_IFMT : 0;
   if (rawName.endsWith('/') || rawName.endsWith('\\') || mode === S_IFDIR) return null;
-  budget.countEntries(1, label);
   if (mode === S_IFLNK) return { ok: false, rawName, reason: 'Символическая ссылка пропущена' };
   if (mode !== 0 && mode !== S_IFREG) return { ok: false, rawName, reason: 'Специальный файл (устройство, канал) пропущен' };
   if (entry.isEncrypted()) return { ok: false, rawName, reason: 'Файл зашифрован паролем' };

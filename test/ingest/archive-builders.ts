@@ -108,3 +108,16 @@ function block(type: number, flags: number, body: Buffer): Buffer {
   full.writeUInt16LE(crc32(full.subarray(2)) & 0xffff, 0);
   return full;
 }
+
+/** Builds a 7z (or other format via `-t`) archive of srcDir's content with 7-Zip WASM, no system tool needed. */
+export async function sevenZipWasm(srcDir: string, outPath: string, switches: string[] = []): Promise<void> {
+  const { default: SevenZip } = await import('7z-wasm');
+  const { dirname, basename } = await import('node:path');
+  const sz = await SevenZip({ print: () => {}, printErr: () => {} });
+  sz.FS.mkdir('/src');
+  sz.FS.mount(sz.NODEFS, { root: srcDir }, '/src');
+  sz.FS.mkdir('/out');
+  sz.FS.mount(sz.NODEFS, { root: dirname(outPath) }, '/out');
+  sz.FS.chdir('/src');
+  sz.callMain(['a', '-bso0', '-bsp0', ...switches, `/out/${basename(outPath)}`, '.']);
+}
