@@ -28,8 +28,10 @@ function sqliteDialect(file: string): Dialect {
 async function postgresDialect(url: string): Promise<Dialect> {
   const { PostgresDialect } = await import('kysely');
   const pg = await import('pg');
-  // bigint columns come back as JS numbers (sizes stay far below 2^53).
+  // bigint columns, count(*) and sum(integer) come back as JS numbers (sizes stay far below 2^53);
+  // numeric (sum over a bigint column) likewise, since the schema has no fractional columns.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  pg.default.types.setTypeParser(1700, (v: string) => Number(v));
   return new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url, max: 10 }) });
 }
 

@@ -1,0 +1,62 @@
+/** Tenants and queued runs written straight into a store, for the store-level scale tests. */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/store/db.ts';
+import type { Run } from '../../src/store/schema.ts';
+import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
+
+export async function addTenant(db: Db, opts: { checks?: number; concurrency?: number } = {}): Promise<{ tenantId: string; keyId: string }> {
+  const tenant = await createTenant(db, { name: `ООО «Тест ${randomUUID().slice(0, 4)}»`, checks_left: opts.checks ?? 10, concurrency: opts.concurrency ?? 2 });
+  const { key } = await createApiKey(db, tenant.id);
+  return { tenantId: tenant.id, keyId: key.id };
+}
+
+/** Inserts `count` queued runs, one millisecond apart in created_at so the queue order is defined. */
+export async function addQueuedRuns(db: Db, tenant: { tenantId: string; keyId: string }, count: number, base = Date.now()): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = new Date(base + i).toISOString();
+    const run: Run = {
+      id: randomUUID(),
+      tenant_id: tenant.tenantId,
+      status: 'queued',
+      stage: 'queued',
+      stage_text: 'В очереди',
+      progress: null,
+      error: null,
+      cancelled: 0,
+      charged: 1,
+      refunded: 0,
+      double_volume: 0,
+      volume_units: 0,
+      user_request: null,
+      object_address: null,
+      bundle_id: null,
+      bundle_label: null,
+      bundle_version: null,
+      skipped: '[]',
+      idempotency_key: null,
+      key_id: tenant.keyId,
+      attempts: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: at,
+      updated_at: at,
+      started_at: null,
+      finished_at: null,
+      documents_deleted_at: null,
+    };
+    await db.insertInto('runs').values(run).execute();
+    ids.push(run.id);
+  }
+  return ids;
+}
+
+export async function runningCount(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('runs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'running')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
