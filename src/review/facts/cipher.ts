@@ -11,9 +11,9 @@ const MARKS = [
 ].filter((m) => m.length >= 1).sort((a, b) => b.length - a.length);
 
 const MARK_SRC = MARKS.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-// base: at least one digit; segments of letters/digits joined by - . _ /
+// base: at least one digit; segments of letters/digits joined by - . _ /; tail: part of a volume («.С» содержание, «.ТЧ», «.ГЧ»)
 export const CIPHER_RE = new RegExp(
-  String.raw`(?<![\wА-Яа-яЁё./-])((?=[^\s]*\d)[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_]*(?:-[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_]*)*?)-(${MARK_SRC})(\d+(?:\.\d+)*)?(?:\.С)?(?![\wА-Яа-яЁё])`,
+  String.raw`(?<![\wА-Яа-яЁё./-])((?=[^\s]*\d)[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_]*(?:-[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_]*)*?)-(${MARK_SRC})(\d+(?:\.\d+)*)?((?:\.[А-ЯЁ]{1,3})?)(?![\wА-Яа-яЁё])`,
   'g',
 );
 
@@ -33,7 +33,7 @@ export function parseCiphers(text: string): CipherFact[] {
     if (!/\d/.test(base) || base.length < 3) continue;
     const mark = m[2]!;
     const num = m[3];
-    out.push({ cipher: `${base}-${mark}${num ?? ''}`, base, mark: mark + (mark === 'ИОС' ? (num ?? '') : ''), section: sectionOfMark(mark, num) });
+    out.push({ cipher: `${base}-${mark}${num ?? ''}${m[4] ?? ''}`, base, mark: mark + (mark === 'ИОС' ? (num ?? '') : ''), section: sectionOfMark(mark, num) });
   }
   return out;
 }

@@ -1,0 +1,29 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { context, docFacts, stampLines } from '../../../test/review/facts-builder.ts';
+import { cipherConsistency } from './consistency-cipher.ts';
+
+const page = (cipher: string) => ({ text: 'текст', stamp: stampLines({ cipher, sheet: 1 }) });
+
+test('a volume with another cipher base and a cipher whose mark names another section are reported', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', [page('24-017-ПЗ')]),
+    docFacts(2, 'ar.pdf', 'АР', [page('24-017-АР')]),
+    docFacts(3, 'kr.pdf', 'КР', [page('24-018-КР')]),
+    docFacts(4, 'ios.pdf', 'ИОС4', [page('24-017-АР')]),
+  ];
+  const f = cipherConsistency.run(context(docs)).findings!;
+  assert.deepEqual(f.map((x) => x.about!.doc.index), [3, 4]);
+  assert.match(f[0]!.essence, /24-018-КР.*24-017/);
+  assert.match(f[1]!.essence, /АР.*ИОС4/);
+});
+
+test('РД marks, volume numbers and a common ВК for water supply and drainage are accepted', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', [page('24-017-ПЗ')]),
+    docFacts(2, 'kr.pdf', 'КР', [page('24-017-КЖ1.2')]),
+    docFacts(3, 'vk.pdf', 'ИОС3', [page('24-017-ВК')]),
+    docFacts(4, 'ov.pdf', 'ИОС4', [page('24-017-ИОС4.1')]),
+  ];
+  assert.deepEqual(cipherConsistency.run(context(docs)).findings, []);
+});

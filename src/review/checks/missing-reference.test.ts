@@ -1,0 +1,25 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { context, docFacts, stampLines } from '../../../test/review/facts-builder.ts';
+import { missingReference } from './missing-reference.ts';
+
+const sheet = (cipher: string, n: number, text = 'текст') => ({ text, stamp: stampLines({ cipher, sheet: n }) });
+
+test('a reference past the last sheet and one to a cipher absent from the set are findings and reference problems', () => {
+  const pz = docFacts(1, '24-017-ПЗ.pdf', 'ПЗ', [sheet('24-017-ПЗ', 1, 'Узел см. лист 12.'), sheet('24-017-ПЗ', 2, 'Армирование см. 24-017-КР2.')]);
+  const kr = docFacts(2, '24-017-КР1.pdf', 'КР', [sheet('24-017-КР1', 1)]);
+  const out = missingReference.run(context([pz, kr]));
+  assert.deepEqual(out.findings!.map((f) => f.essence), [
+    'Ссылка на лист 12: в документе 2 листа, листа 12 нет.',
+    'Ссылка на документ 24-017-КР2: документа с таким шифром в комплекте нет.',
+  ]);
+  assert.deepEqual(out.referenceProblems!.map((r) => [r.reference, r.doc_index, r.page]), [['лист 12', 1, 100], ['документ 24-017-КР2', 1, 101]]);
+});
+
+test('existing sheets, parts of a named volume and other projects are not reported', () => {
+  const pz = docFacts(1, '24-017-ПЗ.pdf', 'ПЗ', [sheet('24-017-ПЗ', 1, 'см. лист 2; см. 24-017-КР; см. лист 1 документа 24-017-КР1'), sheet('24-017-ПЗ', 2, 'согласно 23-101-КР соседнего здания')]);
+  const kr = docFacts(2, '24-017-КР1.pdf', 'КР', [sheet('24-017-КР1', 1)]);
+  const out = missingReference.run(context([pz, kr]));
+  assert.deepEqual(out.findings, []);
+  assert.deepEqual(out.referenceProblems, []);
+});

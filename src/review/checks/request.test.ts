@@ -1,0 +1,27 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { context, docFacts } from '../../../test/review/facts-builder.ts';
+import { requestedSections, unanswerableRequest } from './request.ts';
+
+test('sections are recognised in a task by code and by words', () => {
+  assert.deepEqual(requestedSections('Проверьте КР и систему отопления').sort(), ['ИОС4', 'КР']);
+  assert.deepEqual(requestedSections('замечания по разделу ЭОМ'), ['ИОС1']);
+  assert.deepEqual(requestedSections('проверить всё'), []);
+});
+
+test('asking for an absent section or source document gives questions, not findings', () => {
+  const docs = [docFacts(1, 'ar.pdf', 'АР', ['Раздел 3'])];
+  const out = unanswerableRequest.run(context(docs, { userRequest: 'Проверьте конструктивные решения и соответствие ГПЗУ' }));
+  assert.equal(out.findings, undefined);
+  assert.equal(out.questions!.length, 2);
+  assert.match(out.questions![0]!.text, /раздел КР/);
+  assert.match(out.questions![1]!.text, /ГПЗУ/);
+});
+
+test('a task about sections that are present asks nothing and notes the focus', () => {
+  const docs = [docFacts(1, 'kr.pdf', 'КР', ['Раздел 4']), docFacts(2, 'gpzu.pdf', null, ['Градостроительный план земельного участка'], { role: 'context' })];
+  const out = unanswerableRequest.run(context(docs, { userRequest: 'Проверьте КР на соответствие ГПЗУ' }));
+  assert.deepEqual(out.questions, []);
+  assert.equal(out.warnings![0]!.code, 'request_focus');
+  assert.deepEqual(unanswerableRequest.run(context(docs, { userRequest: null })), {});
+});

@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { context, docFacts } from '../../../test/review/facts-builder.ts';
+import { supersededNorms } from './superseded-norms.ts';
+
+test('a superseded norm is reported once per document with its pages and the replacement', () => {
+  const d = docFacts(1, 'kr.pdf', 'КР', ['Нагрузки по СНиП 2.01.07-85*', 'текст', 'см. также СНиП 2.01.07-85 и СП 63.13330.2012']);
+  const f = supersededNorms.run(context([d])).findings!;
+  assert.equal(f.length, 2);
+  const snip = f.find((x) => x.essence.includes('СНиП 2.01.07-85*'))!;
+  assert.deepEqual(snip.places.map((p) => p.page), [1, 3]);
+  assert.match(snip.essence, /СП 20\.13330\.2016/);
+  assert.equal(snip.importance, 'significant');
+  assert.equal(snip.norm, 'СП 20.13330.2016');
+});
+
+test('a current СП with «Актуализированная редакция СНиП» in its title is not reported', () => {
+  const d = docFacts(1, 'kr.pdf', 'КР', ['СП 20.13330.2016 «Нагрузки и воздействия. Актуализированная редакция СНиП 2.01.07-85*»', 'СП 24.13330.2021 Свайные фундаменты. СНиП 2.02.03-85']);
+  assert.deepEqual(supersededNorms.run(context([d])).findings, []);
+});
+
+test('context documents get no findings; unconfirmed registry entries are minor and say so', () => {
+  const ctxDoc = docFacts(1, 'old.pdf', 'КР', ['СНиП 2.01.07-85*'], { role: 'context' });
+  assert.deepEqual(supersededNorms.run(context([ctxDoc])).findings, []);
+  const d = docFacts(2, 'ov.pdf', 'ИОС4', ['Отопление по СНиП 41-02-2003']);
+  const [f] = supersededNorms.run(context([d])).findings!;
+  assert.equal(f!.importance, 'minor');
+  assert.match(f!.evidence, /не подтверждены/);
+});
+
+test('a norm replaced recently is not reported on a document dated before the change', () => {
+  const d = docFacts(1, 'eom.pdf', 'ИОС1', ['Москва 2024 г.', 'Кабели по ГОСТ 26411-85']);
+  assert.deepEqual(supersededNorms.run(context([d])).findings, []);
+});

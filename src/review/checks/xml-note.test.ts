@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { context, docFacts, stampLines } from '../../../test/review/facts-builder.ts';
+import { SAMPLE_NOTE } from '../../../test/review/samples.ts';
+import { parseExplanatoryNote } from '../extract/xml-note.ts';
+import { xmlNoteMismatch } from './xml-note.ts';
+
+const xmlDoc = () => docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, parseExplanatoryNote(SAMPLE_NOTE));
+const page = (cipher: string, text: string) => ({ text, stamp: stampLines({ cipher, sheet: 1 }) });
+
+test('a set agreeing with the XML note gives no findings', () => {
+  const docs = [
+    xmlDoc(),
+    docFacts(2, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Адрес объекта: г. Москва, улица Ленина, дом 5\nКадастровый номер 77:01:0001001:1234')]),
+    docFacts(3, '24-017-АР.pdf', 'АР', [page('24-017-АР', 'Объект: Многоквартирный жилой дом с встроенными помещениями\nКоличество этажей – 10\nОбщая площадь здания 1 234,5 м2\nКоличество квартир – 120')]),
+  ];
+  assert.deepEqual(xmlNoteMismatch.run(context(docs)).findings, []);
+});
+
+test('address, name, values, cipher base and the file list are compared with the XML note', () => {
+  const docs = [
+    xmlDoc(),
+    docFacts(2, '24-018-ПЗУ.pdf', 'ПЗУ', [page('24-018-ПЗУ', 'Адрес объекта: г. Москва, ул. Ленина, д. 9')]),
+    docFacts(3, '24-018-АР.pdf', 'АР', [page('24-018-АР', 'Объект: Школа на 500 мест\nКоличество этажей – 12\nКоличество квартир – 118')]),
+    docFacts(4, 'extra.pdf', 'КР', [page('24-018-КР', 'текст')]),
+  ];
+  const essences = xmlNoteMismatch.run(context(docs)).findings!.map((f) => f.essence);
+  const has = (re: RegExp) => assert.ok(essences.some((e) => re.test(e)), `${re} in ${essences.join('\n')}`);
+  has(/ExplanatoryNoteNumber|Шифр пояснительной записки в XML/);
+  has(/Адрес объекта в «24-018-ПЗУ\.pdf»/);
+  has(/Наименование объекта/);
+  has(/количество этажей.*12.*10/);
+  has(/количество квартир.*118.*120/);
+  has(/файлы, которых нет в комплекте/);
+  has(/не указаны в составе документации/);
+});
+
+test('without an XML note the check says nothing', () => {
+  assert.deepEqual(xmlNoteMismatch.run(context([docFacts(1, 'a.pdf', 'АР', ['Этажность 9'])])), {});
+});

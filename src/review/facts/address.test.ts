@@ -1,0 +1,20 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { addressDifference, parseAddress } from './address.ts';
+
+test('abbreviations, case, ё and the postal index do not make addresses differ', () => {
+  assert.equal(addressDifference('г. Москва, ул. Лёнина, д. 5', 'город Москва, улица Ленина, дом 5'), null);
+  assert.equal(addressDifference('123456, Российская Федерация, г.Москва, ул.Ленина, д.5', 'Москва, Ленина ул., 5'), null);
+  assert.equal(addressDifference('г. Казань, пр-т Победы, д. 10 корп. 2', 'г. Казань, проспект Победы, дом 10, корпус 2'), null);
+});
+
+test('a different house, street or city is named', () => {
+  assert.equal(addressDifference('г. Москва, ул. Ленина, д. 5', 'г. Москва, ул. Ленина, д. 7'), 'номер дома');
+  assert.equal(addressDifference('г. Москва, ул. Ленина, д. 5', 'г. Москва, ул. Гагарина, д. 5'), 'улица');
+  assert.equal(addressDifference('г. Тула, ул. Ленина, д. 5', 'г. Орёл, ул. Ленина, д. 5'), 'населённый пункт');
+});
+
+test('addresses without comparable parts are not reported', () => {
+  assert.equal(addressDifference('Московская область', 'г. Москва, ул. Ленина, д. 5'), null);
+  assert.deepEqual(parseAddress('г. Самара, ул. 8 Марта, д. 3а'), { city: 'самара', street: '8 марта', house: '3а' });
+});

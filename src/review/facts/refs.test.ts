@@ -1,0 +1,21 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findCipherRefs, findSheetRefs } from './refs.ts';
+
+test('sheet references in their usual wordings', () => {
+  assert.deepEqual(findSheetRefs('Узел 1 см. лист 12.', 1).map((r) => r.sheet), [12]);
+  assert.deepEqual(findSheetRefs('(см. л. 4)', 1).map((r) => r.sheet), [4]);
+  assert.deepEqual(findSheetRefs('показаны на листах 5-7', 1).map((r) => r.sheet), [5, 7]);
+  assert.deepEqual(findSheetRefs('смотри лист 3 документа 24-017-АР', 1).map((r) => [r.sheet, r.cipher]), [[3, '24-017-АР']]);
+});
+
+test('sheet numbers in a title block or a list are not references', () => {
+  assert.deepEqual(findSheetRefs('Лист 12  Листов 20', 1), []);
+  assert.deepEqual(findSheetRefs('Изм. Кол.уч. Лист № док.', 1), []);
+});
+
+test('document references need a pointing word before the cipher', () => {
+  assert.deepEqual(findCipherRefs('Армирование см. 24-017-КР2.', 2).map((r) => r.cipher), ['24-017-КР2']);
+  assert.deepEqual(findCipherRefs('выполнено согласно 24-017-ИОС4', 2).map((r) => r.section), ['ИОС4']);
+  assert.deepEqual(findCipherRefs('24-017-КР2 Конструктивные решения. Том 4', 2), []);
+});

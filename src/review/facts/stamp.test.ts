@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { stampLines } from '../../../test/review/facts-builder.ts';
+import { parseStamp } from './stamp.ts';
+
+const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' };
+
+test('sheet, sheet count, cipher and filled roles are read from a form-3 title block', () => {
+  const s = parseStamp(stampLines({ cipher: '24-017-КР', sheet: 3, sheets: 12, roles }), 4);
+  assert.equal(s.sheet, 3);
+  assert.equal(s.sheets, 12);
+  assert.equal(s.cipher, '24-017-КР');
+  assert.equal(s.hasRoleRows, true);
+  assert.deepEqual(s.roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', 'ГИП': 'filled' });
+});
+
+test('a role printed without a surname is empty, a role not printed is absent', () => {
+  const s = parseStamp(stampLines({ cipher: '24-017-КР', sheet: 1, roles: { 'Разраб.': 'Иванов', 'Пров.': '', 'ГИП': 'Сидоров' } }), 1);
+  assert.equal(s.roles['Пров.'], 'empty');
+  assert.equal(s.roles['Н. контр.'], 'absent');
+  assert.equal(s.sheets, null);
+});
+
+test('the «Лист» column of the table of changes is not the sheet number; inline «Лист 5» is', () => {
+  const lines = stampLines({ cipher: '24-017-АР' }).filter((l) => !['Стадия', 'Лист', 'Листов', 'П'].includes(l.text) || l.y === 700);
+  lines.push({ x: 110, y: 712, w: 5, h: 8, text: '2' }); // a changed sheet listed under the changes header
+  assert.equal(parseStamp(lines, 1).sheet, null);
+  assert.equal(parseStamp([{ x: 540, y: 800, w: 30, h: 8, text: 'Лист 5' }], 1).sheet, 5);
+});
+
+test('a page without a title block has no roles', () => {
+  const s = parseStamp([{ x: 400, y: 800, w: 60, h: 8, text: 'Формат А4' }], 1);
+  assert.equal(s.hasRoleRows, false);
+  assert.equal(s.sheet, null);
+});

@@ -1,0 +1,31 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findValues, sameValue } from './values.ts';
+
+const vals = (t: string) => findValues(t, 1).map((v) => [v.kind, v.value]);
+
+test('key values are read from sentences and table rows with units in any spelling', () => {
+  assert.deepEqual(vals('Этажность – 9'), [['storeys', 9]]);
+  assert.deepEqual(vals('Общая площадь здания, м2 | 1 234,5'), [['area_total', 1234.5]]);
+  assert.deepEqual(vals('Площадь застройки составляет 456.7 кв.м'), [['area_building', 456.7]]);
+  assert.deepEqual(vals('Строительный объём, м³ — 12 345,6'), [['volume', 12345.6]]);
+  assert.deepEqual(vals('Количество квартир: 120 шт.'), [['apartments', 120]]);
+  assert.deepEqual(vals('Площадь земельного участка\nм²\n2 500'), [['area_plot', 2500]]);
+  assert.deepEqual(vals('Проектируемый 9-ти этажный жилой дом'), [['storeys', 9]]);
+  assert.deepEqual(vals('Количество этажей – 10, в том числе подземных – 1'), [['floors', 10]]);
+});
+
+test('neighbouring quantities are not taken for the compared ones', () => {
+  assert.deepEqual(vals('Общая площадь квартир – 3 400 м²'), []);
+  assert.deepEqual(vals('Строительный объем подземной части – 2 000 м³'), []);
+  assert.deepEqual(vals('Коэффициент застройки 0,4'), []);
+  assert.deepEqual(vals('Процент застройки 35 %'), []);
+  assert.deepEqual(vals('Этажность 250'), []);
+});
+
+test('values equal within the rounding of the less precise one', () => {
+  const v = (raw: string, value: number) => ({ kind: 'area_total' as const, value, raw, docPage: 1, snippet: '' });
+  assert.equal(sameValue(v('1234', 1234), v('1234,4', 1234.4)), true);
+  assert.equal(sameValue(v('1234,5', 1234.5), v('1234,9', 1234.9)), false);
+  assert.equal(sameValue(v('9', 9), v('10', 10)), false);
+});

@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NORMS, REGISTRY_VERSION } from '../data/norms.ts';
+import { findNormRefs, lookupNorm, prepareForNorms } from './matcher.ts';
+
+const hit = (text: string) => findNormRefs(prepareForNorms(text)).map(lookupNorm).find((e) => e !== null)?.cited ?? null;
+
+test('the registry is versioned, has at least 60 entries and marks each with V/P/C/U', () => {
+  assert.match(REGISTRY_VERSION, /^\d{4}-\d{2}\.\d+$/);
+  assert.ok(NORMS.length >= 60);
+  for (const e of NORMS) assert.ok(['V', 'P', 'C', 'U'].includes(e.ver), e.cited);
+});
+
+test('every registry designation is found in text and maps back to its own entry', () => {
+  for (const e of NORMS) assert.equal(hit(`согласно ${e.cited} принято`), e.cited, e.cited);
+});
+
+test('spelling variants of a СНиП are recognised', () => {
+  for (const v of ['СНиП 2.01.07-85*', 'СНиП 2.01.07-85 *', 'CНиП 2.01.07-85', 'SNiP 2.01.07-85', 'Снип 2.01.07‑85', 'СНИП 2.01.07–85**', 'СНиП 2. 01. 07-85']) {
+    assert.equal(hit(v), 'СНиП 2.01.07-85*', v);
+  }
+  assert.equal(hit('СНиП 11-23-81*'), 'СНиП II-23-81*');
+  assert.equal(hit('СНиП ll-23-81'), 'СНиП II-23-81*');
+  assert.equal(hit('СНиП 12.03-2001'), 'СНиП 12-03-2001');
+});
+
+test('old editions of a СП are found with 2-digit years, stray spaces and a line break inside', () => {
+  assert.equal(hit('СП 50.13330.2012'), 'СП 50.13330.2012');
+  assert.equal(hit('СП50.13330.12'), 'СП 50.13330.2012');
+  assert.equal(hit('СП 60.13330.\n2016 «Отопление»'), 'СП 60.13330.2016');
+  assert.equal(hit('CП 54.1330.2011'), 'СП 54.13330.2011');
+  assert.equal(hit('SP 5.13130.2009'), 'СП 5.13130.2009');
+});
+
+test('ГОСТ with Latin «P», without «Р» and with international prefixes', () => {
+  assert.equal(hit('ГОСТ P 21.1101-2013'), 'ГОСТ Р 21.1101-2013');
+  assert.equal(hit('ГОСТ 21.1101-2013'), 'ГОСТ Р 21.1101-2013');
+  assert.equal(hit('ГОСТР 21.1101-2009'), 'ГОСТ Р 21.1101-2009');
+  assert.equal(hit('ГОСТ Р МЭК 62305-3-2010'), 'ГОСТ Р МЭК 62305-3-2010');
+});
+
+test('current editions, undated references and unrelated numbers are not flagged', () => {
+  for (const v of ['СП 50.13330.2024', 'СП 20.13330.2016', 'СП 20.13330', 'ГОСТ 21.110-2013', 'СП 2.4.3648-20', 'ГОСТ Р 21.101', 'лист 2.01.07-85', 'ПП РФ от 16.09.2020 № 1479', 'СанПиН 1.2.3685-21']) {
+    assert.equal(hit(v), null, v);
+  }
+});
+
+test('sanitary rules, fire norms, ВСН and decrees', () => {
+  assert.equal(hit('СанПиН 2.1.2.2645-10'), 'СанПиН 2.1.2.2645-10');
+  assert.equal(hit('НПБ 88-2001*'), 'НПБ 88-2001*');
+  assert.equal(hit('НПБ 110-03'), 'НПБ 110-03');
+  assert.equal(hit('ВСН 59-88'), 'ВСН 59-88');
+  assert.equal(hit('Постановление Правительства РФ от 25.04.2012 № 390'), 'ПП РФ от 25.04.2012 № 390');
+  assert.equal(hit('СП 31-110-2003'), 'СП 31-110-2003');
+});
