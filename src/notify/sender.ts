@@ -10,6 +10,8 @@ export interface SendRequest {
   body: string;
   headers: Record<string, string>;
   timeoutMs: number;
+  /** Trust anchors replacing the default CA list for https (a receiver on a private PKI); default: system CAs. */
+  ca?: string | Buffer;
 }
 
 export type SendOutcome =
@@ -55,6 +57,7 @@ export function sendWebhook(req: SendRequest): Promise<SendOutcome> {
         agent: false,
         lookup: pinnedLookup(req.address, req.family),
         family: req.family,
+        ...(req.ca !== undefined ? { ca: req.ca } : {}),
         ...(req.url.username
           ? { auth: `${decodeURIComponent(req.url.username)}:${decodeURIComponent(req.url.password)}` }
           : {}),
