@@ -182,6 +182,15 @@ export interface FeedbackTable {
   created_at: string;
 }
 
+/** With employees: the employee a section of a run is assigned to (the first who decided on it). */
+export interface DisciplineAssignmentsTable {
+  run_id: string;
+  section: string;
+  tenant_id: string;
+  employee_id: string;
+  assigned_at: string;
+}
+
 export interface MemoryNotesTable {
   id: string;
   tenant_id: string;
@@ -232,6 +241,7 @@ export interface Database {
   bundles: BundlesTable;
   session_entries: SessionEntriesTable;
   feedback: FeedbackTable;
+  discipline_assignments: DisciplineAssignmentsTable;
   memory_notes: MemoryNotesTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
@@ -243,3 +253,5 @@ export type NewRun = Insertable<RunsTable>;
 export type RunUpdate = Updateable<RunsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type Bundle = Selectable<BundlesTable>;
+export type FeedbackRow = Selectable<FeedbackTable>;
+export type MemoryNote = Selectable<MemoryNotesTable>;

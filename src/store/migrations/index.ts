@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_core.ts';
+import * as m010 from './010_feedback_memory.ts';
 import * as m020 from './020_webhooks.ts';
 
 /**
@@ -8,6 +9,7 @@ import * as m020 from './020_webhooks.ts';
  */
 const migrations: Record<string, Migration> = {
   '001_core': m001,
+  '010_feedback_memory': m010,
   '020_webhooks': m020,
 };
 

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../store/db.ts';
+import type { FeedbackRow } from '../../store/schema.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import { claimSection, decisionByRequestKey, insertDecision, latestVersion } from '../../store/repositories/feedback.ts';
+import { nowIso } from '../clock.ts';
+import { checkEmployeeFields, decisionRequestHash, normalizeDecision, type DecisionRequest } from './decision-request.ts';
+import { loadPublished } from './published.ts';
+
+export interface DecisionContext {
+  tenantId: string;
+  hasEmployees: boolean;
+  /** feedback_actor of the caller. */
+  actor: string;
+}
+
+export interface DecisionOutcome {
+  decision: FeedbackRow;
+  /** True when the request repeated an earlier submission (same request_key and content): nothing was stored. */
+  replayed: boolean;
+}
+
+/** Raised inside the transaction to roll back the section assignment when the decision itself is not stored. */
+class NotStored extends Error {}
+
+function replayOf(earlier: FeedbackRow, requestHash: string): DecisionOutcome {
+  if (earlier.request_hash !== requestHash) {
+    throw errors.idempotencyConflict(
+      `request_key «${earlier.request_key}» уже использован для другого решения; для нового решения нужен новый request_key`,
+    );
+  }
+  return { decision: earlier, replayed: true };
+}
+
+/**
+ * Stores a specialist decision on a published finding. The finding and the result are never changed and
+ * no review starts. Rules, in order: the run must be published; a repeated request_key returns the earlier
+ * decision (other content → 409 idempotency_conflict); the snapshot must be the current one (409
+ * report_changed); the finding must exist (404); version must be the latest version of the actor's own
+ * decision, 0 for the first (409 version_conflict); with employees the finding's section is assigned to the
+ * first employee deciding on it in this run (another employee → 409 discipline_already_assigned).
+ * Unique indexes make these rules hold for concurrent requests in any number of processes.
+ */
+export async function recordDecision(db: Db, ctx: DecisionContext, runId: string, request: DecisionRequest): Promise<DecisionOutcome> {
+  const req = normalizeDecision(request);
+  const { run, snapshot, result } = await loadPublished(db, ctx.tenantId, runId);
+  checkEmployeeFields(ctx.hasEmployees, req);
+  const requestHash = decisionRequestHash(run.id, ctx.actor, req);
+
+  const earlier = await decisionByRequestKey(db, ctx.tenantId, req.request_key);
+  if (earlier) return replayOf(earlier, requestHash);
+
+  if (req.snapshot !== snapshot) {
+    throw new AppError('report_changed', `Решение относится к другой версии результата; актуальный feedback_snapshot: ${snapshot}. Получите /findings заново`);
+  }
+  const finding = (result.findings ?? []).find((f) => f.finding_id === req.finding_id);
+  if (!finding) throw errors.notFound(`Замечание finding_id=${req.finding_id} не найдено в опубликованном результате проверки`);
+
+  // A concurrent request may have stored the decision between the lookups: a version that is stale now
+  // or a lost insert is checked against the request_key first, so a repeat is never reported as a conflict.
+  const staleOrRepeat = async (): Promise<DecisionOutcome> => {
+    const raced = await decisionByRequestKey(db, ctx.tenantId, req.request_key);
+    if (raced) return replayOf(raced, requestHash);
+    throw errors.versionConflict(await latestVersion(db, run.id, finding.finding_id, ctx.actor));
+  };
+  const latest = await latestVersion(db, run.id, finding.finding_id, ctx.actor);
+  if (req.version !== latest) return staleOrRepeat();
+
+  const at = nowIso();
+  const row: FeedbackRow = {
+    id: randomUUID(),
+    tenant_id: ctx.tenantId,
+    run_id: run.id,
+    snapshot,
+    finding_id: finding.finding_id,
+    actor: ctx.actor,
+    decision: req.decision,
+    reason: req.reason,
+    reason_code: req.reason_code,
+    employee_id: req.employee_id,
+    version: latest + 1,
+    request_key: req.request_key,
+    request_hash: requestHash,
+    created_at: at,
+  };
+  const employee = req.employee_id;
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (employee !== null) {
+        const assigned = await claimSection(trx, { run_id: run.id, section: finding.section, tenant_id: ctx.tenantId, employee_id: employee, assigned_at: at });
+        if (assigned !== employee) {
+          throw new AppError(
+            'discipline_already_assigned',
+            `Раздел «${finding.section}» в этой проверке уже закреплён за сотрудником ${assigned}; решения по его замечаниям принимает он`,
+          );
+        }
+      }
+      if (!(await insertDecision(trx, row))) throw new NotStored();
+    });
+  } catch (e) {
+    if (!(e instanceof NotStored)) throw e;
+    return staleOrRepeat();
+  }
+  return { decision: row, replayed: false };
+}

@@ -1,0 +1,118 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '../../store/db.ts';
+import type { FeedbackRow, MemoryNote } from '../../store/schema.ts';
+import type { PublishedResult } from '../result.ts';
+import { AppError, errors } from '../../http/errors.ts';
+import { decisionForTenant, resultOfRun } from '../../store/repositories/feedback.ts';
+import { insertNote, noteForTenant, noteOfDecision, revokeNote } from '../../store/repositories/memory.ts';
+import { nowIso } from '../clock.ts';
+
+export const NOTE_TEXT_MAX = 4000;
+
+const DECISION_TEXT: Record<FeedbackRow['decision'], string> = {
+  accepted: 'принято',
+  rejected: 'отклонено',
+  withdrawn: 'отозвано',
+};
+
+/** The note text derived from a decision when the proposal carries none. */
+export function derivedNoteText(decision: FeedbackRow, essence: string | undefined): string {
+  const what = essence ? `замечание «${essence}»` : `замечание ${decision.finding_id}`;
+  const why = decision.reason.trim() ? ` Причина: ${decision.reason.trim()}` : '';
+  return `Решение специалиста: ${what} — ${DECISION_TEXT[decision.decision]}.${why}`;
+}
+
+const contentHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export interface Proposal {
+  note: MemoryNote;
+  /** False when the same proposal was made before and the earlier note is returned. */
+  created: boolean;
+}
+
+function sameProposal(existing: MemoryNote, hash: string): Proposal {
+  if (existing.content_hash !== hash) {
+    throw new AppError('memory_already_proposed', 'По этому решению (feedback_id) уже предложена заметка с другим содержанием');
+  }
+  return { note: existing, created: false };
+}
+
+/**
+ * Proposes a memory note from a decision of a run linked to a bundle. The note is a candidate only: it is
+ * never applied to later reviews. One note per decision: a repeat of the same proposal returns it, other
+ * content gives 409 memory_already_proposed (the unique index decides between concurrent proposals).
+ */
+export async function proposeNote(db: Db, tenantId: string, feedbackId: string, text: string | undefined): Promise<Proposal> {
+  const decision = await decisionForTenant(db, tenantId, feedbackId);
+  if (!decision) throw errors.notFound('Решение feedback_id не найдено');
+  const run = await db.selectFrom('runs').select(['id', 'bundle_id']).where('id', '=', decision.run_id).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+  if (!run.bundle_id) {
+    throw errors.validation('Решение относится к проверке без пакета (bundle_id); заметки памяти предлагаются только по проверкам, привязанным к пакету');
+  }
+  let noteText = text?.trim() ?? '';
+  if (text !== undefined && !noteText) throw errors.validation('Текст заметки (text) не может быть пустым; не передавайте поле, чтобы текст был составлен по решению');
+  if ([...noteText].length > NOTE_TEXT_MAX) throw errors.validation(`Текст заметки (text) длиннее ${NOTE_TEXT_MAX} символов`);
+  if (!noteText) {
+    const row = await resultOfRun(db, tenantId, run.id);
+    const result = row ? (JSON.parse(row.body) as PublishedResult) : null;
+    noteText = derivedNoteText(decision, result?.findings?.find((f) => f.finding_id === decision.finding_id)?.essence);
+  }
+  const hash = contentHash(noteText);
+
+  const existing = await noteOfDecision(db, tenantId, decision.id);
+  if (existing) return sameProposal(existing, hash);
+
+  const at = nowIso();
+  const note: MemoryNote = {
+    id: randomUUID(),
+    tenant_id: tenantId,
+    feedback_id: decision.id,
+    bundle_id: run.bundle_id,
+    run_id: run.id,
+    finding_id: decision.finding_id,
+    text: noteText,
+    content_hash: hash,
+    status: 'candidate',
+    version: 1,
+    created_at: at,
+    updated_at: at,
+  };
+  if (await insertNote(db, note)) return { note, created: true };
+  const raced = await noteOfDecision(db, tenantId, decision.id);
+  if (!raced) throw new Error(`memory note of ${decision.id} neither inserted nor found`);
+  return sameProposal(raced, hash);
+}
+
+/**
+ * Revokes a note at its current version (version + 1). Only status "revoked" may be requested; revoking a
+ * revoked note at its current version changes nothing and returns it.
+ */
+export async function revokeMemoryNote(db: Db, tenantId: string, noteId: string, status: string, version: number): Promise<MemoryNote> {
+  if (status !== 'revoked') {
+    throw errors.validation('Через API заметку можно только отозвать: передайте status="revoked"');
+  }
+  const note = await noteForTenant(db, tenantId, noteId);
+  if (!note) throw errors.notFound('Заметка не найдена');
+  if (note.version !== version) throw errors.versionConflict(note.version);
+  if (note.status === 'revoked') return note;
+  const changed = await revokeNote(db, tenantId, noteId, version, nowIso());
+  const current = await noteForTenant(db, tenantId, noteId);
+  if (!current) throw errors.notFound('Заметка не найдена');
+  if (!changed) throw errors.versionConflict(current.version);
+  return current;
+}
+
+export function noteView(n: MemoryNote) {
+  return {
+    note_id: n.id,
+    feedback_id: n.feedback_id,
+    bundle_id: n.bundle_id,
+    run_id: n.run_id,
+    finding_id: n.finding_id,
+    text: n.text,
+    status: n.status,
+    version: n.version,
+    created_at: n.created_at,
+    updated_at: n.updated_at,
+  };
+}

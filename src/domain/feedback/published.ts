@@ -1,0 +1,22 @@
+import type { Db } from '../../store/db.ts';
+import type { Run } from '../../store/schema.ts';
+import type { PublishedResult } from '../result.ts';
+import { errors } from '../../http/errors.ts';
+import { getRunForTenant } from '../../store/repositories/runs.ts';
+import { resultOfRun } from '../../store/repositories/feedback.ts';
+
+export interface Published {
+  run: Run;
+  /** feedback_snapshot of the published result. */
+  snapshot: string;
+  result: PublishedResult;
+}
+
+/** The published result of a run of this tenant: 404 not_found for a foreign or missing run, 404 no_report before done. */
+export async function loadPublished(db: Db, tenantId: string, runId: string): Promise<Published> {
+  const run = await getRunForTenant(db, tenantId, runId);
+  if (run.status !== 'done') throw errors.noReport();
+  const row = await resultOfRun(db, tenantId, run.id);
+  if (!row) throw errors.noReport();
+  return { run, snapshot: row.snapshot, result: JSON.parse(row.body) as PublishedResult };
+}

@@ -1,0 +1,100 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.ts';
+import { authOf } from '../auth.ts';
+import { errorResponses } from '../schemas/common.ts';
+import { requireJsonBody } from './json-body.ts';
+import { BUNDLES_MAX, LABEL_MAX, bundleView, normalizeLabel } from '../../domain/feedback/bundles.ts';
+import { getBundleForTenant, insertBundle, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
+import { nowIso } from '../../domain/clock.ts';
+
+export const BundleSchema = Type.Object(
+  {
+    bundle_id: Type.String({ format: 'uuid', description: 'Идентификатор пакета; передаётся в поле bundle_id при POST /runs' }),
+    label: Type.String({ description: 'Название пакета (проекта)' }),
+    version: Type.Integer({ description: 'Версия записи: 1 при создании, +1 при каждом переименовании' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { description: 'Пакет (проект), объединяющий проверки одного объекта' },
+);
+
+const Label = Type.String({ minLength: 1, maxLength: LABEL_MAX, description: `Название пакета, от 1 до ${LABEL_MAX} символов (пробелы по краям отбрасываются)` });
+const BundleIdParams = Type.Object({ bundle_id: Type.String({ description: 'Идентификатор пакета' }) });
+
+export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  const { db } = deps.store;
+  return async (app) => {
+    app.post(
+      '/bundles',
+      {
+        preValidation: requireJsonBody,
+        schema: {
+          summary: 'Создать пакет',
+          description: 'Тело JSON, Content-Type: application/json (иначе 415). Проверку не запускает. bundle_id нужно сохранить.',
+          body: Type.Object({ label: Label }),
+          response: { 201: BundleSchema, ...errorResponses(415, 422) },
+        },
+      },
+      async (request, reply) => {
+        const { tenant } = authOf(request);
+        const bundle = await insertBundle(db, tenant.id, normalizeLabel(request.body.label), nowIso());
+        return reply.status(201).send(bundleView(bundle));
+      },
+    );
+
+    app.get(
+      '/bundles',
+      {
+        schema: {
+          summary: 'Пакеты организации',
+          description: `Не более ${BUNDLES_MAX} пакетов, новые первыми. limit от 1 до ${BUNDLES_MAX} (вне диапазона — ближайшая граница), по умолчанию ${BUNDLES_MAX}.`,
+          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ description: 'Сколько пакетов вернуть' })) }),
+          response: { 200: Type.Object({ bundles: Type.Array(BundleSchema) }), ...errorResponses(422) },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        const limit = Math.min(BUNDLES_MAX, Math.max(1, request.query.limit ?? BUNDLES_MAX));
+        return { bundles: (await listBundles(db, tenant.id, limit)).map(bundleView) };
+      },
+    );
+
+    app.get(
+      '/bundles/:bundle_id',
+      {
+        schema: {
+          summary: 'Пакет',
+          description: 'Текущая запись пакета (например, после 409 version_conflict при переименовании).',
+          params: BundleIdParams,
+          response: { 200: BundleSchema, ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        return bundleView(await getBundleForTenant(db, tenant.id, request.params.bundle_id));
+      },
+    );
+
+    app.post(
+      '/bundles/:bundle_id/label',
+      {
+        preValidation: requireJsonBody,
+        schema: {
+          summary: 'Переименовать пакет',
+          description:
+            'Тело JSON {label, version}: новое название и текущая версия пакета (из GET /bundles). Версия растёт на 1. Устаревшая версия — 409 version_conflict: получите запись заново. Ранее созданные проверки сохраняют прежнее название.',
+          params: BundleIdParams,
+          body: Type.Object({ label: Label, version: Type.Integer({ minimum: 1, description: 'Текущая версия пакета' }) }),
+          response: { 200: BundleSchema, ...errorResponses(404, 409, 415, 422) },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        await getBundleForTenant(db, tenant.id, request.params.bundle_id);
+        const label = normalizeLabel(request.body.label);
+        return bundleView(await renameBundle(db, tenant.id, request.params.bundle_id, label, request.body.version, nowIso()));
+      },
+    );
+  };
+}

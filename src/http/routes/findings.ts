@@ -1,0 +1,90 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.ts';
+import { authOf } from '../auth.ts';
+import { errorResponses, RunIdParams } from '../schemas/common.ts';
+import { DecisionSchema } from './feedback.ts';
+import { actorOf } from '../../domain/feedback/actor.ts';
+import { loadPublished } from '../../domain/feedback/published.ts';
+import { findingsBody } from '../../domain/feedback/views.ts';
+import { decisionHistory } from '../../store/repositories/feedback.ts';
+
+/** Extensible objects: fields the service adds later reach the client (clients skip unknown fields). */
+const open = { additionalProperties: true };
+
+const PageRefSchema = Type.Object(
+  {
+    page: Type.Integer({ description: 'Сквозная страница комплекта' }),
+    in_docset: Type.Boolean({ description: 'Страница входит в комплект' }),
+    kind: Type.String({ description: 'Код раздела документа' }),
+    doc_index: Type.Integer({ description: 'Номер документа в комплекте, с 1' }),
+    doc_page: Type.Integer({ description: 'Страница внутри документа' }),
+    label: Type.String({ description: 'Подпись страницы для показа' }),
+  },
+  open,
+);
+
+const FindingSchema = Type.Object(
+  {
+    n: Type.Integer({ description: 'Номер замечания в отчёте (в отчётах по разделам номера сохраняются)' }),
+    finding_id: Type.String({ description: 'Идентификатор замечания для решений; не заменяется номером n' }),
+    status: Type.String({ description: 'Статус замечания (не проверки); набор значений может расширяться' }),
+    importance: Type.String({ description: 'Значимость; набор значений может расширяться' }),
+    section: Type.String({ description: 'Раздел документации' }),
+    essence: Type.String({ description: 'Суть замечания' }),
+    evidence_text: Type.String({ description: 'Обоснование и ссылки; подпись, когда page_refs пуст' }),
+    action: Type.String({ description: 'Предлагаемое действие' }),
+    pages: Type.Array(Type.Integer(), { description: 'Сквозные номера страниц комплекта' }),
+    page_refs: Type.Array(PageRefSchema),
+    sources: Type.Array(Type.Object({}, open), { description: 'Источники: документ комплекта, норма, задание' }),
+    topic: Type.Optional(Type.String({ description: 'Тематическая группа (не раздел документации)' })),
+    album: Type.Optional(Type.String({ description: 'Том (альбом)' })),
+    stage: Type.Optional(Type.String({ description: 'Стадия' })),
+  },
+  { ...open, description: 'Замечание' },
+);
+
+const FindingsResultSchema = Type.Object(
+  {
+    run_id: Type.String({ format: 'uuid' }),
+    findings: Type.Array(FindingSchema),
+    questions: Type.Optional(Type.Array(Type.Object({}, open), { description: 'Вопросы; не входят в counts.total' })),
+    counts: Type.Object({ total: Type.Integer({ description: 'Число замечаний' }) }, { additionalProperties: Type.Integer(), description: 'total и число замечаний по каждой значимости' }),
+    available_sections: Type.Optional(
+      Type.Array(Type.Object({ code: Type.String(), findings: Type.Integer() }), { description: 'Разделы, для которых есть отдельные отчёты' }),
+    ),
+    parsed: Type.Boolean({ description: 'true — отчёт разобран на поля; false — см. raw_markdown или /report' }),
+    raw_markdown: Type.Optional(Type.String({ description: 'Текст отчёта при parsed=false' })),
+    warnings: Type.Array(Type.Object({}, open), { description: 'Ограничения проверки; показывать специалисту вместе с замечаниями' }),
+    reference_problems: Type.Array(Type.Object({}, open), { description: 'Ошибки ссылок' }),
+    usage: Type.Object({}, { ...open, description: 'Расход обработки; ноль не означает бесплатную проверку' }),
+    feedback_snapshot: Type.String({ description: 'Версия опубликованного результата, к которой относятся решения' }),
+    feedback_actor: Type.String({ description: 'Автор решений от имени текущего ключа интеграции' }),
+    feedback: Type.Array(DecisionSchema, { description: 'Сохранённые решения: последнее решение каждого автора по каждому замечанию' }),
+  },
+  { ...open, description: 'Результат проверки' },
+);
+
+export function findingRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  const { db } = deps.store;
+  return async (app) => {
+    app.get(
+      '/runs/:run_id/findings',
+      {
+        schema: {
+          summary: 'Замечания и вопросы проверки',
+          description:
+            'Доступно после status=done; до публикации — 404 no_report. feedback — последнее решение каждого автора по каждому замечанию (версия для следующего решения — version собственного решения, own=true). Решения не меняют сами замечания.',
+          params: RunIdParams,
+          response: { 200: FindingsResultSchema, ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        const { tenant, key } = authOf(request);
+        const published = await loadPublished(db, tenant.id, request.params.run_id);
+        const history = await decisionHistory(db, tenant.id, published.run.id);
+        return findingsBody(published, actorOf(key), history);
+      },
+    );
+  };
+}

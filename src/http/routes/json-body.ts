@@ -1,0 +1,13 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+
+/**
+ * preValidation hook of the JSON endpoints (bundles, decisions, memory): any other Content-Type — form,
+ * multipart, text, none — is 415 in the error envelope, before the body is looked at.
+ */
+export async function requireJsonBody(request: FastifyRequest): Promise<void> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new AppError('unsupported_media_type', 'Ожидается тело JSON с заголовком Content-Type: application/json');
+  }
+}

@@ -1,0 +1,119 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.ts';
+import { authOf } from '../auth.ts';
+import { errors } from '../errors.ts';
+import { errorResponses } from '../schemas/common.ts';
+import { requireJsonBody } from './json-body.ts';
+import { NOTE_TEXT_MAX, noteView, proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
+import { listNotes, noteForTenant } from '../../store/repositories/memory.ts';
+
+const NOTES_MAX = 500;
+
+const NoteSchema = Type.Object(
+  {
+    note_id: Type.String({ format: 'uuid' }),
+    feedback_id: Type.String({ format: 'uuid', description: 'Решение, из которого предложена заметка' }),
+    bundle_id: Type.String({ format: 'uuid', description: 'Пакет проверки, к которой относится решение' }),
+    run_id: Type.String({ format: 'uuid' }),
+    finding_id: Type.String(),
+    text: Type.String({ description: 'Текст заметки' }),
+    status: Type.String({ description: 'candidate — предложена; revoked — отозвана' }),
+    version: Type.Integer({ description: 'Версия заметки: 1 при создании, +1 при отзыве' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { description: 'Заметка памяти. Никогда не применяется к последующим проверкам автоматически' },
+);
+
+const NoteIdParams = Type.Object({ note_id: Type.String({ description: 'Идентификатор заметки' }) });
+
+export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  const { db } = deps.store;
+  return async (app) => {
+    app.get(
+      '/memory',
+      {
+        schema: {
+          summary: 'Заметки памяти',
+          description: `Новые первыми; фильтры bundle_id и status; limit от 1 до ${NOTES_MAX} (по умолчанию ${NOTES_MAX}). automatic_application всегда false: заметки не применяются к проверкам.`,
+          querystring: Type.Object({
+            bundle_id: Type.Optional(Type.String({ description: 'Только заметки пакета' })),
+            status: Type.Optional(Type.String({ description: 'Только заметки в этом статусе' })),
+            limit: Type.Optional(Type.Integer({ description: 'Сколько заметок вернуть' })),
+          }),
+          response: {
+            200: Type.Object({
+              notes: Type.Array(NoteSchema),
+              automatic_application: Type.Boolean({ description: 'Применяются ли заметки автоматически: всегда false' }),
+            }),
+            ...errorResponses(422),
+          },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        const { bundle_id, status, limit } = request.query;
+        const notes = await listNotes(db, tenant.id, { bundleId: bundle_id, status }, Math.min(NOTES_MAX, Math.max(1, limit ?? NOTES_MAX)));
+        return { notes: notes.map(noteView), automatic_application: false };
+      },
+    );
+
+    app.post(
+      '/memory',
+      {
+        preValidation: requireJsonBody,
+        schema: {
+          summary: 'Предложить заметку памяти по решению',
+          description:
+            'feedback_id — решение из GET /runs/{run_id}/feedback по проверке, привязанной к пакету (иначе 422). text необязателен: без него текст составляется по решению. 201 — заметка создана со статусом candidate; 200 — повтор того же предложения, возвращается прежняя заметка; 409 memory_already_proposed — по решению уже предложена заметка с другим содержанием.',
+          body: Type.Object({
+            feedback_id: Type.String({ minLength: 1, maxLength: 200, description: 'Идентификатор решения' }),
+            text: Type.Optional(Type.String({ maxLength: NOTE_TEXT_MAX, description: 'Текст заметки' })),
+          }),
+          response: { 201: NoteSchema, 200: NoteSchema, ...errorResponses(404, 409, 415, 422) },
+        },
+      },
+      async (request, reply) => {
+        const { tenant } = authOf(request);
+        const { note, created } = await proposeNote(db, tenant.id, request.body.feedback_id, request.body.text);
+        return reply.status(created ? 201 : 200).send(noteView(note));
+      },
+    );
+
+    app.get(
+      '/memory/:note_id',
+      {
+        schema: { summary: 'Заметка памяти', params: NoteIdParams, response: { 200: NoteSchema, ...errorResponses(404) } },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        const note = await noteForTenant(db, tenant.id, request.params.note_id);
+        if (!note) throw errors.notFound('Заметка не найдена');
+        return noteView(note);
+      },
+    );
+
+    app.post(
+      '/memory/:note_id/revoke',
+      {
+        preValidation: requireJsonBody,
+        schema: {
+          summary: 'Отозвать заметку памяти',
+          description:
+            'Тело {status: "revoked", version}: другой status — 422 (подтвердить заметку через API нельзя). Версия должна быть текущей, иначе 409 version_conflict; после отзыва версия +1. Повторный отзыв уже отозванной заметки с её текущей версией ничего не меняет.',
+          params: NoteIdParams,
+          body: Type.Object({
+            status: Type.String({ description: 'Только revoked' }),
+            version: Type.Integer({ minimum: 1, description: 'Текущая версия заметки' }),
+          }),
+          response: { 200: NoteSchema, ...errorResponses(404, 409, 415, 422) },
+        },
+      },
+      async (request) => {
+        const { tenant } = authOf(request);
+        return noteView(await revokeMemoryNote(db, tenant.id, request.params.note_id, request.body.status, request.body.version));
+      },
+    );
+  };
+}
