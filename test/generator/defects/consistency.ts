@@ -1,0 +1,128 @@
+/** consistency.*: one document states a key fact of the object differently from the rest of the set. */
+import type { Rng } from '../rng.ts';
+import type { DocPlan } from '../build-doc.ts';
+import { taggedPages } from '../build-doc.ts';
+import { modelOf, pickTarget, type SetBuild } from '../set-build.ts';
+import type { CheckId, DefectSpec } from '../types.ts';
+import type { DefectImpl } from './impl.ts';
+import { ruNumber } from '../format.ts';
+
+/** Records the pages of the target that state the changed fact, once pages are known. */
+function recordPages(b: SetBuild, kind: CheckId, plan: DocPlan, tags: string[], detail: string, extraPages: (total: number) => number[] = () => []): void {
+  b.modelHooks.push(() => {
+    const m = modelOf(b, plan.code);
+    const pages = [...new Set([...tags.flatMap((t) => taggedPages(m, t)), ...extraPages(m.pages.length)])].sort((x, y) => x - y);
+    if (pages.length === 0) throw new Error(`${kind}: ${plan.code} does not state the fact`);
+    b.planted.push({ kind, docName: plan.fileName, page: pages[0] as number, altPages: pages.slice(1), detail });
+  });
+}
+
+function target(b: SetBuild, rng: Rng, d: DefectSpec, candidates: string[], variant: number): DocPlan {
+  // The variant rotates the preferred document so instances of a kind land in different sections.
+  const present = candidates.filter((c) => b.plans.some((p) => p.code === c));
+  const rotated = [...present.slice(variant % Math.max(1, present.length)), ...present.slice(0, variant % Math.max(1, present.length))];
+  return pickTarget(b, rng, rotated.slice(0, 2).length ? rotated.slice(0, 2) : candidates, d.format);
+}
+
+/** Pages showing the object name with the address (title page and drawing title blocks) when the style prints it. */
+function addressOnTitlePages(b: SetBuild, plan: DocPlan): (total: number) => number[] {
+  return () => {
+    if (!b.style.addressOnTitle) return [];
+    const m = modelOf(b, plan.code);
+    return m.pages.flatMap((pg, i) => (pg.title || pg.stamp?.form === 3 ? [i + 1] : []));
+  };
+}
+
+export const address: DefectImpl = {
+  variants: 5,
+  afterPlans(b, d, v, rng) {
+    if (v % 5 === 4) {
+      // The task's object address differs from the documents.
+      const wrong = `${b.objectAddress.replace(/(\d+)(?!.*\d)/, (n) => String(Number(n) + rng.int(2, 9)))}`;
+      b.objectAddress = wrong;
+      b.planted.push({ kind: 'consistency.address', docName: '', page: null, detail: `адрес в задании «${wrong}» не совпадает с адресом в документах` });
+      return;
+    }
+    const candidates = b.style.addressOnTitle ? ['ПЗУ', 'ПОС', 'ООС', 'ПЗ', 'АР', 'КР', 'ПБ'] : ['ПЗУ', 'ПОС', 'ООС', 'ПЗ'];
+    const plan = target(b, rng, d, candidates, v);
+    const a = plan.facts.address;
+    const before = `${a.street}, ${a.house}${a.building ? ` корп. ${a.building}` : ''}`;
+    switch (v % 4) {
+      case 0: a.house = String(Number(a.house) + rng.pick([1, 2, 10])); break;
+      case 1: a.street = rng.pick(['Садовническая', 'Лесопарковая', 'Строительная', 'Энтузиастов', 'Полевая'].filter((s) => s !== a.street)); break;
+      case 2: a.building = a.building ? String(Number(a.building) + 1) : String(rng.int(2, 4)); break;
+      default: a.house = `${a.house}${rng.pick(['А', 'Б'])}`; break;
+    }
+    const after = `${a.street}, ${a.house}${a.building ? ` корп. ${a.building}` : ''}`;
+    recordPages(b, 'consistency.address', plan, ['fact:address'], `адрес «${after}» вместо «${before}»`, addressOnTitlePages(b, plan));
+  },
+};
+
+export const cadastral: DefectImpl = {
+  variants: 4,
+  afterPlans(b, d, v, rng) {
+    const plan = target(b, rng, d, ['ПЗУ', 'ПОС', 'ПЗ'], v);
+    const parts = plan.facts.cadastral.split(':');
+    const before = plan.facts.cadastral;
+    switch (v % 4) {
+      case 0: parts[3] = String(Number(parts[3]) + rng.int(1, 9)); break;
+      case 1: parts[2] = (parts[2] as string).slice(0, -2) + String(rng.int(10, 99)); break;
+      case 2: parts[1] = String((Number(parts[1]) % 12) + 1).padStart(2, '0'); break;
+      default: { const s = parts[3] as string; parts[3] = s.length > 1 ? s.slice(0, -2) + (s.at(-1) ?? '') + (s.at(-2) ?? '') : s + '1'; if (parts[3] === s) parts[3] = s + '0'; }
+    }
+    plan.facts.cadastral = parts.join(':');
+    if (plan.facts.cadastral === before) plan.facts.cadastral = `${before}1`;
+    recordPages(b, 'consistency.cadastral_number', plan, ['fact:cadastral'], `кадастровый номер ${plan.facts.cadastral} вместо ${before}`);
+  },
+};
+
+export const storeys: DefectImpl = {
+  variants: 6,
+  afterPlans(b, d, v, rng) {
+    const plan = target(b, rng, d, ['АР', 'ПБ', 'КР', 'КР1', 'ПОС', 'ТБЭ', 'ПЗ'], v);
+    const t = plan.facts.tep;
+    const before = t.storeys;
+    t.storeys = before + (before > 6 ? rng.pick([2, 3, -2]) : rng.pick([2, 3]));
+    recordPages(b, 'consistency.storeys', plan, ['fact:storeys'], `этажность ${t.storeys} (этажей ${t.storeys + t.underground}) вместо ${before}`);
+  },
+};
+
+export const area: DefectImpl = {
+  variants: 6,
+  afterPlans(b, d, v, rng) {
+    const total = v % 2 === 0;
+    const plan = target(b, rng, d, total ? ['АР', 'ПЗ'] : ['ПЗУ', 'АР', 'ПЗ'], v >> 1);
+    const t = plan.facts.tep;
+    const key = total ? 'totalArea' : 'builtArea';
+    const before = t[key];
+    const factor = rng.pick([0.9, 0.94, 1.06, 1.12]);
+    t[key] = Math.round(before * factor * 10) / 10;
+    const name = total ? 'общая площадь' : 'площадь застройки';
+    recordPages(b, 'consistency.area', plan, [total ? 'fact:area' : 'fact:builtArea'], `${name} ${ruNumber(t[key], 1)} вместо ${ruNumber(before, 1)}`);
+  },
+};
+
+export const buildingVolume: DefectImpl = {
+  variants: 4,
+  afterPlans(b, d, v, rng) {
+    const plan = target(b, rng, d, ['АР', 'ПОС', 'ИОС4', 'ПЗ'], v);
+    const t = plan.facts.tep;
+    const before = t.volume;
+    t.volume = Math.round(before * rng.pick([0.85, 0.92, 1.08, 1.15]) * 10) / 10;
+    recordPages(b, 'consistency.building_volume', plan, ['fact:volume'], `строительный объем ${ruNumber(t.volume, 1)} вместо ${ruNumber(before, 1)}`);
+  },
+};
+
+export const apartments: DefectImpl = {
+  variants: 4,
+  afterPlans(b, d, v, rng) {
+    const plan = target(b, rng, d, ['АР', 'ИОС1', 'ПЗ', 'ОДИ'], v);
+    const t = plan.facts.tep;
+    const before = t.apartments;
+    const delta = rng.pick([-8, -4, 2, 6, 12]);
+    t.apartments += delta;
+    // The document stays coherent with itself: its apartment mix sums to its own total.
+    t.mix.one = Math.max(0, t.mix.one + delta);
+    recordPages(b, 'consistency.apartments', plan, ['fact:apartments'], `количество квартир ${t.apartments} вместо ${before}`);
+  },
+};

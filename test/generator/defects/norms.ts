@@ -1,0 +1,44 @@
+/** norms.superseded: a citation of a superseded or cancelled norm, in the spellings met in real documents. */
+import type { Block } from '../model.ts';
+import { taggedPages } from '../build-doc.ts';
+import { modelOf, pickTarget } from '../set-build.ts';
+import { SPELLINGS, STALE_NORMS, spell } from '../norms.ts';
+import type { DefectImpl } from './impl.ts';
+
+const LEADS = [
+  'Расчет выполнен в соответствии с требованиями',
+  'Проектные решения приняты согласно',
+  'При проектировании учтены требования',
+  'Конструкции запроектированы с учетом положений',
+  'Требования приняты по',
+];
+
+export const superseded: DefectImpl = {
+  variants: SPELLINGS.length,
+  afterPlans(b, d, v, rng) {
+    const usable = STALE_NORMS.filter((n) => n.sections.some((s) => b.plans.some((p) => p.code === s || p.code === `${s}1`)));
+    const norm = usable[(v * 5 + rng.int(0, usable.length - 1)) % usable.length];
+    if (!norm) throw new Error('no stale norm fits the set');
+    const plan = pickTarget(b, rng, norm.sections.flatMap((s) => [s, `${s}1`]), d.format);
+    const spelled = spell(norm.designation, SPELLINGS[v % SPELLINGS.length] ?? 'canonical', rng);
+    const tag = `planted:norm:${b.planted.length}:${v}`;
+    const inList = rng.chance(0.4);
+    b.contentHooks.push({ code: plan.code, mutate: (c) => {
+      const listAt = c.text.findIndex((x) => x.tags?.includes('norms') && x.t === 'table');
+      if (inList && listAt >= 0) {
+        const table = c.text[listAt] as Extract<Block, { t: 'table' }>;
+        const rows = [...table.rows];
+        rows.splice(rng.int(0, rows.length), 0, ['', `${spelled} «${norm.title}»`]);
+        c.text[listAt] = { ...table, rows: rows.map((r, i) => [String(i + 1), r[1] ?? '']), tags: [...(table.tags ?? []), tag] };
+        return;
+      }
+      const at = rng.int(Math.min(2, c.text.length), Math.max(2, c.text.length - 3));
+      c.text.splice(at, 0, { t: 'p', text: `${rng.pick(LEADS)} ${spelled} «${norm.title}».`, tags: [tag] });
+    } });
+    b.modelHooks.push(() => {
+      const pages = taggedPages(modelOf(b, plan.code), tag);
+      if (pages.length === 0) throw new Error('planted norm lost');
+      b.planted.push({ kind: 'norms.superseded', docName: plan.fileName, page: pages[0] as number, altPages: pages.slice(1), detail: `ссылка на ${norm.designation} (заменен ${norm.replacement}) в написании «${spelled.replace('\n', '⏎')}»` });
+    });
+  },
+};

@@ -1,0 +1,210 @@
+/** Facts of one object: organization, people, address, plot, cipher and technical and economic indicators (ТЭП). */
+import type { Rng } from './rng.ts';
+import type { Address, NumStyle } from './format.ts';
+
+export interface Person {
+  surname: string;
+  initials: string;
+}
+
+export interface Tep {
+  plotArea: number;
+  builtArea: number;
+  totalArea: number;
+  apartmentsArea: number;
+  livingArea: number;
+  volume: number;
+  volumeUnder: number;
+  /** Этажность (above ground). */
+  storeys: number;
+  /** Underground floors counted in «количество этажей». */
+  underground: number;
+  apartments: number;
+  mix: { studio: number; one: number; two: number; three: number };
+  entrances: number;
+  height: number;
+}
+
+/** Facts a document states; a defect may change them for one document. */
+export interface DocFacts {
+  address: Address;
+  cadastral: string;
+  cipherBase: string;
+  tep: Tep;
+}
+
+export interface SetFacts extends DocFacts {
+  organization: string;
+  orgShort: string;
+  sro: string;
+  orgCity: string;
+  customer: string;
+  director: Person;
+  gip: Person;
+  normController: Person;
+  checkers: Person[];
+  developers: Person[];
+  objectName: string;
+  kvartal: string;
+  neighbourCadastral: string;
+  gpzu: string;
+  year: number;
+  month: number;
+  numStyle: NumStyle;
+  oktmo: string;
+  regionCode: string;
+  concrete: string;
+  snowDistrict: string;
+  windDistrict: string;
+  durationMonths: number;
+  electricLoad: number;
+}
+
+const PLACES = [
+  { region: 'г. Москва', federal: true, city: 'Москва', code: '77', idx: '1', cad: '77', oktmo: '45380000' },
+  { region: 'г. Санкт-Петербург', federal: true, city: 'Санкт-Петербург', code: '78', idx: '19', cad: '78', oktmo: '40306000' },
+  { region: 'Республика Татарстан', federal: false, city: 'Казань', code: '16', idx: '420', cad: '16', oktmo: '92701000' },
+  { region: 'Свердловская область', federal: false, city: 'Екатеринбург', code: '66', idx: '620', cad: '66', oktmo: '65701000' },
+  { region: 'Новосибирская область', federal: false, city: 'Новосибирск', code: '54', idx: '630', cad: '54', oktmo: '50701000' },
+  { region: 'Нижегородская область', federal: false, city: 'Нижний Новгород', code: '52', idx: '603', cad: '52', oktmo: '22701000' },
+  { region: 'Краснодарский край', federal: false, city: 'Краснодар', code: '23', idx: '350', cad: '23', oktmo: '03701000' },
+  { region: 'Самарская область', federal: false, city: 'Самара', code: '63', idx: '443', cad: '63', oktmo: '36701000' },
+  { region: 'Пермский край', federal: false, city: 'Пермь', code: '59', idx: '614', cad: '59', oktmo: '57701000' },
+  { region: 'Воронежская область', federal: false, city: 'Воронеж', code: '36', idx: '394', cad: '36', oktmo: '20701000' },
+] as const;
+
+const STREETS: { name: string; type: Address['streetType'] }[] = [
+  { name: 'Садовая', type: 'ул.' }, { name: 'Лесная', type: 'ул.' }, { name: 'Строителей', type: 'ул.' },
+  { name: 'Энергетиков', type: 'ул.' }, { name: 'Победы', type: 'пр-т' }, { name: 'Мира', type: 'пр-т' },
+  { name: 'Кленовый', type: 'б-р' }, { name: 'Речной', type: 'пер.' }, { name: 'Зеленая', type: 'ул.' },
+  { name: 'Академика Королева', type: 'ул.' }, { name: 'Московский', type: 'пр-т' }, { name: 'Школьный', type: 'пер.' },
+  { name: 'Набережная', type: 'ул.' }, { name: 'Молодежная', type: 'ул.' },
+];
+
+const SURNAMES = [
+  'Иванов', 'Петров', 'Смирнова', 'Кузнецов', 'Соколова', 'Попов', 'Лебедев', 'Козлова', 'Новиков', 'Морозова',
+  'Волков', 'Алексеева', 'Федоров', 'Михайлова', 'Беляев', 'Тарасова', 'Белов', 'Комарова', 'Орлов', 'Киселева',
+  'Макаров', 'Андреева', 'Ковалев', 'Ильина', 'Гусев', 'Титова', 'Баранов', 'Куликова', 'Зайцев', 'Егорова',
+];
+
+const ORGS = [
+  ['Общество с ограниченной ответственностью «Проектное бюро «Вектор»', 'ООО «ПБ «Вектор»'],
+  ['ООО «СтройПроект-Инжиниринг»', 'ООО «СтройПроект-Инжиниринг»'],
+  ['Акционерное общество «Гражданпроект»', 'АО «Гражданпроект»'],
+  ['ООО «Архитектурная мастерская «Контур»', 'ООО «АМ «Контур»'],
+  ['ООО «ПИ «Горжилпроект»', 'ООО «ПИ «Горжилпроект»'],
+  ['ООО «Региональный проектный институт»', 'ООО «РПИ»'],
+] as const;
+
+const CUSTOMERS = ['ООО «Специализированный застройщик «Северный квартал»', 'АО «СЗ «Новый город»', 'ООО «СЗ «Парковый»',
+  'ООО «Специализированный застройщик «Речной берег»', 'ООО «СЗ «ДомСтрой»'];
+
+function person(rng: Rng, used: Set<string>): Person {
+  let surname = rng.pick(SURNAMES);
+  while (used.has(surname)) surname = rng.pick(SURNAMES);
+  used.add(surname);
+  const letters = 'АБВГДЕИКЛМНОПРСТЮЯ';
+  return { surname, initials: `${rng.pick([...letters])}.${rng.pick([...letters])}.` };
+}
+
+function cipherBase(rng: Rng, year: number): string {
+  const yy = String(year % 100).padStart(2, '0');
+  const n3 = String(rng.int(1, 199)).padStart(3, '0');
+  switch (rng.int(0, 3)) {
+    case 0: return `${yy}-${n3}`;
+    case 1: return `П-${year}-${String(rng.int(1, 12)).padStart(2, '0')}.${n3}`;
+    case 2: return `${rng.pick(['ЖД', 'МКД', 'ЖК', 'ГП'])}-${n3}-${yy}`;
+    default: return `${String(rng.int(100, 999))}${rng.int(0, 9)}-${yy}-П`;
+  }
+}
+
+export function makeFacts(rng: Rng): SetFacts {
+  const place = rng.pick(PLACES);
+  const street = rng.pick(STREETS);
+  const year = rng.pick([2024, 2025, 2026]);
+  const used = new Set<string>();
+  const [organization, orgShort] = rng.pick(ORGS);
+  const storeys = rng.pick([5, 7, 9, 10, 12, 14, 16, 17]);
+  const underground = rng.chance(0.7) ? 1 : 0;
+  const entrances = rng.int(1, 4);
+  const perFloor = rng.int(4, 8);
+  const commercialGround = rng.chance(0.5);
+  const apartments = entrances * perFloor * (storeys - (commercialGround ? 1 : 0));
+  const studio = Math.round(apartments * rng.int(10, 30) / 100);
+  const two = Math.round(apartments * rng.int(20, 35) / 100);
+  const three = Math.round(apartments * rng.int(5, 15) / 100);
+  const one = apartments - studio - two - three;
+  const apartmentsArea = round1(studio * 27.4 + one * 41.3 + two * 61.8 + three * 84.2 + rng.int(0, 99) / 10);
+  const livingArea = round1(apartmentsArea * (0.5 + rng.int(0, 8) / 100));
+  const totalArea = round1(apartmentsArea * (1.28 + rng.int(0, 15) / 100));
+  const builtArea = round1(totalArea / storeys * (1.05 + rng.int(0, 10) / 100));
+  const volumeUnder = round1(underground ? builtArea * 3.0 : 0);
+  const volume = round1(totalArea * 3.35 + volumeUnder);
+  const plotArea = Math.round(builtArea * (3 + rng.int(0, 20) / 10));
+  const idxTail = String(rng.int(0, 999)).padStart(6 - place.idx.length, '0');
+  const district = String(rng.int(1, 12)).padStart(2, '0');
+  const quarter = String(rng.int(1, 9999999)).padStart(7, '0');
+  const parcel = rng.int(10, 9999);
+  let neighbour = parcel + rng.int(2, 40);
+  if (neighbour === parcel) neighbour++;
+  const gip = person(rng, used);
+  return {
+    address: {
+      region: place.region,
+      federalCity: place.federal,
+      city: place.city,
+      postIndex: place.idx + idxTail,
+      streetType: street.type,
+      street: street.name,
+      house: String(rng.int(1, 140)),
+      building: rng.chance(0.35) ? String(rng.int(1, 5)) : null,
+    },
+    cadastral: `${place.cad}:${district}:${quarter}:${parcel}`,
+    kvartal: `${place.cad}:${district}:${quarter}`,
+    neighbourCadastral: `${place.cad}:${district}:${quarter}:${neighbour}`,
+    cipherBase: cipherBase(rng, year),
+    tep: {
+      plotArea, builtArea, totalArea, apartmentsArea, livingArea, volume, volumeUnder, storeys, underground, apartments,
+      mix: { studio, one, two, three }, entrances, height: round1(storeys * 3.0 + 1.2),
+    },
+    organization,
+    orgShort,
+    sro: `СРО-П-${rng.int(100, 199)}-${String(rng.int(1, 28)).padStart(2, '0')}${String(rng.int(1, 12)).padStart(2, '0')}20${rng.int(10, 19)}`,
+    orgCity: place.city,
+    customer: rng.pick(CUSTOMERS),
+    director: person(rng, used),
+    gip,
+    normController: person(rng, used),
+    checkers: [person(rng, used), person(rng, used)],
+    developers: [person(rng, used), person(rng, used), person(rng, used), person(rng, used)],
+    objectName: rng.pick([
+      `Многоквартирный жилой дом${commercialGround ? ' со встроенными нежилыми помещениями' : ''}`,
+      `Многоквартирный ${storeys}-этажный жилой дом${commercialGround ? ' со встроенно-пристроенными помещениями' : ''}`,
+      `Жилой дом${commercialGround ? ' с нежилыми помещениями на первом этаже' : ''}`,
+      underground ? 'Многоквартирный жилой дом с подземной автостоянкой' : 'Многоквартирный жилой дом',
+    ]) + (rng.chance(0.4) ? ` (${rng.pick(['позиция', 'корпус'])} ${rng.int(1, 6)})` : ''),
+    gpzu: `РФ-${place.code}-${rng.int(1, 4)}-${String(rng.int(1, 99)).padStart(2, '0')}-0-00-${year - 1}-${rng.int(1000, 9999)}`,
+    year,
+    month: rng.int(1, 12),
+    numStyle: rng.pick(['space', 'space', 'nbsp', 'none'] as const),
+    oktmo: place.oktmo,
+    regionCode: place.code,
+    concrete: rng.pick(['B25', 'B30', 'B35']),
+    snowDistrict: rng.pick(['III', 'IV', 'V']),
+    windDistrict: rng.pick(['I', 'II', 'III']),
+    durationMonths: rng.int(18, 36),
+    electricLoad: Math.round(apartments * 1.9 + rng.int(20, 120)),
+  };
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+export function copyDocFacts(f: DocFacts): DocFacts {
+  return { address: { ...f.address }, cadastral: f.cadastral, cipherBase: f.cipherBase, tep: { ...f.tep, mix: { ...f.tep.mix } } };
+}
+
+export function personName(p: Person, initialsFirst = true): string {
+  return initialsFirst ? `${p.initials} ${p.surname}` : `${p.surname} ${p.initials}`;
+}

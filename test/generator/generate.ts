@@ -1,0 +1,133 @@
+/** generateSet: a realistic documentation set with planted defects, deterministic from the seed. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Rng } from './rng.ts';
+import { copyDocFacts, makeFacts } from './facts.ts';
+import { addressStyle, formatAddress } from './format.ts';
+import { buildDoc, stampStyle, type DocPlan } from './build-doc.ts';
+import { blockTexts, mapBlockTexts } from './model.ts';
+import { ORDER, OPTIONAL_CODES, REQUIRED_CODES, sectionInfo } from './sections.ts';
+import type { VolumeRef } from './content/common.ts';
+import type { SetBuild } from './set-build.ts';
+import { DEFECTS } from './defects/index.ts';
+import { renderPdf } from './render-pdf.ts';
+import { renderDocx } from './render-docx.ts';
+import { fileChecksum, xmlNote, type XmlNoteData } from './xml-note.ts';
+import type { GeneratedFile, GeneratedSet, SetSpec } from './types.ts';
+
+function defaultSections(rng: Rng): string[] {
+  return [...REQUIRED_CODES, ...OPTIONAL_CODES.filter(() => rng.chance(0.35))];
+}
+
+type NamePattern = (p: { cipher: string; volume: string; code: string; section: number }) => string;
+const NAME_PATTERNS: NamePattern[] = [
+  ({ cipher }) => cipher,
+  ({ cipher, volume }) => `Том ${volume}_${cipher}`,
+  ({ code, section }) => `Раздел ПД №${section}_${code}`,
+  ({ cipher, volume }) => `${volume}. ${cipher}`,
+];
+
+function plansFor(b: SetBuild, rng: Rng): DocPlan[] {
+  const pattern = rng.pick(NAME_PATTERNS);
+  const codes = ORDER.filter((c) => b.codes.has(c)).flatMap((c) => (c === 'КР' && b.splitKr ? ['КР1', 'КР2'] : [c]));
+  return codes.map((code) => {
+    const section = code.startsWith('КР') ? 'КР' : code;
+    const info = sectionInfo(section);
+    const volume = code === 'КР1' ? '4.1' : code === 'КР2' ? '4.2' : info.volume;
+    const cipher = `${b.set.cipherBase}-${code}`;
+    const format = b.formats.length > 1 ? (rng.chance(0.4) ? 'docx' : 'pdf') : (b.formats[0] ?? 'pdf');
+    const title = code === 'КР1' ? `${info.title}. Фундаменты` : code === 'КР2' ? `${info.title}. Конструкции надземной части` : info.title;
+    const fileName = `${pattern({ cipher, volume, code, section: Number(volume.split('.')[0]) })}.${format}`;
+    return { code, section, cipher, volume, title, fileName, format, facts: copyDocFacts(b.set) };
+  });
+}
+
+/** Resolves references to another volume's sheet count, e.g. a sheet beyond the end of АР. */
+function resolveCrossRefs(b: SetBuild): void {
+  for (const m of b.models) {
+    const sheets = m.pages.length - 1;
+    const f = (s: string): string =>
+      s.replace(/\{\{sheets\+(\d+)\}\}/g, (_x, k: string) => String(sheets + Number(k)))
+        .replace(/\{\{xsheets:([^+}]+)\+(\d+)\}\}/g, (_x, code: string, k: string) => {
+          const other = b.models.find((o) => o.code === code);
+          if (!other) throw new Error(`no volume ${code}`);
+          return String(other.pages.length - 1 + Number(k));
+        });
+    for (const pg of m.pages) pg.blocks = pg.blocks.map((blk) => (blockTexts(blk).some((t) => t.includes('{{')) ? mapBlockTexts(blk, f) : blk));
+  }
+}
+
+export async function generateSet(spec: SetSpec, outDir: string): Promise<GeneratedSet> {
+  const rng = new Rng(spec.seed);
+  const set = makeFacts(rng.fork(1));
+  const b: SetBuild = {
+    rng, set,
+    style: stampStyle(rng.fork(2)),
+    codes: new Set(spec.sections ?? defaultSections(rng.fork(3))),
+    splitKr: rng.fork(4).chance(0.25),
+    formats: spec.formats?.length ? spec.formats : ['pdf'],
+    withXml: spec.withXmlNote ?? false,
+    userRequest: spec.userRequest ?? null,
+    objectAddress: formatAddress(set.address, addressStyle(rng.fork(5), set.address)),
+    plans: [], models: [], planted: [], contentHooks: [], modelHooks: [], xmlHooks: [], used: new Set(),
+  };
+  const defects = spec.defects.map((d, i) => {
+    const impl = DEFECTS[d.kind];
+    const drng = rng.fork(100 + i);
+    return { d, impl, drng, variant: d.variant ?? drng.int(0, impl.variants - 1) };
+  });
+  for (const x of defects) x.impl.beforePlans?.(b, x.d, x.variant, x.drng);
+  b.plans = plansFor(b, rng.fork(6));
+  for (const x of defects) x.impl.afterPlans?.(b, x.d, x.variant, x.drng);
+
+  // Cross-references and the composition list name the volumes as intended, whatever a defect printed on them.
+  const volumes: VolumeRef[] = b.plans.map((p) => ({ code: p.code, cipher: `${set.cipherBase}-${p.code}`, title: p.title, volume: p.volume }));
+  const docRng = rng.fork(7);
+  b.models = b.plans.map((plan) => {
+    const hooks = b.contentHooks.filter((h) => h.code === plan.code);
+    return buildDoc(docRng.fork(plan.code.length * 31 + plan.code.charCodeAt(0)), set, b.style, plan, volumes, (c) => hooks.forEach((h) => h.mutate(c)));
+  });
+  resolveCrossRefs(b);
+  for (const hook of b.modelHooks) hook();
+
+  await mkdir(outDir, { recursive: true });
+  const files: GeneratedFile[] = [];
+  for (const m of b.models) {
+    const path = join(outDir, m.fileName);
+    if (m.format === 'pdf') await renderPdf(m, path);
+    else await renderDocx(m, path);
+    const plan = b.plans.find((p) => p.code === m.code) as DocPlan;
+    files.push({ name: m.fileName, path, format: m.format, kind: plan.section, pages: m.pages.length });
+  }
+  if (b.withXml) files.push(await writeXml(b, outDir, files));
+  return { files, objectAddress: b.objectAddress, userRequest: b.userRequest, planted: b.planted };
+}
+
+async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Promise<GeneratedFile> {
+  const a = b.set.address;
+  const pz = b.plans.find((p) => p.code === 'ПЗ');
+  const data: XmlNoteData = {
+    number: `${b.set.cipherBase}-ПЗ`,
+    year: b.set.year,
+    objectName: b.set.objectName,
+    regionCode: b.set.regionCode,
+    postIndex: a.postIndex,
+    oktmo: b.set.oktmo,
+    city: a.city,
+    street: `${a.streetType} ${a.street}`,
+    building: `${a.house}${a.building ? `, корп. ${a.building}` : ''}`,
+    cadastral: b.set.cadastral,
+    files: [],
+    notDeveloped: [...OPTIONAL_CODES, 'ИОС6', 'ТХ', 'СМ', 'ИД'].filter((c) => !b.codes.has(c)),
+  };
+  for (const p of b.plans) {
+    if (p.code === 'ПЗ') continue;
+    const f = files.find((x) => x.name === p.fileName) as GeneratedFile;
+    data.files.push({ section: p.section, docName: p.title, cipher: p.cipher, fileName: p.fileName, format: p.format, checksum: await fileChecksum(f.path) });
+  }
+  for (const hook of b.xmlHooks) hook(data);
+  const name = pz ? pz.fileName.replace(/\.(pdf|docx)$/, '.xml') : `${b.set.cipherBase}-ПЗ.xml`;
+  const path = join(outDir, name);
+  await writeFile(path, xmlNote(data, b.set));
+  return { name, path, format: 'xml', kind: 'ПЗ', pages: 0 };
+}

@@ -1,0 +1,138 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { generateSet } from './generate.ts';
+import { docxSheets, pdfPages, zipEntry } from './inspect.ts';
+import { fileChecksum } from './xml-note.ts';
+import { STALE_NORMS } from './norms.ts';
+import { storeysAdjective } from './format.ts';
+import { REQUIRED_CODES } from './sections.ts';
+import { CHECK_IDS, type GeneratedFile, type GeneratedSet } from './types.ts';
+
+async function tmp(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'drs-gen-'));
+}
+
+async function pagesOf(f: GeneratedFile): Promise<string[]> {
+  return f.format === 'pdf' ? pdfPages(f.path) : docxSheets(f.path);
+}
+
+const flat = (s: string): string => s.replace(/\s+/g, ' ');
+
+test('a clean set holds every required section, matching page counts and no stale norm', async () => {
+  const dir = await tmp();
+  try {
+    const set = await generateSet({ seed: 11, formats: ['pdf', 'docx'], defects: [], withXmlNote: true }, dir);
+    assert.deepEqual(set.planted, []);
+    const kinds = set.files.map((f) => f.kind);
+    for (const code of REQUIRED_CODES) assert.ok(kinds.includes(code), `${code} missing`);
+    assert.ok(set.files.some((f) => f.format === 'docx') && set.files.some((f) => f.format === 'pdf'));
+    for (const f of set.files.filter((x) => x.format !== 'xml')) {
+      const pages = await pagesOf(f);
+      assert.equal(pages.length, f.pages, `${f.name}: page count`);
+      const text = flat(pages.join(' '));
+      assert.match(text, /ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ/);
+      for (const n of STALE_NORMS) {
+        // A stale designation may only appear inside the title of its current successor («Актуализированная редакция …»).
+        const at = text.indexOf(n.designation);
+        if (at >= 0) assert.match(text.slice(Math.max(0, at - 40), at), /Актуализированная редакция $/, `${f.name} cites ${n.designation}`);
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('the same seed gives the same set; another seed gives another one', async () => {
+  const [a, b, c] = [await tmp(), await tmp(), await tmp()];
+  try {
+    const spec = { seed: 5, formats: ['pdf', 'docx'] as ('pdf' | 'docx')[], defects: [{ kind: 'norms.superseded' as const }, { kind: 'titleblock.missing_roles' as const }] };
+    const s1 = await generateSet(spec, a);
+    const s2 = await generateSet(spec, b);
+    const s3 = await generateSet({ ...spec, seed: 6 }, c);
+    assert.deepEqual(s2.planted, s1.planted);
+    assert.deepEqual(s2.files.map((f) => [f.name, f.pages]), s1.files.map((f) => [f.name, f.pages]));
+    for (const [i, f] of s1.files.entries()) {
+      const g = s2.files[i] as GeneratedFile;
+      if (f.format === 'pdf') assert.deepEqual(await pdfPages(g.path), await pdfPages(f.path));
+      else assert.equal(await zipEntry(g.path, 'word/document.xml'), await zipEntry(f.path, 'word/document.xml'));
+    }
+    assert.notDeepEqual(s3.files.map((f) => f.name), s1.files.map((f) => f.name));
+  } finally {
+    await Promise.all([a, b, c].map((d) => rm(d, { recursive: true, force: true })));
+  }
+});
+
+test('the XML explanatory note parses and lists every volume with its checksum', async () => {
+  const dir = await tmp();
+  try {
+    const set = await generateSet({ seed: 21, defects: [], withXmlNote: true }, dir);
+    const xmlFile = set.files.find((f) => f.format === 'xml') as GeneratedFile;
+    const doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(await readFile(xmlFile.path, 'utf8'));
+    const note = doc.ExplanatoryNote;
+    assert.equal(note['@_SchemaVersion'], '01.07');
+    const pz = set.files.find((f) => f.kind === 'ПЗ' && f.format !== 'xml') as GeneratedFile;
+    const pzText = flat((await pagesOf(pz)).join(' '));
+    assert.ok(pzText.includes(note.ExplanatoryNoteNumber), 'cipher of the XML appears in the ПЗ');
+    assert.ok(pzText.includes(note.NonIndustrialObject.LandInfo.LandAreaInfo.CadastralNumber));
+    const listed = [...(await readFile(xmlFile.path, 'utf8')).matchAll(/<FileName>([^<]+)<\/FileName><FileFormat>[^<]+<\/FileFormat><FileChecksum>([0-9A-F]{8})</g)];
+    const volumes = set.files.filter((f) => f.format !== 'xml' && f.kind !== 'ПЗ');
+    assert.equal(listed.length, volumes.length);
+    for (const [, name, sum] of listed) {
+      const f = volumes.find((v) => v.name === name);
+      assert.ok(f, `${name} listed but absent`);
+      assert.equal(sum, await fileChecksum(f.path));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+const EVIDENCE: Partial<Record<string, (d: GeneratedSet['planted'][number]) => RegExp>> = {
+  'norms.superseded': (d) => new RegExp((/в написании «(.+)»$/.exec(d.detail)?.[1] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('⏎', '\\s*')),
+  'consistency.area': (d) => new RegExp((/ (\S+ ?\S*,\d) вместо/.exec(d.detail)?.[1] ?? 'x').replace(/\s/g, '\\s?')),
+  'consistency.storeys': (d) => {
+    const n = Number(/этажность (\d+)/.exec(d.detail)?.[1]);
+    const floors = Number(/этажей (\d+)/.exec(d.detail)?.[1]);
+    return new RegExp(`(?:^|\\D)(?:${n}|${floors})(?:\\D|$)|${storeysAdjective(n, true)}`);
+  },
+  'consistency.cadastral_number': (d) => new RegExp((/номер (\S+) вместо/.exec(d.detail)?.[1] ?? 'x')),
+};
+
+for (const kind of CHECK_IDS) {
+  test(`planting ${kind} records where it is, and the text layer shows it`, async () => {
+    const dir = await tmp();
+    try {
+      for (const format of ['pdf', 'docx'] as const) {
+        const set = await generateSet({ seed: 100 + CHECK_IDS.indexOf(kind), formats: [format], defects: [{ kind, format }] }, join(dir, format));
+        const planted = set.planted.filter((p) => p.kind === kind);
+        assert.equal(planted.length, 1, `${format}: one ${kind} planted`);
+        const d = planted[0] as GeneratedSet['planted'][number];
+        if (d.docName === '') {
+          if (kind === 'request.unanswerable') {
+            assert.ok(set.userRequest);
+            assert.ok(!set.files.some((f) => f.kind === d.section), 'the section asked about is absent');
+          }
+          if (kind === 'completeness.missing_section') assert.ok(!set.files.some((f) => f.kind === d.section));
+          continue;
+        }
+        const file = set.files.find((f) => f.name === d.docName) as GeneratedFile;
+        assert.ok(file, `${d.docName} exists`);
+        assert.equal(file.format, format, 'the requested format carries the defect');
+        if (d.page === null) continue;
+        assert.ok(d.page >= 1 && d.page <= file.pages);
+        const evidence = EVIDENCE[kind];
+        if (evidence) {
+          const pages = await pagesOf(file);
+          const shown = [d.page, ...(d.altPages ?? [])].some((p) => evidence(d).test(flat(pages[p - 1] ?? '')));
+          assert.ok(shown, `${format}: ${d.detail} not visible on page ${d.page}`);
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,62 @@
+/** The state of a set while it is generated, and the hooks through which defects change it at each stage. */
+import type { Rng } from './rng.ts';
+import type { SetFacts } from './facts.ts';
+import type { DocPlan, StampStyle } from './build-doc.ts';
+import type { DocContent } from './content/common.ts';
+import type { DocModel } from './model.ts';
+import type { FileFormat, PlantedDefect } from './types.ts';
+import type { XmlNoteData } from './xml-note.ts';
+
+export interface SetBuild {
+  rng: Rng;
+  set: SetFacts;
+  style: StampStyle;
+  /** Section codes present in the set (КР stands for КР1+КР2 when split). */
+  codes: Set<string>;
+  splitKr: boolean;
+  formats: FileFormat[];
+  withXml: boolean;
+  userRequest: string | null;
+  objectAddress: string;
+  plans: DocPlan[];
+  models: DocModel[];
+  planted: PlantedDefect[];
+  /** Content changes applied before a document is paginated, by document code. */
+  contentHooks: { code: string; mutate: (c: DocContent) => void }[];
+  modelHooks: (() => void)[];
+  xmlHooks: ((x: XmlNoteData) => void)[];
+  /** Documents already chosen as targets, so two defects of a set rarely pile on one place. */
+  used: Set<string>;
+}
+
+export function planOf(b: SetBuild, code: string): DocPlan {
+  const p = b.plans.find((x) => x.code === code);
+  if (!p) throw new Error(`no document ${code}`);
+  return p;
+}
+
+export function modelOf(b: SetBuild, code: string): DocModel {
+  const m = b.models.find((x) => x.code === code);
+  if (!m) throw new Error(`no document model ${code}`);
+  return m;
+}
+
+/** Picks a target document among candidates present in the set, preferring ones no other defect uses. */
+export function pickTarget(b: SetBuild, rng: Rng, candidates: readonly string[], format?: FileFormat): DocPlan {
+  const present = b.plans.filter((p) => candidates.includes(p.code));
+  if (present.length === 0) throw new Error(`no candidate document among ${candidates.join(', ')}`);
+  const fresh = present.filter((p) => !b.used.has(p.code));
+  const plan = rng.pick(fresh.length ? fresh : present);
+  b.used.add(plan.code);
+  if (format) plan.format = format;
+  return plan;
+}
+
+/** Changes one digit of a cipher base so it stays plausible but differs. */
+export function alterBase(base: string, rng: Rng): string {
+  const digits = [...base].map((c, i) => (/\d/.test(c) ? i : -1)).filter((i) => i >= 0);
+  const i = rng.pick(digits.slice(-4));
+  const d = Number(base[i]);
+  const nd = (d + rng.int(1, 8)) % 10;
+  return base.slice(0, i) + String(nd) + base.slice(i + 1);
+}
