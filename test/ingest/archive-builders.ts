@@ -4,6 +4,7 @@
  * exactly; no archiver on this machine writes RAR, and ZIP tools refuse most of these on purpose.
  */
 import { crc32 } from 'node:zlib';
+import type { SevenZipModuleFactory } from '7z-wasm';
 
 export interface RawZipEntry {
   name: Buffer | string;
@@ -111,7 +112,8 @@ function block(type: number, flags: number, body: Buffer): Buffer {
 
 /** Builds a 7z (or other format via `-t`) archive of srcDir's content with 7-Zip WASM, no system tool needed. */
 export async function sevenZipWasm(srcDir: string, outPath: string, switches: string[] = []): Promise<void> {
-  const { default: SevenZip } = await import('7z-wasm');
+  // A CommonJS package: at run time the default export is the factory itself, the typings nest it once more.
+  const SevenZip = (await import('7z-wasm')).default as unknown as SevenZipModuleFactory;
   const { dirname, basename } = await import('node:path');
   const sz = await SevenZip({ print: () => {}, printErr: () => {} });
   sz.FS.mkdir('/src');

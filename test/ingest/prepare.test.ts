@@ -1,0 +1,119 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { access, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Converter, PdfReader, detectTools, prepareDocument, sniffFile } from '../../src/ingest/index.ts';
+import { JPEG_MIN, XML_PZ, writeDocx, writeDocxWithPagesProperty, writePdf, writeXlsx } from './documents.ts';
+import { tempDir } from './helpers.ts';
+
+const reader = new PdfReader();
+after(() => reader.close());
+const T = 30_000;
+
+test('PDF: exact page count and first-page text from the child process', async () => {
+  const dir = await tempDir();
+  const pdf = join(dir, 'kr.pdf');
+  await writePdf(pdf, 3, 'Конструктивные решения');
+  const r = await prepareDocument({ path: pdf, format: 'pdf', name: 'kr.pdf' }, join(dir, 'w'), { timeoutMs: T, pdfReader: reader });
+  assert.equal(r.pages, 3);
+  assert.equal(r.converted, false);
+  assert.equal(r.pdfPath, pdf);
+  assert.deepEqual(r.warnings, []);
+  assert.match(r.firstPageText ?? '', /Конструктивные решения/);
+});
+
+test('a broken PDF or one that is read too long gets pages null and a warning; the next document still works', async () => {
+  const dir = await tempDir();
+  const broken = join(dir, 'broken.pdf');
+  await writeFile(broken, '%PDF-1.7\nthis is not a pdf at all\n');
+  const b = await prepareDocument({ path: broken, format: 'pdf', name: 'broken.pdf' }, dir, { timeoutMs: T, pdfReader: reader });
+  assert.equal(b.pages, null);
+  assert.match(b.warnings[0]!, /broken\.pdf.*повреждён/);
+  const good = join(dir, 'good.pdf');
+  await writePdf(good, 2);
+  // 1 ms cannot be enough to start the reader and parse: this exercises the kill-on-timeout path.
+  const slow = await prepareDocument({ path: good, format: 'pdf', name: 'good.pdf' }, dir, { timeoutMs: 1, pdfReader: reader });
+  assert.equal(slow.pages, null);
+  assert.match(slow.warnings[0]!, /слишком много времени/);
+  const again = await prepareDocument({ path: good, format: 'pdf', name: 'good.pdf' }, dir, { timeoutMs: T, pdfReader: reader });
+  assert.equal(again.pages, 2);
+});
+
+test('without LibreOffice: Word and Excel pages come from their metadata or size, with a Russian warning', async () => {
+  const dir = await tempDir();
+  const withProp = join(dir, 'pz.docx');
+  await writeDocxWithPagesProperty(withProp, 7);
+  const a = await prepareDocument({ path: withProp, format: 'docx', name: 'pz.docx' }, dir, { timeoutMs: T, converter: null, pdfReader: reader });
+  assert.equal(a.pages, 7);
+  assert.equal(a.converted, false);
+  assert.equal(a.pdfPath, null);
+  assert.match(a.warnings.join(' '), /LibreOffice не установлен/);
+  assert.match(a.warnings.join(' '), /из его свойств/);
+
+  const plain = join(dir, 'plain.docx');
+  await writeDocx(plain, 2);
+  const b = await prepareDocument({ path: plain, format: 'docx', name: 'plain.docx' }, dir, { timeoutMs: T, converter: null, pdfReader: reader });
+  assert.ok(b.pages !== null && b.pages >= 1);
+  assert.match(b.warnings.join(' '), /оценено по размеру/);
+
+  const xlsx = join(dir, 'sm.xlsx');
+  await writeXlsx(xlsx, ['ССР', 'ОСР', 'ЛСР']);
+  const c = await prepareDocument({ path: xlsx, format: 'xlsx', name: 'sm.xlsx' }, dir, { timeoutMs: T, converter: null, pdfReader: reader });
+  assert.equal(c.pages, 3);
+});
+
+test('images are one page, XML is one page and hands its head to the classifier', async () => {
+  const dir = await tempDir();
+  const jpg = join(dir, 'a.jpg');
+  await writeFile(jpg, JPEG_MIN);
+  const i = await prepareDocument({ path: jpg, format: 'jpeg', name: 'a.jpg' }, dir, { timeoutMs: T, pdfReader: reader });
+  assert.deepEqual([i.pages, i.converted, i.pdfPath], [1, false, null]);
+  const xml = join(dir, 'pz.xml');
+  await writeFile(xml, XML_PZ);
+  const x = await prepareDocument({ path: xml, format: 'xml', name: 'pz.xml' }, dir, { timeoutMs: T, pdfReader: reader });
+  assert.equal(x.pages, 1);
+  assert.match(x.firstPageText ?? '', /ExplanatoryNote/);
+});
+
+test('with LibreOffice: DOCX converts to PDF with exact pages; DOC and XLS are recognised and converted', async (t) => {
+  const { soffice } = await detectTools();
+  if (!soffice) return t.skip('soffice (LibreOffice) is not installed: conversion cannot be tested here');
+  const dir = await tempDir();
+  const converter = new Converter({ soffice, profileRoot: join(dir, 'profiles') });
+  after(() => converter.close());
+  const docx = join(dir, 'pz.docx');
+  await writeDocx(docx, 2);
+  const r = await prepareDocument({ path: docx, format: 'docx', name: 'pz.docx' }, join(dir, 'w1'), { timeoutMs: 120_000, converter, pdfReader: reader });
+  assert.equal(r.converted, true, r.warnings.join('; '));
+  assert.equal(r.pages, 2);
+  await access(r.pdfPath!);
+
+  // Legacy formats made from the modern ones by LibreOffice itself, with a separate profile.
+  const xlsx = join(dir, 'sm.xlsx');
+  await writeXlsx(xlsx, ['Лист1']);
+  const profile = `-env:UserInstallation=file://${join(dir, 'fixture-profile')}`;
+  execFileSync(soffice, ['--headless', profile, '--convert-to', 'doc', '--outdir', dir, docx], { stdio: 'ignore', timeout: 120_000 });
+  execFileSync(soffice, ['--headless', profile, '--convert-to', 'xls', '--outdir', dir, xlsx], { stdio: 'ignore', timeout: 120_000 });
+  assert.deepEqual(await sniffFile(join(dir, 'pz.doc')), { kind: 'document', format: 'doc' });
+  assert.deepEqual(await sniffFile(join(dir, 'sm.xls')), { kind: 'document', format: 'xls' });
+  const doc = await prepareDocument({ path: join(dir, 'pz.doc'), format: 'doc', name: 'pz.doc' }, join(dir, 'w2'), { timeoutMs: 120_000, converter, pdfReader: reader });
+  assert.equal(doc.converted, true, doc.warnings.join('; '));
+  assert.equal(doc.pages, 2);
+  const docNoLo = await prepareDocument({ path: join(dir, 'pz.doc'), format: 'doc', name: 'pz.doc' }, dir, { timeoutMs: T, converter: null, pdfReader: reader });
+  assert.ok(docNoLo.pages !== null && docNoLo.pages >= 1);
+});
+
+test('a conversion that exceeds its time is killed and reported; the document falls back to an estimate', async (t) => {
+  const { soffice } = await detectTools();
+  if (!soffice) return t.skip('soffice (LibreOffice) is not installed');
+  const dir = await tempDir();
+  const converter = new Converter({ soffice, profileRoot: join(dir, 'profiles') });
+  after(() => converter.close());
+  const docx = join(dir, 'pz.docx');
+  await writeDocxWithPagesProperty(docx, 4);
+  const r = await prepareDocument({ path: docx, format: 'docx', name: 'pz.docx' }, join(dir, 'w'), { timeoutMs: 50, converter, pdfReader: reader });
+  assert.equal(r.converted, false);
+  assert.equal(r.pages, 4);
+  assert.match(r.warnings.join(' '), /не удалось преобразовать в PDF: преобразование не завершилось/);
+});
