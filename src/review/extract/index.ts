@@ -69,6 +69,9 @@ async function readPdf(
   let n = 0;
   try {
     res.pagesTotal = await reader.open(path, Date.now() + options.timeoutMs);
+    if (res.pagesTotal === 0) {
+      warn('document_unreadable', `Документ «${doc.name}» не прочитан: в PDF не найдено ни одной страницы (файл повреждён или не является PDF). Замечания по нему не сформированы.`);
+    }
     for (n = 1; n <= res.pagesTotal; n++) {
       const png = ocr ? join(options.workDir, `ocr-${doc.index}-${n}.png`) : null;
       const raw = await reader.page(n, png, Date.now() + options.timeoutMs);

@@ -1,0 +1,101 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as mupdf from 'mupdf';
+import PDFDocument from 'pdfkit';
+import { Document, Packer, Paragraph } from 'docx';
+import { extractDocument } from '../../src/review/extract/index.ts';
+import { ocrAvailable } from '../../src/review/extract/ocr.ts';
+import { writePdf } from './fixtures.ts';
+import type { ReviewDocument } from '../../src/review/types.ts';
+
+let dir = '';
+const opts = () => ({ workDir: dir, timeoutMs: 20_000, ocr: true });
+const doc = (name: string, path: string, format: ReviewDocument['format'], pdfPath: string | null): ReviewDocument =>
+  ({ index: 1, name, kind: null, role: 'review', format, path, pdfPath, pages: null, pageFrom: 1 });
+
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'drs-extract-'));
+  await writePdf(join(dir, 'text.pdf'), [{ lines: ['Первая страница: этажность – 9'] }, { lines: ['Вторая страница'], stamp: { cipher: '24-017-КР', sheet: 2 } }]);
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+/** A PDF whose only page is a picture of Cyrillic text (a scan without a text layer). */
+async function scannedPdf(path: string): Promise<void> {
+  const src = mupdf.Document.openDocument(join(dir, 'text.pdf'), 'application/pdf');
+  const png = src.loadPage(0).toPixmap(mupdf.Matrix.scale(3, 3), mupdf.ColorSpace.DeviceRGB, false, true).asPNG();
+  const pdf = new PDFDocument({ size: 'A4', margin: 0 });
+  const out = createWriteStream(path);
+  pdf.pipe(out);
+  pdf.image(Buffer.from(png), 0, 0, { width: 595 });
+  pdf.end();
+  await once(out, 'finish');
+}
+
+test('a PDF is read page by page with its title-block text', async () => {
+  const r = await extractDocument(doc('kr.pdf', join(dir, 'text.pdf'), 'pdf', join(dir, 'text.pdf')), opts());
+  assert.deepEqual(r.pages.map((p) => [p.docPage, p.source]), [[1, 'text'], [2, 'text']]);
+  assert.match(r.pages[0]!.text, /этажность – 9/);
+  assert.match(r.pages[1]!.text, /24-017-КР/);
+  assert.deepEqual(r.warnings, []);
+});
+
+test('a damaged PDF is reported in warnings instead of failing the review', async () => {
+  const bad = join(dir, 'bad.pdf');
+  await writeFile(bad, '%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage without xref');
+  const r = await extractDocument(doc('bad.pdf', bad, 'pdf', bad), opts());
+  assert.equal(r.pages.length, 0);
+  assert.equal(r.warnings[0]!.code, 'document_unreadable');
+  assert.match(r.warnings[0]!.message, /«bad\.pdf» не прочитан/);
+});
+
+test('a reader that does not answer in time is stopped and the document is reported', async () => {
+  const p = join(dir, 'text.pdf');
+  const r = await extractDocument(doc('slow.pdf', p, 'pdf', p), { ...opts(), timeoutMs: 1 });
+  assert.equal(r.warnings[0]!.code, 'document_timeout');
+  assert.match(r.warnings[0]!.message, /превышено время/);
+});
+
+test('Word without a PDF rendition is read from its XML with a warning about approximate pages', async () => {
+  const p = join(dir, 'pz.docx');
+  await writeFile(p, await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Пояснительная записка, этажность 9')] }] })));
+  const r = await extractDocument(doc('pz.docx', p, 'docx', null), opts());
+  assert.equal(r.pages[0]!.source, 'xml');
+  assert.match(r.pages[0]!.text, /этажность 9/);
+  assert.equal(r.warnings[0]!.code, 'pages_approximate');
+});
+
+test('pages without a text layer are recognised with tesseract when it is installed', async (t) => {
+  if (!(await ocrAvailable())) return t.skip('tesseract с русским языком не установлен');
+  const p = join(dir, 'scan.pdf');
+  await scannedPdf(p);
+  const r = await extractDocument(doc('scan.pdf', p, 'pdf', p), opts());
+  assert.equal(r.pages[0]!.source, 'ocr');
+  assert.match(r.pages[0]!.text, /страница/i);
+  assert.deepEqual(r.warnings, []);
+});
+
+test('with recognition switched off, a scanned page is named in warnings, never skipped silently', async () => {
+  const p = join(dir, 'scan2.pdf');
+  await scannedPdf(p);
+  const r = await extractDocument(doc('scan2.pdf', p, 'pdf', p), { ...opts(), ocr: false });
+  assert.equal(r.pages[0]!.source, 'none');
+  assert.equal(r.warnings[0]!.code, 'ocr_unavailable');
+  assert.match(r.warnings[0]!.message, /«scan2\.pdf».*с\. 1/);
+  const img = await extractDocument(doc('photo.png', join(dir, 'none.png'), 'png', null), { ...opts(), ocr: false });
+  assert.equal(img.warnings[0]!.code, 'ocr_unavailable');
+});
+
+test('the PDF reader works when the service is loaded the way bin/drs.js loads it', () => {
+  const script = `import { register } from 'tsx/esm/api'; register();
+    const { extractDocument } = await import('./src/review/extract/index.ts');
+    const r = await extractDocument({ index: 1, name: 'a.pdf', kind: null, role: 'review', format: 'pdf', path: process.argv[1], pdfPath: process.argv[1], pages: null, pageFrom: 1 }, { workDir: '.', timeoutMs: 20000, ocr: false });
+    console.log(r.pages.length);`;
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', script, join(dir, 'text.pdf')], { encoding: 'utf8', cwd: process.cwd(), execArgv: [] } as never);
+  assert.equal(res.stdout.trim(), '2', res.stderr);
+});
