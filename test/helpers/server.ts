@@ -54,9 +54,8 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
   });
 }
 
-/** A fresh PostgreSQL database per test server when TEST_DATABASE_URL is set; null otherwise. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = process.env.TEST_DATABASE_URL;
+/** A fresh PostgreSQL database per test server when TEST_DATABASE_URL (or the given admin URL) is set; null otherwise. */
+export async function createTestDatabase(admin: string | undefined = process.env.TEST_DATABASE_URL): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (!admin) return null;
   const pg = (await import('pg')).default;
   const name = `drs_test_${randomBytes(6).toString('hex')}`;
