@@ -27,3 +27,14 @@ test('РД marks, volume numbers and a common ВК for water supply and drainage
   ];
   assert.deepEqual(cipherConsistency.run(context(docs)).findings, []);
 });
+
+test('one sheet whose title block carries a mistyped cipher is reported with its page', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', [page('24-017-ПЗ')]),
+    docFacts(2, 'ar.pdf', 'АР', [page('24-017-АР'), page('24-017-АР'), page('24-317-АР'), page('24-017-АР')]),
+  ];
+  const f = cipherConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.match(f[0]!.essence, /с\. 3 указан шифр 24-317-АР вместо 24-017-АР/);
+  assert.deepEqual(f[0]!.places.map((p) => p.page), [3]);
+});

@@ -1,4 +1,5 @@
-import { cipherKey } from '../facts/cipher.ts';
+import { cipherKey, parseCiphers } from '../facts/cipher.ts';
+import { pageList } from '../text/pages.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { where, type Check, type DraftFinding } from './types.ts';
 
@@ -44,6 +45,23 @@ export const cipherConsistency: Check = {
           evidence: `${where(p)}: шифр ${c.cipher}, база ${c.base}.\nБаза ${ctx.setBase} у ${sameBase.length} док., например ${where({ doc: example, page: cipherPage(example) })}: ${example.cipher!.cipher}.`,
           action: 'Привести шифр документа к общей базе шифра проекта (титульный лист, основные надписи, XML ПЗ) либо исключить из комплекта документ другого объекта.',
           places: [p],
+        });
+      }
+      // a sheet whose title block carries another cipher than the document's own (a typo on one sheet)
+      const odd = new Map<string, number[]>();
+      for (const s of d.stamps) {
+        if (!s.cipher) continue;
+        const sc = parseCiphers(s.cipher)[0];
+        if (!sc || cipherKey(sc.base) === cipherKey(c.base) && sc.mark === c.mark) continue;
+        odd.set(s.cipher, [...(odd.get(s.cipher) ?? []), s.docPage]);
+      }
+      for (const [other, pages] of odd) {
+        findings.push({
+          checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+          essence: `В основной надписи документа «${d.doc.name}» на ${pageList(pages)} указан шифр ${other} вместо ${c.cipher}.`,
+          evidence: `${where({ doc: d, page: pages[0]! })}: шифр ${other}; на остальных листах документа — ${c.cipher} (${where(p)}).`,
+          action: `Исправить шифр в основной надписи на ${c.cipher}.`,
+          places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
         });
       }
       if (c.section && d.section && !sectionsAgree(c.mark, c.section, d.section)) {

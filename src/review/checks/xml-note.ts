@@ -4,7 +4,7 @@ import { cipherKey, parseCiphers } from '../facts/cipher.ts';
 import type { DocFacts, ValueFact, ValueKind } from '../facts/types.ts';
 import { findValues, formatValue, sameValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
 import { fold } from '../text/normalize.ts';
-import { docText, docValue, quote, textDocs } from './common.ts';
+import { docText, docValue, groupBy, quote, textDocs } from './common.ts';
 import { objectAddresses } from './consistency-address.ts';
 import { mainCadastral } from './consistency-cadastral.ts';
 import { where, type Check, type CheckContext, type DraftFinding, type Place } from './types.ts';
@@ -61,14 +61,18 @@ export const xmlNoteMismatch: Check = {
     }
 
     if (x.address) {
-      for (const d of docs) {
-        const a = docText(objectAddresses(d.addresses), (s) => s);
-        const diff = a ? addressDifference(x.address, a.value) : null;
-        if (!a || !diff) continue;
-        const p = { doc: d, page: a.docPage };
-        add(d, `Адрес объекта в «${d.doc.name}» не совпадает с адресом в XML пояснительной записке (${diff}).`,
-          `${where(p)}: ${quote(a.value)}\nXML (Address): ${quote(x.address)}`,
-          'Привести адрес объекта к единому написанию в XML ПЗ и в документах комплекта, сверив его с ГПЗУ.', [p, xp]);
+      // a single document that disagrees with the rest is consistency.address's finding; here the XML is the odd one
+      const items = docs
+        .map((doc) => ({ doc, item: docText(objectAddresses(doc.addresses), (s) => s) }))
+        .filter((i): i is { doc: DocFacts; item: NonNullable<typeof i.item> } => i.item !== null);
+      const major = groupBy(items, (a, b) => addressDifference(a.value, b.value) === null)[0];
+      const ref = major?.[0];
+      const diff = ref ? addressDifference(x.address, ref.item.value) : null;
+      if (ref && diff) {
+        const p = { doc: ref.doc, page: ref.item.docPage };
+        add(xd, `Адрес объекта в XML пояснительной записке не совпадает с адресом в документах комплекта (${diff}).`,
+          `XML (Address): ${quote(x.address)}\n${where(p)}: ${quote(ref.item.value)}${major!.length > 1 ? ` (так же в ${major!.length - 1} др. док.)` : ''}`,
+          'Привести адрес объекта к единому написанию в XML ПЗ и в документах комплекта, сверив его с ГПЗУ.', [xp, p]);
       }
     }
 
@@ -96,14 +100,14 @@ export const xmlNoteMismatch: Check = {
     const kinds = [...new Set(xv.map((v) => v.kind))] as ValueKind[];
     for (const kind of kinds) {
       const xval = xv.find((v) => v.kind === kind)!;
-      for (const d of docs) {
-        const v = docValue(d, kind);
-        if (!v || sameValue(v, xval)) continue;
-        const p = { doc: d, page: v.docPage };
-        add(d, `Значение «${VALUE_TITLES[kind]}» в «${d.doc.name}» (${formatValue(v.value)}${VALUE_UNITS[kind]}) не совпадает с XML пояснительной запиской (${formatValue(xval.value)}${VALUE_UNITS[kind]}).`,
-          `${where(p)}: ${v.snippet}\nXML (TEI): ${xval.snippet}`,
-          `Уточнить ${VALUE_TITLES[kind]} и привести значение в XML ПЗ (TEI) и в документах к единому.`, [p, xp]);
-      }
+      const items = docs.map((doc) => ({ doc, item: docValue(doc, kind) })).filter((i): i is { doc: DocFacts; item: ValueFact } => i.item !== null);
+      const major = groupBy(items, sameValue)[0];
+      const ref = major?.[0];
+      if (!ref || sameValue(ref.item, xval)) continue;
+      const p = { doc: ref.doc, page: ref.item.docPage };
+      add(xd, `Значение «${VALUE_TITLES[kind]}» в XML пояснительной записке (${formatValue(xval.value)}${VALUE_UNITS[kind]}) не совпадает с документами комплекта (${formatValue(ref.item.value)}${VALUE_UNITS[kind]}).`,
+        `XML (TEI): ${xval.snippet}\n${where(p)}: ${ref.item.snippet}${major!.length > 1 ? `\nЗначение ${formatValue(ref.item.value)}${VALUE_UNITS[kind]} указано также в ${major!.length - 1} др. док.` : ''}`,
+        `Уточнить ${VALUE_TITLES[kind]} и привести значение в XML ПЗ (TEI) и в документах к единому.`, [xp, p]);
     }
 
     const listed = x.sections.flatMap((s) => s.documents.flatMap((d) => d.files.map((f) => ({ section: s.code, file: f, number: d.number }))));
@@ -116,7 +120,8 @@ export const xmlNoteMismatch: Check = {
           'Добавить в комплект перечисленные файлы или исправить состав документации в XML ПЗ; имена файлов должны совпадать с FileName.', [xp], 'critical');
       }
       const listedKeys = new Set(listed.map((l) => fileKey(l.file)));
-      const unlisted = ctx.docs.filter((d) => d !== xd && d.doc.role === 'review' && !listedKeys.has(fileKey(d.doc.name)));
+      // the explanatory note itself is the XML root, not an entry of ProjectDocumentation
+      const unlisted = ctx.docs.filter((d) => d !== xd && d.section !== 'ПЗ' && d.doc.role === 'review' && !listedKeys.has(fileKey(d.doc.name)));
       if (unlisted.length) {
         add(xd, `Документы комплекта не указаны в составе документации XML пояснительной записки (${unlisted.length}).`,
           `Нет в XML (File/FileName): ${unlisted.slice(0, 15).map((d) => `«${d.doc.name}»`).join(', ')}${unlisted.length > 15 ? ', …' : ''}`,

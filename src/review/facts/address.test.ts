@@ -12,9 +12,11 @@ test('a different house, street or city is named', () => {
   assert.equal(addressDifference('г. Москва, ул. Ленина, д. 5', 'г. Москва, ул. Ленина, д. 7'), 'номер дома');
   assert.equal(addressDifference('г. Москва, ул. Ленина, д. 5', 'г. Москва, ул. Гагарина, д. 5'), 'улица');
   assert.equal(addressDifference('г. Тула, ул. Ленина, д. 5', 'г. Орёл, ул. Ленина, д. 5'), 'населённый пункт');
+  assert.equal(addressDifference('ул. Энергетиков, 132 корп. 2', 'ул. Энергетиков, д. 132'), 'корпус (строение)');
+  assert.equal(addressDifference('ул. Энергетиков, д. 132, корпус 2', 'улица Энергетиков, 132 к. 2'), null);
 });
 
 test('addresses without comparable parts are not reported', () => {
   assert.equal(addressDifference('Московская область', 'г. Москва, ул. Ленина, д. 5'), null);
-  assert.deepEqual(parseAddress('г. Самара, ул. 8 Марта, д. 3а'), { city: 'самара', street: '8 марта', house: '3а' });
+  assert.deepEqual(parseAddress('г. Самара, ул. 8 Марта, д. 3а'), { city: 'самара', street: '8 марта', house: '3а', block: null });
 });

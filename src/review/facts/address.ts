@@ -4,6 +4,8 @@ export interface AddressParts {
   city: string | null;
   street: string | null;
   house: string | null;
+  /** Корпус / строение, e.g. «к3», «стр2»; null when not written. */
+  block: string | null;
 }
 
 /** Spellings of address type words, mapped to one short form (whole tokens only). */
@@ -37,7 +39,7 @@ export function addressTokens(address: string): string[] {
   // «д.5» and «ул.Ленина»: separate the dots first so the word patterns see whole words
   s = s.replace(/[.,;:()]/g, ' ');
   // «5а», «5 а», «5/1» are one house number
-  s = s.replace(/(\d)\s+([а-я])(?![а-я])/g, '$1$2');
+  s = s.replace(/(\d)\s+([а-я])(?![а-я])(?!\s*\d)/g, '$1$2');
   return s.split(/\s+/).filter(Boolean).map((t) => TYPE_WORDS[t] ?? t);
 }
 
@@ -47,6 +49,7 @@ export function parseAddress(address: string): AddressParts {
   let city: string | null = null;
   let street: string | null = null;
   let house: string | null = null;
+  const block: string[] = [];
   for (let i = 0; i < t.length; i++) {
     const w = t[i]!;
     if (w === 'г' && !city) city = word(i + 1);
@@ -56,6 +59,7 @@ export function parseAddress(address: string): AddressParts {
       if (next && /^\d+$/.test(next) && word(i + 2)) street = `${next} ${word(i + 2)}`;
       else street = word(i + 1) ?? word(i - 1);
     } else if (w === 'д' && !house && t[i + 1] && /^\d/.test(t[i + 1]!)) house = t[i + 1]!;
+    else if ((w === 'к' || w === 'стр') && t[i + 1] && /^\d/.test(t[i + 1]!)) block.push(`${w}${t[i + 1]}`);
   }
   if (!house && street) {
     // «ул. Ленина, 5»: the first number after the street name
@@ -63,7 +67,7 @@ export function parseAddress(address: string): AddressParts {
     const n = t.slice(si + 1).find((x) => /^\d+[а-я]?(?:\/\d+)?$/.test(x));
     if (n) house = n;
   }
-  return { city, street, house };
+  return { city, street, house, block: block.length ? block.join(' ') : null };
 }
 
 /** Why two addresses differ, in Russian, or null when the parts both name agree. */
@@ -74,6 +78,8 @@ export function addressDifference(a: string, b: string): string | null {
   if (pa.city && pb.city && pa.city !== pb.city) diffs.push('населённый пункт');
   if (pa.street && pb.street && pa.street !== pb.street) diffs.push('улица');
   if (pa.house && pb.house && pa.house !== pb.house) diffs.push('номер дома');
+  // «д. 132» and «д. 132, корп. 2» are different buildings
+  else if (pa.house && pb.house && pa.block !== pb.block) diffs.push('корпус (строение)');
   const comparable = (pa.street && pb.street) || (pa.house && pb.house);
   if (!comparable) return null;
   return diffs.length ? diffs.join(', ') : null;

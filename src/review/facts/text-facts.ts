@@ -1,28 +1,35 @@
 import { snippet } from '../text/normalize.ts';
 import type { TextFact } from './types.ts';
 
-const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s+(?:объекта|строительства|земельного\s+участка))?|расположенн\S*\s+по\s+адресу|местоположение(?:\s+(?:объекта|земельного\s+участка))?|местонахождение(?:\s+объекта)?)(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^\n;]{8,200})/giu;
+const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?)(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
+// Abbreviations that end with a dot inside an address: the dot after them does not end the sentence.
+const ADDRESS_ABBR = new Set(['г', 'гор', 'ул', 'д', 'пр', 'просп', 'пр-т', 'пр-кт', 'корп', 'к', 'стр', 'обл', 'р-н', 'пос', 'п', 'с', 'мкр', 'пер', 'наб', 'ш', 'кв', 'пл', 'б-р', 'дер', 'рп', 'пгт', 'вл', 'влд', 'зд', 'соор', 'лит', 'тер', 'округ', 'м', 'ст']);
 const OBJECT_RE = /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
 const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
 
 /** An address needs a street or a settlement word and a number to be worth comparing. */
 const looksLikeAddress = (s: string) => /\d/.test(s) && /(ул|улиц|пр-?к?т|просп|переул|пер\.|шоссе|бульв|наб|проезд|мкр|г\.|город|пос|дом|д\.)/iu.test(s);
 
-function trimAddress(s: string): string {
+function trimAddress(raw: string): string {
+  let s = raw;
+  // the address ends with its sentence: the first dot that does not close an abbreviation
+  for (const m of s.matchAll(/([А-Яа-яЁё-]*)\.(?=\s|$)/gu)) {
+    if (!ADDRESS_ABBR.has(m[1]!.toLowerCase())) { s = s.slice(0, m.index! + m[1]!.length); break; }
+  }
+  // a title block runs on into the sheet title: «…, корпус 3 Схема планировочной…»
+  s = s.replace(/((?:д\.|дом|корп\.|корпус|к\.|стр\.|строение|,)\s*\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][а-яё]{2,}.*$/u, '$1');
   // stop before the next field of a title page or a sentence about something else
-  return s.replace(/\s{2,}.*$/u, '').replace(/\s+(?:кадастров\S*|площадь\s+(?:застройки|участка|здания)|шифр|заказчик|застройщик|стадия)(?![а-яё]).*$/iu, '').replace(/[.,\s]+$/u, '').trim();
+  return s.replace(/\s+(?:кадастров\S*|площадь\s+(?:застройки|участка|здания)|шифр|заказчик|застройщик|стадия)(?![а-яё]).*$/iu, '').replace(/[.,\s]+$/u, '').trim();
 }
 
 export function findAddresses(text: string, docPage: number): TextFact[] {
   const out: TextFact[] = [];
   ADDRESS_RE.lastIndex = 0;
-  for (let m = ADDRESS_RE.exec(text); m; m = ADDRESS_RE.exec(text)) {
-    let value = m[1]!;
-    // a wrapped address continues on the next line after a trailing comma
-    const after = text.slice(m.index + m[0].length);
-    if (/,\s*$/.test(value)) value += ' ' + (/^\n([^\n;]{1,80})/.exec(after)?.[1] ?? '');
-    value = trimAddress(value);
-    if (looksLikeAddress(value)) out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
+  // an address wraps over lines in text and table cells: read it as one line
+  const flat = text.replace(/\s+/g, ' ');
+  for (let m = ADDRESS_RE.exec(flat); m; m = ADDRESS_RE.exec(flat)) {
+    const value = trimAddress(m[1]!);
+    if (looksLikeAddress(value)) out.push({ value, docPage, snippet: snippet(flat, m.index, m.index + m[0].length - m[1]!.length + value.length) });
   }
   return out;
 }
