@@ -24,6 +24,11 @@ export class PdfReader {
     return next;
   }
 
+  /** Process id of the reader child while it runs (for resource measurements). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   close(): void {
     this.child?.kill('SIGKILL');
     this.child = null;

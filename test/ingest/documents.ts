@@ -8,9 +8,14 @@ import yazl from 'yazl';
 
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
-/** A PDF with `pages` pages; the first carries `title` (Cyrillic through DejaVu when installed). */
-export async function writePdf(path: string, pages: number, title = 'Test'): Promise<void> {
-  const doc = new PDFDocument({ autoFirstPage: false, compress: false });
+/**
+ * A PDF with `pages` pages; the first carries `title` (Cyrillic through DejaVu when installed).
+ * `strokesPerPage` adds pseudo-random line work, for drawing-sized pages in benchmarks.
+ */
+export async function writePdf(path: string, pages: number, title = 'Test', strokesPerPage = 0): Promise<void> {
+  const doc = new PDFDocument({ autoFirstPage: false, compress: strokesPerPage > 0 });
+  let seed = 12345;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 800;
   const out = createWriteStream(path);
   doc.pipe(out);
   let font: string | null = FONT;
@@ -22,6 +27,8 @@ export async function writePdf(path: string, pages: number, title = 'Test'): Pro
       font = null;
     }
     doc.fontSize(14).text(i === 0 ? title : `Page ${i + 1}`);
+    for (let k = 0; k < strokesPerPage; k++) doc.moveTo(rnd(), rnd()).lineTo(rnd(), rnd());
+    if (strokesPerPage > 0) doc.stroke();
   }
   doc.end();
   await once(out, 'finish');
