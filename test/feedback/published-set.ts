@@ -1,0 +1,58 @@
+/**
+ * A small realistic set for the end-to-end tests of findings, decisions and memory: an explanatory note (ПЗ)
+ * and a structural section (КР) of one object that disagree on the address and the built-up area and cite
+ * superseded norms, while the other required sections are missing — so the review publishes findings in
+ * several sections (ОБЩ, ПЗ, КР), some sections with more than one finding.
+ */
+import assert from 'node:assert/strict';
+import { form, type Client } from '../helpers/client.ts';
+import { makePdf } from '../helpers/fixtures.ts';
+
+const PZ_PAGES = [
+  'ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 1. Пояснительная записка\n24-017-ПЗ\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20',
+  'Пояснительная записка 24-017-ПЗ. Лист 2. Нагрузки приняты по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.',
+];
+const KR_PAGES = [
+  'ООО «Проектное бюро»\nРаздел 4. Конструктивные и объемно-планировочные решения\n24-017-КР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 22',
+  'Конструктивные решения 24-017-КР. Лист 2. Расчёт выполнен по СНиП 52-01-2003 и СНиП II-23-81*. Площадь застройки 1 300,0 м2.',
+];
+
+export async function reviewSetForm(fields: Record<string, string> = {}): Promise<FormData> {
+  const [pz, kr] = await Promise.all([makePdf(PZ_PAGES), makePdf(KR_PAGES)]);
+  return form(
+    [
+      { name: '24-017-ПЗ.pdf', content: pz, type: 'application/pdf' },
+      { name: '24-017-КР.pdf', content: kr, type: 'application/pdf' },
+    ],
+    { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-КР.pdf': 'КР' }), ...fields },
+  );
+}
+
+/** Uploads the set and returns the run id without waiting. */
+export async function uploadSet(api: Client, fields: Record<string, string> = {}): Promise<string> {
+  const r = await api.postForm('/runs', await reviewSetForm(fields));
+  assert.equal(r.status, 201, r.text);
+  return r.json.run_id as string;
+}
+
+/** Uploads the set, waits until it is done and returns the published /findings body. */
+export async function publishSet(api: Client, fields: Record<string, string> = {}): Promise<{ runId: string; result: any }> {
+  const runId = await uploadSet(api, fields);
+  const status = await api.waitRun(runId, 180_000);
+  assert.equal(status.status, 'done', JSON.stringify(status.error ?? status));
+  const r = await api.get(`/runs/${runId}/findings`);
+  assert.equal(r.status, 200, r.text);
+  assert.ok(r.json.findings.length >= 3, 'the set yields findings');
+  return { runId, result: r.json };
+}
+
+/** The findings of one section that has at least `min` of them, and one finding of another section. */
+export function sectionsOf(result: any, min = 2): { many: any[]; other: any } {
+  const by = new Map<string, any[]>();
+  for (const f of result.findings) by.set(f.section, [...(by.get(f.section) ?? []), f]);
+  const many = [...by.values()].find((list) => list.length >= min);
+  assert.ok(many, `a section with ${min} findings: ${[...by.keys()].join(', ')}`);
+  const other = result.findings.find((f: any) => f.section !== many[0].section);
+  assert.ok(other, 'a finding of another section');
+  return { many, other };
+}
