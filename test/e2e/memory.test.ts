@@ -129,6 +129,7 @@ describe('memory notes', () => {
     assert.ok((await api.get('/memory?status=candidate')).json.notes.length > 0, 'candidate notes exist');
     const again = await publishSet(api, { bundle_id: bundleId });
     const shape = (r: any) => r.findings.map((f: any) => [f.n, f.check_id, f.section, f.importance, f.essence]);
+    for (const f of again.result.findings) assert.equal(typeof f.check_id, 'string', 'findings name the check that produced them');
     assert.deepEqual(shape(again.result), shape(bundled.result));
     assert.deepEqual(again.result.counts, bundled.result.counts);
     assert.deepEqual(again.result.feedback, [], 'decisions of the earlier run do not carry over');
