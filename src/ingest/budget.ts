@@ -89,8 +89,13 @@ export class IntakeBudget {
   }
 }
 
+/** Bytes kept from the start of every stream: enough for sniffing without reopening the file. */
+export const HEAD_BYTES = 4096;
+
 export class ByteMeter extends Transform {
   private readonly hash = createHash('sha256');
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
   bytes = 0;
 
   constructor(
@@ -115,7 +120,17 @@ export class ByteMeter extends Transform {
       return cb(e as Error);
     }
     this.hash.update(chunk);
+    if (this.headLength < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.headLength);
+      this.headChunks.push(Buffer.from(part));
+      this.headLength += part.length;
+    }
     cb(null, chunk);
+  }
+
+  /** The first HEAD_BYTES bytes that passed (fewer for a shorter stream). */
+  head(): Buffer {
+    return Buffer.concat(this.headChunks);
   }
 
   digest(): string {

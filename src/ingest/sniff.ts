@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import yauzl from 'yauzl';
+import { HEAD_BYTES } from './budget.ts';
 import { CompoundFile, OLE_MAGIC } from './cfb.ts';
 import type { ArchiveFormat, DocFormat } from './types.ts';
 
@@ -8,15 +9,17 @@ export type Sniffed =
   | { kind: 'archive'; format: ArchiveFormat }
   | { kind: 'unsupported'; reason: string };
 
-const HEAD_BYTES = 4096;
 const PDF = Buffer.from('%PDF-');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const RAR = Buffer.from('Rar!\x1a\x07', 'latin1');
 const SEVEN_Z = Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]);
 
-/** Recognises a file by its content (magic bytes, then a look inside containers); the name is not trusted. */
-export async function sniffFile(path: string): Promise<Sniffed> {
-  const head = await readHead(path);
+/**
+ * Recognises a file by its content (magic bytes, then a look inside containers); the name is not
+ * trusted. `knownHead` (the file's first bytes, captured while it was written) saves reopening it.
+ */
+export async function sniffFile(path: string, knownHead?: Buffer): Promise<Sniffed> {
+  const head = knownHead ?? (await readHead(path));
   if (head.length === 0) return { kind: 'unsupported', reason: 'Пустой файл' };
   if (startsWith(head, PDF)) return { kind: 'document', format: 'pdf' };
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { kind: 'document', format: 'jpeg' };

@@ -101,12 +101,12 @@ class Intake {
   private async addFile(
     path: string,
     name: string,
-    known: { size: number; sha256: string } | null,
+    known: { size: number; sha256: string; head?: Buffer } | null,
     depth: number,
     owned: boolean,
     topLabel: string,
   ): Promise<void> {
-    const sniffed = await sniffFile(path);
+    const sniffed = await sniffFile(path, known?.head);
     if (sniffed.kind === 'document') {
       await this.addDocument(path, name, sniffed.format, known, owned);
       return;
@@ -138,7 +138,7 @@ class Intake {
       await copyFile(path, dest);
       if (!known) throw new Error('uploads carry their size and hash');
     }
-    const facts = known ?? (await hashFile(dest));
+    const facts = known ? { size: known.size, sha256: known.sha256 } : await hashFile(dest);
     this.documents.push({
       name,
       path: dest,
@@ -174,7 +174,7 @@ class Intake {
         await rm(item.path, { force: true });
         return void this.skipped.push({ name, reason: 'Недопустимое имя файла в архиве' });
       }
-      await this.addFile(item.path, name, { size: item.size, sha256: item.sha256 }, depth, true, topLabel);
+      await this.addFile(item.path, name, { size: item.size, sha256: item.sha256, head: item.head }, depth, true, topLabel);
     });
   }
 

@@ -8,7 +8,7 @@ import { decodeZipName } from './zip-names.ts';
 
 /** An entry the archive delivered: either a file written to `path` or a reason it was not. */
 export type ArchiveItem =
-  | { ok: true; rawName: string; path: string; size: number; sha256: string }
+  | { ok: true; rawName: string; path: string; size: number; sha256: string; head: Buffer }
   | { ok: false; rawName: string; reason: string };
 
 export class CorruptArchiveError extends Error {
@@ -106,5 +106,5 @@ async function handleEntry(
     if (isAppError(e)) throw e;
     return { ok: false, rawName, reason: `Файл в архиве повреждён и не может быть извлечён (${(e as Error).message})` };
   }
-  return { ok: true, rawName, path, size: meter.bytes, sha256: meter.digest() };
+  return { ok: true, rawName, path, size: meter.bytes, sha256: meter.digest(), head: meter.head() };
 }
