@@ -66,6 +66,22 @@ test('the same seed gives the same set; another seed gives another one', async (
   }
 });
 
+test('a defect forced into DOCX in a PDF set is carried by a real DOCX file', async () => {
+  const dir = await tmp();
+  try {
+    const set = await generateSet({ seed: 31, formats: ['pdf'], defects: [{ kind: 'consistency.cipher', variant: 2, format: 'docx' }, { kind: 'sheets.numbering_gap', variant: 0, format: 'docx' }] }, dir);
+    for (const d of set.planted) {
+      assert.match(d.docName, /\.docx$/);
+      const f = set.files.find((x) => x.name === d.docName) as GeneratedFile;
+      assert.equal(f.format, 'docx');
+      assert.equal((await readFile(f.path)).subarray(0, 2).toString('latin1'), 'PK');
+    }
+    for (const f of set.files.filter((x) => x.format === 'pdf')) assert.equal((await readFile(f.path)).subarray(0, 5).toString('latin1'), '%PDF-');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('the XML explanatory note parses and lists every volume with its checksum', async () => {
   const dir = await tmp();
   try {

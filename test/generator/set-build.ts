@@ -48,7 +48,10 @@ export function pickTarget(b: SetBuild, rng: Rng, candidates: readonly string[],
   const fresh = present.filter((p) => !b.used.has(p.code));
   const plan = rng.pick(fresh.length ? fresh : present);
   b.used.add(plan.code);
-  if (format) plan.format = format;
+  if (format && plan.format !== format) {
+    plan.format = format;
+    plan.fileName = plan.fileName.replace(/\.(pdf|docx)$/, `.${format}`);
+  }
   return plan;
 }
 

@@ -10,7 +10,7 @@ function electricity(ctx: BuildCtx): Block[] {
     p(`По степени надежности электроснабжения электроприемники относятся ко II категории, электроприемники систем противопожарной защиты, лифты и аварийное освещение — к I категории.`),
     h('2. Расчетные нагрузки'),
     p(rng.pick([
-      `Расчетная мощность жилого дома на ${facts.tep.apartments} квартир с электрическими плитами составляет ${num(ctx, set.electricLoad, 0)} кВт.`,
+      `Расчетная мощность жилого дома для ${facts.tep.apartments} квартир с электрическими плитами составляет ${num(ctx, set.electricLoad, 0)} кВт.`,
       `Расчетная нагрузка квартир (${facts.tep.apartments} шт.) определена по удельным нагрузкам и составляет ${num(ctx, set.electricLoad, 0)} кВт.`,
     ]), 'fact:apartments'),
     { t: 'table', head: ['Потребитель', 'Pр, кВт', 'cos φ'], rows: [['Квартиры', num(ctx, set.electricLoad * 0.82, 0), '0,98'], ['Лифты', num(ctx, facts.tep.entrances * 14, 0), '0,65'], ['Общедомовые нагрузки', num(ctx, set.electricLoad * 0.18 - facts.tep.entrances * 14, 0), '0,9']], widths: [0.6, 0.2, 0.2] },

@@ -23,7 +23,7 @@ export const missingTarget: DefectImpl = {
         detail = 'ссылка на лист за пределами документа';
         break;
       case 1: {
-        const code = plan.code.startsWith('КР') ? 'АР2' : 'КР2';
+        const code = ['КР2', 'АР2', 'ПЗУ2'].find((c) => !b.plans.some((x) => x.code === c)) as string;
         text = `Армирование участков стен в местах проемов выполнить по ${base}-${code}.`;
         detail = `ссылка на несуществующий том ${base}-${code}`;
         break;

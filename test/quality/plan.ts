@@ -1,0 +1,66 @@
+/**
+ * The sets of the quality measurement: every check id planted in at least six variants (documents, phrasings, positions),
+ * alternating PDF and DOCX carriers, three defects of different kinds per set, plus clean control sets.
+ */
+import { ANSWERABLE_REQUESTS } from '../generator/defects/completeness.ts';
+import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec } from '../generator/types.ts';
+
+export const INSTANCES_PER_CHECK = 6;
+export const CLEAN_SETS = 6;
+const PER_SET = 3;
+
+export interface PlannedSet {
+  id: string;
+  clean: boolean;
+  spec: SetSpec;
+}
+
+export function qualityPlan(): PlannedSet[] {
+  const queue: DefectSpec[] = [];
+  for (let i = 0; i < INSTANCES_PER_CHECK; i++) {
+    for (const [k, kind] of CHECK_IDS.entries()) queue.push({ kind, variant: i + k, format: (i + k) % 2 === 0 ? 'pdf' : 'docx' });
+  }
+  const sets: PlannedSet[] = [];
+  let n = 0;
+  while (queue.length) {
+    const defects: DefectSpec[] = [];
+    for (let i = 0; i < queue.length && defects.length < PER_SET; ) {
+      const d = queue[i] as DefectSpec;
+      if (defects.some((x) => x.kind === d.kind || clash(x.kind, d.kind))) i++;
+      else defects.push(...queue.splice(i, 1));
+    }
+    const seed = 1000 + n * 7;
+    const mixed = defects.some((d) => d.format === 'docx') || n % 3 === 0;
+    const hasRequest = defects.some((d) => d.kind === 'request.unanswerable');
+    sets.push({
+      id: `defects-${String(n + 1).padStart(2, '0')}`,
+      clean: false,
+      spec: {
+        seed, defects,
+        formats: mixed ? ['pdf', 'docx'] : ['pdf'],
+        withXmlNote: n % 2 === 0,
+        ...(hasRequest || n % 4 !== 1 ? {} : { userRequest: ANSWERABLE_REQUESTS[n % ANSWERABLE_REQUESTS.length] as string }),
+      },
+    });
+    n++;
+  }
+  for (let i = 0; i < CLEAN_SETS; i++) {
+    sets.push({
+      id: `clean-${i + 1}`,
+      clean: true,
+      spec: {
+        seed: 5000 + i * 13, defects: [],
+        formats: i % 2 === 0 ? ['pdf'] : ['pdf', 'docx'],
+        withXmlNote: i % 3 !== 2,
+        ...(i % 2 === 1 ? { userRequest: ANSWERABLE_REQUESTS[i % ANSWERABLE_REQUESTS.length] as string } : {}),
+      },
+    });
+  }
+  return sets;
+}
+
+/** Kinds that would blur each other in one set: both rewrite the set's request or sections. */
+function clash(a: CheckId, b: CheckId): boolean {
+  const setLevel: CheckId[] = ['completeness.missing_section', 'request.unanswerable'];
+  return setLevel.includes(a) && setLevel.includes(b);
+}
