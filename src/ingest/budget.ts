@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { AppError } from '../http/errors.ts';
 import type { IntakeLimits, UnpackOptions } from './types.ts';
 
@@ -84,8 +85,8 @@ export class IntakeBudget {
    * A pass-through stream that hashes and counts bytes and fails the pipeline the moment a limit is
    * crossed, so a bomb is stopped after at most one chunk beyond the limit.
    */
-  meter(name: string, packedSize: number | null): ByteMeter {
-    return new ByteMeter(this, name, packedSize);
+  meter(name: string, packedSize: number | null, expectedCrc32: number | null = null): ByteMeter {
+    return new ByteMeter(this, name, packedSize, expectedCrc32);
   }
 }
 
@@ -96,14 +97,24 @@ export class ByteMeter extends Transform {
   private readonly hash = createHash('sha256');
   private readonly headChunks: Buffer[] = [];
   private headLength = 0;
+  private crc = 0;
   bytes = 0;
 
   constructor(
     private readonly budget: IntakeBudget,
     private readonly name: string,
     private readonly packedSize: number | null,
+    /** When given (ZIP), the stream fails at its end if the data does not match: the entry is corrupt. */
+    private readonly expectedCrc32: number | null = null,
   ) {
     super();
+  }
+
+  override _flush(cb: TransformCallback): void {
+    if (this.expectedCrc32 !== null && this.crc >>> 0 !== this.expectedCrc32 >>> 0) {
+      return cb(new CorruptEntryError('контрольная сумма не совпадает'));
+    }
+    cb();
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
@@ -120,6 +131,7 @@ export class ByteMeter extends Transform {
       return cb(e as Error);
     }
     this.hash.update(chunk);
+    if (this.expectedCrc32 !== null) this.crc = crc32(chunk, this.crc);
     if (this.headLength < HEAD_BYTES) {
       const part = chunk.subarray(0, HEAD_BYTES - this.headLength);
       this.headChunks.push(Buffer.from(part));
@@ -141,3 +153,6 @@ export class ByteMeter extends Transform {
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** Data of one archive entry does not match its checksum. */
+export class CorruptEntryError extends Error {}

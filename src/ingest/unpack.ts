@@ -230,16 +230,17 @@ class Intake {
       const rel = sanitizeEntryName(entryPath)!;
       const name = prefix + rel;
       const failure = failures.get(rel) ?? failures.get(entryPath);
+      taken.add(rel);
       if (failure || !found.has(rel)) {
-        this.skipped.push({ name, reason: `Файл в архиве повреждён и не может быть извлечён${failure ? ` (${failure})` : ''}` });
+        await rm(resolveInside(outDir, rel), { force: true });
+        this.skipped.push({ name, reason: `Файл в архиве повреждён и не может быть извлечён: ${explainFailure(failure)}` });
         continue;
       }
-      taken.add(rel);
-      await this.addFile(join(outDir, rel), name, null, depth, true, topLabel);
+      await this.addFile(resolveInside(outDir, rel), name, null, depth, true, topLabel);
     }
     // Names 7-Zip had to change on disk (duplicates, characters it rewrote) arrive here in a stable order.
     for (const rel of [...found].filter((r) => !taken.has(r)).sort()) {
-      await this.addFile(join(outDir, rel), prefix + rel, null, depth, true, topLabel);
+      await this.addFile(resolveInside(outDir, rel), prefix + rel, null, depth, true, topLabel);
     }
   }
 
@@ -253,6 +254,16 @@ class Intake {
       throw e;
     }
   }
+}
+
+/** Russian wording of 7-Zip's per-entry failures. */
+function explainFailure(failure: string | undefined): string {
+  if (!failure) return 'файл не был извлечён';
+  if (/wrong password/i.test(failure)) return 'файл зашифрован паролем';
+  if (/crc/i.test(failure)) return 'контрольная сумма не совпадает';
+  if (/unsupported/i.test(failure)) return 'метод сжатия не поддерживается';
+  if (/unexpected end/i.test(failure)) return 'архив обрывается';
+  return 'ошибка данных';
 }
 
 /** 7-Zip reports broken entries on stderr as "ERROR: <what> : <name>". */

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { isAppError } from '../http/errors.ts';
-import type { IntakeBudget } from './budget.ts';
+import { CorruptEntryError, type IntakeBudget } from './budget.ts';
 import { decodeZipName } from './zip-names.ts';
 
 /** An entry the archive delivered: either a file written to `path` or a reason it was not. */
@@ -95,7 +95,7 @@ async function handleEntry(
   }
   if (budget.maxFileBytes > 0 && entry.uncompressedSize > budget.maxFileBytes) throw budget.fileTooBig(rawName);
   const path = nextPath();
-  const meter = budget.meter(rawName, entry.compressedSize);
+  const meter = budget.meter(rawName, entry.compressedSize, entry.crc32);
   try {
     const rs = await new Promise<NodeJS.ReadableStream>((res, rej) =>
       zip.openReadStream(entry, (e, s) => (e || !s ? rej(e ?? new Error('no stream')) : res(s))),
@@ -104,7 +104,8 @@ async function handleEntry(
   } catch (e) {
     await rm(path, { force: true });
     if (isAppError(e)) throw e;
-    return { ok: false, rawName, reason: `Файл в архиве повреждён и не может быть извлечён (${(e as Error).message})` };
+    const why = e instanceof CorruptEntryError ? e.message : 'данные не распаковываются';
+    return { ok: false, rawName, reason: `Файл в архиве повреждён и не может быть извлечён: ${why}` };
   }
   return { ok: true, rawName, path, size: meter.bytes, sha256: meter.digest(), head: meter.head() };
 }

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { access, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Converter, PdfReader, detectTools, prepareDocument, sniffFile } from '../../src/ingest/index.ts';
+import { Converter, PdfReader, assignPageNumbers, detectTools, prepareDocument, sniffFile } from '../../src/ingest/index.ts';
+import type { DocFormat } from '../../src/ingest/types.ts';
 import { JPEG_MIN, XML_PZ, writeDocx, writeDocxWithPagesProperty, writePdf, writeXlsx } from './documents.ts';
 import { tempDir } from './helpers.ts';
 
@@ -116,4 +117,28 @@ test('a conversion that exceeds its time is killed and reported; the document fa
   assert.equal(r.converted, false);
   assert.equal(r.pages, 4);
   assert.match(r.warnings.join(' '), /не удалось преобразовать в PDF: преобразование не завершилось/);
+});
+
+test('a mixed set gets running page numbers; an unreadable document gets nulls and does not shift the rest', async () => {
+  const dir = await tempDir();
+  const files: [string, DocFormat][] = [['kr.pdf', 'pdf'], ['photo.jpg', 'jpeg'], ['broken.pdf', 'pdf'], ['pz.xml', 'xml'], ['sm.xlsx', 'xlsx'], ['ar.pdf', 'pdf']];
+  await writePdf(join(dir, 'kr.pdf'), 3);
+  await writeFile(join(dir, 'photo.jpg'), JPEG_MIN);
+  await writeFile(join(dir, 'broken.pdf'), '%PDF-1.4\ngarbage');
+  await writeFile(join(dir, 'pz.xml'), XML_PZ);
+  await writeXlsx(join(dir, 'sm.xlsx'), ['ССР', 'ЛСР']);
+  await writePdf(join(dir, 'ar.pdf'), 2);
+  const pages: (number | null)[] = [];
+  for (const [name, format] of files) {
+    pages.push((await prepareDocument({ path: join(dir, name), format, name }, join(dir, 'w'), { timeoutMs: T, converter: null, pdfReader: reader })).pages);
+  }
+  assert.deepEqual(pages, [3, 1, null, 1, 2, 2]);
+  assert.deepEqual(assignPageNumbers(pages), [
+    { page_from: 1, page_to: 3 },
+    { page_from: 4, page_to: 4 },
+    { page_from: null, page_to: null },
+    { page_from: 5, page_to: 5 },
+    { page_from: 6, page_to: 7 },
+    { page_from: 8, page_to: 9 },
+  ]);
 });

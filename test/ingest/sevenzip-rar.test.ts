@@ -83,6 +83,21 @@ test('7z bomb: 16 MiB of zeros in a few kilobytes is stopped while extracting', 
   );
 });
 
+test('7z: an entry failing its CRC is skipped with a reason, the other entry is delivered', async () => {
+  const dir = await tempDir();
+  const noise = (seed: number) => Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 31 + seed * 17) % 251));
+  const src = await tree(join(dir, 'src'), { 'a.pdf': Buffer.concat([PDF('a'), noise(1)]), 'b.pdf': Buffer.concat([PDF('b'), noise(2)]) });
+  const archive = join(dir, 'crc.7z');
+  await sevenZipWasm(src, archive, ['-mx0']);
+  const bytes = await readFile(archive);
+  bytes[32 + 2500]! ^= 0xff; // inside the first stored file (data follows the 32-byte signature header)
+  const r = await unpackUploads([await upload(dir, 'crc.7z', bytes)], join(dir, 'run'), NO_LIMITS);
+  assert.equal(r.documents.length, 1);
+  assert.equal(r.skipped.length, 1);
+  assert.notEqual(r.documents[0]!.name, r.skipped[0]!.name);
+  assert.match(r.skipped[0]!.reason, /контрольная сумма/);
+});
+
 test('RAR 4 (stored, written byte by byte) is unpacked by 7-Zip WASM with Windows paths and Cyrillic names', async () => {
   const dir = await tempDir();
   const rar = rarStored([

@@ -169,6 +169,16 @@ test('a corrupt or truncated archive is bad_format naming the upload; nothing us
   await assert.rejects(unpackUploads([], join(dir, 'r4'), NO_LIMITS), isAppError('no_files'));
 });
 
+test('a ZIP entry whose data does not match its checksum is skipped; the others are kept', async () => {
+  const dir = await tempDir();
+  const zip = rawZip([{ name: 'bad.pdf', data: Buffer.from('%PDF-1.4\nAAAAAAAAAA\n') }, { name: 'good.pdf', data: PDF_MIN }]);
+  zip[30 + 'bad.pdf'.length + 12]! ^= 0xff; // one byte of bad.pdf's stored data
+  const r = await unpackUploads([await upload(dir, 'c.zip', zip)], join(dir, 'run'), NO_LIMITS);
+  assert.deepEqual(r.documents.map((d) => d.name), ['good.pdf']);
+  assert.equal(r.skipped[0]?.name, 'bad.pdf');
+  assert.match(r.skipped[0]!.reason, /повреждён.*контрольная сумма/);
+});
+
 test('archives nest up to five levels; deeper ones are skipped with a reason (20 levels built)', async () => {
   const dir = await tempDir();
   let inner = rawZip([{ name: 'level20.pdf', data: PDF_MIN }]);
