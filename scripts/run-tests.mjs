@@ -15,9 +15,12 @@ function walk(p) {
 for (const r of roots) walk(r);
 files.sort();
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+// One switch for the whole suite: TEST_DATABASE_URL=postgres://… also moves tests that read TEST_PG_URL.
+const env = { ...process.env };
+if (env.TEST_DATABASE_URL && !env.TEST_PG_URL) env.TEST_PG_URL = env.TEST_DATABASE_URL;
 const res = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env },
 );
 process.exit(res.status ?? 1);
