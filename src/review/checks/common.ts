@@ -6,9 +6,12 @@ export function textDocs(docs: readonly DocFacts[]): DocFacts[] {
   return docs.filter((d) => !d.xml && d.pagesRead > 0);
 }
 
-/** The value a document states most often for a kind (first occurrence breaks ties), or null. */
+/** The value a document states most often for a kind (labelled values first; first occurrence breaks ties), or null. */
 export function docValue(d: DocFacts, kind: ValueKind): ValueFact | null {
-  const facts = d.values.filter((v) => v.kind === kind);
+  const all = d.values.filter((v) => v.kind === kind);
+  // a labelled value («Этажность – 9») outweighs a descriptive one («9-этажный»)
+  const labelled = all.filter((v) => !/этажн(?:ый|ого|ое|ая|ом|ые|ых)$/iu.test(v.raw));
+  const facts = labelled.length ? labelled : all;
   let best: { v: ValueFact; n: number } | null = null;
   for (const v of facts) {
     const n = facts.filter((o) => sameValue(o, v)).length;

@@ -32,3 +32,8 @@ test('a norm replaced recently is not reported on a document dated before the ch
   const d = docFacts(1, 'eom.pdf', 'ИОС1', ['Москва 2024 г.', 'Кабели по ГОСТ 26411-85']);
   assert.deepEqual(supersededNorms.run(context([d])).findings, []);
 });
+
+test('a СНиП listed right after its replacement in a list of norms is still a citation', () => {
+  const d = docFacts(1, 'ar.pdf', 'АР', ['2\nСП 50.13330.2024 «Тепловая защита зданий»\n3\nСНиП 23-02-2003 «Тепловая защита зданий»']);
+  assert.equal(supersededNorms.run(context([d])).findings!.length, 1);
+});

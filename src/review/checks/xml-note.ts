@@ -12,6 +12,13 @@ import { where, type Check, type CheckContext, type DraftFinding, type Place } f
 const nameKey = (s: string) => fold(s).replace(/[^а-яa-z0-9]+/g, ' ').trim();
 const fileKey = (s: string) => fold(basename(s.replace(/\\/g, '/'))).replace(/\.[a-z0-9]{2,5}$/, '');
 
+/** Whether two object names denote the same object: the same numbers («позиция 2», «корпус 1») and most words shared. */
+function sameName(a: string, b: string): boolean {
+  const nums = (s: string) => (s.match(/\d+/g) ?? []).join(' ');
+  if (nums(a) !== nums(b)) return false;
+  return nameOverlap(a, b) >= 0.5;
+}
+
 /** Token overlap of two object names: 1 — same words, 0 — nothing in common. */
 function nameOverlap(a: string, b: string): number {
   const ta = new Set(nameKey(a).split(' ').filter((w) => w.length > 2));
@@ -65,10 +72,11 @@ export const xmlNoteMismatch: Check = {
       const items = docs
         .map((doc) => ({ doc, item: docText(objectAddresses(doc.addresses), (s) => s) }))
         .filter((i): i is { doc: DocFacts; item: NonNullable<typeof i.item> } => i.item !== null);
-      const major = groupBy(items, (a, b) => addressDifference(a.value, b.value) === null)[0];
+      const groups = groupBy(items, (a, b) => addressDifference(a.value, b.value) === null);
+      const major = groups[0];
       const ref = major?.[0];
       const diff = ref ? addressDifference(x.address, ref.item.value) : null;
-      if (ref && diff) {
+      if (ref && diff && groups.every((g) => addressDifference(x.address!, g[0]!.item.value) !== null)) {
         const p = { doc: ref.doc, page: ref.item.docPage };
         add(xd, `Адрес объекта в XML пояснительной записке не совпадает с адресом в документах комплекта (${diff}).`,
           `XML (Address): ${quote(x.address)}\n${where(p)}: ${quote(ref.item.value)}${major!.length > 1 ? ` (так же в ${major!.length - 1} др. док.)` : ''}`,
@@ -77,13 +85,14 @@ export const xmlNoteMismatch: Check = {
     }
 
     if (x.objectName) {
-      for (const d of docs) {
-        const n = d.objectNames[0];
-        if (!n || nameOverlap(x.objectName, n.value) >= 0.5) continue;
-        const p = { doc: d, page: n.docPage };
-        add(d, `Наименование объекта в «${d.doc.name}» отличается от указанного в XML пояснительной записке.`,
-          `${where(p)}: ${quote(n.value)}\nXML (Name): ${quote(x.objectName)}`,
-          'Указать одинаковое наименование объекта в XML ПЗ, на титульных листах и в основных надписях.', [p, xp]);
+      const items = docs.map((doc) => ({ doc, item: docText(doc.objectNames, nameKey) })).filter((i): i is { doc: DocFacts; item: NonNullable<typeof i.item> } => i.item !== null);
+      const groups = groupBy(items, (a, b) => sameName(a.value, b.value));
+      const ref = groups[0]?.[0];
+      if (ref && !groups.some((g) => sameName(x.objectName!, g[0]!.item.value))) {
+        const p = { doc: ref.doc, page: ref.item.docPage };
+        add(xd, 'Наименование объекта в XML пояснительной записке отличается от указанного в документах комплекта.',
+          `XML (Name): ${quote(x.objectName)}\n${where(p)}: ${quote(ref.item.value)}${groups[0]!.length > 1 ? ` (так же в ${groups[0]!.length - 1} др. док.)` : ''}`,
+          'Указать одинаковое наименование объекта в XML ПЗ, на титульных листах и в основных надписях.', [xp, p]);
       }
     }
 
@@ -101,9 +110,11 @@ export const xmlNoteMismatch: Check = {
     for (const kind of kinds) {
       const xval = xv.find((v) => v.kind === kind)!;
       const items = docs.map((doc) => ({ doc, item: docValue(doc, kind) })).filter((i): i is { doc: DocFacts; item: ValueFact } => i.item !== null);
-      const major = groupBy(items, sameValue)[0];
+      const groups = groupBy(items, sameValue);
+      const major = groups[0];
       const ref = major?.[0];
-      if (!ref || sameValue(ref.item, xval)) continue;
+      // when the XML sides with some documents, the documents disagree: consistency.* reports that
+      if (!ref || groups.some((g) => sameValue(g[0]!.item, xval))) continue;
       const p = { doc: ref.doc, page: ref.item.docPage };
       add(xd, `Значение «${VALUE_TITLES[kind]}» в XML пояснительной записке (${formatValue(xval.value)}${VALUE_UNITS[kind]}) не совпадает с документами комплекта (${formatValue(ref.item.value)}${VALUE_UNITS[kind]}).`,
         `XML (TEI): ${xval.snippet}\n${where(p)}: ${ref.item.snippet}${major!.length > 1 ? `\nЗначение ${formatValue(ref.item.value)}${VALUE_UNITS[kind]} указано также в ${major!.length - 1} др. док.` : ''}`,

@@ -25,12 +25,19 @@ function push<T>(list: T[], items: T[]): void {
   for (const i of items) if (list.length < MAX_FACTS_PER_KIND) list.push(i);
 }
 
-/** An «Актуализированная редакция СНиП …» or «СП … СНиП …» title: the СНиП there is part of the current СП's name. */
+/**
+ * An «Актуализированная редакция СНиП …» or «СП 24.13330.2021 Свайные фундаменты. СНиП 2.02.03-85» title: the СНиП
+ * there is part of the current СП's name. A СНиП after the title has closed (a quote, «;», the next list number) is a citation.
+ */
 function isTitleOfCurrentSp(prepared: string, at: number, replacement: string): boolean {
   const before = prepared.slice(Math.max(0, at - 160), at);
-  if (/АКТУАЛИЗ/.test(before.slice(-60))) return true;
+  if (/АКТУАЛИЗ\S*\s*(?:РЕДАКЦИ\S*)?\s*$/.test(before)) return true;
   const sp = /СП ?(\d{1,3}\.\d{4,7})/.exec(replacement)?.[1];
-  return !!sp && before.includes(`СП ${sp}`);
+  if (!sp) return false;
+  const i = before.lastIndexOf(`СП ${sp}`);
+  if (i === -1) return false;
+  const between = before.slice(i).replace(/^СП \S+/, '');
+  return between.length < 120 && !/[;]|»[\s,.]*$|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
 }
 
 /** Builds the facts of one document page by page; the page text is dropped after each call. */

@@ -1,7 +1,7 @@
 import { snippet } from '../text/normalize.ts';
 import type { TextFact } from './types.ts';
 
-const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?)(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
+const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s*\(местоположение\))?(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?)(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
 // Abbreviations that end with a dot inside an address: the dot after them does not end the sentence.
 const ADDRESS_ABBR = new Set(['г', 'гор', 'ул', 'д', 'пр', 'просп', 'пр-т', 'пр-кт', 'корп', 'к', 'стр', 'обл', 'р-н', 'пос', 'п', 'с', 'мкр', 'пер', 'наб', 'ш', 'кв', 'пл', 'б-р', 'дер', 'рп', 'пгт', 'вл', 'влд', 'зд', 'соор', 'лит', 'тер', 'округ', 'м', 'ст']);
 const OBJECT_RE = /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
@@ -17,7 +17,7 @@ function trimAddress(raw: string): string {
     if (!ADDRESS_ABBR.has(m[1]!.toLowerCase())) { s = s.slice(0, m.index! + m[1]!.length); break; }
   }
   // a title block runs on into the sheet title: «…, корпус 3 Схема планировочной…»
-  s = s.replace(/((?:д\.|дом|корп\.|корпус|к\.|стр\.|строение|,)\s*\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][а-яё]{2,}.*$/u, '$1');
+  s = s.replace(/((?:д\.|дом|корп\.|корпус|к\.|стр\.|строение|,)\s*\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][А-ЯЁа-яё]{2,}.*$/u, '$1');
   // stop before the next field of a title page or a sentence about something else
   return s.replace(/\s+(?:кадастров\S*|площадь\s+(?:застройки|участка|здания)|шифр|заказчик|застройщик|стадия)(?![а-яё]).*$/iu, '').replace(/[.,\s]+$/u, '').trim();
 }
@@ -26,7 +26,7 @@ export function findAddresses(text: string, docPage: number): TextFact[] {
   const out: TextFact[] = [];
   ADDRESS_RE.lastIndex = 0;
   // an address wraps over lines in text and table cells: read it as one line
-  const flat = text.replace(/\s+/g, ' ');
+  const flat = text.replace(/\s+/g, ' ').replace(/([А-Яа-яЁё])- (?=[А-Яа-яЁё])/gu, '$1-');
   for (let m = ADDRESS_RE.exec(flat); m; m = ADDRESS_RE.exec(flat)) {
     const value = trimAddress(m[1]!);
     if (looksLikeAddress(value)) out.push({ value, docPage, snippet: snippet(flat, m.index, m.index + m[0].length - m[1]!.length + value.length) });
@@ -34,8 +34,20 @@ export function findAddresses(text: string, docPage: number): TextFact[] {
   return out;
 }
 
+// «Жилой дом (позиция 2) по адресу: …» on title pages and in title blocks; sentences about the site are not names
+const NAME_BEFORE_ADDRESS = /(?:^|\n)[ \t]*([А-ЯЁ«"][^\n]{5,150}?)\s+(?:расположенн\S*\s+)?по\s+адресу/gu;
+const NOT_A_NAME = /располож|наход|вед[её]тся|размещ|запроектир|строительств[оа]\s|участок|площадка|адрес/iu;
+const BY_OBJECT_RE = /по\s+объекту\s*[:\-–]?\s*«([^»\n]{5,200})»/giu;
+
 export function findObjectNames(text: string, docPage: number): TextFact[] {
   const out: TextFact[] = [];
+  for (const re of [NAME_BEFORE_ADDRESS, BY_OBJECT_RE]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const value = m[1]!.replace(/^[«"]|[»".,\s]+$/gu, '').trim();
+      if (!NOT_A_NAME.test(value) && /[а-яё]{3,}/iu.test(value)) out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
+    }
+  }
   OBJECT_RE.lastIndex = 0;
   for (let m = OBJECT_RE.exec(text); m; m = OBJECT_RE.exec(text)) {
     const value = m[1]!.replace(/[».\s]+$/u, '').trim();

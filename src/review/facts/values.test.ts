@@ -29,3 +29,8 @@ test('values equal within the rounding of the less precise one', () => {
   assert.equal(sameValue(v('1234,5', 1234.5), v('1234,9', 1234.9)), false);
   assert.equal(sameValue(v('9', 9), v('10', 10)), false);
 });
+
+test('the object name repeated in title blocks («12-этажный жилой дом по адресу …») is not a stated value', () => {
+  assert.deepEqual(vals('Многоквартирный 12-этажный жилой дом по адресу: г. Пермь'), []);
+  assert.deepEqual(vals('Проектируемый 14-этажный жилой дом.'), [['storeys', 14]]);
+});

@@ -41,6 +41,8 @@ export function findValues(text: string, docPage: number): ValueFact[] {
   }
   STOREY_ADJ.lastIndex = 0;
   for (let m = STOREY_ADJ.exec(t); m; m = STOREY_ADJ.exec(t)) {
+    // «12-этажный жилой дом по адресу …» is the object's name repeated in title blocks, not a statement of the section
+    if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
     const value = Number(m[1]);
     if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length) });
   }
