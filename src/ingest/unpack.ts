@@ -156,11 +156,10 @@ class Intake {
       else await this.unpack7z(path, prefix, depth, topLabel);
     } catch (e) {
       if (!(e instanceof CorruptArchiveError)) throw e;
-      const reason = e.encrypted
-        ? 'Архив защищён паролем и не может быть распакован'
-        : `Архив повреждён или не может быть открыт (${format.toUpperCase()})`;
+      const what = e.encrypted ? 'защищён паролем и не может быть распакован' : `повреждён или не может быть открыт как ${format.toUpperCase()}`;
       // A broken upload is the client's error; a broken archive deep inside a good one is only skipped.
-      if (depth === 1) throw new AppError('bad_format', `Архив «${name}»: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`, name);
+      if (depth === 1) throw new AppError('bad_format', `Архив «${name}» ${what}`, name);
+      const reason = `Архив ${what}`;
       this.skipped.push({ name, reason });
     }
   }

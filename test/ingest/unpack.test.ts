@@ -167,6 +167,12 @@ test('a corrupt or truncated archive is bad_format naming the upload; nothing us
   const text = await upload(dir, 'notes.txt', Buffer.from('текст'));
   await assert.rejects(unpackUploads([text], join(dir, 'r3'), NO_LIMITS), isAppError('bad_format', 'notes.txt'));
   await assert.rejects(unpackUploads([], join(dir, 'r4'), NO_LIMITS), isAppError('no_files'));
+  // A broken archive inside a good one costs only itself.
+  const outer = rawZip([{ name: 'inner.zip', data: good.subarray(0, good.length - 30) }, { name: 'ok.pdf', data: PDF_MIN }]);
+  const r = await unpackUploads([await upload(dir, 'outer.zip', outer)], join(dir, 'r5'), NO_LIMITS);
+  assert.deepEqual(r.documents.map((d) => d.name), ['ok.pdf']);
+  assert.deepEqual(r.skipped.map((s) => s.name), ['inner.zip']);
+  assert.match(r.skipped[0]!.reason, /повреждён/);
 });
 
 test('a ZIP entry whose data does not match its checksum is skipped; the others are kept', async () => {
