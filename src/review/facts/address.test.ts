@@ -20,3 +20,8 @@ test('addresses without comparable parts are not reported', () => {
   assert.equal(addressDifference('Московская область', 'г. Москва, ул. Ленина, д. 5'), null);
   assert.deepEqual(parseAddress('г. Самара, ул. 8 Марта, д. 3а'), { city: 'самара', street: '8 марта', house: '3а', block: null });
 });
+
+test('street names of several words are compared whole, whichever side the type word stands on', () => {
+  assert.equal(addressDifference('город Новосибирск, Академика Королева улица, д. 93', 'г. Новосибирск, ул. Академика Королёва, 93'), null);
+  assert.equal(addressDifference('г. Новосибирск, ул. Академика Королева, 93', 'г. Новосибирск, ул. Академика Павлова, 93'), 'улица');
+});

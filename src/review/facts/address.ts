@@ -32,39 +32,49 @@ const TYPE_WORDS: Record<string, string> = {
 const STREET_TYPES = new Set(['ул', 'пр-кт', 'пер', 'ш', 'б-р', 'наб', 'пр-д', 'пл', 'мкр']);
 const ALL_TYPES = new Set([...STREET_TYPES, 'д', 'г', 'к', 'стр', 'обл', 'р-н', 'п', 'с', 'дер']);
 
-/** Address reduced to comparable tokens: lower case, ё→е, type words unified, index and country dropped. */
+/** Address reduced to comparable tokens: lower case, ё→е, type words unified, index and country dropped; commas kept as «,». */
 export function addressTokens(address: string): string[] {
   let s = ` ${fold(address)} `.replace(/[«»"“”]/g, ' ');
   s = s.replace(/(?<!\d)\d{6}(?!\d)/g, ' ').replace(/российская федерация|россия|(?<![а-я])рф(?![а-я])/g, ' ');
   // «д.5» and «ул.Ленина»: separate the dots first so the word patterns see whole words
-  s = s.replace(/[.,;:()]/g, ' ');
+  s = s.replace(/[.;:()]/g, ' ').replace(/,/g, ' , ');
   // «5а», «5 а», «5/1» are one house number
   s = s.replace(/(\d)\s+([а-я])(?![а-я])(?!\s*\d)/g, '$1$2');
   return s.split(/\s+/).filter(Boolean).map((t) => TYPE_WORDS[t] ?? t);
 }
 
+const isWord = (t: string | undefined) => !!t && t !== ',' && !ALL_TYPES.has(t);
+
+/** The street name next to its type word: the words after it («ул. Академика Королёва») or, failing that, before it. */
+function streetAt(t: string[], i: number): string | null {
+  const after: string[] = [];
+  for (let j = i + 1; isWord(t[j]); j++) after.push(t[j]!);
+  while (after.length && /^\d/.test(after[after.length - 1]!)) after.pop();
+  if (after.some((w) => /[а-я]/.test(w))) return after.join(' ');
+  const before: string[] = [];
+  for (let j = i - 1; isWord(t[j]); j--) before.unshift(t[j]!);
+  return before.some((w) => /[а-я]/.test(w)) ? before.join(' ') : null;
+}
+
 export function parseAddress(address: string): AddressParts {
   const t = addressTokens(address);
-  const word = (i: number) => (t[i] && !ALL_TYPES.has(t[i]!) && /[а-я]/.test(t[i]!) ? t[i]! : null);
   let city: string | null = null;
   let street: string | null = null;
+  let streetEnd = -1;
   let house: string | null = null;
   const block: string[] = [];
   for (let i = 0; i < t.length; i++) {
     const w = t[i]!;
-    if (w === 'г' && !city) city = word(i + 1);
+    if (w === 'г' && !city && isWord(t[i + 1])) city = t[i + 1]!;
     else if (STREET_TYPES.has(w) && !street) {
-      // «ул. Ленина» or «Ленина ул.»; keep a numeric first word («ул. 8 Марта»)
-      const next = t[i + 1];
-      if (next && /^\d+$/.test(next) && word(i + 2)) street = `${next} ${word(i + 2)}`;
-      else street = word(i + 1) ?? word(i - 1);
+      street = streetAt(t, i);
+      streetEnd = i;
     } else if (w === 'д' && !house && t[i + 1] && /^\d/.test(t[i + 1]!)) house = t[i + 1]!;
     else if ((w === 'к' || w === 'стр') && t[i + 1] && /^\d/.test(t[i + 1]!)) block.push(`${w}${t[i + 1]}`);
   }
   if (!house && street) {
-    // «ул. Ленина, 5»: the first number after the street name
-    const si = t.indexOf(street.split(' ').pop()!);
-    const n = t.slice(si + 1).find((x) => /^\d+[а-я]?(?:\/\d+)?$/.test(x));
+    // «ул. Ленина, 5»: the first number after the street
+    const n = t.slice(streetEnd + 1).find((x, k, arr) => /^\d+[а-я]?(?:\/\d+)?$/.test(x) && !['к', 'стр'].includes(arr[k - 1] ?? ''));
     if (n) house = n;
   }
   return { city, street, house, block: block.length ? block.join(' ') : null };
