@@ -11,6 +11,10 @@ process.on('message', async (msg) => {
     const data = await readFile(msg.path);
     const doc = mupdf.Document.openDocument(data, 'application/pdf');
     try {
+      if (doc.needsPassword()) {
+        process.send({ id: msg.id, error: 'encrypted' });
+        return;
+      }
       const pages = doc.countPages();
       let text = null;
       if (msg.withText && pages > 0) {

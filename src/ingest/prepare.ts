@@ -85,7 +85,11 @@ export async function prepareDocument(
 async function readPdf(reader: PdfReader, path: string, name: string, timeoutMs: number, converted: boolean): Promise<PreparedDocument> {
   const facts = await reader.read(path, timeoutMs);
   if (facts.pages === null) {
-    const why = facts.error?.startsWith('timeout') ? 'чтение заняло слишком много времени' : 'файл повреждён или не читается';
+    const why = facts.error?.startsWith('timeout')
+      ? 'чтение заняло слишком много времени'
+      : facts.error === 'encrypted'
+        ? 'документ защищён паролем'
+        : 'файл повреждён или не читается';
     return { pages: null, converted, pdfPath: path, warnings: [`Не удалось определить число страниц документа «${name}»: ${why}`], firstPageText: null };
   }
   const warnings = facts.pages === 0 ? [`Документ «${name}» не содержит страниц`] : [];

@@ -12,8 +12,8 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
  * A PDF with `pages` pages; the first carries `title` (Cyrillic through DejaVu when installed).
  * `strokesPerPage` adds pseudo-random line work, for drawing-sized pages in benchmarks.
  */
-export async function writePdf(path: string, pages: number, title = 'Test', strokesPerPage = 0): Promise<void> {
-  const doc = new PDFDocument({ autoFirstPage: false, compress: strokesPerPage > 0 });
+export async function writePdf(path: string, pages: number, title = 'Test', strokesPerPage = 0, userPassword?: string): Promise<void> {
+  const doc = new PDFDocument({ autoFirstPage: false, compress: strokesPerPage > 0, ...(userPassword ? { userPassword, pdfVersion: '1.7' as const } : {}) });
   let seed = 12345;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 800;
   const out = createWriteStream(path);

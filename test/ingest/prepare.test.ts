@@ -39,6 +39,11 @@ test('a broken PDF or one that is read too long gets pages null and a warning; t
   assert.match(slow.warnings[0]!, /слишком много времени/);
   const again = await prepareDocument({ path: good, format: 'pdf', name: 'good.pdf' }, dir, { timeoutMs: T, pdfReader: reader });
   assert.equal(again.pages, 2);
+  const locked = join(dir, 'locked.pdf');
+  await writePdf(locked, 2, 'Секрет', 0, 'SECRET');
+  const l = await prepareDocument({ path: locked, format: 'pdf', name: 'locked.pdf' }, dir, { timeoutMs: T, pdfReader: reader });
+  assert.equal(l.pages, null);
+  assert.match(l.warnings[0]!, /защищён паролем/);
 });
 
 test('without LibreOffice: Word and Excel pages come from their metadata or size, with a Russian warning', async () => {
