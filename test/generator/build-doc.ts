@@ -98,7 +98,7 @@ export function buildDoc(rng: Rng, set: SetFacts, style: StampStyle, plan: DocPl
     t: 'table',
     head: ['Обозначение', 'Наименование', 'Примечание'],
     rows: [
-      [`${plan.cipher}-С`, 'Содержание тома', 'л. 1'],
+      [`${plan.cipher}.С`, 'Содержание тома', 'л. 1'],
       [plan.cipher, 'Текстовая часть', `л. {{sheet:${textAnchor}}}`],
       ...content.drawings.map((d) => [plan.cipher, `Графическая часть. ${d.sheetTitle}`, `л. {{sheet:${d.anchor}}}`]),
     ],

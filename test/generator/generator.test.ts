@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { generateSet } from './generate.ts';
 import { docxSheets, pdfPages, zipEntry } from './inspect.ts';
@@ -11,6 +11,7 @@ import { STALE_NORMS } from './norms.ts';
 import { storeysAdjective } from './format.ts';
 import { REQUIRED_CODES } from './sections.ts';
 import { CHECK_IDS, type GeneratedFile, type GeneratedSet } from './types.ts';
+import { convertAll, sofficeAvailable } from '../quality/convert.ts';
 
 async function tmp(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'drs-gen-'));
@@ -40,6 +41,26 @@ test('a clean set holds every required section, matching page counts and no stal
         const at = text.indexOf(n.designation);
         if (at >= 0) assert.match(text.slice(Math.max(0, at - 40), at), /Актуализированная редакция $/, `${f.name} cites ${n.designation}`);
       }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('LibreOffice lays every DOCX sheet out on exactly one page', { skip: !sofficeAvailable() && 'soffice is not installed' }, async () => {
+  const dir = await tmp();
+  try {
+    const docx: GeneratedFile[] = [];
+    for (const seed of [41, 42]) {
+      const set = await generateSet({ seed, formats: ['docx'], defects: [{ kind: 'norms.superseded' }, { kind: 'references.missing_target' }] }, join(dir, String(seed)));
+      docx.push(...set.files.filter((f) => f.format === 'docx'));
+    }
+    const pdfs = await convertAll(docx.map((f) => ({ path: f.path, outDir: dirname(f.path) })));
+    for (const f of docx) {
+      const pages = await pdfPages(pdfs.get(f.path) as string);
+      assert.equal(pages.length, f.pages, `${f.name}: LibreOffice pages`);
+      // The sheet number printed in the title block of the last page is the page count minus the title page.
+      assert.match(flat(pages[pages.length - 1] as string), new RegExp(`(^|\\D)${f.pages - 1}(\\D|$)`));
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
  * alternating PDF and DOCX carriers, three defects of different kinds per set, plus clean control sets.
  */
 import { ANSWERABLE_REQUESTS } from '../generator/defects/completeness.ts';
+import { DEFECTS } from '../generator/defects/index.ts';
 import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec } from '../generator/types.ts';
 
 export const INSTANCES_PER_CHECK = 6;
@@ -17,8 +18,15 @@ export interface PlannedSet {
 
 export function qualityPlan(): PlannedSet[] {
   const queue: DefectSpec[] = [];
-  for (let i = 0; i < INSTANCES_PER_CHECK; i++) {
-    for (const [k, kind] of CHECK_IDS.entries()) queue.push({ kind, variant: i + k, format: (i + k) % 2 === 0 ? 'pdf' : 'docx' });
+  const count = (kind: CheckId): number => Math.max(INSTANCES_PER_CHECK, DEFECTS[kind].variants);
+  const rounds = Math.max(...CHECK_IDS.map(count));
+  for (let i = 0; i < rounds; i++) {
+    for (const [k, kind] of CHECK_IDS.entries()) {
+      if (i >= count(kind)) continue;
+      // Every variant is planted once; when a kind has fewer variants than instances, the repeats flip the format.
+      const v = DEFECTS[kind].variants;
+      queue.push({ kind, variant: (i + k) % v, format: (i + Math.floor(i / v)) % 2 === 0 ? 'pdf' : 'docx' });
+    }
   }
   const sets: PlannedSet[] = [];
   let n = 0;
