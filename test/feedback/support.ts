@@ -22,13 +22,46 @@ export interface TestStore extends Store {
   dispose(): Promise<void>;
 }
 
+/**
+ * pg-pool's end() resolves before its idle clients have finished disconnecting; dropping the database
+ * "with (force)" at that moment makes the server terminate them and the pool raise an unhandled error.
+ * So before the drop, wait (bounded) until the database has no sessions left.
+ */
+async function waitForNoSessions(databaseUrl: string): Promise<void> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    for (let i = 0; i < 250; i++) {
+      const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openTestStore(): Promise<TestStore> {
   const store = await openStoreForTests();
-  const onPostgres = store.env.DATABASE_URL !== undefined;
+  const databaseUrl = store.env.DATABASE_URL;
+  const seconds: Store[] = [];
   return {
     ...store,
-    parallelDb: async () => (onPostgres ? (await store.openSecond()).db : store.db),
-    dispose: () => store.dispose(),
+    async parallelDb() {
+      if (databaseUrl === undefined) return store.db;
+      const second = await store.openSecond();
+      seconds.push(second);
+      return second.db;
+    },
+    async dispose() {
+      await Promise.allSettled([store.close(), ...seconds.map((s) => s.close())]);
+      if (databaseUrl !== undefined) await waitForNoSessions(databaseUrl);
+      await store.dispose();
+    },
   };
 }
 

@@ -184,6 +184,34 @@ describe('recordDecision', () => {
     assert.equal(history.filter((r) => r.request_key === body.request_key).length, 1);
   });
 
+  test('parallel first decisions of different employees in one section: one employee gets the section, the others 409', async () => {
+    const second = await store.parallelDb();
+    const run = await seedRun(store.db, staff);
+    const ar = run.findings.filter((f) => f.section === 'АР');
+    const attempts = ['ivanov', 'petrov', 'sidorov', 'kuznetsov'].map((employee, i) =>
+      recordDecision(i % 2 ? second : store.db, { tenantId: staff.id, hasEmployees: true, actor: `key:${employee}` }, run.run.id, {
+        snapshot: run.snapshot,
+        finding_id: ar[i % ar.length]!.finding_id,
+        decision: 'accepted',
+        reason: 'Да',
+        version: 0,
+        request_key: randomUUID(),
+        employee_id: employee,
+      }).then(
+        (o) => ({ employee, ok: o }),
+        (e: unknown) => ({ employee, err: e as AppError }),
+      ),
+    );
+    const outcomes = await Promise.all(attempts);
+    const winners = outcomes.filter((o) => 'ok' in o);
+    assert.equal(winners.length, 1);
+    for (const o of outcomes) if ('err' in o) assert.equal(o.err.code, 'discipline_already_assigned');
+    const assignments = await sectionAssignments(store.db, staff.id, run.run.id);
+    assert.deepEqual(assignments.map((a) => [a.section, a.employee_id]), [['АР', winners[0]!.employee]]);
+    const stored = await decisionHistory(store.db, staff.id, run.run.id);
+    assert.deepEqual(stored.map((r) => r.employee_id), [winners[0]!.employee]);
+  });
+
   test('decisions never change the published result', async () => {
     const run = await seedRun(store.db, tenant);
     const before = await loadPublished(store.db, tenant.id, run.run.id);
