@@ -6,4 +6,5 @@ import { scoreClassifier, type LabelledName } from '../src/ingest/classifier-sco
 const dataset = JSON.parse(readFileSync(new URL('../test/fixtures/ingest/classifier-dataset.json', import.meta.url), 'utf8')) as LabelledName[];
 const all = scoreClassifier(dataset);
 const holdout = scoreClassifier(dataset.filter((d) => d.group === 'holdout'));
-console.log(JSON.stringify({ bench: 'classifier', all, holdout }));
+const holdout2 = scoreClassifier(dataset.filter((d) => d.group === 'holdout2'));
+console.log(JSON.stringify({ bench: 'classifier', all, holdout, holdout2 }));

@@ -16,15 +16,18 @@ test('the labelled dataset is large enough and covers every section of the refer
 
 test('accuracy and wrong-guess share on the whole dataset stay above the measured floors', () => {
   const s = scoreClassifier(dataset);
-  assert.ok(s.accuracy >= 0.93, `accuracy ${s.accuracy}`);
+  assert.ok(s.accuracy >= 0.95, `accuracy ${s.accuracy}`);
   assert.ok(s.wrong <= 0.01, `wrong ${s.wrong}`);
 });
 
-test('hold-out names (not used for tuning) are mostly left unguessed rather than guessed wrong', () => {
-  const s = scoreClassifier(dataset.filter((d) => d.group === 'holdout'));
-  assert.ok(s.accuracy >= 0.6, `accuracy ${s.accuracy}`);
-  assert.ok(s.wrong <= 0.05, `wrong ${s.wrong}`);
-});
+for (const group of ['holdout', 'holdout2']) {
+  test(`${group}: names written after the rules are mostly right, and rarely guessed wrong`, () => {
+    const s = scoreClassifier(dataset.filter((d) => d.group === group));
+    assert.ok(s.n >= 40);
+    assert.ok(s.accuracy >= 0.85, `accuracy ${s.accuracy}`);
+    assert.ok(s.wrong <= 0.05, `wrong ${s.wrong}`);
+  });
+}
 
 test('cipher suffix, Latin look-alikes and noise tokens', () => {
   assert.equal(guessKind('пд/5.4. П-2025-04.266-ИОС4.2 Корр. 4.pdf'), 'ИОС4');
