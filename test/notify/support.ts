@@ -1,56 +1,21 @@
 /**
- * Shared fixtures of the notification tests: a fresh migrated store (SQLite in a temp DATA_DIR, or a fresh
- * PostgreSQL database when TEST_DATABASE_URL=postgres://… is set, as in the rest of the suite), tenants and
- * runs inserted directly, and real HTTP receivers on 127.0.0.1.
+ * Shared fixtures of the notification tests: a fresh migrated store (test/helpers/test-store.ts: SQLite in a
+ * temp DATA_DIR, or a fresh PostgreSQL database when TEST_DATABASE_URL=postgres://… is set), tenants and runs
+ * inserted directly, and real HTTP receivers on 127.0.0.1.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { recordRunEvent } from '../../src/notify/outbox.ts';
-import { createTestDatabase } from '../helpers/server.ts';
-import { migrateToLatest, openStore, type Store } from '../../src/store/db.ts';
+import type { Store } from '../../src/store/db.ts';
 import type { Tenant, TenantsTable } from '../../src/store/schema.ts';
 
 export const silentLog = pino({ level: 'silent' });
 
-export interface TestStore extends Store {
-  /** A second, independent connection to the same database (another process, as far as locking goes). */
-  openSecond(): Promise<Store>;
-  dispose(): Promise<void>;
-}
-
-export async function openTestStore(): Promise<TestStore> {
-  const pg = await createTestDatabase();
-  if (pg) {
-    const target = { dataDir: tmpdir(), databaseUrl: pg.url };
-    const store = await openStore(target);
-    await migrateToLatest(store.db);
-    return {
-      ...store,
-      openSecond: () => openStore(target),
-      async dispose() {
-        await store.close();
-        await pg.drop();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'drs-notify-'));
-  const store = await openStore({ dataDir, databaseUrl: null });
-  await migrateToLatest(store.db);
-  return {
-    ...store,
-    openSecond: () => openStore({ dataDir, databaseUrl: null }),
-    async dispose() {
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+export { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
 /** Configuration of the tests: private targets allowed unless a test says otherwise. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
