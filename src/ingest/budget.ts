@@ -85,9 +85,18 @@ export class IntakeBudget {
    * A pass-through stream that hashes and counts bytes and fails the pipeline the moment a limit is
    * crossed, so a bomb is stopped after at most one chunk beyond the limit.
    */
-  meter(name: string, packedSize: number | null, expectedCrc32: number | null = null): ByteMeter {
-    return new ByteMeter(this, name, packedSize, expectedCrc32);
+  meter(name: string, packedSize: number | null, expectedCrc32: number | null = null, archive: ArchiveTally | null = null): ByteMeter {
+    return new ByteMeter(this, name, packedSize, expectedCrc32, archive);
   }
+}
+
+/**
+ * Bytes produced from one archive so far, against the archive's own size: many small entries that
+ * each stay under the per-entry threshold still add up to a bomb.
+ */
+export interface ArchiveTally {
+  packedSize: number;
+  written: number;
 }
 
 /** Bytes kept from the start of every stream: enough for sniffing without reopening the file. */
@@ -106,6 +115,7 @@ export class ByteMeter extends Transform {
     private readonly packedSize: number | null,
     /** When given (ZIP), the stream fails at its end if the data does not match: the entry is corrupt. */
     private readonly expectedCrc32: number | null = null,
+    private readonly archive: ArchiveTally | null = null,
   ) {
     super();
   }
@@ -124,6 +134,11 @@ export class ByteMeter extends Transform {
     if (b.maxFileBytes > 0 && this.bytes > b.maxFileBytes) return cb(b.fileTooBig(this.name));
     if (this.packedSize !== null && this.bytes > ratioMinBytes && this.bytes > Math.max(1, this.packedSize) * maxRatio) {
       return cb(b.ratioError(this.name));
+    }
+    const a = this.archive;
+    if (a) {
+      a.written += chunk.length;
+      if (a.written > ratioMinBytes && a.written > Math.max(1, a.packedSize) * maxRatio) return cb(b.ratioError(this.name));
     }
     try {
       b.addWritten(chunk.length, this.name);

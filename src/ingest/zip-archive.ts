@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { isAppError } from '../http/errors.ts';
-import { CorruptEntryError, type IntakeBudget } from './budget.ts';
+import { CorruptEntryError, type ArchiveTally, type IntakeBudget } from './budget.ts';
 import { decodeZipName } from './zip-names.ts';
 
 /** An entry the archive delivered: either a file written to `path` or a reason it was not. */
@@ -51,6 +51,7 @@ export function unpackZip(
           zip.close();
           return reject(e);
         }
+        const tally: ArchiveTally = { packedSize: zip.fileSize, written: 0 };
         let failed = false;
         const fail = (e: unknown) => {
           if (failed) return;
@@ -63,7 +64,7 @@ export function unpackZip(
           if (!failed) resolve();
         });
         zip.on('entry', (entry: yauzl.Entry) => {
-          handleEntry(zip, entry, label, budget, nextPath)
+          handleEntry(zip, entry, budget, nextPath, tally)
             .then(async (item) => {
               if (item) await onItem(item);
               zip.readEntry();
@@ -79,9 +80,9 @@ export function unpackZip(
 async function handleEntry(
   zip: yauzl.ZipFile,
   entry: yauzl.Entry,
-  label: string,
   budget: IntakeBudget,
   nextPath: () => string,
+  tally: ArchiveTally,
 ): Promise<ArchiveItem | null> {
   const raw = entry.fileName as unknown as Buffer;
   const rawName = decodeZipName(raw, entry.generalPurposeBitFlag, entry.extraFields);
@@ -95,7 +96,7 @@ async function handleEntry(
   }
   if (budget.maxFileBytes > 0 && entry.uncompressedSize > budget.maxFileBytes) throw budget.fileTooBig(rawName);
   const path = nextPath();
-  const meter = budget.meter(rawName, entry.compressedSize, entry.crc32);
+  const meter = budget.meter(rawName, entry.compressedSize, entry.crc32, tally);
   try {
     const rs = await new Promise<NodeJS.ReadableStream>((res, rej) =>
       zip.openReadStream(entry, (e, s) => (e || !s ? rej(e ?? new Error('no stream')) : res(s))),

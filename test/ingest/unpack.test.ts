@@ -134,6 +134,17 @@ test('a zip bomb is stopped by the expansion ratio after a few megabytes', async
   assert.ok((await bytesUnder(runDir)) < 4 * MiB, 'only a few megabytes were written');
 });
 
+test('many small highly compressed entries are stopped by the archive-level ratio', async () => {
+  const dir = await tempDir();
+  const zipPath = join(dir, 'spread.zip');
+  await yazlZip(zipPath, (z) => {
+    for (let i = 0; i < 100; i++) z.addBuffer(Buffer.concat([PDF_MIN, Buffer.alloc(256 * 1024)]), `part${i}.pdf`);
+  });
+  const runDir = join(dir, 'run');
+  await assert.rejects(unpackUploads([await fileUpload('spread.zip', zipPath)], runDir, NO_LIMITS), isAppError('too_big'));
+  assert.ok((await bytesUnder(runDir)) < 8 * 1024 * 1024, 'stopped at about 200 times the archive size');
+});
+
 test('per-file and total byte limits stop unpacking with too_big naming the file', async () => {
   const dir = await tempDir();
   const big = Buffer.concat([PDF_MIN, Buffer.alloc(300_000, 0x41)]);
