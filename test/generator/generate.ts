@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Rng } from './rng.ts';
 import { copyDocFacts, makeFacts } from './facts.ts';
 import { addressStyle, formatAddress } from './format.ts';
-import { buildDoc, stampStyle, type DocPlan } from './build-doc.ts';
+import { anchorPage, buildDoc, stampStyle, type DocPlan } from './build-doc.ts';
 import { blockTexts, mapBlockTexts } from './model.ts';
 import { ORDER, OPTIONAL_CODES, REQUIRED_CODES, sectionInfo } from './sections.ts';
 import type { VolumeRef } from './content/common.ts';
@@ -48,6 +48,12 @@ function resolveCrossRefs(b: SetBuild): void {
     const sheets = m.pages.length - 1;
     const f = (s: string): string =>
       s.replace(/\{\{sheets\+(\d+)\}\}/g, (_x, k: string) => String(sheets + Number(k)))
+        .replace(/\{\{xsheet:([^:}]+):([\w-]+)\}\}/g, (_x, code: string, anchor: string) => {
+          const other = b.models.find((o) => o.code === code);
+          const page = other ? anchorPage(other, anchor) : null;
+          if (page === null) throw new Error(`no sheet ${anchor} in ${code}`);
+          return String(page - 1);
+        })
         .replace(/\{\{xsheets:([^+}]+)\+(\d+)\}\}/g, (_x, code: string, k: string) => {
           const other = b.models.find((o) => o.code === code);
           if (!other) throw new Error(`no volume ${code}`);

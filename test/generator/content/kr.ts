@@ -27,7 +27,11 @@ export function buildKr(ctx: BuildCtx): DocContent {
     inlineNorm(ctx, 'Расчет железобетонных конструкций выполнен по'),
     p('Расчетная схема здания выполнена в программном комплексе ЛИРА-САПР. Результаты расчета приведены на листе {{sheet:scheme}}.', 'ref:sheet'),
   ];
-  if (ar) text.push(p(`Привязка конструкций к осям принята по архитектурным решениям (${volumeRef(ctx, ar)}).`, 'ref:volume'));
+  if (ar) {
+    text.push(rng.chance(0.5)
+      ? p(`Привязка конструкций к осям принята по архитектурным решениям (${volumeRef(ctx, ar)}).`, 'ref:volume')
+      : p(`Привязка конструкций к осям принята по плану 1-го этажа (${ar.cipher}, лист {{xsheet:${ar.code}:plan1}}).`, 'ref:volume'));
+  }
   if (kr2) text.push(p(`Конструкции надземной части ${volumeRef(ctx, kr2)}.`, 'ref:volume'));
   text.push(...normsBlocks(ctx, '4. Перечень нормативных документов'));
   return {

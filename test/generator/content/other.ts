@@ -17,7 +17,11 @@ export function buildPos(ctx: BuildCtx): DocContent {
     p('Монтаж конструкций выполняется башенным краном. Опасные зоны работы крана обозначены на стройгенплане (лист {{sheet:sgp}}).', 'ref:sheet'),
     inlineNorm(ctx, 'Проект организации строительства разработан в соответствии с'),
   ];
-  if (pzu) text.push(p(`Вертикальная планировка и благоустройство ${volumeRef(ctx, pzu)}.`, 'ref:volume'));
+  if (pzu) {
+    text.push(rng.chance(0.5)
+      ? p(`Вертикальная планировка и благоустройство ${volumeRef(ctx, pzu)}.`, 'ref:volume')
+      : p(`Границы участка и проезды приняты по схеме планировочной организации (см. ${pzu.cipher}, лист {{xsheet:${pzu.code}:spozu}}).`, 'ref:volume'));
+  }
   text.push(...normsBlocks(ctx, '3. Перечень нормативных документов'));
   return { text, drawings: [{ sheetTitle: 'Строительный генеральный план', anchor: 'sgp', blocks: [{ t: 'drawing', caption: 'Строительный генеральный план основного периода', scale: 'М 1:500', grid: [5, 3], labels: ['Башенный кран', 'Опасная зона', 'Бытовой городок'] }] }] };
 }
@@ -51,7 +55,11 @@ export function buildPb(ctx: BuildCtx): DocContent {
     inlineNorm(ctx, 'Требования к эвакуационным путям приняты по'),
     p('Здание оборудуется системой пожарной сигнализации и системой оповещения и управления эвакуацией людей при пожаре.'),
   ];
-  if (ar) text.push(p(`Планы этажей с указанием путей эвакуации ${volumeRef(ctx, ar)}.`, 'ref:volume'));
+  if (ar) {
+    text.push(ctx.rng.chance(0.5)
+      ? p(`Планы этажей с указанием путей эвакуации ${volumeRef(ctx, ar)}.`, 'ref:volume')
+      : p(`Эвакуационные выходы показаны на планах этажей: ${ar.cipher}, листы {{xsheet:${ar.code}:plan1}}, {{xsheet:${ar.code}:plantyp}}.`, 'ref:volume'));
+  }
   text.push(...normsBlocks(ctx, '3. Перечень нормативных документов'));
   return { text, drawings: [] };
 }
