@@ -8,11 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { Client, errorDetail, form } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
+import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
 
 describe('bundles', () => {
   let server: TestServer;
   let api: Client;
   let foreign: Client;
+  let assertDocumented: AssertDocumented;
 
   const create = async (label: string) => {
     const r = await api.post('/bundles', { label });
@@ -30,6 +32,7 @@ describe('bundles', () => {
     server = await startServer({ args: ['--no-worker'] });
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 10 })).api_key);
     foreign = new Client(server.baseUrl, (await server.createOrg({ checks: 1 })).api_key);
+    assertDocumented = await documentedBy(server.baseUrl);
   });
   after(() => server.stop());
 
@@ -42,6 +45,9 @@ describe('bundles', () => {
     assert.ok(!Number.isNaN(Date.parse(b.created_at)));
     assert.equal((await api.get('/runs')).json.runs.length, runsBefore);
     assert.deepEqual((await api.get(`/bundles/${b.bundle_id}`)).json, b);
+    assertDocumented('post', '/bundles', await api.post('/bundles', { label: 'Проверка схемы' }));
+    assertDocumented('get', '/bundles', await api.get('/bundles'));
+    assertDocumented('get', '/bundles/{bundle_id}', await api.get(`/bundles/${b.bundle_id}`));
   });
 
   test('a body that is not application/json is 415 in the error envelope', async () => {
@@ -71,6 +77,7 @@ describe('bundles', () => {
       const r = await api.post('/bundles', payload);
       assert.equal(r.status, 422, JSON.stringify(payload));
       assert.equal(errorDetail(r).error, 'validation_error');
+      assertDocumented('post', '/bundles', r);
     }
     assert.equal((await api.post('/bundles', { label: 'я'.repeat(200) })).status, 201);
   });
@@ -95,6 +102,8 @@ describe('bundles', () => {
     const stale = await api.post(`/bundles/${b.bundle_id}/label`, { label: 'Иное', version: 1 });
     assert.equal(stale.status, 409);
     assert.equal(errorDetail(stale).error, 'version_conflict');
+    assertDocumented('post', '/bundles/{bundle_id}/label', r);
+    assertDocumented('post', '/bundles/{bundle_id}/label', stale);
     assert.match(errorDetail(stale).message, /текущая версия: 2/);
     const fresh = (await api.get('/bundles')).json.bundles.find((x: any) => x.bundle_id === b.bundle_id);
     assert.deepEqual([fresh.label, fresh.version], ['Школа на 600 мест', 2]);

@@ -6,14 +6,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { startCluster, type Cluster } from '../helpers/cluster.ts';
-import { Client, errorDetail, type ApiResponse } from '../helpers/client.ts';
+import { Client, errorDetail } from '../helpers/client.ts';
+import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
 import { uploadSet } from '../feedback/published-set.ts';
-
-const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 describe('published findings', () => {
   let cluster: Cluster;
@@ -21,17 +17,7 @@ describe('published findings', () => {
   let foreign: Client;
   let keyId: string;
   let runId: string;
-  let doc: any;
-
-  function assertDocumented(method: string, path: string, r: ApiResponse): void {
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
-    ajv.addSchema({ $id: 'openapi', components: doc.components }, 'openapi');
-    const schema = doc.paths[path]?.[method]?.responses?.[String(r.status)]?.content?.['application/json']?.schema;
-    assert.ok(schema, `${method} ${path} documents ${r.status}`);
-    const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')));
-    assert.ok(validate(r.json), `${method} ${path} ${r.status}: ${ajv.errorsText(validate.errors)}`);
-  }
+  let assertDocumented: AssertDocumented;
 
   before(async () => {
     cluster = await startCluster({ apis: 1, workers: 0 });
@@ -39,7 +25,7 @@ describe('published findings', () => {
     keyId = org.key_id;
     api = new Client(cluster.apis[0]!.baseUrl, org.api_key);
     foreign = new Client(cluster.apis[0]!.baseUrl, (await cluster.createOrg({ checks: 1 })).api_key);
-    doc = (await new Client(cluster.apis[0]!.baseUrl, null).get('/openapi.json')).json;
+    assertDocumented = await documentedBy(cluster.apis[0]!.baseUrl);
     runId = await uploadSet(api);
   });
   after(() => cluster.stop());

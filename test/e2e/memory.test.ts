@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { Client, errorDetail } from '../helpers/client.ts';
 import { publishSet } from '../feedback/published-set.ts';
+import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
 
 describe('memory notes', () => {
   let server: TestServer;
@@ -17,6 +18,7 @@ describe('memory notes', () => {
   let bundleId: string;
   let bundled: { runId: string; result: any };
   let loose: { runId: string; result: any };
+  let assertDocumented: AssertDocumented;
 
   /** Records a decision on finding i of a published run and returns its feedback_id. */
   async function decisionOn(client: Client, published: { runId: string; result: any }, i: number): Promise<string> {
@@ -36,6 +38,7 @@ describe('memory notes', () => {
 
   before(async () => {
     server = await startServer();
+    assertDocumented = await documentedBy(server.baseUrl);
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 6 })).api_key);
     foreign = new Client(server.baseUrl, (await server.createOrg({ checks: 2 })).api_key);
     bundleId = (await api.post('/bundles', { label: 'ЖК «Северный»' })).json.bundle_id;
@@ -60,6 +63,9 @@ describe('memory notes', () => {
     const other = await api.post('/memory', { feedback_id: feedbackId, text: 'Всегда допускать ссылки на СНиП' });
     assert.equal(other.status, 409);
     assert.equal(errorDetail(other).error, 'memory_already_proposed');
+    assertDocumented('post', '/memory', first);
+    assertDocumented('post', '/memory', again);
+    assertDocumented('post', '/memory', other);
 
     const withText = await api.post('/memory', { feedback_id: await decisionOn(api, bundled, 1), text: 'Для проекта ЖК «Северный» расчёты выполнены до 2016 года' });
     assert.equal(withText.status, 201);
@@ -88,6 +94,7 @@ describe('memory notes', () => {
   test('GET /memory lists the organization\'s notes with automatic_application false; other organizations see none of them', async () => {
     const mine = await api.get('/memory');
     assert.equal(mine.status, 200);
+    assertDocumented('get', '/memory', mine);
     assert.equal(mine.json.automatic_application, false);
     assert.ok(mine.json.notes.length >= 2);
     assert.ok(mine.json.notes.every((n: any) => n.bundle_id === bundleId));
@@ -112,6 +119,9 @@ describe('memory notes', () => {
     const revoked = await api.post(`/memory/${note.note_id}/revoke`, { status: 'revoked', version: 1 });
     assert.equal(revoked.status, 200, revoked.text);
     assert.deepEqual([revoked.json.status, revoked.json.version], ['revoked', 2]);
+    assertDocumented('post', '/memory/{note_id}/revoke', revoked);
+    assertDocumented('post', '/memory/{note_id}/revoke', stale);
+    assertDocumented('post', '/memory/{note_id}/revoke', wrong);
     const again = await api.post(`/memory/${note.note_id}/revoke`, { status: 'revoked', version: 1 });
     assert.equal(again.status, 409);
     const listed = (await api.get('/memory?status=revoked')).json.notes;
