@@ -76,6 +76,7 @@ function runGroup(cmd: string, args: string[], timeoutMs: number): Promise<void>
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
+    let timedOut = false;
     child.stderr?.on('data', (d: Buffer) => {
       if (stderr.length < 2000) stderr += d.toString();
     });
@@ -86,9 +87,11 @@ function runGroup(cmd: string, args: string[], timeoutMs: number): Promise<void>
         // Already gone.
       }
     };
+    // On timeout the whole group is killed; the promise settles when the process has really exited,
+    // so the profile is not replaced under a LibreOffice that is still writing to it.
     const timer = setTimeout(() => {
+      timedOut = true;
       killGroup();
-      reject(new Error(`преобразование не завершилось за ${Math.round(timeoutMs / 1000)} с`));
     }, timeoutMs);
     child.on('error', (e) => {
       clearTimeout(timer);
@@ -97,7 +100,8 @@ function runGroup(cmd: string, args: string[], timeoutMs: number): Promise<void>
     child.on('exit', (code) => {
       clearTimeout(timer);
       killGroup(); // helpers LibreOffice may leave behind in the group
-      if (code === 0) resolve();
+      if (timedOut) reject(new Error(`преобразование не завершилось за ${Math.max(1, Math.round(timeoutMs / 1000))} с`));
+      else if (code === 0) resolve();
       else reject(new Error(`LibreOffice завершился с кодом ${code}${stderr ? `: ${stderr.trim().slice(0, 300)}` : ''}`));
     });
   });

@@ -7,10 +7,14 @@ import type { IntakeLimits, UploadedFile } from '../../src/ingest/types.ts';
 
 export const NO_LIMITS: IntakeLimits = { maxFiles: 0, maxFileBytes: 0, maxTotalBytes: 0 };
 
+const created: string[] = [];
+// Registered when the test file imports this module, so it runs once after all of the file's tests.
+after(() => Promise.all(created.map((d) => rm(d, { recursive: true, force: true, maxRetries: 3 }))));
+
 /** A temporary directory removed when the test file ends. */
 export async function tempDir(prefix = 'drs-intake-'): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  after(() => rm(dir, { recursive: true, force: true }));
+  created.push(dir);
   return dir;
 }
 

@@ -33,8 +33,10 @@ test('a broken PDF or one that is read too long gets pages null and a warning; t
   assert.match(b.warnings[0]!, /broken\.pdf.*повреждён/);
   const good = join(dir, 'good.pdf');
   await writePdf(good, 2);
-  // 1 ms cannot be enough to start the reader and parse: this exercises the kill-on-timeout path.
-  const slow = await prepareDocument({ path: good, format: 'pdf', name: 'good.pdf' }, dir, { timeoutMs: 1, pdfReader: reader });
+  // A FIFO with no writer blocks the reader forever: a deterministic stand-in for a PDF that hangs the library.
+  const hanging = join(dir, 'hanging.pdf');
+  execFileSync('mkfifo', [hanging]);
+  const slow = await prepareDocument({ path: hanging, format: 'pdf', name: 'hanging.pdf' }, dir, { timeoutMs: 1000, pdfReader: reader });
   assert.equal(slow.pages, null);
   assert.match(slow.warnings[0]!, /слишком много времени/);
   const again = await prepareDocument({ path: good, format: 'pdf', name: 'good.pdf' }, dir, { timeoutMs: T, pdfReader: reader });
@@ -87,7 +89,7 @@ test('with LibreOffice: DOCX converts to PDF with exact pages; DOC and XLS are r
   if (!soffice) return t.skip('soffice (LibreOffice) is not installed: conversion cannot be tested here');
   const dir = await tempDir();
   const converter = new Converter({ soffice, profileRoot: join(dir, 'profiles') });
-  after(() => converter.close());
+  t.after(() => converter.close());
   const docx = join(dir, 'pz.docx');
   await writeDocx(docx, 2);
   const r = await prepareDocument({ path: docx, format: 'docx', name: 'pz.docx' }, join(dir, 'w1'), { timeoutMs: 120_000, converter, pdfReader: reader });
@@ -115,7 +117,7 @@ test('a conversion that exceeds its time is killed and reported; the document fa
   if (!soffice) return t.skip('soffice (LibreOffice) is not installed');
   const dir = await tempDir();
   const converter = new Converter({ soffice, profileRoot: join(dir, 'profiles') });
-  after(() => converter.close());
+  t.after(() => converter.close());
   const docx = join(dir, 'pz.docx');
   await writeDocxWithPagesProperty(docx, 4);
   const r = await prepareDocument({ path: docx, format: 'docx', name: 'pz.docx' }, join(dir, 'w'), { timeoutMs: 50, converter, pdfReader: reader });
