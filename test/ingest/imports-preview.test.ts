@@ -37,8 +37,9 @@ describe('POST /imports/preview (real server)', () => {
     assert.match(r.json.skipped[0].reason, /не поддерживается/);
     const runs = await api.get('/runs');
     assert.deepEqual(runs.json.runs, []);
-    const account = await api.get('/account');
-    if (account.status === 200 && 'checks_left' in (account.json ?? {})) assert.equal(account.json.checks_left, 2);
+    const me = await api.get('/me');
+    assert.equal(me.status, 200, me.text);
+    assert.equal(me.json.checks_left, 2);
     assert.deepEqual(await leftovers(), []);
   });
 
