@@ -1,0 +1,81 @@
+/** Russian captions shared by the Markdown and PDF reports. */
+import type { FindingSource, Importance, Theme } from '../domain/result.ts';
+import { DOCSET_ITEMS, SECTION_CODES } from '../review/data/docset.ts';
+import { SET_SECTION } from '../review/checks/types.ts';
+import type { ReportDocument } from './types.ts';
+
+const IMPORTANCE_LABELS: Record<Importance, string> = {
+  critical: 'Критическое',
+  significant: 'Существенное',
+  minor: 'Незначительное',
+};
+
+/** Label of an importance level; levels added later by the engine are shown as they are. */
+export function importanceLabel(level: string): string {
+  return IMPORTANCE_LABELS[level as Importance] ?? level;
+}
+
+export const THEME_LABELS: Record<Theme, string> = {
+  engineering: 'Инженерные системы и технологические решения',
+  norms: 'Нормативные требования и оформление',
+  construction: 'Архитектурные, конструктивные и организационные решения',
+  unassigned: 'Комплектность и общие требования',
+};
+
+export function roleLabel(role: ReportDocument['role']): string {
+  return role === 'review' ? 'на проверку' : 'справочный';
+}
+
+/** «КР — Раздел 4. Конструктивные решения»; the code alone when the reference does not know it. */
+export function sectionTitle(code: string): string {
+  if (code === SET_SECTION) return `${SET_SECTION} — Комплект в целом`;
+  const item = DOCSET_ITEMS.find((i) => i.code === code);
+  return item ? `${code} — ${item.title}` : code;
+}
+
+/** Order of sections in a report: the set as a whole, then the reference order, then others by name. */
+export function compareSections(a: string, b: string): number {
+  const rank = (c: string) => (c === SET_SECTION ? -1 : SECTION_CODES.includes(c) ? SECTION_CODES.indexOf(c) : SECTION_CODES.length);
+  return rank(a) - rank(b) || a.localeCompare(b, 'ru');
+}
+
+/** «22.11.2026 00:34 UTC» from an ISO timestamp; the input unchanged when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
+}
+
+/** «док. 3 «24-017-КР.pdf», стр. 4» for a place given by document index and page. */
+export function placeLabel(documents: readonly ReportDocument[], docIndex: number | undefined, page: number | undefined): string {
+  const parts: string[] = [];
+  if (docIndex !== undefined) {
+    const doc = documents.find((d) => d.index === docIndex);
+    parts.push(doc ? `док. ${docIndex} «${doc.name}»` : `док. ${docIndex}`);
+  }
+  if (page !== undefined) parts.push(`стр. ${page}`);
+  return parts.join(', ');
+}
+
+export function sourceLabel(documents: readonly ReportDocument[], source: FindingSource): string {
+  const place = source.type === 'document' ? placeLabel(documents, source.doc_index, source.page) : '';
+  return place && !source.title.includes(place) ? `${source.title} (${place})` : source.title;
+}
+
+/** «1–42» for a running page range, «—» when unknown. */
+export function pageRange(from: number | null, to: number | null): string {
+  if (from === null || to === null) return '—';
+  return from === to ? String(from) : `${from}–${to}`;
+}
+
+/** Russian plural: plural(5, ['замечание', 'замечания', 'замечаний']) → «замечаний». */
+export function plural(n: number, forms: readonly [string, string, string]): string {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return forms[0];
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return forms[1];
+  return forms[2];
+}
+
+export const FINDING_FORMS = ['замечание', 'замечания', 'замечаний'] as const;

@@ -1,0 +1,65 @@
+/** The report as Markdown (GitHub-flavoured tables), the same structure as the PDF. */
+import type { PublishedResult } from '../domain/result.ts';
+import { FINDING_FORMS, plural } from './labels.ts';
+import type { ReportFilter, ReportMeta } from './types.ts';
+import { buildView, type ReportView } from './view.ts';
+
+/** Escapes characters that Markdown would read as markup inside running text. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
+}
+
+/** Running text: markup escaped, line breaks kept as hard breaks inside the list item. */
+function inline(text: string): string {
+  return escapeMarkdown(text.trim()).replace(/\r?\n/g, '  \n  ');
+}
+
+function cell(text: string): string {
+  return escapeMarkdown(text.trim()).replace(/\r?\n/g, '<br>');
+}
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [
+    `| ${header.map(cell).join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ];
+}
+
+function contents(view: ReportView): string[] {
+  const lines = view.sections.map((s) => `- ${escapeMarkdown(s.title)} — ${s.findings.length} ${plural(s.findings.length, FINDING_FORMS)}`);
+  if (!view.sections.length) lines.push('- Замечаний нет');
+  if (view.questions.length) lines.push(`- Вопросы — ${view.questions.length}`);
+  if (view.warnings.length) lines.push(`- Предупреждения — ${view.warnings.length}`);
+  if (view.referenceProblems.length) lines.push(`- Проблемы ссылок — ${view.referenceProblems.length}`);
+  return lines;
+}
+
+export function renderMarkdownView(view: ReportView): string {
+  const out: string[] = [`# ${escapeMarkdown(view.title)}`, '', `**${escapeMarkdown(view.subtitle)}**`, ''];
+  out.push(...table(['Сведения', 'Значение'], view.facts), '');
+  out.push('## Сводка', '', ...view.summary.map((s) => `- ${inline(s)}`), '');
+  out.push('## Состав комплекта', '');
+  out.push(...(view.documents.length ? table(view.documentHeader, view.documents.map((d) => d.cells)) : ['Документы не указаны.']), '');
+  out.push('## Содержание', '', ...contents(view), '');
+  out.push('## Замечания', '');
+  if (!view.sections.length) out.push('Замечаний нет.', '');
+  for (const section of view.sections) {
+    out.push(`### ${escapeMarkdown(section.title)} (${section.findings.length})`, '');
+    for (const f of section.findings) {
+      out.push(`#### ${escapeMarkdown(f.heading)}`, '', ...f.fields.map(([label, value]) => `- **${label}:** ${inline(value)}`), '');
+    }
+  }
+  if (view.questions.length) {
+    out.push('## Вопросы', '');
+    for (const q of view.questions) out.push(`### ${escapeMarkdown(q.heading)}`, '', ...q.fields.map(([l, v]) => `- **${l}:** ${inline(v)}`), '');
+  }
+  if (view.warnings.length) out.push('## Предупреждения', '', ...view.warnings.map((w) => `- ${inline(w)}`), '');
+  if (view.referenceProblems.length) out.push('## Проблемы ссылок', '', ...view.referenceProblems.map((r) => `- ${inline(r)}`), '');
+  return out.join('\n');
+}
+
+/** Markdown of the overall report, or of one section or theme when a filter is given. */
+export function renderMarkdown(result: PublishedResult, meta: ReportMeta, filter?: ReportFilter): string {
+  return renderMarkdownView(buildView(result, meta, filter));
+}

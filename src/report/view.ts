@@ -1,0 +1,178 @@
+/**
+ * The content of one report, independent of its format: the Markdown and PDF renderers both draw this,
+ * so the two always carry the same structure and the same texts.
+ */
+import {
+  IMPORTANCE_ORDER,
+  type Finding,
+  type PublishedResult,
+  type Question,
+  type ReferenceProblem,
+  type ResultWarning,
+} from '../domain/result.ts';
+import {
+  compareSections,
+  FINDING_FORMS,
+  formatDateTime,
+  importanceLabel,
+  pageRange,
+  placeLabel,
+  plural,
+  roleLabel,
+  sectionTitle,
+  sourceLabel,
+  THEME_LABELS,
+} from './labels.ts';
+import type { ReportFilter, ReportMeta } from './types.ts';
+
+export interface ReportView {
+  title: string;
+  /** «Сводный отчёт», «Отчёт по разделу …» or «Отчёт по тематической группе …». */
+  subtitle: string;
+  /** Label → value rows of the title page (object, address, organization, dates, task). */
+  facts: [string, string][];
+  summary: string[];
+  documents: { cells: string[] }[];
+  documentHeader: string[];
+  sections: SectionView[];
+  questions: QuestionView[];
+  warnings: string[];
+  referenceProblems: string[];
+}
+
+export interface SectionView {
+  code: string;
+  /** «КР — Раздел 4. Конструктивные решения». */
+  title: string;
+  /** Findings ordered by importance (critical → significant → minor), then by number. */
+  findings: FindingView[];
+}
+
+export interface FindingView {
+  n: number;
+  /** «№ 12 · Критическое · Тема: …». */
+  heading: string;
+  importance: string;
+  /** Label → text rows, in print order; empty values are left out. */
+  fields: [string, string][];
+}
+
+export interface QuestionView {
+  heading: string;
+  fields: [string, string][];
+}
+
+export const REPORT_TITLE = 'Отчёт о проверке проектной документации';
+export const DOCUMENT_HEADER = ['№', 'Документ', 'Раздел', 'Страниц', 'Стр. в комплекте', 'Роль'];
+
+export function filterFindings(findings: readonly Finding[], filter: ReportFilter | undefined): Finding[] {
+  if (!filter) return [...findings];
+  if ('section' in filter) return findings.filter((f) => f.section === filter.section);
+  return findings.filter((f) => f.topic === filter.theme);
+}
+
+function importanceRank(level: string): number {
+  const i = IMPORTANCE_ORDER.indexOf(level as (typeof IMPORTANCE_ORDER)[number]);
+  return i < 0 ? IMPORTANCE_ORDER.length : i;
+}
+
+function subtitleOf(filter: ReportFilter | undefined): string {
+  if (!filter) return 'Сводный отчёт';
+  if ('section' in filter) return `Отчёт по разделу ${sectionTitle(filter.section)}`;
+  return `Отчёт по тематической группе «${THEME_LABELS[filter.theme]}»`;
+}
+
+function findingView(f: Finding, meta: ReportMeta): FindingView {
+  const place = f.page_refs.length ? f.page_refs.map((r) => r.label).join('; ') : f.evidence_text;
+  const fields: [string, string][] = [
+    ['Суть', f.essence],
+    ['Место', place],
+    ['Обоснование', f.page_refs.length ? f.evidence_text : ''],
+    ['Что сделать', f.action],
+    ['Источники', f.sources.map((s) => sourceLabel(meta.documents, s)).join('; ')],
+    ['Том, стадия', [f.album, f.stage].filter(Boolean).join(', ')],
+  ];
+  return {
+    n: f.n,
+    heading: `№ ${f.n} · ${importanceLabel(f.importance)} · ${THEME_LABELS[f.topic] ?? f.topic}`,
+    importance: f.importance,
+    fields: fields.filter(([, v]) => v.trim() !== ''),
+  };
+}
+
+function questionView(q: Question): QuestionView {
+  const fields: [string, string][] = [
+    ['Вопрос', q.text],
+    ['Основание', q.reason],
+    ['Страницы', q.pages.join(', ')],
+  ];
+  return { heading: `Вопрос ${q.n} · ${sectionTitle(q.section)}`, fields: fields.filter(([, v]) => v.trim() !== '') };
+}
+
+function warningText(w: ResultWarning, meta: ReportMeta): string {
+  const place = placeLabel(meta.documents, w.doc_index, w.page);
+  return place ? `${w.message} (${place})` : w.message;
+}
+
+function referenceText(r: ReferenceProblem, meta: ReportMeta): string {
+  return `Ссылка «${r.reference}»: ${r.problem} (${placeLabel(meta.documents, r.doc_index, r.page)})`;
+}
+
+function countsLine(findings: readonly Finding[]): string {
+  const by = IMPORTANCE_ORDER.map((level) => {
+    const n = findings.filter((f) => f.importance === level).length;
+    return `${importanceLabel(level).toLowerCase()}: ${n}`;
+  });
+  return `${findings.length} ${plural(findings.length, FINDING_FORMS)} (${by.join(', ')})`;
+}
+
+/**
+ * What a report shows. A section report keeps only that section's findings and questions; a theme report
+ * only the findings of that theme. Every report keeps the overall numbers n, all warnings and all
+ * reference problems (they limit the whole review).
+ */
+export function buildView(result: PublishedResult, meta: ReportMeta, filter?: ReportFilter): ReportView {
+  const findings = filterFindings(result.findings, filter);
+  const bySection = new Map<string, Finding[]>();
+  for (const f of findings) bySection.set(f.section, [...(bySection.get(f.section) ?? []), f]);
+  const sections = [...bySection.keys()].sort(compareSections).map((code) => ({
+    code,
+    title: sectionTitle(code),
+    findings: bySection
+      .get(code)!
+      .sort((a, b) => importanceRank(a.importance) - importanceRank(b.importance) || a.n - b.n)
+      .map((f) => findingView(f, meta)),
+  }));
+  const questions = filter && 'section' in filter ? result.questions.filter((q) => q.section === filter.section) : result.questions;
+
+  const summary = [`Замечаний в отчёте: ${countsLine(findings)}.`];
+  if (filter) summary.push(`Всего замечаний по комплекту: ${result.counts.total}; номера замечаний совпадают со сводным отчётом.`);
+  summary.push(
+    `Вопросов: ${questions.length}. Предупреждений: ${result.warnings.length}. Проблем ссылок: ${result.reference_problems.length}.`,
+  );
+
+  const facts: [string, string][] = [
+    ['Объект', meta.object_name ?? '—'],
+    ['Адрес объекта', meta.object_address ?? '—'],
+    ['Организация', meta.organization],
+    ['Комплект принят', formatDateTime(meta.created_at)],
+    ['Результат опубликован', formatDateTime(meta.published_at)],
+    ['Идентификатор проверки', meta.run_id],
+    ['Задание', meta.user_request?.trim() || '—'],
+  ];
+
+  return {
+    title: REPORT_TITLE,
+    subtitle: subtitleOf(filter),
+    facts,
+    summary,
+    documentHeader: DOCUMENT_HEADER,
+    documents: meta.documents.map((d) => ({
+      cells: [String(d.index), d.name, d.kind ?? '—', d.pages === null ? '—' : String(d.pages), pageRange(d.page_from, d.page_to), roleLabel(d.role)],
+    })),
+    sections,
+    questions: questions.map(questionView),
+    warnings: result.warnings.map((w) => warningText(w, meta)),
+    referenceProblems: result.reference_problems.map((r) => referenceText(r, meta)),
+  };
+}
