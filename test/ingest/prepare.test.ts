@@ -1,7 +1,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { access, writeFile } from 'node:fs/promises';
+import { access, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Converter, PdfReader, assignPageNumbers, detectTools, prepareDocument, sniffFile } from '../../src/ingest/index.ts';
 import type { DocFormat } from '../../src/ingest/types.ts';
@@ -88,7 +88,8 @@ test('with LibreOffice: DOCX converts to PDF with exact pages; DOC and XLS are r
   const { soffice } = await detectTools();
   if (!soffice) return t.skip('soffice (LibreOffice) is not installed: conversion cannot be tested here');
   const dir = await tempDir();
-  const converter = new Converter({ soffice, profileRoot: join(dir, 'profiles') });
+  // restartEvery: 1 — every conversion after the first starts with a fresh profile (observable below).
+  const converter = new Converter({ soffice, profileRoot: join(dir, 'profiles'), restartEvery: 1 });
   t.after(() => converter.close());
   const docx = join(dir, 'pz.docx');
   await writeDocx(docx, 2);
@@ -96,6 +97,7 @@ test('with LibreOffice: DOCX converts to PDF with exact pages; DOC and XLS are r
   assert.equal(r.converted, true, r.warnings.join('; '));
   assert.equal(r.pages, 2);
   await access(r.pdfPath!);
+  assert.deepEqual(await readdir(join(dir, 'profiles')), ['lo-profile-0']);
 
   // Legacy formats made from the modern ones by LibreOffice itself, with a separate profile.
   const xlsx = join(dir, 'sm.xlsx');
@@ -108,6 +110,7 @@ test('with LibreOffice: DOCX converts to PDF with exact pages; DOC and XLS are r
   const doc = await prepareDocument({ path: join(dir, 'pz.doc'), format: 'doc', name: 'pz.doc' }, join(dir, 'w2'), { timeoutMs: 120_000, converter, pdfReader: reader });
   assert.equal(doc.converted, true, doc.warnings.join('; '));
   assert.equal(doc.pages, 2);
+  assert.deepEqual(await readdir(join(dir, 'profiles')), ['lo-profile-1'], 'the used profile was replaced');
   const docNoLo = await prepareDocument({ path: join(dir, 'pz.doc'), format: 'doc', name: 'pz.doc' }, dir, { timeoutMs: T, converter: null, pdfReader: reader });
   assert.ok(docNoLo.pages !== null && docNoLo.pages >= 1);
 });
