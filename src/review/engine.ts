@@ -9,51 +9,73 @@ import { DocCollector } from './facts/collector.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
 import type { ReviewInput, ReviewProgress } from './types.ts';
+import { availableParallelism } from 'node:os';
+
+/** Two readers keep two cores busy; more would only add memory on the machines the service runs on. */
+function defaultReaders(): number {
+  const env = Number(process.env.REVIEW_READERS);
+  return Number.isInteger(env) && env > 0 ? env : Math.min(2, availableParallelism());
+}
 
 export interface ReviewOptions {
   /** Per-request reading timeout of one document (default DOCUMENT_TIMEOUT_MS). */
   timeoutMs?: number;
   /** Recognise pages without a text layer when tesseract is installed (default true). */
   ocr?: boolean;
-  /** Called with the reader process's peak memory after the review (benchmarks). */
+  /** Documents read at the same time, each by its own reader process (default REVIEW_READERS or up to 2 by CPUs). */
+  readers?: number;
+  /** Called with the reader processes' peak memory after the review (benchmarks). */
   onReaderStats?: (s: { childMaxRssKb: number }) => void;
 }
 
 /**
- * Reads every document of the set one page at a time (keeping only facts), runs the checks and returns
+ * Reads every document of the set one page at a time (keeping only facts; two documents at once on two
+ * reader processes), runs the checks and returns
  * the findings in report order with final numbers and identifiers.
  */
 export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgress) => void, options: ReviewOptions = {}): Promise<ReviewOutcome> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? loadConfig().documentTimeoutMs;
-  const warnings: ResultWarning[] = [];
-  const docs: DocFacts[] = [];
-  const estimate = input.documents.map((d) => Math.max(1, d.pages ?? 1));
+  const ordered = [...input.documents].sort((a, b) => a.index - b.index);
+  const estimate = ordered.map((d) => Math.max(1, d.pages ?? 1));
+  const read: { facts: DocFacts; warnings: ResultWarning[] }[] = new Array(ordered.length);
   let pagesDone = 0;
   let chars = 0;
   let ocrPages = 0;
-  let nextPage = 1;
-  const reader = new PdfReader();
-  try {
-    for (const [i, doc] of [...input.documents].sort((a, b) => a.index - b.index).entries()) {
-      const collector = new DocCollector(doc, doc.pageFrom ?? nextPage);
+  let next = 0;
+  const readerCount = Math.max(1, Math.min(options.readers ?? defaultReaders(), ordered.length));
+  const readers = Array.from({ length: readerCount }, () => new PdfReader());
+  // each reader takes the next document; a document is read page by page by one reader
+  const work = async (reader: PdfReader) => {
+    for (let i = next++; i < ordered.length; i = next++) {
+      const doc = ordered[i]!;
+      const collector = new DocCollector(doc, 0);
       const res = await streamDocument(doc, { workDir: input.workDir, timeoutMs, ocr: options.ocr ?? true }, reader, (page) => {
         collector.addPage(page);
         pagesDone++;
         chars += page.text.length;
-        const total = estimate.reduce((s, n, j) => s + (j === i ? Math.max(n, page.docPage) : n), 0);
-        onProgress?.({ pagesDone, pagesTotal: Math.max(total, pagesDone) });
+        estimate[i] = Math.max(estimate[i]!, page.docPage);
+        onProgress?.({ pagesDone, pagesTotal: Math.max(estimate.reduce((a, b) => a + b, 0), pagesDone) });
       });
-      const facts = collector.finish(res.pagesTotal, res.xml);
-      estimate[i] = Math.max(1, facts.pagesTotal);
-      nextPage = facts.pageFrom + Math.max(1, facts.pagesTotal);
-      warnings.push(...res.warnings);
       ocrPages += res.ocrPages;
-      docs.push(facts);
+      read[i] = { facts: collector.finish(res.pagesTotal, res.xml), warnings: res.warnings };
     }
+  };
+  try {
+    await Promise.all(readers.map(work));
   } finally {
-    await reader.close();
-    options.onReaderStats?.({ childMaxRssKb: reader.lastChildMaxRssKb });
+    await Promise.all(readers.map((r) => r.close()));
+    options.onReaderStats?.({ childMaxRssKb: Math.max(...readers.map((r) => r.lastChildMaxRssKb)) });
+  }
+  const warnings: ResultWarning[] = [];
+  const docs: DocFacts[] = [];
+  let nextPage = 1;
+  for (const r of read) {
+    // running pages: the preparation stage's numbering, else continued from the previous document
+    r.facts.pageFrom = r.facts.doc.pageFrom ?? nextPage;
+    nextPage = r.facts.pageFrom + Math.max(1, r.facts.pagesTotal);
+    warnings.push(...r.warnings);
+    docs.push(r.facts);
   }
 
   const xmlDoc = docs.find((d) => d.xml);

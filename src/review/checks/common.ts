@@ -1,5 +1,4 @@
 import type { DocFacts, TextFact, ValueFact, ValueKind } from '../facts/types.ts';
-import { sameValue } from '../facts/values.ts';
 
 /** Documents that take part in cross-checks: readable, not the XML note (it has its own check). */
 export function textDocs(docs: readonly DocFacts[]): DocFacts[] {
@@ -12,12 +11,21 @@ export function docValue(d: DocFacts, kind: ValueKind): ValueFact | null {
   // a labelled value («Этажность – 9») outweighs a descriptive one («9-этажный»)
   const labelled = all.filter((v) => !/этажн(?:ый|ого|ое|ая|ом|ые|ых)$/iu.test(v.raw));
   const facts = labelled.length ? labelled : all;
-  let best: { v: ValueFact; n: number } | null = null;
-  for (const v of facts) {
-    const n = facts.filter((o) => sameValue(o, v)).length;
-    if (!best || n > best.n) best = { v, n };
+  return mostFrequent(facts, (v) => (Math.round(v.value * 10) / 10).toString());
+}
+
+/** The item whose key occurs most often (the first one of that key), in one pass. */
+function mostFrequent<T>(items: readonly T[], key: (t: T) => string): T | null {
+  const counts = new Map<string, { first: T; n: number }>();
+  let best: { first: T; n: number } | null = null;
+  for (const it of items) {
+    const k = key(it);
+    const e = counts.get(k) ?? { first: it, n: 0 };
+    e.n++;
+    counts.set(k, e);
+    if (!best || e.n > best.n) best = e;
   }
-  return best?.v ?? null;
+  return best?.first ?? null;
 }
 
 /** Preference among documents that disagree: the explanatory note first, then the earlier document. */
@@ -42,13 +50,7 @@ export function groupBy<T>(items: { doc: DocFacts; item: T }[], same: (a: T, b: 
 
 /** The most frequent text fact of a document under a key function (first occurrence breaks ties). */
 export function docText(facts: readonly TextFact[], key: (s: string) => string): TextFact | null {
-  let best: { f: TextFact; n: number } | null = null;
-  for (const f of facts) {
-    const k = key(f.value);
-    const n = facts.filter((o) => key(o.value) === k).length;
-    if (!best || n > best.n) best = { f, n };
-  }
-  return best?.f ?? null;
+  return mostFrequent(facts, (f) => key(f.value));
 }
 
 export const quote = (s: string) => `«${s.replace(/[«»]/g, '"')}»`;

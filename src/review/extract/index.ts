@@ -66,17 +66,14 @@ async function readPdf(
   const ocr = options.ocr && (await ocrAvailable());
   const empty: number[] = [];
   const ocrFailed: number[] = [];
-  let n = 0;
+  const prefix = ocr ? join(options.workDir, `ocr-${doc.index}`) : null;
+  let last = 0;
   try {
-    res.pagesTotal = await reader.open(path, Date.now() + options.timeoutMs);
-    if (res.pagesTotal === 0) {
-      warn('document_unreadable', `Документ «${doc.name}» не прочитан: в PDF не найдено ни одной страницы (файл повреждён или не является PDF). Замечания по нему не сформированы.`);
-    }
-    for (n = 1; n <= res.pagesTotal; n++) {
-      const png = ocr ? join(options.workDir, `ocr-${doc.index}-${n}.png`) : null;
-      const raw = await reader.page(n, png, Date.now() + options.timeoutMs);
+    res.pagesTotal = await reader.read(path, { timeoutMs: options.timeoutMs, renderPrefix: prefix }, async (n, raw) => {
+      last = n;
       const page: ReadPage = { docPage: n, text: raw.text, source: 'text', width: raw.width, height: raw.height, stampLines: raw.stampLines };
-      if (raw.rendered && png) {
+      if (raw.rendered && prefix) {
+        const png = `${prefix}-${n}.png`;
         try {
           page.text = await recognise(png, options.timeoutMs);
           page.source = page.text.trim() ? 'ocr' : 'none';
@@ -93,11 +90,16 @@ async function readPdf(
         empty.push(n);
       }
       onPage(page);
+    });
+    if (res.pagesTotal === 0) {
+      warn('document_unreadable', `Документ «${doc.name}» не прочитан: в PDF не найдено ни одной страницы (файл повреждён или не является PDF). Замечания по нему не сформированы.`);
     }
   } catch (err) {
     if (!(err instanceof PdfReadError)) throw err;
+    const n = err.page ?? (last ? last + 1 : 0);
     const what = err.timedOut ? `чтение прервано: превышено время ${Math.round(options.timeoutMs / 1000)} с` : err.message;
     const from = n >= 1 ? `, начиная со страницы ${n}` : '';
+    res.pagesTotal = Math.max(res.pagesTotal, doc.pages ?? 0, last);
     warn(err.timedOut ? 'document_timeout' : 'document_unreadable',
       `Документ «${doc.name}» не прочитан${from} (${what}). Замечания по нему могут быть неполными; проверьте, что файл не повреждён.`, n >= 1 ? n : undefined);
   }

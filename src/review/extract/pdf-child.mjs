@@ -1,7 +1,10 @@
 // Reads PDF pages with mupdf in its own process: a malformed PDF may hang or crash the WASM library,
 // and the parent can then kill this process without losing the review. Plain .mjs so it needs no loader.
-// Protocol (IPC, one request at a time): {type:'open', path} → {type:'opened', pages}
-//   {type:'page', n, renderTo|null} → {type:'page', n, text, width, height, stampLines, rendered}
+// Pages are pushed to the parent as they are read, at most `window` ahead of what it has consumed, so a busy
+// machine does not pay a process round trip per page and memory stays at a few pages.
+// Protocol (IPC): {type:'open', path, window, renderPrefix|null} → {type:'opened', pages}, then
+//   {type:'page', n, text, width, height, stampLines, rendered} … ; {type:'credit', n} lets n more pages come;
+//   {type:'error', n?, message}; {type:'close'} → {type:'closed', maxRssKb}
 import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 
@@ -14,6 +17,41 @@ const OCR_SCALE = 200 / 72;
 const OCR_MAX_SIDE = 3500;
 
 let doc = null;
+let pageCount = 0;
+
+/** Line boxes in reading order, grouped by text block, without per-character callbacks (those are slow in WASM). */
+function lineBoxes(st) {
+  const blocks = [];
+  st.walk({
+    beginTextBlock() { blocks.push([]); },
+    beginLine(bbox) { blocks[blocks.length - 1]?.push(bbox); },
+  });
+  return blocks;
+}
+
+/** Pairs asText() lines with the walked line boxes; null when their structure differs (then JSON is used). */
+function pairLines(text, blocks) {
+  const lines = text.split('\n');
+  const out = [];
+  let i = 0;
+  for (const block of blocks) {
+    for (const bbox of block) {
+      if (i >= lines.length) return null;
+      out.push({ text: lines[i++], bbox });
+    }
+    if (lines[i++] !== '') return null;
+  }
+  return i >= lines.length - 1 ? out : null;
+}
+
+function linesFromJson(st) {
+  const out = [];
+  for (const block of JSON.parse(st.asJSON()).blocks ?? []) {
+    if (block.type !== 'text') continue;
+    for (const line of block.lines ?? []) out.push({ text: line.text ?? '', bbox: [line.bbox.x, line.bbox.y, line.bbox.x + line.bbox.w, line.bbox.y + line.bbox.h] });
+  }
+  return out;
+}
 
 function readPage(n, renderTo) {
   const page = doc.loadPage(n - 1);
@@ -21,23 +59,19 @@ function readPage(n, renderTo) {
   const width = x1 - x0;
   const height = y1 - y0;
   const st = page.toStructuredText('preserve-whitespace');
-  const parsed = JSON.parse(st.asJSON());
-  st.destroy?.();
-  const out = [];
-  const stampLines = [];
-  for (const block of parsed.blocks ?? []) {
-    if (block.type !== 'text') continue;
-    for (const line of block.lines ?? []) {
-      const t = line.text ?? '';
-      out.push(t);
-      const b = line.bbox;
-      if (b && b.x + b.w > x0 + width - STAMP_W && b.y + b.h > y0 + height - STAMP_H && t.trim()) {
-        stampLines.push({ x: b.x - x0, y: b.y - y0, w: b.w, h: b.h, text: t });
-      }
-    }
-    out.push('');
+  let text = st.asText();
+  let lines = pairLines(text, lineBoxes(st));
+  if (!lines) {
+    lines = linesFromJson(st);
+    text = lines.map((l) => l.text).join('\n');
   }
-  const text = out.join('\n');
+  st.destroy?.();
+  const stampLines = [];
+  for (const { text: t, bbox: [bx0, by0, bx1, by1] } of lines) {
+    if (bx1 > x0 + width - STAMP_W && by1 > y0 + height - STAMP_H && t.trim()) {
+      stampLines.push({ x: bx0 - x0, y: by0 - y0, w: bx1 - bx0, h: by1 - by0, text: t });
+    }
+  }
   let rendered = false;
   if (renderTo && text.replace(/\s+/g, '').length < 10) {
     const scale = Math.min(OCR_SCALE, OCR_MAX_SIDE / Math.max(width, height, 1));
@@ -50,22 +84,56 @@ function readPage(n, renderTo) {
   return { text, width, height, stampLines, rendered };
 }
 
+let next = 1;
+let credits = 0;
+let renderPrefix = null;
+let seq = 0;
+let pumping = false;
+
+/** Sends pages while the parent has room for them; yields between pages so credits and close get through. */
+function pump() {
+  if (pumping) return;
+  pumping = true;
+  setImmediate(function step() {
+    if (!doc || credits <= 0 || next > pageCount) { pumping = false; return; }
+    const n = next++;
+    credits--;
+    try {
+      process.send({ type: 'page', seq, n, ...readPage(n, renderPrefix ? `${renderPrefix}-${n}.png` : null) });
+    } catch (err) {
+      process.send({ type: 'error', seq, n, message: err instanceof Error ? err.message : String(err) });
+      pumping = false;
+      return;
+    }
+    setImmediate(step);
+  });
+}
+
 process.on('message', (msg) => {
   try {
     if (msg.type === 'open') {
       doc?.destroy?.();
+      doc = null;
+      seq = msg.seq;
       doc = mupdf.Document.openDocument(msg.path, 'application/pdf');
       if (doc.needsPassword()) throw new Error('документ защищён паролем');
-      process.send({ type: 'opened', pages: doc.countPages() });
-    } else if (msg.type === 'page') {
-      process.send({ type: 'page', n: msg.n, ...readPage(msg.n, msg.renderTo) });
+      pageCount = doc.countPages();
+      next = 1;
+      credits = msg.window;
+      renderPrefix = msg.renderPrefix ?? null;
+      process.send({ type: 'opened', seq, pages: pageCount });
+      pump();
+    } else if (msg.type === 'credit') {
+      if (msg.seq !== seq) return;
+      credits += msg.n;
+      pump();
     } else if (msg.type === 'close') {
       doc?.destroy?.();
       doc = null;
-      process.send({ type: 'closed', maxRssKb: process.resourceUsage().maxRSS });
+      process.send({ type: 'closed', maxRssKb: process.resourceUsage().maxRSS }, () => process.exit(0));
     }
   } catch (err) {
-    process.send({ type: 'error', message: err instanceof Error ? err.message : String(err) });
+    process.send({ type: 'error', seq: msg.seq, message: err instanceof Error ? err.message : String(err) });
   }
 });
 process.on('disconnect', () => process.exit(0));

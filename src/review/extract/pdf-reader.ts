@@ -1,102 +1,125 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import type { PlacedLine } from '../types.ts';
 
 const CHILD = fileURLToPath(new URL('./pdf-child.mjs', import.meta.url));
+/** Pages the reader may send before the review has consumed them: enough to hide process switches, still tiny. */
+const WINDOW = 4;
 
 export interface RawPdfPage {
   text: string;
   width: number;
   height: number;
   stampLines: PlacedLine[];
+  /** The page had no text layer and was rendered to `${renderPrefix}-${n}.png` for OCR. */
   rendered: boolean;
 }
 
 /** Raised when the reader process hangs past the deadline or dies; the process is gone afterwards. */
 export class PdfReadError extends Error {
-  constructor(message: string, readonly timedOut: boolean) {
+  constructor(message: string, readonly timedOut: boolean, readonly page: number | null) {
     super(message);
     this.name = 'PdfReadError';
   }
 }
 
-type Reply = { type: string; message?: string; [k: string]: unknown };
+type Msg = { type: string; seq?: number; n?: number; message?: string; [k: string]: unknown };
 
 /**
- * One mupdf process reused for the documents of a review, one request at a time (so at most one page is
- * in flight). A hang or crash kills only that process; the next document starts a fresh one.
+ * One mupdf process reused for the documents of a review. A hang or crash kills only that process; the
+ * next document starts a fresh one.
  */
 export class PdfReader {
   private child: ChildProcess | null = null;
-  private pending: { resolve: (r: Reply) => void; reject: (e: Error) => void } | null = null;
+  private inbox: Msg[] = [];
+  private waiter: ((m: Msg | null) => void) | null = null;
+  /** Number of the document being read, echoed by the reader in every message. */
+  private seq = 0;
   /** Peak RSS (kB) reported by the last reader process on close; for the benchmark. */
   lastChildMaxRssKb = 0;
 
   private start(): ChildProcess {
     // execArgv [] : the child is plain JavaScript and must not inherit the tsx loader or test flags.
     const child = fork(CHILD, [], { execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced' });
-    child.on('message', (m: Reply) => {
-      const p = this.pending;
-      this.pending = null;
-      if (!p) return;
-      if (m.type === 'error') p.reject(new PdfReadError(m.message ?? 'ошибка чтения PDF', false));
-      else p.resolve(m);
-    });
-    child.on('exit', (code, signal) => {
-      if (this.child === child) this.child = null;
-      const p = this.pending;
-      this.pending = null;
-      p?.reject(new PdfReadError(`процесс чтения PDF завершился аварийно (${signal ?? `код ${code}`})`, false));
-    });
+    child.on('message', (m: Msg) => this.deliver(child, m));
+    child.on('exit', (code, signal) => this.deliver(child, { type: 'exit', message: `процесс чтения PDF завершился аварийно (${signal ?? `код ${code}`})` }));
     child.on('error', () => undefined);
     this.child = child;
+    this.inbox = [];
     return child;
   }
 
-  private request(msg: Record<string, unknown>, deadline: number): Promise<Reply> {
-    const child = this.child ?? this.start();
-    return new Promise<Reply>((resolve, reject) => {
-      const left = deadline - Date.now();
-      if (left <= 0) {
+  private deliver(from: ChildProcess, m: Msg): void {
+    // messages of a document given up earlier (an error in the caller) must not pass for the current one's
+    if (from !== this.child || (m.seq !== undefined && m.seq !== this.seq)) return;
+    if (m.type === 'exit') this.child = null;
+    const w = this.waiter;
+    this.waiter = null;
+    if (w) w(m);
+    else this.inbox.push(m);
+  }
+
+  /** The next message of the reader, or a PdfReadError on timeout, crash or a reported error. */
+  private next(timeoutMs: number, page: number | null): Promise<Msg> {
+    const queued = this.inbox.shift();
+    const check = (m: Msg | null): Msg => {
+      if (!m) {
         this.kill();
-        reject(new PdfReadError('превышено время чтения документа', true));
-        return;
+        throw new PdfReadError('превышено время чтения документа', true, page);
       }
-      const timer = setTimeout(() => {
-        this.pending = null;
-        this.kill();
-        reject(new PdfReadError('превышено время чтения документа', true));
-      }, left);
-      this.pending = {
-        resolve: (r) => { clearTimeout(timer); resolve(r); },
-        reject: (e) => { clearTimeout(timer); reject(e); },
+      if (m.type === 'exit') throw new PdfReadError(m.message ?? 'процесс чтения PDF завершился', false, page);
+      if (m.type === 'error') throw new PdfReadError(m.message ?? 'ошибка чтения PDF', false, m.n ?? page);
+      return m;
+    };
+    if (queued) return Promise.resolve().then(() => check(queued));
+    return new Promise<Msg>((resolve, reject) => {
+      const timer = setTimeout(() => { this.waiter = null; try { check(null); } catch (e) { reject(e); } }, timeoutMs);
+      this.waiter = (m) => {
+        clearTimeout(timer);
+        try { resolve(check(m)); } catch (e) { reject(e); }
       };
-      child.send(msg);
     });
   }
 
-  async open(path: string, deadline: number): Promise<number> {
-    const r = await this.request({ type: 'open', path }, deadline);
-    return Number(r.pages);
-  }
-
-  async page(n: number, renderTo: string | null, deadline: number): Promise<RawPdfPage> {
-    const r = await this.request({ type: 'page', n, renderTo }, deadline);
-    return {
-      text: String(r.text ?? ''),
-      width: Number(r.width),
-      height: Number(r.height),
-      stampLines: (r.stampLines as PlacedLine[]) ?? [],
-      rendered: r.rendered === true,
-    };
+  /**
+   * Reads a PDF page by page, awaiting onPage for each before taking the next. Pages without text are rendered
+   * for OCR when renderPrefix is given. Returns the page count; throws PdfReadError (with the failing page).
+   */
+  async read(path: string, opts: { timeoutMs: number; renderPrefix: string | null }, onPage: (n: number, page: RawPdfPage) => Promise<void> | void): Promise<number> {
+    const child = this.child ?? this.start();
+    this.inbox = [];
+    this.seq++;
+    child.send({ type: 'open', seq: this.seq, path, window: WINDOW, renderPrefix: opts.renderPrefix });
+    const opened = await this.next(opts.timeoutMs, null);
+    const pages = Number(opened.pages);
+    for (let n = 1; n <= pages; n++) {
+      const m = await this.next(opts.timeoutMs, n);
+      await onPage(n, {
+        text: String(m.text ?? ''),
+        width: Number(m.width),
+        height: Number(m.height),
+        stampLines: (m.stampLines as PlacedLine[]) ?? [],
+        rendered: m.rendered === true,
+      });
+      this.child?.send({ type: 'credit', seq: this.seq, n: 1 });
+    }
+    return pages;
   }
 
   /** Ends the process (after asking it for its peak memory when it is healthy). */
   async close(): Promise<void> {
-    if (!this.child) return;
+    const child = this.child;
+    if (!child) return;
     try {
-      const r = await this.request({ type: 'close' }, Date.now() + 5000);
-      this.lastChildMaxRssKb = Number(r.maxRssKb) || 0;
+      this.inbox = [];
+      child.send({ type: 'close' });
+      // pages still in flight from an abandoned document come first
+      let m = await this.next(5000, null);
+      while (m.type !== 'closed') m = await this.next(5000, null);
+      this.lastChildMaxRssKb = Number(m.maxRssKb) || 0;
+      // it exits by itself after answering; give it a moment before forcing
+      if (child.exitCode === null) await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 2000).unref())]);
     } catch {
       // already gone: nothing to report
     }

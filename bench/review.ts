@@ -1,0 +1,125 @@
+/**
+ * Review engine benchmark. Prints one JSON line:
+ *  - pages per second of reading + checks on a 500-page set of PDFs, as a ratio to `pdftotext` (poppler)
+ *    extracting the same PDFs in the same run (goal ≥ 1.0);
+ *    The review runs in a fresh process (start-up of the reader processes included); the marginal speed of
+ *    pages 501–2000 is printed too;
+ *  - peak RSS of a review of 100, 500 and 2 000 pages, each in a fresh process (should stay flat).
+ * Run: node --import tsx bench/review.ts   (or: npm run bench -- bench/review.ts)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { reviewSet } from '../src/review/engine.ts';
+import { DOCSET_ITEMS } from '../src/review/data/docset.ts';
+import type { ReviewDocument, ReviewInput } from '../src/review/types.ts';
+import { writePdf, type PageSpec } from '../test/review/fixtures.ts';
+
+const PAGES_PER_DOC = 25;
+const SECTIONS = ['ПЗ', 'ПЗУ', 'АР', 'КР', 'ИОС1', 'ИОС2', 'ИОС4', 'ПОС', 'ООС', 'ПБ'];
+const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' };
+
+/** A page of ordinary explanatory text with key values, norms and references, as a designer writes them. */
+function pageOf(section: string, doc: number, n: number): PageSpec {
+  const cipher = `24-${String(doc % 1000).padStart(3, '0')}-${section}`;
+  const lines = [
+    `${n}. Раздел ${section}. Описание принятых решений (лист ${n})`,
+    'Объект расположен по адресу: г. Москва, ул. Ленина, д. 5. Кадастровый номер 77:01:0001001:1234.',
+    'Этажность – 9; общая площадь здания – 1 234,5 м2; строительный объем – 12 345 м3.',
+    'Расчет нагрузок выполнен по СП 20.13330.2016, теплотехнический расчет — по СП 50.13330.2024.',
+    `Узлы примыкания см. лист ${Math.max(1, n - 1)}. Принятые решения соответствуют заданию на проектирование.`,
+    'Конструкции стен из монолитного железобетона класса В25, перекрытия — плиты толщиной 200 мм.',
+    'Наружные стены утеплены минераловатными плитами толщиной 150 мм с последующей облицовкой.',
+    'Пожарная безопасность обеспечена в соответствии с требованиями Федерального закона № 123-ФЗ.',
+    'Водоснабжение предусмотрено от существующей сети по техническим условиям ресурсоснабжающей организации.',
+    'Электроснабжение выполнено по II категории надежности от проектируемой трансформаторной подстанции.',
+  ];
+  return { lines: [...lines, ...lines.map((l) => l.replace(/^\d+\. /, ''))], stamp: { cipher, sheet: n, ...(n === 1 ? { sheets: PAGES_PER_DOC } : {}), roles } };
+}
+
+async function makeSet(dir: string, pages: number): Promise<ReviewDocument[]> {
+  const docs: ReviewDocument[] = [];
+  for (let i = 0; i * PAGES_PER_DOC < pages; i++) {
+    const section = SECTIONS[i % SECTIONS.length]!;
+    const path = join(dir, `doc-${i + 1}.pdf`);
+    await writePdf(path, Array.from({ length: PAGES_PER_DOC }, (_, k) => pageOf(section, i + 1, k + 1)));
+    docs.push({ index: i + 1, name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`, kind: section, role: 'review', format: 'pdf', path, pdfPath: path, pages: PAGES_PER_DOC, pageFrom: i * PAGES_PER_DOC + 1 });
+  }
+  return docs;
+}
+
+const input = (docs: ReviewDocument[], workDir: string): ReviewInput => ({
+  documents: docs, objectAddress: null, userRequest: null, workDir,
+  profile: DOCSET_ITEMS.map((i) => ({ code: i.code, title: i.title, required: i.required })),
+});
+
+/** pdftotext over the same files, one process per file as a service would call it. */
+function pdftotextSeconds(docs: ReviewDocument[]): number {
+  const t = process.hrtime.bigint();
+  for (const d of docs) {
+    const r = spawnSync('pdftotext', ['-layout', d.pdfPath!, '-'], { stdio: ['ignore', 'ignore', 'ignore'] });
+    if (r.status !== 0) throw new Error(`pdftotext failed on ${d.pdfPath}`);
+  }
+  return Number(process.hrtime.bigint() - t) / 1e9;
+}
+
+/** Child mode: review the first `pages` pages of the prepared set and report peak memory. */
+async function childRss(dir: string, pages: number): Promise<void> {
+  const docs: ReviewDocument[] = [];
+  for (let i = 0; i * PAGES_PER_DOC < pages; i++) {
+    const section = SECTIONS[i % SECTIONS.length]!;
+    const path = join(dir, `doc-${i + 1}.pdf`);
+    docs.push({ index: i + 1, name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`, kind: section, role: 'review', format: 'pdf', path, pdfPath: path, pages: PAGES_PER_DOC, pageFrom: i * PAGES_PER_DOC + 1 });
+  }
+  let readerKb = 0;
+  const t = process.hrtime.bigint();
+  const out = await reviewSet(input(docs, dir), undefined, { onReaderStats: (s) => { readerKb = s.childMaxRssKb; } });
+  const seconds = Number(process.hrtime.bigint() - t) / 1e9;
+  process.stdout.write(JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: Math.round(readerKb / 1024) }));
+}
+
+function runChild(dir: string, pages: number): Promise<{ pages: number; seconds: number; rss_mb: number; reader_rss_mb: number }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--rss', dir, String(pages)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`child exited with ${code}`))));
+  });
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === '--rss') return childRss(process.argv[3]!, Number(process.argv[4]));
+  const dir = await mkdtemp(join(tmpdir(), 'drs-bench-review-'));
+  try {
+    const all = await makeSet(dir, 2000);
+    const set500 = all.slice(0, 500 / PAGES_PER_DOC);
+    pdftotextSeconds(set500.slice(0, 2)); // warm the page cache for both contenders
+    // each size is reviewed in a fresh process, as a worker would; the 500-page run gives the speed
+    const runs: Record<string, Awaited<ReturnType<typeof runChild>>> = {};
+    for (const n of [100, 500, 2000]) runs[String(n)] = await runChild(dir, n);
+    const baseline = pdftotextSeconds(set500);
+    const review = runs['500']!;
+    const reviewPps = review.pages / review.seconds;
+    const basePps = 500 / baseline;
+    console.log(JSON.stringify({
+      bench: 'review',
+      pages: review.pages,
+      review_seconds: review.seconds,
+      review_pages_per_s: +reviewPps.toFixed(1),
+      pdftotext_seconds: +baseline.toFixed(2),
+      pdftotext_pages_per_s: +basePps.toFixed(1),
+      ratio_to_pdftotext: +(reviewPps / basePps).toFixed(2),
+      // pages 501–2000 of the larger run: the speed once reader processes are started (a worker's steady state)
+      marginal_pages_per_s: +(1500 / (runs['2000']!.seconds - review.seconds)).toFixed(1),
+      marginal_ratio_to_pdftotext: +(1500 / (runs['2000']!.seconds - review.seconds) / basePps).toFixed(2),
+      peak_rss_mb: Object.fromEntries(Object.entries(runs).map(([k, r]) => [k, { review: r.rss_mb, reader: r.reader_rss_mb, seconds: r.seconds }])),
+    }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
