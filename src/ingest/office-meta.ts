@@ -77,3 +77,65 @@ export function readZipText(path: string, part: string): Promise<string> {
     });
   });
 }
+
+const DOCX_HEAD_BYTES = 256 * 1024;
+const TEXT_LIMIT = 8000;
+
+/**
+ * The opening text of a DOCX (its title page, as far as the first 256 KiB of word/document.xml go),
+ * for the section classifier when no PDF is available; null when the part is missing or unreadable.
+ */
+export async function docxOpeningText(path: string): Promise<string | null> {
+  try {
+    const xml = await readZipHead(path, 'word/document.xml', DOCX_HEAD_BYTES);
+    if (!xml) return null;
+    const text = xml
+      .replace(/<w:(?:p|br|cr)\b[^>]*\/?>/g, '\n')
+      .replace(/<w:tab\b[^>]*\/>/g, ' ')
+      .replace(/<[^>]*>?/g, '')
+      .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+      .replace(/\n\s*\n+/g, '\n')
+      .trim();
+    return text ? text.slice(0, TEXT_LIMIT) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first `maxBytes` of one part of a ZIP package, streamed ('' when the part is absent). */
+function readZipHead(path: string, part: string, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('zip open failed'));
+      let found = false;
+      zip.on('entry', (e: yauzl.Entry) => {
+        if (e.fileName !== part) return zip.readEntry();
+        found = true;
+        zip.openReadStream(e, (e2, rs) => {
+          if (e2 || !rs) return reject(e2 ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const finish = () => {
+            zip.close();
+            resolve(Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8'));
+          };
+          rs.on('data', (c: Buffer) => {
+            chunks.push(c);
+            size += c.length;
+            if (size >= maxBytes) {
+              rs.destroy();
+              finish();
+            }
+          });
+          rs.on('end', finish);
+          rs.on('error', (e3: Error) => (size >= maxBytes ? undefined : reject(e3)));
+        });
+      });
+      zip.on('end', () => {
+        if (!found) resolve('');
+      });
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Converter } from './converter.ts';
-import { estimateOfficePages } from './office-meta.ts';
+import { docxOpeningText, estimateOfficePages } from './office-meta.ts';
 import { PdfReader } from './page-count.ts';
 import { detectTools } from './tools.ts';
 import type { DocFormat, PreparedDocument } from './types.ts';
@@ -70,16 +70,17 @@ export async function prepareDocument(
     warnings.push(`Преобразование в PDF недоступно (LibreOffice не установлен): документ «${doc.name}» не будет прочитан постранично`);
   }
   const estimate = await estimateOfficePages(doc.path, doc.format).catch(() => null);
+  const firstPageText = doc.format === 'docx' ? await docxOpeningText(doc.path) : null;
   if (!estimate) {
     warnings.push(`Число страниц документа «${doc.name}» определить не удалось`);
-    return { pages: null, converted: false, pdfPath: null, warnings, firstPageText: null };
+    return { pages: null, converted: false, pdfPath: null, warnings, firstPageText };
   }
   warnings.push(
     estimate.fromMetadata
       ? `Число страниц документа «${doc.name}» взято из его свойств и может быть неточным`
       : `Число страниц документа «${doc.name}» оценено по размеру файла`,
   );
-  return { pages: estimate.pages, converted: false, pdfPath: null, warnings, firstPageText: null };
+  return { pages: estimate.pages, converted: false, pdfPath: null, warnings, firstPageText };
 }
 
 async function readPdf(reader: PdfReader, path: string, name: string, timeoutMs: number, converted: boolean): Promise<PreparedDocument> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppError, errors } from '../http/errors.ts';
@@ -135,8 +135,8 @@ class Intake {
     const dest = resolveInside(this.runDir, `docs/${String(index).padStart(6, '0')}.${EXT[format]}`);
     if (owned) await rename(path, dest);
     else {
-      await copyFile(path, dest);
       if (!known) throw new Error('uploads carry their size and hash');
+      await linkOrCopy(path, dest);
     }
     const facts = known ? { size: known.size, sha256: known.sha256 } : await hashFile(dest);
     this.documents.push({
@@ -288,6 +288,15 @@ async function walkFiles(dir: string): Promise<Set<string>> {
     }
   }
   return out;
+}
+
+/** An upload becomes a document without copying its bytes when both live on one file system. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to);
+  }
 }
 
 async function hashFile(path: string): Promise<{ size: number; sha256: string }> {

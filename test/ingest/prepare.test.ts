@@ -64,6 +64,7 @@ test('without LibreOffice: Word and Excel pages come from their metadata or size
   const b = await prepareDocument({ path: plain, format: 'docx', name: 'plain.docx' }, dir, { timeoutMs: T, converter: null, pdfReader: reader });
   assert.ok(b.pages !== null && b.pages >= 1);
   assert.match(b.warnings.join(' '), /оценено по размеру/);
+  assert.match(b.firstPageText ?? '', /^Пояснительная записка, лист 1\n/, 'the opening text still reaches the classifier');
 
   const xlsx = join(dir, 'sm.xlsx');
   await writeXlsx(xlsx, ['ССР', 'ОСР', 'ЛСР']);
