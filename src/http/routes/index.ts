@@ -9,6 +9,7 @@ import { feedbackRoutes } from './feedback.ts';
 import { bundleRoutes } from './bundles.ts';
 import { memoryRoutes } from './memory.ts';
 import { importRoutes } from './imports.ts';
+import { reportRoutes } from './reports.ts';
 
 /** Every route module of the API, registered under /api/v1. One line per resource. */
-export const routeModules: ((deps: AppDeps) => FastifyPluginAsyncTypebox)[] = [metaRoutes, accountRoutes, runRoutes, webhookRoutes, findingRoutes, feedbackRoutes, bundleRoutes, memoryRoutes, importRoutes];
+export const routeModules: ((deps: AppDeps) => FastifyPluginAsyncTypebox)[] = [metaRoutes, accountRoutes, runRoutes, webhookRoutes, findingRoutes, feedbackRoutes, bundleRoutes, memoryRoutes, importRoutes, reportRoutes];

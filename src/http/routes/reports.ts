@@ -1,0 +1,118 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { authOf } from '../auth.ts';
+import { errors } from '../errors.ts';
+import { errorResponses, RunIdParams } from '../schemas/common.ts';
+import { BlobNotFoundError } from '../../blobs/blob-store.ts';
+import { getRunForTenant } from '../../store/repositories/runs.ts';
+import { attachmentDisposition } from '../../report/disposition.ts';
+import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
+import { storedReportKeys } from '../../report/stored.ts';
+
+const SectionParam = Type.String({
+  description: 'Код раздела из available_sections[].code (только PDF); кириллица передаётся в URL-кодировке',
+});
+const ThemeParam = Type.String({ description: 'Тематическая группа: engineering, norms, construction, unassigned (только PDF)' });
+
+const binary = (type: string, description: string) => ({ description, content: { [type]: { schema: Type.String({ format: 'binary' }) } } });
+
+const FILTER_ERRORS = errorResponses(400, 404, 409, 422, 503);
+
+export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  const { db } = deps.store;
+  const { blobs } = deps;
+
+  /** Streams the stored report a request names; the run must be this tenant's and published. */
+  async function send(runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const run = await getRunForTenant(db, tenantId, runId);
+    const keys = await storedReportKeys(db, tenantId, run.id);
+    if (!keys) throw errors.noReport();
+    const report = storedReport(keys, request, run.id);
+    let body;
+    let size;
+    try {
+      [body, size] = await Promise.all([blobs.openRead(report.key), blobs.size(report.key)]);
+    } catch (e) {
+      if (e instanceof BlobNotFoundError && request.kind !== 'markdown') throw errors.pdfUnavailable();
+      throw e;
+    }
+    return reply
+      .type(report.contentType)
+      .header('Content-Length', String(size))
+      .header('Content-Disposition', attachmentDisposition(report.fileName))
+      .send(body);
+  }
+
+  return async (app) => {
+    app.get(
+      '/runs/:run_id/report',
+      {
+        schema: {
+          summary: 'Отчёт проверки: Markdown или PDF',
+          description:
+            'По умолчанию — сводный отчёт в Markdown (text/markdown; charset=utf-8); format=pdf — PDF. Фильтры section и theme (только один) применяются только к PDF: с Markdown — 400 section_pdf_only. Отчёты по разделам сохраняют номера замечаний сводного отчёта. До публикации — 404 no_report; PDF не сформирован — 503 pdf_unavailable с Retry-After.',
+          params: RunIdParams,
+          querystring: Type.Object({
+            format: Type.Optional(
+              Type.Union([Type.Literal('md'), Type.Literal('markdown'), Type.Literal('pdf')], { description: 'md или markdown (по умолчанию) либо pdf' }),
+            ),
+            section: Type.Optional(SectionParam),
+            theme: Type.Optional(ThemeParam),
+          }),
+          response: {
+            200: {
+              description: 'Отчёт (вложение)',
+              content: {
+                'text/markdown': { schema: Type.String() },
+                'application/pdf': { schema: Type.String({ format: 'binary' }) },
+              },
+            },
+            ...FILTER_ERRORS,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { tenant } = authOf(request);
+        const query: ReportQuery = request.query;
+        return send(request.params.run_id, tenant.id, parseReportQuery(query, query.format === 'pdf'), reply);
+      },
+    );
+
+    app.get(
+      '/runs/:run_id/report.pdf',
+      {
+        schema: {
+          summary: 'PDF-отчёт: сводный, по разделу или по тематической группе',
+          description:
+            'Без фильтра — сводный отчёт. section (код из available_sections) или theme — отчёт по разделу или группе с номерами замечаний сводного отчёта; оба сразу — 400 conflicting_filters; нет привязки — 409 section_unavailable или thematic_unavailable.',
+          params: RunIdParams,
+          querystring: Type.Object({ section: Type.Optional(SectionParam), theme: Type.Optional(ThemeParam) }),
+          response: { 200: binary('application/pdf', 'PDF-отчёт (вложение)'), ...FILTER_ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const { tenant } = authOf(request);
+        return send(request.params.run_id, tenant.id, parseReportQuery(request.query, true), reply);
+      },
+    );
+
+    app.get(
+      '/runs/:run_id/report.zip',
+      {
+        schema: {
+          summary: 'ZIP со сводным PDF и PDF по разделам',
+          description:
+            'Архив: report.pdf и sections/<код>.pdf для каждого раздела из available_sections; без JSON и исходных документов. После публикации; сохраняется после удаления документов.',
+          params: RunIdParams,
+          response: { 200: binary('application/zip', 'ZIP-архив отчётов (вложение)'), ...errorResponses(404, 503) },
+        },
+      },
+      async (request, reply) => {
+        const { tenant } = authOf(request);
+        return send(request.params.run_id, tenant.id, { kind: 'zip' }, reply);
+      },
+    );
+  };
+}

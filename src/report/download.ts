@@ -1,0 +1,81 @@
+/**
+ * Which stored report a download names, with the contract's errors: the filters are checked before
+ * anything is read; availability and readiness are judged by the keys stored at publication.
+ */
+import { AppError, errors } from '../http/errors.ts';
+import { THEMES, type Theme } from '../domain/result.ts';
+import { canonicalSection } from '../review/data/docset.ts';
+import { SET_SECTION } from '../review/checks/types.ts';
+import { THEME_LABELS } from './labels.ts';
+import type { ReportKeys } from './types.ts';
+
+export interface ReportQuery {
+  format?: string;
+  section?: string;
+  theme?: string;
+}
+
+export type ReportRequest = { kind: 'markdown' } | { kind: 'pdf'; section?: string; theme?: Theme } | { kind: 'zip' };
+
+export interface StoredReport {
+  key: string;
+  fileName: string;
+  contentType: string;
+}
+
+const given = (v: string | undefined): string | undefined => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+/**
+ * The request a query describes. Markdown is the overall report only: a section or a theme with Markdown
+ * is 400 section_pdf_only (filtered reports exist as PDF). A section may be given by its code or by a
+ * mark of working drawings (КЖ → КР).
+ */
+export function parseReportQuery(query: ReportQuery, pdf: boolean): ReportRequest {
+  const section = given(query.section);
+  const theme = given(query.theme);
+  if (section !== undefined && theme !== undefined) {
+    throw new AppError('conflicting_filters', 'Укажите только один фильтр отчёта: section или theme');
+  }
+  if (!pdf && (section !== undefined || theme !== undefined)) {
+    throw new AppError('section_pdf_only', 'Фильтры section и theme применяются только к PDF: запросите /report.pdf или format=pdf');
+  }
+  if (theme !== undefined) {
+    if (!THEMES.includes(theme as Theme)) {
+      throw new AppError('bad_theme', `Неизвестная тематическая группа «${theme}»; допустимы: ${THEMES.join(', ')}`);
+    }
+    return { kind: 'pdf', theme: theme as Theme };
+  }
+  if (section !== undefined) {
+    const code = section === SET_SECTION ? section : canonicalSection(section);
+    if (code === null) throw new AppError('bad_section', `Неизвестный код раздела «${section}»; коды разделов — в GET /docset`);
+    return { kind: 'pdf', section: code };
+  }
+  return pdf ? { kind: 'pdf' } : { kind: 'markdown' };
+}
+
+/** The stored blob for a request; 503 pdf_unavailable when the PDFs were not built, 409 when there is no binding. */
+export function storedReport(keys: ReportKeys, request: ReportRequest, runId: string): StoredReport {
+  const base = `report-${runId}`;
+  if (request.kind === 'markdown') return { key: keys.report_md_key, fileName: `${base}.md`, contentType: 'text/markdown; charset=utf-8' };
+  if (request.kind === 'zip') {
+    if (keys.report_zip_key === null) throw errors.pdfUnavailable();
+    return { key: keys.report_zip_key, fileName: `${base}.zip`, contentType: 'application/zip' };
+  }
+  if (keys.report_pdf_key === null) throw errors.pdfUnavailable();
+  const pdf = (key: string, suffix: string) => ({ key, fileName: `${base}${suffix}.pdf`, contentType: 'application/pdf' });
+  if (request.section !== undefined) {
+    const key = keys.section_pdf_keys[request.section];
+    if (key === undefined) {
+      throw new AppError('section_unavailable', `В результате нет замечаний раздела ${request.section}; используйте сводный отчёт и available_sections`);
+    }
+    return pdf(key, `-${request.section}`);
+  }
+  if (request.theme !== undefined) {
+    const key = keys.theme_pdf_keys[request.theme];
+    if (key === undefined) {
+      throw new AppError('thematic_unavailable', `В результате нет замечаний тематической группы «${THEME_LABELS[request.theme]}»; используйте сводный отчёт`);
+    }
+    return pdf(key, `-${request.theme}`);
+  }
+  return pdf(keys.report_pdf_key, '');
+}

@@ -1,0 +1,209 @@
+/**
+ * The three report downloads through the real application (buildApp, auth, error envelope) on a migrated
+ * store with a published run whose reports were built by buildReports: content types, attachment names,
+ * Cyrillic section filters, and every error code of the report filters.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pino } from 'pino';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
+import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
+import { buildReports } from '../../src/report/index.ts';
+import type { ReportKeys } from '../../src/report/types.ts';
+import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+import { makeResult, META } from './fixture.ts';
+import { pdfText, zipEntries } from './inspect.ts';
+
+/** A blob store that refuses PDFs, as a full or failing storage would. */
+class PdfRefusingStore extends LocalBlobStore {
+  override putStream(key: string, body: Readable): Promise<void> {
+    if (!key.endsWith('.pdf')) return super.putStream(key, body);
+    body.destroy();
+    return Promise.reject(new Error('Нет места для PDF'));
+  }
+}
+
+describe('report downloads', () => {
+  let store: TestStore;
+  let blobDir: string;
+  let app: App;
+  let auth: { authorization: string };
+  let foreignAuth: { authorization: string };
+  let runId: string;
+  let failedPdfRun: string;
+  let queuedRun: string;
+  let tenantId: string;
+
+  async function insertRun(tenant: string, keyId: string, status: 'queued' | 'done'): Promise<string> {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await store.db
+      .insertInto('runs')
+      .values({
+        id, tenant_id: tenant, status, stage: status, stage_text: status, progress: null, error: null, cancelled: 0, charged: 1,
+        refunded: 0, double_volume: 0, volume_units: 1, user_request: null, object_address: null, bundle_id: null, bundle_label: null,
+        bundle_version: null, skipped: '[]', idempotency_key: null, key_id: keyId, attempts: 1, lease_owner: null, lease_expires_at: null,
+        created_at: now, updated_at: now, started_at: now, finished_at: status === 'done' ? now : null, documents_deleted_at: null,
+      })
+      .execute();
+    return id;
+  }
+
+  async function publish(run: string, keys: ReportKeys): Promise<void> {
+    await store.db
+      .insertInto('results')
+      .values({
+        run_id: run, tenant_id: tenantId, snapshot: 's', body: JSON.stringify(makeResult()), published_at: new Date().toISOString(),
+        report_md_key: keys.report_md_key, report_pdf_key: keys.report_pdf_key, section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
+        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys), report_zip_key: keys.report_zip_key,
+      })
+      .execute();
+  }
+
+  before(async () => {
+    store = await openTestStore();
+    blobDir = await mkdtemp(join(tmpdir(), 'drs-report-blobs-'));
+    const blobs = new LocalBlobStore(blobDir);
+    app = await buildApp({ config: loadConfig({ DATA_DIR: blobDir }), store, blobs, log: pino({ level: 'silent' }), notifyQueued: () => undefined });
+    const tenant = await createTenant(store.db, { name: META.organization, checks_left: 5 });
+    tenantId = tenant.id;
+    const key = await createApiKey(store.db, tenant.id);
+    auth = { authorization: `Bearer ${key.secret}` };
+    const other = await createTenant(store.db, { name: 'ООО «Другая»', checks_left: 1 });
+    foreignAuth = { authorization: `Bearer ${(await createApiKey(store.db, other.id)).secret}` };
+
+    // The fixture covers the themes construction, engineering, norms and unassigned; drop one to test 409.
+    const result = makeResult();
+    result.findings = result.findings.filter((f) => f.topic !== 'engineering');
+    result.available_sections = result.available_sections.filter((s) => s.code !== 'ИОС1');
+    result.available_themes = result.available_themes.filter((t) => t !== 'engineering');
+
+    runId = await insertRun(tenant.id, key.key.id, 'done');
+    await publish(runId, await buildReports(result, { ...META, run_id: runId }, blobs, `runs/${runId}/report`));
+
+    failedPdfRun = await insertRun(tenant.id, key.key.id, 'done');
+    let pdfError: unknown = null;
+    const keys = await buildReports(makeResult(), { ...META, run_id: failedPdfRun }, new PdfRefusingStore(blobDir), `runs/${failedPdfRun}/report`, {
+      onPdfError: (e) => (pdfError = e),
+    });
+    assert.match(String(pdfError), /Нет места/);
+    assert.equal(keys.report_pdf_key, null);
+    await publish(failedPdfRun, keys);
+
+    queuedRun = await insertRun(tenant.id, key.key.id, 'queued');
+  });
+
+  after(async () => {
+    await app.close();
+    await store.dispose();
+    await rm(blobDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers = auth) => app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+
+  async function expectError(url: string, status: number, code: string, headers = auth): Promise<void> {
+    const r = await get(url, headers);
+    assert.equal(r.statusCode, status, `${url}: ${r.body}`);
+    assert.match(String(r.headers['content-type']), /^application\/json/);
+    assert.equal(r.json().detail.error, code, url);
+    assert.match(r.json().detail.message, /[а-яё]/i);
+  }
+
+  test('Markdown by default, as an attachment with a UTF-8 charset', async () => {
+    for (const url of [`/runs/${runId}/report`, `/runs/${runId}/report?format=md`, `/runs/${runId}/report?format=markdown`]) {
+      const r = await get(url);
+      assert.equal(r.statusCode, 200);
+      assert.equal(r.headers['content-type'], 'text/markdown; charset=utf-8');
+      assert.equal(r.headers['content-disposition'], `attachment; filename="report-${runId}.md"; filename*=UTF-8''report-${runId}.md`);
+      assert.equal(Number(r.headers['content-length']), r.rawPayload.length);
+      assert.match(r.body, /^# Отчёт о проверке проектной документации/);
+      assert.match(r.body, /#### № 3 · /);
+    }
+  });
+
+  test('PDF: overall, by format=pdf and by report.pdf', async () => {
+    for (const url of [`/runs/${runId}/report?format=pdf`, `/runs/${runId}/report.pdf`]) {
+      const r = await get(url);
+      assert.equal(r.statusCode, 200);
+      assert.equal(r.headers['content-type'], 'application/pdf');
+      assert.equal(r.rawPayload.subarray(0, 5).toString(), '%PDF-');
+      assert.match(await pdfText(r.rawPayload), /Сводный отчёт/);
+    }
+  });
+
+  test('per-section PDF by a URL-encoded Cyrillic code keeps the overall numbers', async () => {
+    for (const url of [`/runs/${runId}/report.pdf?section=${encodeURIComponent('КР')}`, `/runs/${runId}/report?format=pdf&section=${encodeURIComponent('КЖ')}`]) {
+      const r = await get(url);
+      assert.equal(r.statusCode, 200, r.body);
+      assert.equal(r.headers['content-disposition'], `attachment; filename="report-${runId}-KR.pdf"; filename*=UTF-8''report-${runId}-%D0%9A%D0%A0.pdf`);
+      const text = await pdfText(r.rawPayload);
+      assert.match(text, /Отчёт по разделу КР — Раздел 4\. Конструктивные решения/);
+      assert.match(text, /№ 4 · /);
+      assert.doesNotMatch(text, /№ 3 · /);
+    }
+  });
+
+  test('per-theme PDF', async () => {
+    const r = await get(`/runs/${runId}/report.pdf?theme=norms`);
+    assert.equal(r.statusCode, 200);
+    assert.equal(r.headers['content-disposition'], `attachment; filename="report-${runId}-norms.pdf"; filename*=UTF-8''report-${runId}-norms.pdf`);
+    assert.match((await pdfText(r.rawPayload)).replace(/\s+/g, ' '), /тематической группе «Нормативные требования и оформление»/);
+  });
+
+  test('ZIP with the overall and per-section PDFs', async () => {
+    const r = await get(`/runs/${runId}/report.zip`);
+    assert.equal(r.statusCode, 200);
+    assert.equal(r.headers['content-type'], 'application/zip');
+    assert.deepEqual((await zipEntries(r.rawPayload)).map((e) => e.name), ['report.pdf', 'sections/АР.pdf', 'sections/КР.pdf', 'sections/ОБЩ.pdf', 'sections/ПБ.pdf', 'sections/ПЗ.pdf']);
+  });
+
+  test('filter errors: 400 conflicting_filters, section_pdf_only, bad_section, bad_theme; 422 format', async () => {
+    await expectError(`/runs/${runId}/report.pdf?section=${encodeURIComponent('КР')}&theme=norms`, 400, 'conflicting_filters');
+    await expectError(`/runs/${runId}/report?format=pdf&section=${encodeURIComponent('КР')}&theme=norms`, 400, 'conflicting_filters');
+    await expectError(`/runs/${runId}/report?section=${encodeURIComponent('КР')}`, 400, 'section_pdf_only');
+    await expectError(`/runs/${runId}/report?format=md&theme=norms`, 400, 'section_pdf_only');
+    await expectError(`/runs/${runId}/report.pdf?section=${encodeURIComponent('XYZ')}`, 400, 'bad_section');
+    await expectError(`/runs/${runId}/report?format=pdf&section=${encodeURIComponent('Раздел 4')}`, 400, 'bad_section');
+    await expectError(`/runs/${runId}/report.pdf?theme=design`, 400, 'bad_theme');
+    await expectError(`/runs/${runId}/report?format=docx`, 422, 'validation_error');
+  });
+
+  test('409 for a known section or theme without findings in this result', async () => {
+    await expectError(`/runs/${runId}/report.pdf?section=${encodeURIComponent('ИОС1')}`, 409, 'section_unavailable');
+    await expectError(`/runs/${runId}/report.pdf?section=${encodeURIComponent('ТХ')}`, 409, 'section_unavailable');
+    await expectError(`/runs/${runId}/report?format=pdf&theme=engineering`, 409, 'thematic_unavailable');
+  });
+
+  test('404 no_report before publication; 404 not_found for foreign and missing runs', async () => {
+    for (const path of ['report', 'report.pdf', 'report.zip']) {
+      await expectError(`/runs/${queuedRun}/${path}`, 404, 'no_report');
+      await expectError(`/runs/${runId}/${path}`, 404, 'not_found', foreignAuth);
+      await expectError(`/runs/${randomUUID()}/${path}`, 404, 'not_found');
+    }
+  });
+
+  test('PDF not built: Markdown still served, PDF and ZIP 503 pdf_unavailable with Retry-After', async () => {
+    assert.equal((await get(`/runs/${failedPdfRun}/report`)).statusCode, 200);
+    for (const url of [`/runs/${failedPdfRun}/report.pdf`, `/runs/${failedPdfRun}/report?format=pdf`, `/runs/${failedPdfRun}/report.zip`, `/runs/${failedPdfRun}/report.pdf?section=${encodeURIComponent('КР')}`]) {
+      await expectError(url, 503, 'pdf_unavailable');
+      assert.match(String((await get(url)).headers['retry-after']), /^\d+$/);
+    }
+  });
+
+  test('a stored PDF that went missing answers 503, not 500', async () => {
+    await rm(join(blobDir, 'runs', runId, 'report', 'themes', 'unassigned.pdf'));
+    await expectError(`/runs/${runId}/report.pdf?theme=unassigned`, 503, 'pdf_unavailable');
+  });
+
+  test('401 without a key', async () => {
+    const r = await app.inject({ method: 'GET', url: `/api/v1/runs/${runId}/report.pdf` });
+    assert.equal(r.statusCode, 401);
+  });
+});
