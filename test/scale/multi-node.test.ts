@@ -13,8 +13,9 @@ import { openTestDatabase } from '../helpers/database.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.ts';
 import { startWebhookCounter, type WebhookCounter } from '../helpers/webhook-counter.ts';
+import { runningCount } from './fixtures.ts';
 
-const RUNS = 4;
+const RUNS = 6;
 const RUN_TIMEOUT_MS = 180_000;
 
 async function waitUntil<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
@@ -78,9 +79,18 @@ describe('two API nodes and two workers on one database and one S3 bucket', () =
 
     await cluster.addWorker();
     await cluster.addWorker();
-    const finals = [];
-    for (const id of runIds) finals.push(await apiB.waitRun(id, RUN_TIMEOUT_MS));
-    for (const f of finals) assert.equal(f.status, 'done', JSON.stringify(f.error));
+    // Two workers with two slots each could run four at once; the organization's concurrency of 2 must hold.
+    let peakRunning = 0;
+    await waitUntil('every run finished', RUN_TIMEOUT_MS, async () => {
+      peakRunning = Math.max(peakRunning, await runningCount(db.db, org.tenant_id));
+      const states = await Promise.all(runIds.map((id) => apiB.get(`/runs/${id}`)));
+      return states.every((r) => r.json.status === 'done' || r.json.status === 'failed');
+    });
+    assert.ok(peakRunning <= 2, `${peakRunning} runs of the organization were running at once`);
+    for (const id of runIds) {
+      const f = (await apiB.get(`/runs/${id}`)).json;
+      assert.equal(f.status, 'done', JSON.stringify(f.error));
+    }
 
     const results = await db.db.selectFrom('results').select('run_id').where('run_id', 'in', runIds).execute();
     assert.deepEqual(results.map((r) => r.run_id).sort(), [...runIds].sort(), 'one published result per run');
