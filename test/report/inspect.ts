@@ -24,13 +24,19 @@ export function pdfText(pdf: Buffer): Promise<string> {
   return withFile(pdf, async (path) => (await run('pdftotext', ['-enc', 'UTF-8', path, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout);
 }
 
-export function pdfPages(pdf: Buffer): Promise<number> {
+/** Page count and the size of the first page as pdfinfo reports them («595.28 x 841.89 pts (A4)»). */
+export function pdfInfo(pdf: Buffer): Promise<{ pages: number; pageSize: string }> {
   return withFile(pdf, async (path) => {
     const { stdout } = await run('pdfinfo', [path]);
-    const m = /^Pages:\s+(\d+)/m.exec(stdout);
-    if (!m) throw new Error(`pdfinfo gave no page count: ${stdout}`);
-    return Number(m[1]);
+    const pages = /^Pages:\s+(\d+)/m.exec(stdout);
+    const size = /^Page size:\s+(.+)$/m.exec(stdout);
+    if (!pages || !size) throw new Error(`pdfinfo gave no page count or size: ${stdout}`);
+    return { pages: Number(pages[1]), pageSize: size[1]!.trim() };
   });
+}
+
+export async function pdfPages(pdf: Buffer): Promise<number> {
+  return (await pdfInfo(pdf)).pages;
 }
 
 /** Renders pages first..last to PNG with pdftoppm and returns the sizes of the images in bytes. */
@@ -69,5 +75,29 @@ export function zipEntries(zip: Buffer): Promise<ZipEntryInfo[]> {
       });
       file.readEntry();
     });
+  });
+}
+
+export interface WordBox {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word of a PDF with its box in points (pdftotext -bbox), pages counted from 1. */
+export function wordBoxes(pdf: Buffer): Promise<WordBox[]> {
+  return withFile(pdf, async (path) => {
+    const { stdout } = await run('pdftotext', ['-bbox', path, '-'], { maxBuffer: 256 * 1024 * 1024 });
+    const out: WordBox[] = [];
+    let page = 0;
+    for (const line of stdout.split('\n')) {
+      if (line.includes('<page ')) page++;
+      const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
+      if (m) out.push({ page, xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: m[5]! });
+    }
+    return out;
   });
 }
