@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +11,7 @@ import { makeAuthenticator } from './http/auth.ts';
 import { renderError } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
+import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -36,7 +37,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -74,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return { schema: documented, url: path };
     },
   });
-  app.addSchema(ErrorEnvelope);
+  for (const shared of [ErrorEnvelope, RunSchema, RunStatusSchema]) app.addSchema(shared);
 
   const authenticate = makeAuthenticator(deps.store.db);
   app.addHook('preHandler', async (request) => {

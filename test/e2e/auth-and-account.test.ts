@@ -34,6 +34,8 @@ describe('authentication, errors and account endpoints', () => {
 
     const echoed = await anon.get('/health', { 'x-request-id': 'trace-42' });
     assert.equal(echoed.headers.get('x-request-id'), 'trace-42');
+    // Logs are written asynchronously: give the line a moment to arrive.
+    for (let i = 0; i < 50 && !server.logs().includes('"request_id":"trace-42"'); i++) await new Promise((r) => setTimeout(r, 100));
     assert.match(server.logs(), /"request_id":"trace-42"/, 'request id appears in the logs');
 
     const docset = await anon.get('/docset');

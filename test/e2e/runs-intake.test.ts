@@ -102,7 +102,8 @@ describe('POST /runs: acceptance, limits and charging', () => {
   test('organization limits: too_many_files (400), too_big per file and in total (413) with the file named', async () => {
     const org = await server.createOrg({ checks: 5, 'max-files': 2, 'max-file-bytes': pdf.length + 10, 'max-total-bytes': pdf.length * 2 + 100 });
     const api = new Client(server.baseUrl, org.api_key);
-    const many = await api.postForm('/runs', form([1, 2, 3].map((i) => ({ name: `${i}.pdf`, content: pdf }))));
+    const fewFiles = await server.createOrg({ checks: 5, 'max-files': 2 });
+    const many = await new Client(server.baseUrl, fewFiles.api_key).postForm('/runs', form([1, 2, 3].map((i) => ({ name: `${i}.pdf`, content: pdf }))));
     assert.equal(many.status, 400);
     assert.equal(errorDetail(many).error, 'too_many_files');
 
