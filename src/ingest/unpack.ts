@@ -223,24 +223,27 @@ class Intake {
     }
     this.budget.addWritten(result.written, topLabel);
     const failures = parseFailures(result.stderr);
-    const found = await walkFiles(outDir);
-    const taken = new Set<string>();
+    // 7-Zip writes each entry under its own cleaned-up path ("C:\\x\\a.pdf" may become "C:/x/a.pdf"), so files
+    // on disk are matched to entries through the same sanitised name the document gets.
+    const onDisk = new Map<string, string>();
+    for (const rel of [...(await walkFiles(outDir))].sort()) {
+      const key = sanitizeEntryName(rel);
+      if (key !== null && !onDisk.has(key)) onDisk.set(key, rel);
+    }
     for (const entryPath of wanted) {
-      const rel = sanitizeEntryName(entryPath)!;
-      const name = prefix + rel;
-      const failure = failures.get(rel) ?? failures.get(entryPath);
-      taken.add(rel);
-      if (failure || !found.has(rel)) {
-        await rm(resolveInside(outDir, rel), { force: true });
-        this.skipped.push({ name, reason: `Файл в архиве повреждён и не может быть извлечён: ${explainFailure(failure)}` });
+      const key = sanitizeEntryName(entryPath)!;
+      const rel = onDisk.get(key);
+      onDisk.delete(key);
+      const failure = (rel !== undefined ? failures.get(rel) : undefined) ?? failures.get(entryPath) ?? failures.get(key);
+      if (failure || rel === undefined) {
+        if (rel !== undefined) await rm(resolveInside(outDir, rel), { force: true });
+        this.skipped.push({ name: prefix + key, reason: `Файл в архиве повреждён и не может быть извлечён: ${explainFailure(failure)}` });
         continue;
       }
-      await this.addFile(resolveInside(outDir, rel), name, null, depth, true, topLabel);
+      await this.addFile(resolveInside(outDir, rel), prefix + key, null, depth, true, topLabel);
     }
-    // Names 7-Zip had to change on disk (duplicates, characters it rewrote) arrive here in a stable order.
-    for (const rel of [...found].filter((r) => !taken.has(r)).sort()) {
-      await this.addFile(resolveInside(outDir, rel), prefix + rel, null, depth, true, topLabel);
-    }
+    // Files 7-Zip had to rename (duplicate names in one archive) arrive here in a stable order.
+    for (const [key, rel] of onDisk) await this.addFile(resolveInside(outDir, rel), prefix + key, null, depth, true, topLabel);
   }
 
   private async withTimeout<T>(op: () => Promise<T>, label: string): Promise<T> {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unpackUploads } from '../../src/ingest/index.ts';
 import { AppError } from '../../src/http/errors.ts';
@@ -114,6 +114,24 @@ test('RAR 4 (stored, written byte by byte) is unpacked by 7-Zip WASM with Window
     ],
   );
   assert.deepEqual(r.skipped.map((s) => s.name), ['readme.txt']);
+});
+
+test('RAR and 7z: traversal, absolute and drive-letter names are neutralised like in ZIP; nothing is written outside', async () => {
+  const dir = await tempDir();
+  const rar = rarStored([
+    { name: '..\\..\\evil.pdf', data: PDF('evil') },
+    { name: '/abs/x.pdf', data: PDF('abs') },
+    { name: 'C:\\Проект\\y.pdf', data: PDF('drive') },
+  ]);
+  const u = await upload(dir, 'hostile.rar', rar);
+  const r = await unpackUploads([u], join(dir, 'run'), NO_LIMITS);
+  assert.deepEqual(r.documents.map((d) => [d.name, d.sha256]), [
+    ['evil.pdf', sha(PDF('evil'))],
+    ['abs/x.pdf', sha(PDF('abs'))],
+    ['Проект/y.pdf', sha(PDF('drive'))],
+  ]);
+  assert.deepEqual(r.skipped, []);
+  assert.deepEqual((await readdir(dir)).sort(), ['run', u.path.split('/').pop()!].sort());
 });
 
 test('archives of different kinds nest: ZIP ⊃ 7z ⊃ RAR', async () => {
