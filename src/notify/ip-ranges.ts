@@ -78,8 +78,6 @@ function v6ToBigInt(ip: string): bigint {
   return [...h, ...zeros, ...t].reduce((acc, g) => (acc << 16n) | BigInt(g), 0n);
 }
 
-const v6 = (hex: string): bigint => v6ToBigInt(hex);
-
 const V6: Range<bigint>[] = (
   [
     ['fd00:ec2::254', 128, 'metadata'],
@@ -93,21 +91,24 @@ const V6: Range<bigint>[] = (
     ['100::', 64, 'reserved'],
     ['2001:db8::', 32, 'reserved'],
   ] as const
-).map(([ip, bits, cls]) => ({ base: v6(ip), bits, cls }));
+).map(([ip, bits, cls]) => ({ base: v6ToBigInt(ip), bits, cls }));
 
 const MASK128 = (1n << 128n) - 1n;
 const prefixMask = (bits: number): bigint => (bits === 0 ? 0n : (MASK128 << BigInt(128 - bits)) & MASK128);
 const inPrefix = (n: bigint, base: bigint, bits: number): boolean => (n & prefixMask(bits)) === (base & prefixMask(bits));
 
+const MAPPED = v6ToBigInt('::ffff:0:0');
+const NAT64 = v6ToBigInt('64:ff9b::');
+const SIX_TO_FOUR = v6ToBigInt('2002::');
+
 function classifyV6Int(n: bigint): AddressClass {
   for (const r of V6) if (inPrefix(n, r.base, r.bits)) return r.cls;
-  const low32 = Number(n & 0xffffffffn);
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), 64:ff9b::a.b.c.d (NAT64): the carried IPv4 decides.
-  if (inPrefix(n, v6('::ffff:0:0'), 96) || inPrefix(n, 0n, 96) || inPrefix(n, v6('64:ff9b::'), 96)) {
-    return classifyV4Int(low32);
+  if (inPrefix(n, MAPPED, 96) || inPrefix(n, 0n, 96) || inPrefix(n, NAT64, 96)) {
+    return classifyV4Int(Number(n & 0xffffffffn));
   }
   // 2002:AABB:CCDD::/48 (6to4) carries AA.BB.CC.DD.
-  if (inPrefix(n, v6('2002::'), 16)) return classifyV4Int(Number((n >> 80n) & 0xffffffffn));
+  if (inPrefix(n, SIX_TO_FOUR, 16)) return classifyV4Int(Number((n >> 80n) & 0xffffffffn));
   return 'public';
 }
 
