@@ -1,0 +1,83 @@
+/**
+ * Reports end to end through the real program: a set is reviewed by the worker, the reports built at
+ * publication are downloaded, agree with /findings, and survive DELETE /runs/{run_id}/documents.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { Client, form } from '../helpers/client.ts';
+import { makePdf } from '../helpers/fixtures.ts';
+import { pdfText, zipEntries } from './inspect.ts';
+
+const PZ = [
+  'ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 1. Пояснительная записка\n24-017-ПЗ\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20',
+  'Пояснительная записка 24-017-ПЗ. Лист 2. Нагрузки приняты по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.',
+];
+const KR = [
+  'ООО «Проектное бюро»\nРаздел 4. Конструктивные решения\n24-017-КР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 22',
+  'Конструктивные решения 24-017-КР. Лист 2. Расчёт выполнен по СНиП 52-01-2003 и СНиП II-23-81*. Площадь застройки 1 300,0 м2.',
+];
+
+const numbersIn = (text: string) => [...text.replace(/\s+/g, ' ').matchAll(/№ (\d+) · /g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+
+describe('reports of a reviewed set', () => {
+  let server: TestServer;
+  let api: Client;
+  let runId: string;
+  let findings: { n: number; section: string }[];
+  let sections: string[];
+
+  before(async () => {
+    server = await startServer();
+    api = new Client(server.baseUrl, (await server.createOrg({ checks: 2 })).api_key);
+    const [pz, kr] = await Promise.all([makePdf(PZ), makePdf(KR)]);
+    const created = await api.postForm(
+      '/runs',
+      form(
+        [
+          { name: '24-017-ПЗ.pdf', content: pz, type: 'application/pdf' },
+          { name: '24-017-КР.pdf', content: kr, type: 'application/pdf' },
+        ],
+        { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-КР.pdf': 'КР' }), object_address: 'г. Казань, ул. Чистопольская, д. 20' },
+      ),
+    );
+    assert.equal(created.status, 201, created.text);
+    runId = created.json.run_id;
+    const status = await api.waitRun(runId, 180_000);
+    assert.equal(status.status, 'done', JSON.stringify(status));
+    const result = (await api.get(`/runs/${runId}/findings`)).json;
+    findings = result.findings;
+    sections = result.available_sections.map((s: { code: string }) => s.code);
+    assert.ok(findings.length >= 2 && sections.length >= 2, `${findings.length} findings in ${sections.join(', ')}`);
+  });
+  after(() => server.stop());
+
+  test('the Markdown and the overall PDF carry every finding of /findings', async () => {
+    const md = await api.get(`/runs/${runId}/report`);
+    assert.equal(md.status, 200);
+    assert.equal(md.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.deepEqual(numbersIn(md.text), findings.map((f) => f.n).sort((a, b) => a - b));
+    const pdf = await api.get(`/runs/${runId}/report.pdf`);
+    assert.equal(pdf.status, 200);
+    const text = await pdfText(pdf.bytes);
+    assert.deepEqual(numbersIn(text), findings.map((f) => f.n).sort((a, b) => a - b));
+    assert.match(text, /г\. Казань, ул\. Чистопольская, д\. 20/);
+  });
+
+  test('every available section has its PDF with the overall numbers, and the ZIP holds exactly them', async () => {
+    for (const code of sections) {
+      const r = await api.get(`/runs/${runId}/report.pdf?section=${encodeURIComponent(code)}`);
+      assert.equal(r.status, 200, `${code}: ${r.text.slice(0, 200)}`);
+      assert.deepEqual(numbersIn(await pdfText(r.bytes)), findings.filter((f) => f.section === code).map((f) => f.n).sort((a, b) => a - b));
+    }
+    const zip = await api.get(`/runs/${runId}/report.zip`);
+    assert.equal(zip.status, 200);
+    assert.deepEqual((await zipEntries(zip.bytes)).map((e) => e.name).sort(), ['report.pdf', ...sections.map((c) => `sections/${c}.pdf`)].sort());
+  });
+
+  test('reports remain after the source documents are deleted', async () => {
+    const del = await api.delete(`/runs/${runId}/documents`);
+    assert.ok(del.status < 300, `${del.status} ${del.text}`);
+    for (const path of ['report', 'report.pdf', 'report.zip']) assert.equal((await api.get(`/runs/${runId}/${path}`)).status, 200, path);
+  });
+});
