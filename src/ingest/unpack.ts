@@ -184,6 +184,7 @@ class Intake {
     const files = listing.entries.filter((e) => !e.isDir);
     this.budget.countEntries(files.length, topLabel);
     const wanted: string[] = [];
+    const wantedSet = new Set<string>();
     let declared = 0;
     for (const e of files) {
       const name = prefix + (sanitizeEntryName(e.path) ?? e.path);
@@ -197,7 +198,11 @@ class Intake {
         if (this.budget.maxFileBytes > 0 && e.size > this.budget.maxFileBytes) throw this.budget.fileTooBig(name);
         declared += e.size;
         if (declared > this.budget.remainingBytes) throw this.budget.totalError(name);
-        wanted.push(e.path);
+        // 7-Zip extracts every entry of a given name at once; later copies are renamed on disk (a_1.pdf).
+        if (!wantedSet.has(e.path)) {
+          wantedSet.add(e.path);
+          wanted.push(e.path);
+        }
       }
     }
     if (wanted.length === 0) return;
