@@ -9,6 +9,7 @@ import { DocCollector } from './facts/collector.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
 import type { ReviewInput, ReviewProgress } from './types.ts';
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 
 /** Two readers keep two cores busy; more would only add memory on the machines the service runs on. */
@@ -35,6 +36,8 @@ export interface ReviewOptions {
  */
 export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgress) => void, options: ReviewOptions = {}): Promise<ReviewOutcome> {
   const started = Date.now();
+  // OCR renders pages into the scratch directory; the caller names it but may not have created it
+  await mkdir(input.workDir, { recursive: true });
   const timeoutMs = options.timeoutMs ?? loadConfig().documentTimeoutMs;
   const ordered = [...input.documents].sort((a, b) => a.index - b.index);
   const estimate = ordered.map((d) => Math.max(1, d.pages ?? 1));

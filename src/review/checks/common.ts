@@ -8,8 +8,8 @@ export function textDocs(docs: readonly DocFacts[]): DocFacts[] {
 /** The value a document states most often for a kind (labelled values first; first occurrence breaks ties), or null. */
 export function docValue(d: DocFacts, kind: ValueKind): ValueFact | null {
   const all = d.values.filter((v) => v.kind === kind);
-  // a labelled value («Этажность – 9») outweighs a descriptive one («9-этажный»)
-  const labelled = all.filter((v) => !/этажн(?:ый|ого|ое|ая|ом|ые|ых)$/iu.test(v.raw));
+  // a labelled value («Этажность – 9») outweighs one said in passing («9-этажный», «для 120 квартир»)
+  const labelled = all.filter((v) => !v.weak);
   const facts = labelled.length ? labelled : all;
   return mostFrequent(facts, (v) => (Math.round(v.value * 10) / 10).toString());
 }

@@ -20,40 +20,47 @@ export const addressConsistency: Check = {
   title: 'Адрес объекта совпадает во всех документах и с адресом, указанным при отправке',
   run(ctx) {
     const findings: DraftFinding[] = [];
-    const items = textDocs(ctx.docs)
+    const docs = textDocs(ctx.docs);
+    const items = docs
       .map((doc) => ({ doc, item: docText(objectAddresses(doc.addresses), key) }))
       .filter((x): x is { doc: typeof x.doc; item: TextFact } => x.item !== null);
     const requested = ctx.input.objectAddress?.trim();
-    if (requested) {
-      for (const it of items) {
-        const diff = addressDifference(requested, it.item.value);
-        if (!diff || it.doc.doc.role !== 'review') continue;
-        const p = { doc: it.doc, page: it.item.docPage };
-        findings.push({
-          checkId: this.id, importance: this.importance, theme: this.theme, about: it.doc,
-          essence: `Адрес объекта в документе «${it.doc.doc.name}» не совпадает с адресом, указанным при отправке комплекта (${diff}).`,
-          evidence: `${where(p)}: ${quote(it.item.value)}\nАдрес объекта в запросе: ${quote(requested)}`,
-          action: 'Проверить адрес объекта по ГПЗУ и исправить его в документе (титульный лист, основные надписи, текстовая часть).',
-          places: [p],
-        });
-      }
-      return { findings };
-    }
+    // the reference: the address of the request, else the one most documents give
     const groups = groupBy(items, (a, b) => addressDifference(a.value, b.value) === null);
-    if (groups.length < 2) return { findings };
-    const ref = groups[0]![0]!;
-    for (const g of groups.slice(1)) {
-      for (const other of g) {
-        const about = reviewSide(other.doc, ref.doc);
+    const ref = requested ? null : groups[0]?.[0];
+    const refValue = requested ?? ref?.item.value;
+    if (!refValue) return { findings };
+    for (const d of docs) {
+      // every distinct spelling in the document: an address may be right on the title page and wrong in the text
+      const seen = new Set<string>();
+      for (const a of objectAddresses(d.addresses)) {
+        const k = key(a.value);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const diff = addressDifference(refValue, a.value);
+        if (!diff) continue;
+        const b = { doc: d, page: a.docPage };
+        if (requested) {
+          if (d.doc.role !== 'review') continue;
+          findings.push({
+            checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+            essence: `Адрес объекта в документе «${d.doc.name}» не совпадает с адресом, указанным при отправке комплекта (${diff}).`,
+            evidence: `${where(b)}: ${quote(a.value)}\nАдрес объекта в запросе: ${quote(requested)}`,
+            action: 'Проверить адрес объекта по ГПЗУ и исправить его в документе (титульный лист, основные надписи, текстовая часть).',
+            places: [b],
+          });
+          continue;
+        }
+        const r = ref!;
+        const about = reviewSide(d, r.doc);
         if (!about) continue;
-        const a = { doc: ref.doc, page: ref.item.docPage };
-        const b = { doc: other.doc, page: other.item.docPage };
+        const pa = { doc: r.doc, page: r.item.docPage };
         findings.push({
           checkId: this.id, importance: this.importance, theme: this.theme, about,
-          essence: `Адрес объекта различается в документах «${other.doc.doc.name}» и «${ref.doc.doc.name}» (${addressDifference(ref.item.value, other.item.value)}).`,
-          evidence: `${where(b)}: ${quote(other.item.value)}\n${where(a)}: ${quote(ref.item.value)}`,
+          essence: `Адрес объекта различается в документах «${d.doc.name}» и «${r.doc.doc.name}» (${diff}).`,
+          evidence: `${where(b)}: ${quote(a.value)}\n${where(pa)}: ${quote(r.item.value)}`,
           action: 'Проверить адрес объекта по ГПЗУ и привести его к единому написанию во всех документах комплекта.',
-          places: about === other.doc ? [b, a] : [a, b],
+          places: about === d ? [b, pa] : [pa, b],
         });
       }
     }

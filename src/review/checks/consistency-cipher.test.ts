@@ -38,3 +38,13 @@ test('one sheet whose title block carries a mistyped cipher is reported with its
   assert.match(f[0]!.essence, /с\. 3 указан шифр 24-317-АР вместо 24-017-АР/);
   assert.deepEqual(f[0]!.places.map((p) => p.page), [3]);
 });
+
+test('a mistyped cipher on the title page is reported; another project named there is not', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', [page('25-143-ПЗ')]),
+    docFacts(2, 'pb.pdf', 'ПБ', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\n25-153-ПБ\nТом 9\nс учётом решений проекта 23-901-ПБ', page('25-143-ПБ'), page('25-143-ПБ')]),
+  ];
+  const f = cipherConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.match(f[0]!.essence, /с\. 1 указан шифр 25-153-ПБ вместо 25-143-ПБ/);
+});

@@ -10,6 +10,21 @@ function sectionsAgree(mark: string, cipherSection: string, docSection: string):
   return (mark === 'ВК' || mark === 'НВК') && water.has(cipherSection) && water.has(docSection);
 }
 
+/** Levenshtein distance, for telling a mistyped cipher («25-153» for «25-143») from another project's. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
 /** Page where the document's cipher stands: its first title block carrying it, else the first page. */
 function cipherPage(d: DocFacts): number {
   return d.stamps.find((s) => s.cipher && cipherKey(s.cipher) === cipherKey(d.cipher!.cipher))?.docPage ?? 1;
@@ -54,6 +69,13 @@ export const cipherConsistency: Check = {
         const sc = parseCiphers(s.cipher)[0];
         if (!sc || cipherKey(sc.base) === cipherKey(c.base) && sc.mark === c.mark) continue;
         odd.set(s.cipher, [...(odd.get(s.cipher) ?? []), s.docPage]);
+      }
+      // the title page and contents: the same volume's cipher with a typo in its base
+      for (const h of d.headCiphers) {
+        const hb = cipherKey(h.base);
+        if (h.mark !== c.mark || hb === cipherKey(c.base) || editDistance(hb, cipherKey(c.base)) > 2) continue;
+        if (d.stamps.some((s) => s.docPage === h.docPage && s.cipher === h.cipher)) continue;
+        odd.set(h.cipher, [...new Set([...(odd.get(h.cipher) ?? []), h.docPage])]);
       }
       for (const [other, pages] of odd) {
         findings.push({

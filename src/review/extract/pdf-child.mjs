@@ -53,6 +53,35 @@ function linesFromJson(st) {
   return out;
 }
 
+/**
+ * Lines of the title block: those in the lower-right corner of the sheet, plus — for documents whose stamp
+ * is not at the bottom (Word tables converted by LibreOffice) — those around a «Изм. | Кол.уч.» header row.
+ */
+function titleBlockLines(lines, x0, y0, width, height) {
+  const picked = new Set();
+  for (const l of lines) {
+    const [, , bx1, by1] = l.bbox;
+    if (bx1 > x0 + width - STAMP_W && by1 > y0 + height - STAMP_H) picked.add(l);
+  }
+  for (const a of lines) {
+    if (!/^\s*изм\.?\s*$/i.test(a.text)) continue;
+    const [ax0, ay0] = a.bbox;
+    if (!lines.some((o) => o !== a && /^\s*кол\.?\s?уч/i.test(o.text) && Math.abs(o.bbox[1] - ay0) < 6)) continue;
+    for (const l of lines) {
+      const cx = (l.bbox[0] + l.bbox[2]) / 2;
+      const cy = (l.bbox[1] + l.bbox[3]) / 2;
+      if (cx > ax0 - 15 * MM && cx < ax0 + 200 * MM && cy > ay0 - 17 * MM && cy < ay0 + 50 * MM) picked.add(l);
+    }
+  }
+  const out = [];
+  for (const l of lines) {
+    if (!picked.has(l) || !l.text.trim()) continue;
+    const [bx0, by0, bx1, by1] = l.bbox;
+    out.push({ x: bx0 - x0, y: by0 - y0, w: bx1 - bx0, h: by1 - by0, text: l.text });
+  }
+  return out;
+}
+
 function readPage(n, renderTo) {
   const page = doc.loadPage(n - 1);
   const [x0, y0, x1, y1] = page.getBounds();
@@ -66,12 +95,7 @@ function readPage(n, renderTo) {
     text = lines.map((l) => l.text).join('\n');
   }
   st.destroy?.();
-  const stampLines = [];
-  for (const { text: t, bbox: [bx0, by0, bx1, by1] } of lines) {
-    if (bx1 > x0 + width - STAMP_W && by1 > y0 + height - STAMP_H && t.trim()) {
-      stampLines.push({ x: bx0 - x0, y: by0 - y0, w: bx1 - bx0, h: by1 - by0, text: t });
-    }
-  }
+  const stampLines = titleBlockLines(lines, x0, y0, width, height);
   let rendered = false;
   if (renderTo && text.replace(/\s+/g, '').length < 10) {
     const scale = Math.min(OCR_SCALE, OCR_MAX_SIDE / Math.max(width, height, 1));

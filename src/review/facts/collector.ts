@@ -48,7 +48,7 @@ export class DocCollector {
   constructor(doc: ReviewDocument, pageFrom: number) {
     this.facts = {
       doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
-      stamps: [], cipherCounts: new Map(), cipher: null, norms: new Map(), values: [], addresses: [],
+      stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], addresses: [],
       objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], xml: null,
     };
   }
@@ -64,7 +64,12 @@ export class DocCollector {
       if (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher) f.stamps.push(st);
       if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
     }
-    if (n <= HEAD_PAGES) for (const c of parseCiphers(text)) f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
+    if (n <= HEAD_PAGES) {
+      for (const c of parseCiphers(text)) {
+        f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
+        if (f.headCiphers.length < MAX_FACTS_PER_KIND) f.headCiphers.push({ ...c, docPage: n });
+      }
+    }
     this.norms(text, n);
     push(f.values, findValues(text, n));
     push(f.addresses, findAddresses(text, n));

@@ -19,3 +19,9 @@ test('document references need a pointing word before the cipher', () => {
   assert.deepEqual(findCipherRefs('выполнено согласно 24-017-ИОС4', 2).map((r) => r.section), ['ИОС4']);
   assert.deepEqual(findCipherRefs('24-017-КР2 Конструктивные решения. Том 4', 2), []);
 });
+
+test('a sheet in brackets after what it shows, and a document named before its sheet', () => {
+  assert.deepEqual(findSheetRefs('Ведомость отделки помещений (лист 11) выполнена', 1).map((r) => [r.sheet, r.cipher]), [[11, null]]);
+  assert.deepEqual(findSheetRefs('Привязка здания к осям — см. ЖК-098-25-ПЗУ, лист 11.', 1).map((r) => [r.sheet, r.cipher]), [[11, 'ЖК-098-25-ПЗУ']]);
+  assert.deepEqual(findSheetRefs('Нагрузка 11 кН (лист стали 4 мм)', 1), []);
+});

@@ -3,6 +3,9 @@ import { parseCiphers } from './cipher.ts';
 import type { CipherRef, SheetRef } from './types.ts';
 
 const SHEET_REF_RE = /(?:(?:см\.?|смотри|смотреть|приведен[аоы]?|показан[аоы]?|представлен[аоы]?)\s*(?:на\s+)?(?:лист(?:е|ы|ах)?|л\.)|на\s+листе|на\s+листах)\s*(?:№\s*)?(\d{1,3})(?:\s*(?:[-–]|,|и)\s*(\d{1,3}))?((?:\s*(?:документа|тома|альбома|раздела|шифр)?\s*)([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*))?/giu;
+// «(лист 11)», «(л. 4)» after the thing shown there; «см. 24-017-ПЗУ, лист 11» with the document first
+const PAREN_SHEET_RE = /\(\s*(?:см\.?\s*)?(?:лист|л\.)\s*(\d{1,3})\s*\)/giu;
+const CIPHER_THEN_SHEET_RE = /(?:см\.?|смотри|смотреть|согласно|по)\s*(?:том\S*\s+|документ\S*\s+|альбом\S*\s+)?([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*)\s*,?\s*(?:лист|л\.)\s*(\d{1,3})(?![\d])/giu;
 const DOC_REF_CONTEXT = /(?:(?<![а-яё])см\.?|смотри|смотреть|согласно|в\s+соответствии\s+с|приведен\S*\s+в|указан\S*\s+в|представлен\S*\s+в|разработан\S*\s+в|в\s+составе|(?<![а-яё])по|(?<![а-яё])в\s+(?:томе|разделе|документе|альбоме|комплекте))\s*(?:[а-яё.]+\s*){0,3}$/iu;
 
 /** «см. лист 12», «на листах 5–7», «см. лист 3 документа 24-017-АР». */
@@ -16,7 +19,25 @@ export function findSheetRefs(text: string, docPage: number): SheetRef[] {
     const s = snippet(text, m.index, m.index + m[0].length);
     for (const sheet of new Set([a, b])) if (sheet > 0) out.push({ sheet, docPage, raw: m[0].replace(/\s+/g, ' ').trim(), snippet: s, cipher });
   }
-  return out;
+  PAREN_SHEET_RE.lastIndex = 0;
+  for (let m = PAREN_SHEET_RE.exec(text); m; m = PAREN_SHEET_RE.exec(text)) {
+    const sheet = Number(m[1]);
+    if (sheet > 0) out.push({ sheet, docPage, raw: m[0], snippet: snippet(text, m.index, m.index + m[0].length), cipher: null });
+  }
+  CIPHER_THEN_SHEET_RE.lastIndex = 0;
+  for (let m = CIPHER_THEN_SHEET_RE.exec(text); m; m = CIPHER_THEN_SHEET_RE.exec(text)) {
+    const cipher = parseCiphers(m[1]!)[0]?.cipher ?? null;
+    const sheet = Number(m[2]);
+    if (cipher && sheet > 0) out.push({ sheet, docPage, raw: m[0].replace(/\s+/g, ' ').trim(), snippet: snippet(text, m.index, m.index + m[0].length), cipher });
+  }
+  // one reference matched by two wordings («(см. л. 4)») counts once
+  const seen = new Set<string>();
+  return out.filter((r) => {
+    const k = `${r.sheet}|${r.cipher ?? ''}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** Ciphers of documents that the text points the reader to («см. 24-017-КР2», «согласно 24-017-ИОС4»). */

@@ -73,6 +73,9 @@ export function parseStamp(lines: readonly PlacedLine[], docPage: number): Stamp
     if (isLabel && sheet === null) sheet = v;
     if (isTotal && sheets === null) sheets = v;
   }
-  const cipher = parseCiphers(ls.map((l) => l.text).join('\n'))[0]?.cipher ?? null;
+  // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
+  const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
+  withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
+  const cipher = withCipher[0]?.c?.cipher ?? null;
   return { docPage, sheet, sheets, roles, hasRoleRows, cipher };
 }

@@ -11,6 +11,8 @@ export interface ValueFact {
   raw: string;
   docPage: number;
   snippet: string;
+  /** Said in passing («9-этажный», «для 120 квартир») rather than as a labelled value: outweighed by labelled ones. */
+  weak?: boolean;
 }
 
 export interface TextFact {
@@ -80,6 +82,8 @@ export interface DocFacts {
   /** Cipher candidates from title blocks and the first pages, with how often they occur. */
   cipherCounts: Map<string, number>;
   cipher: CipherFact | null;
+  /** Ciphers written on the first pages (title page, contents), with their page. */
+  headCiphers: (CipherFact & { docPage: number })[];
   norms: Map<string, NormCitation>;
   values: ValueFact[];
   addresses: TextFact[];

@@ -34,3 +34,12 @@ test('the object name repeated in title blocks («12-этажный жилой �
   assert.deepEqual(vals('Многоквартирный 12-этажный жилой дом по адресу: г. Пермь'), []);
   assert.deepEqual(vals('Проектируемый 14-этажный жилой дом.'), [['storeys', 14]]);
 });
+
+test('the number of apartments said in passing is read, a floor or a section is not', () => {
+  const weak = (t: string) => findValues(t, 1).map((v) => [v.kind, v.value, v.weak ?? false]);
+  assert.deepEqual(weak('Расчетная мощность жилого дома для 127 квартир составляет 300 кВт'), [['apartments', 127, true]]);
+  assert.deepEqual(weak('Всего квартир: 120, в том числе студий — 30'), [['apartments', 120, true]]);
+  assert.deepEqual(weak('Расчетная нагрузка квартир (127 шт.) определена'), [['apartments', 127, true]]);
+  assert.deepEqual(weak('На этаже 4 квартиры; в секции 36 квартир'), []);
+  assert.deepEqual(weak('Количество квартир – 120'), [['apartments', 120, false]]);
+});

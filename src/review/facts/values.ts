@@ -15,6 +15,12 @@ const LABELS: { kind: ValueKind; re: string }[] = [
 ];
 
 const RES = LABELS.map((l) => ({ kind: l.kind, re: new RegExp(String.raw`(?<![а-яё])(${l.re})(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu') }));
+// «для 127 квартир», «запроектировано 135 квартир», «всего квартир: 120», «квартир (127 шт.)»; not «4 квартиры на этаже»
+const APARTMENTS_PHRASES = [
+  /(?<![\d.,])(\d{1,3}(?:[ ]\d{3})?|\d{1,5})\s+квартир(?:а|ы)?(?![а-яё])(?!\s+на\s+(?:этаже|площадке))/giu,
+  /(?:всего|итого)\s+квартир\s*[:\-–—]?\s*(\d{1,5})(?!\d|[.,]\d)/giu,
+  /квартир\s*\(\s*(\d{1,5})\s*шт/giu,
+];
 const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
 
 const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
@@ -44,7 +50,17 @@ export function findValues(text: string, docPage: number): ValueFact[] {
     // «12-этажный жилой дом по адресу …» is the object's name repeated in title blocks, not a statement of the section
     if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
     const value = Number(m[1]);
-    if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length) });
+    if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
+  }
+  for (const re of APARTMENTS_PHRASES) {
+    re.lastIndex = 0;
+    for (let m = re.exec(t); m; m = re.exec(t)) {
+      const value = parseNumber(m[1]!);
+      // a handful of flats is a floor or a section, not the building
+      if (value === null || value < 5 || !PLAUSIBLE.apartments(value)) continue;
+      if (/этаж|секци|подъезд/iu.test(t.slice(Math.max(0, m.index - 25), m.index))) continue;
+      out.push({ kind: 'apartments', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
+    }
   }
   return out;
 }
