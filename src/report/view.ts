@@ -134,7 +134,11 @@ function countsLine(findings: readonly Finding[]): string {
 export function buildView(result: PublishedResult, meta: ReportMeta, filter?: ReportFilter): ReportView {
   const findings = filterFindings(result.findings, filter);
   const bySection = new Map<string, Finding[]>();
-  for (const f of findings) bySection.set(f.section, [...(bySection.get(f.section) ?? []), f]);
+  for (const f of findings) {
+    const list = bySection.get(f.section);
+    if (list) list.push(f);
+    else bySection.set(f.section, [f]);
+  }
   const sections = [...bySection.keys()].sort(compareSections).map((code) => ({
     code,
     title: sectionTitle(code),
