@@ -3,6 +3,7 @@ import { loadConfig } from '../config.ts';
 import { CHECKS } from './checks/index.ts';
 import { setCipherBase } from './checks/consistency-cipher.ts';
 import type { CheckContext, DraftFinding, DraftQuestion } from './checks/types.ts';
+import { crc32File } from './extract/crc32.ts';
 import { streamDocument } from './extract/index.ts';
 import { PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
@@ -61,7 +62,9 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
         onProgress?.({ pagesDone, pagesTotal: Math.max(estimate.reduce((a, b) => a + b, 0), pagesDone) });
       });
       ocrPages += res.ocrPages;
-      read[i] = { facts: collector.finish(res.pagesTotal, res.xml), warnings: res.warnings };
+      const facts = collector.finish(res.pagesTotal, res.xml);
+      facts.crc32 = await crc32File(doc.path).catch(() => null);
+      read[i] = { facts, warnings: res.warnings };
     }
   };
   try {

@@ -38,3 +38,14 @@ test('address, name, values, cipher base and the file list are compared with the
 test('without an XML note the check says nothing', () => {
   assert.deepEqual(xmlNoteMismatch.run(context([docFacts(1, 'a.pdf', 'АР', ['Этажность 9'])])), {});
 });
+
+test('a file whose CRC32 differs from FileChecksum in the XML note is a critical finding', () => {
+  const xml = parseExplanatoryNote(SAMPLE_NOTE.replace('<FileName>24-017-АР.pdf</FileName>', '<FileName>24-017-АР.pdf</FileName><FileChecksum>1b5c9e26</FileChecksum>'))!;
+  const ar = docFacts(2, '24-017-АР.pdf', 'АР', [page('24-017-АР', 'x')]);
+  const docs = [docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml), ar, docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'x')])];
+  ar.crc32 = '1BAC6ED6';
+  const f = xmlNoteMismatch.run(context(docs)).findings!;
+  assert.deepEqual(f.map((x) => [x.importance, x.about!.doc.index]), [['critical', 2]]);
+  ar.crc32 = '1B5C9E26';
+  assert.deepEqual(xmlNoteMismatch.run(context(docs)).findings, []);
+});

@@ -121,7 +121,7 @@ export const xmlNoteMismatch: Check = {
         `Уточнить ${VALUE_TITLES[kind]} и привести значение в XML ПЗ (TEI) и в документах к единому.`, [xp, p]);
     }
 
-    const listed = x.sections.flatMap((s) => s.documents.flatMap((d) => d.files.map((f) => ({ section: s.code, file: f, number: d.number }))));
+    const listed = x.sections.flatMap((s) => s.documents.flatMap((d) => d.files.filter(Boolean).map((f, i) => ({ section: s.code, file: f, number: d.number, checksum: d.checksums[i] ?? null }))));
     if (listed.length) {
       const inSet = new Set(ctx.docs.map((d) => fileKey(d.doc.name)));
       const missing = listed.filter((l) => !inSet.has(fileKey(l.file)));
@@ -129,6 +129,15 @@ export const xmlNoteMismatch: Check = {
         add(xd, `В XML пояснительной записке перечислены файлы, которых нет в комплекте (${missing.length}).`,
           `XML (ProjectDocumentation): ${missing.slice(0, 15).map((m) => `${m.section}: ${m.file}${m.number ? ` (${m.number})` : ''}`).join('; ')}${missing.length > 15 ? '; …' : ''}`,
           'Добавить в комплект перечисленные файлы или исправить состав документации в XML ПЗ; имена файлов должны совпадать с FileName.', [xp], 'critical');
+      }
+      const bad = listed.flatMap((l) => {
+        const d = ctx.docs.find((x) => fileKey(x.doc.name) === fileKey(l.file) && fileKey(x.doc.name) !== '');
+        return d && l.checksum && d.crc32 && /^[0-9A-F]{8}$/.test(l.checksum) && d.crc32 !== l.checksum ? [{ l, d }] : [];
+      });
+      for (const { l, d } of bad) {
+        add(d, `Контрольная сумма файла «${d.doc.name}» не совпадает с указанной в XML пояснительной записке: в комплекте другая редакция файла.`,
+          `XML (FileChecksum): ${l.checksum}; CRC32 файла в комплекте: ${d.crc32}.`,
+          'Заменить файл на редакцию, указанную в XML ПЗ, или пересчитать FileChecksum после исправления файла.', [xp], 'critical');
       }
       const listedKeys = new Set(listed.map((l) => fileKey(l.file)));
       // the explanatory note itself is the XML root, not an entry of ProjectDocumentation

@@ -18,7 +18,7 @@ export interface XmlSection {
   code: string;
   element: string;
   notDeveloped: string | null;
-  documents: { name: string; number: string; files: string[] }[];
+  documents: { name: string; number: string; files: string[]; checksums: (string | null)[] }[];
 }
 
 /** Schema element → section code of the reference (docset.ts). */
@@ -112,7 +112,8 @@ function sectionsOf(pd: unknown): XmlSection[] {
         const docs = findAll(v, 'Document').filter(isObj).map((d) => ({
           name: str(d.DocName) ?? '',
           number: str(d.DocNumber) ?? '',
-          files: findAll(d, 'File').filter(isObj).map((f) => str(f.FileName) ?? '').filter(Boolean),
+          files: findAll(d, 'File').filter(isObj).map((f) => str(f.FileName) ?? ''),
+          checksums: findAll(d, 'File').filter(isObj).map((f) => str(f.FileChecksum)?.toUpperCase() ?? null),
         }));
         out.push({ code, element: k, notDeveloped: 'NotDeveloped' in v ? (str(v.NotDeveloped) ?? 'Раздел не разрабатывался') : null, documents: docs });
       } else if (k === 'Section5') visit(v);

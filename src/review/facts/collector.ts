@@ -49,7 +49,7 @@ export class DocCollector {
     this.facts = {
       doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
       stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], addresses: [],
-      objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], xml: null,
+      objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], xml: null, crc32: null,
     };
   }
 

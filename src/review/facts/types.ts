@@ -92,6 +92,8 @@ export interface DocFacts {
   sheetRefs: SheetRef[];
   cipherRefs: CipherRef[];
   xml: XmlNoteFacts | null;
+  /** CRC32 of the original file (8 hex digits), compared with FileChecksum of the XML ПЗ. */
+  crc32: string | null;
 }
 
 /** A small bound per list keeps memory flat on very long documents. */
