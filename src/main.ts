@@ -101,8 +101,9 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
 async function orgCommand(config: Config, args: string[]): Promise<void> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({ args: rest, options: ORG_OPTIONS, allowPositionals: true, strict: true });
-  const settings = orgSettingsFrom(values as OrgValues);
   await withStore(config, async ({ db }) => {
+    const current = sub === 'set' && positionals[0] ? await getTenant(db, positionals[0]) : undefined;
+    const settings = orgSettingsFrom(values as OrgValues, current?.webhook_settings ?? null);
     switch (sub) {
       case 'create': {
         if (!settings.name) throw new UsageError('--name is required');

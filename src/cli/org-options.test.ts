@@ -30,3 +30,9 @@ test('bad values are refused with the option named', () => {
   assert.throws(() => orgSettingsFrom({ 'webhook-url': 'ftp://x' }), /http/);
   assert.throws(() => orgSettingsFrom({ 'access-until': 'завтра' }), /date/);
 });
+
+test('delivery options are checked and merged into the current settings', () => {
+  assert.throws(() => orgSettingsFrom({ 'webhook-attempts': '0' }), OptionError);
+  const merged = orgSettingsFrom({ 'webhook-timeout-ms': '5000' }, JSON.stringify({ attempts: 2, pauses_ms: [100] }));
+  assert.deepEqual(JSON.parse(merged.webhook_settings!), { attempts: 2, pauses_ms: [100], timeout_ms: 5000 });
+});

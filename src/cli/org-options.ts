@@ -1,5 +1,6 @@
 import type { TenantSettings } from '../store/repositories/tenants.ts';
 import { SECTION_CODES } from '../review/data/docset.ts';
+import { validateWebhookSettings } from '../notify/settings.ts';
 
 /** A bad operator option: reported as a usage error. */
 export class OptionError extends Error {}
@@ -32,8 +33,11 @@ function nonNegativeInt(name: string, raw: string): number {
   return n;
 }
 
-/** Validates CLI values into tenant settings; throws with a precise message on bad input. */
-export function orgSettingsFrom(v: OrgValues): TenantSettings {
+/**
+ * Validates CLI values into tenant settings; throws with a precise message on bad input.
+ * Delivery options are merged into the organization's current webhook settings (`currentWebhookSettings`).
+ */
+export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: string | null = null): TenantSettings {
   const s: TenantSettings = {};
   if (v.name !== undefined) {
     if (!v.name.trim()) throw new OptionError('--name must not be empty');
@@ -69,7 +73,12 @@ export function orgSettingsFrom(v: OrgValues): TenantSettings {
   if (v['webhook-pauses-ms'] !== undefined) {
     delivery.pauses_ms = v['webhook-pauses-ms'].split(',').map((p) => nonNegativeInt('webhook-pauses-ms', p.trim()));
   }
-  if (Object.keys(delivery).length) s.webhook_settings = JSON.stringify(delivery);
+  if (Object.keys(delivery).length) {
+    const merged = { ...(currentWebhookSettings ? (JSON.parse(currentWebhookSettings) as object) : {}), ...delivery };
+    const check = validateWebhookSettings(merged);
+    if (!check.ok) throw new OptionError(`webhook delivery options: ${check.message}`);
+    s.webhook_settings = JSON.stringify(check.value);
+  }
   if (v.sections !== undefined) {
     const codes = v.sections.split(',').map((c) => c.trim()).filter(Boolean);
     const unknown = codes.filter((c) => !SECTION_CODES.includes(c));

@@ -232,6 +232,8 @@ export async function processRun(ctx: RunContext, claimed: Run): Promise<void> {
       },
       ctx.blobs,
       `runs/${run.id}/report`,
+      // The Markdown and /findings still publish; PDF downloads answer 503 pdf_unavailable.
+      { onPdfError: (err) => ctx.log.warn({ err, run_id: run.id }, 'PDF reports not built') },
     );
 
     await progress.stage('publishing');
