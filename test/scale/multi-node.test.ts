@@ -102,13 +102,19 @@ describe('two API nodes and two workers on one database and one S3 bucket', () =
     const ledger = await db.db.selectFrom('ledger').select(['reason', 'delta']).where('tenant_id', '=', org.tenant_id).execute();
     assert.deepEqual(ledger.map((l) => `${l.reason}${l.delta}`).sort(), runIds.map(() => 'charge-1'));
 
-    // Results are read through the other API node; the run's documents and reports are in the bucket.
+    // Results and reports are read through both API nodes; documents and reports live in the bucket.
     const keys = [...s3.objects.bucket(s3.bucket)!.keys()];
     for (const id of runIds) {
       const findings = await apiA.get(`/runs/${id}/findings`);
       assert.equal(findings.status, 200, findings.text.slice(0, 200));
       assert.ok(keys.some((k) => k.startsWith(`cluster/runs/${id}/docs/`)), 'the documents are in the bucket');
       assert.ok(keys.some((k) => k.startsWith(`cluster/runs/${id}/report`)), 'the reports are in the bucket');
+      const md = await apiA.get(`/runs/${id}/report`);
+      assert.equal(md.status, 200, md.text.slice(0, 200));
+      assert.ok(md.bytes.length > 0);
+      const pdf = await apiB.get(`/runs/${id}/report.pdf`);
+      assert.equal(pdf.status, 200, pdf.text.slice(0, 200));
+      assert.equal(pdf.bytes.subarray(0, 5).toString('latin1'), '%PDF-', 'the PDF written by a worker streams out of the bucket');
     }
 
     // Webhooks: one run.finished per run, however many workers dispatched and one of them died.
