@@ -25,23 +25,33 @@ export class IntakeBudget {
   readonly options: Required<UnpackOptions>;
   private entries = 0;
   private written = 0;
-  private readonly totalCap: number;
+  private documentBytes = 0;
+  /** The organization's max_total_bytes, applied to the documents of the set (Infinity when unlimited). */
+  private readonly setCap: number;
 
   constructor(
     readonly limits: IntakeLimits,
     options: UnpackOptions = {},
   ) {
     this.options = { ...DEFAULT_OPTIONS, ...stripUndefined(options) };
-    this.totalCap = limits.maxTotalBytes > 0 ? Math.min(limits.maxTotalBytes, this.options.maxUnpackedBytes) : this.options.maxUnpackedBytes;
+    this.setCap = limits.maxTotalBytes > 0 ? limits.maxTotalBytes : Infinity;
   }
 
   get totalWritten(): number {
     return this.written;
   }
 
-  /** Bytes the whole intake may still write. */
+  /**
+   * Bytes the intake may still write in one go: the least of what the set may still grow by and what
+   * the technical cap on everything written (documents and the nested archives they come from) allows.
+   */
   get remainingBytes(): number {
-    return Math.max(0, this.totalCap - this.written);
+    return Math.max(0, Math.min(this.setCap - this.documentBytes, this.options.maxUnpackedBytes - this.written));
+  }
+
+  /** Would an entry of `entryBytes`, if it turns out to be a document, push the set over its limit? */
+  overSet(entryBytes: number): boolean {
+    return this.documentBytes + entryBytes > this.setCap;
   }
 
   get maxFileBytes(): number {
@@ -59,10 +69,16 @@ export class IntakeBudget {
     }
   }
 
-  /** Accounts bytes written outside a meter (7z extraction reports its total); throws when over a limit. */
+  /** Accounts bytes written to disk (everything, archives included) against the technical cap. */
   addWritten(n: number, name: string): void {
     this.written += n;
-    if (this.written > this.totalCap) throw this.totalError(name);
+    if (this.written > this.options.maxUnpackedBytes) throw this.capError(name);
+  }
+
+  /** Accounts a document of the set against the organization's max_total_bytes. */
+  addDocument(bytes: number, name: string): void {
+    this.documentBytes += bytes;
+    if (this.documentBytes > this.setCap) throw this.totalError(name);
   }
 
   fileTooBig(name: string): AppError {
@@ -70,7 +86,16 @@ export class IntakeBudget {
   }
 
   totalError(name: string): AppError {
-    return new AppError('too_big', `Объём распакованных файлов превышает допустимые ${formatBytes(this.totalCap)}`, name);
+    return new AppError('too_big', `Общий объём документов комплекта после распаковки превышает допустимые ${formatBytes(this.setCap)}`, name);
+  }
+
+  /** The error of whichever limit remainingBytes ran into. */
+  remainingError(name: string): AppError {
+    return this.setCap - this.documentBytes <= this.options.maxUnpackedBytes - this.written ? this.totalError(name) : this.capError(name);
+  }
+
+  capError(name: string): AppError {
+    return new AppError('too_big', `Объём распаковки превышает технический предел ${formatBytes(this.options.maxUnpackedBytes)}`, name);
   }
 
   ratioError(name: string): AppError {
@@ -140,6 +165,9 @@ export class ByteMeter extends Transform {
       a.written += chunk.length;
       if (a.written > ratioMinBytes && a.written > Math.max(1, a.packedSize) * maxRatio) return cb(b.ratioError(this.name));
     }
+    // The entry may still turn out to be an archive (then only its contents count towards the set),
+    // but while it streams it is judged as a document so that the set limit stops it early.
+    if (b.overSet(this.bytes)) return cb(b.totalError(this.name));
     try {
       b.addWritten(chunk.length, this.name);
     } catch (e) {

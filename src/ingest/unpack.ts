@@ -139,6 +139,7 @@ class Intake {
       await linkOrCopy(path, dest);
     }
     const facts = known ? { size: known.size, sha256: known.sha256 } : await hashFile(dest);
+    this.budget.addDocument(facts.size, name);
     this.documents.push({
       name,
       path: dest,
@@ -165,7 +166,7 @@ class Intake {
   }
 
   private async unpackZipArchive(path: string, prefix: string, depth: number, topLabel: string): Promise<void> {
-    await unpackZip(path, topLabel, this.budget, () => this.workPath(), async (item) => {
+    await unpackZip(path, topLabel, prefix, this.budget, () => this.workPath(), async (item) => {
       const clean = sanitizeEntryName(item.rawName);
       const name = prefix + (clean ?? item.rawName);
       if (!item.ok) return void this.skipped.push({ name, reason: item.reason });
@@ -197,7 +198,7 @@ class Intake {
         // write hook in the worker still enforces the limits against what is really produced.
         if (this.budget.maxFileBytes > 0 && e.size > this.budget.maxFileBytes) throw this.budget.fileTooBig(name);
         declared += e.size;
-        if (declared > this.budget.remainingBytes) throw this.budget.totalError(name);
+        if (declared > this.budget.remainingBytes) throw this.budget.remainingError(name);
         // 7-Zip extracts every entry of a given name at once; later copies are renamed on disk (a_1.pdf).
         if (!wantedSet.has(e.path)) {
           wantedSet.add(e.path);
@@ -224,7 +225,7 @@ class Intake {
       const vName = prefix + result.violation.name;
       if (result.violation.kind === 'file') throw this.budget.fileTooBig(vName);
       if (result.violation.kind === 'ratio') throw this.budget.ratioError(vName);
-      throw this.budget.totalError(vName);
+      throw this.budget.remainingError(vName);
     }
     this.budget.addWritten(result.written, topLabel);
     const failures = parseFailures(result.stderr);

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { isAppError } from '../http/errors.ts';
 import { CorruptEntryError, type ArchiveTally, type IntakeBudget } from './budget.ts';
+import { sanitizeEntryName } from './entry-name.ts';
 import { decodeZipName } from './zip-names.ts';
 
 /** An entry the archive delivered: either a file written to `path` or a reason it was not. */
@@ -34,6 +35,8 @@ const UNIX_HOSTS = new Set([3, 19]); // Unix, OS X: the high half of the externa
 export function unpackZip(
   archivePath: string,
   label: string,
+  /** Path of this archive inside the set ("" at the top, "inner.zip/" when nested): errors name entries by their full path. */
+  prefix: string,
   budget: IntakeBudget,
   nextPath: () => string,
   onItem: (item: ArchiveItem) => Promise<void>,
@@ -64,7 +67,7 @@ export function unpackZip(
           if (!failed) resolve();
         });
         zip.on('entry', (entry: yauzl.Entry) => {
-          handleEntry(zip, entry, budget, nextPath, tally)
+          handleEntry(zip, entry, prefix, budget, nextPath, tally)
             .then(async (item) => {
               if (item) await onItem(item);
               zip.readEntry();
@@ -80,6 +83,7 @@ export function unpackZip(
 async function handleEntry(
   zip: yauzl.ZipFile,
   entry: yauzl.Entry,
+  prefix: string,
   budget: IntakeBudget,
   nextPath: () => string,
   tally: ArchiveTally,
@@ -94,9 +98,10 @@ async function handleEntry(
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
     return { ok: false, rawName, reason: `Метод сжатия ${entry.compressionMethod} не поддерживается; пересоздайте архив со сжатием Deflate` };
   }
-  if (budget.maxFileBytes > 0 && entry.uncompressedSize > budget.maxFileBytes) throw budget.fileTooBig(rawName);
+  const shownName = prefix + (sanitizeEntryName(rawName) ?? rawName);
+  if (budget.maxFileBytes > 0 && entry.uncompressedSize > budget.maxFileBytes) throw budget.fileTooBig(shownName);
   const path = nextPath();
-  const meter = budget.meter(rawName, entry.compressedSize, entry.crc32, tally);
+  const meter = budget.meter(shownName, entry.compressedSize, entry.crc32, tally);
   try {
     const rs = await new Promise<NodeJS.ReadableStream>((res, rej) =>
       zip.openReadStream(entry, (e, s) => (e || !s ? rej(e ?? new Error('no stream')) : res(s))),

@@ -159,6 +159,24 @@ test('per-file and total byte limits stop unpacking with too_big naming the file
   );
 });
 
+test('the set limit counts documents, not the nested archives they came from; the technical cap counts everything written', async () => {
+  const dir = await tempDir();
+  const doc = Buffer.concat([PDF_MIN, Buffer.alloc(300_000, 0x42)]);
+  const outer = rawZip([{ name: 'inner.zip', data: rawZip([{ name: 'a.pdf', data: doc }]) }]);
+  const limits = { maxFiles: 0, maxFileBytes: 0, maxTotalBytes: 400_000 };
+  const ok = await unpackUploads([await upload(dir, 'outer.zip', outer)], join(dir, 'r1'), limits);
+  assert.deepEqual(ok.documents.map((d) => d.name), ['inner.zip/a.pdf']);
+  const extra = await upload(dir, 'extra.pdf', Buffer.concat([PDF_MIN, Buffer.alloc(150_000)]));
+  await assert.rejects(
+    unpackUploads([await upload(dir, 'outer.zip', outer), extra], join(dir, 'r2'), limits),
+    (e: unknown) => isAppError('too_big', 'extra.pdf')(e) && /документов комплекта/.test((e as Error).message),
+  );
+  await assert.rejects(
+    unpackUploads([await upload(dir, 'outer.zip', outer)], join(dir, 'r3'), NO_LIMITS, { maxUnpackedBytes: 500_000 }),
+    (e: unknown) => isAppError('too_big', 'inner.zip/a.pdf')(e) && /технический предел/.test((e as Error).message),
+  );
+});
+
 test('max_files counts documents after unpacking', async () => {
   const dir = await tempDir();
   const zip = rawZip([1, 2, 3].map((i) => ({ name: `${i}.pdf`, data: PDF_MIN })));
