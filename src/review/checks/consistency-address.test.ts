@@ -8,6 +8,7 @@ test('different house numbers across documents are reported naming both', () => 
     docFacts(1, 'pz.pdf', 'ПЗ', ['Адрес объекта: г. Москва, ул. Ленина, д. 5']),
     docFacts(2, 'ar.pdf', 'АР', ['Объект расположен по адресу: г. Москва, улица Ленина, дом 7']),
     docFacts(3, 'kr.pdf', 'КР', ['Местоположение: Москва, Ленина ул., 5']),
+    docFacts(4, 'pos.pdf', 'ПОС', ['Место размещения объекта: г. Москва, ул. Ленина, д. 5.']),
   ];
   const f = addressConsistency.run(context(docs)).findings!;
   assert.equal(f.length, 1);

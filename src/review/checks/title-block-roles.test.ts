@@ -16,10 +16,12 @@ test('a missing «Н. контр.» row and an empty «Пров.» are reported 
   assert.deepEqual(f!.places.map((p) => p.page), [2]);
 });
 
-test('complete title blocks, documents without title blocks and ГИП printed on some sheets only are fine', () => {
+test('complete title blocks and documents without title blocks are fine; a sheet without ГИП is not', () => {
   const { ГИП: _g, ...noGip } = full;
-  const d = docFacts(1, 'kr.pdf', 'КР', [page(full, 1), page(noGip, 2)]);
+  const d = docFacts(1, 'kr.pdf', 'КР', [page(full, 1), page(full, 2)]);
   assert.deepEqual(titleBlockRoles.run(context([d])).findings, []);
+  const partial = docFacts(1, 'kr.pdf', 'КР', [page(full, 1), page(noGip, 2)]);
+  assert.deepEqual(titleBlockRoles.run(context([partial])).findings!.map((f) => f.places.map((p) => p.page)), [[2]]);
   const plain = docFacts(2, 'letter.pdf', 'ПЗ', ['Письмо без основной надписи', 'Разраб. в тексте письма']);
   assert.deepEqual(titleBlockRoles.run(context([plain])).findings, []);
 });

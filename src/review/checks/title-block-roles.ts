@@ -19,8 +19,7 @@ export const titleBlockRoles: Check = {
       for (const role of STAMP_ROLES) {
         const absent = signed.filter((s) => s.roles[role] === 'absent').map((s) => s.docPage);
         const empty = signed.filter((s) => s.roles[role] === 'empty').map((s) => s.docPage);
-        // organisations may print ГИП only on the main sheets: missing everywhere is what matters
-        if (role === 'ГИП' ? absent.length === signed.length : absent.length) problems.push({ role, state: 'absent', pages: absent });
+        if (absent.length) problems.push({ role, state: 'absent', pages: absent });
         if (empty.length) problems.push({ role, state: 'empty', pages: empty });
       }
       if (!problems.length) continue;

@@ -53,9 +53,11 @@ function linesFromJson(st) {
   return out;
 }
 
+const HEADER_WORD = /^(?:из(?:м\.?)?|кол\.?\s?у(?:ч\.?)?|лист|№(?:\s?док\.?)?|подп\.?|дата)$/i;
+
 /**
  * Lines of the title block: those in the lower-right corner of the sheet, plus — for documents whose stamp
- * is not at the bottom (Word tables converted by LibreOffice) — those around a «Изм. | Кол.уч.» header row.
+ * is not at the bottom (Word tables converted by LibreOffice) — those around the header row of its table of changes.
  */
 function titleBlockLines(lines, x0, y0, width, height) {
   const picked = new Set();
@@ -63,10 +65,12 @@ function titleBlockLines(lines, x0, y0, width, height) {
     const [, , bx1, by1] = l.bbox;
     if (bx1 > x0 + width - STAMP_W && by1 > y0 + height - STAMP_H) picked.add(l);
   }
-  for (const a of lines) {
-    if (!/^\s*изм\.?\s*$/i.test(a.text)) continue;
+  // the header row of the table of changes: «Изм. | Кол.уч. | Лист | № док. | Подп. | Дата», words maybe wrapped
+  const header = lines.filter((l) => HEADER_WORD.test(l.text.trim()));
+  for (const a of header) {
+    const row = header.filter((o) => Math.abs(o.bbox[1] - a.bbox[1]) < 4);
+    if (row.length < 3 || row.some((o) => o.bbox[0] < a.bbox[0])) continue; // judge each row once, from its leftmost word
     const [ax0, ay0] = a.bbox;
-    if (!lines.some((o) => o !== a && /^\s*кол\.?\s?уч/i.test(o.text) && Math.abs(o.bbox[1] - ay0) < 6)) continue;
     for (const l of lines) {
       const cx = (l.bbox[0] + l.bbox[2]) / 2;
       const cy = (l.bbox[1] + l.bbox[3]) / 2;
