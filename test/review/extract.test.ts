@@ -99,3 +99,19 @@ test('the PDF reader works when the service is loaded the way bin/drs.js loads i
   const res = spawnSync(process.execPath, ['--input-type=module', '-e', script, join(dir, 'text.pdf')], { encoding: 'utf8', cwd: process.cwd(), execArgv: [] } as never);
   assert.equal(res.stdout.trim(), '2', res.stderr);
 });
+
+test('a title block placed right after the text, not at the bottom of the sheet, is still read', async () => {
+  const { PdfReader } = await import('../../src/review/extract/pdf-reader.ts');
+  const { streamDocument } = await import('../../src/review/extract/index.ts');
+  const { parseStamp } = await import('../../src/review/facts/stamp.ts');
+  const p = join(dir, 'word-stamp.pdf');
+  await writePdf(p, [{ lines: ['Текстовая часть'], stamp: { cipher: '24-017-ПБ', sheet: 3, sheets: 9, raise: 450 } }]);
+  const reader = new PdfReader();
+  const stamps: ReturnType<typeof parseStamp>[] = [];
+  try {
+    await streamDocument(doc('pb.pdf', p, 'pdf', p), opts(), reader, (page) => stamps.push(parseStamp(page.stampLines ?? [], page.docPage)));
+  } finally {
+    await reader.close();
+  }
+  assert.deepEqual([stamps[0]!.sheet, stamps[0]!.sheets, stamps[0]!.cipher, stamps[0]!.roles['Н. контр.']], [3, 9, '24-017-ПБ', 'filled']);
+});

@@ -13,6 +13,8 @@ export interface StampSpec {
   roles?: Partial<Record<'Разраб.' | 'Пров.' | 'ГИП' | 'Н. контр.', string>>;
   /** Form 6 (subsequent text sheets): only the cipher and the sheet number. */
   short?: boolean;
+  /** Moves the stamp up by this many points (Word tables converted to PDF put it right after the text). */
+  raise?: number;
 }
 
 export interface PageSpec {
@@ -44,7 +46,7 @@ export async function writePdf(path: string, pages: PageSpec[]): Promise<void> {
 
 function drawStamp(doc: PDFKit.PDFDocument, s: StampSpec): void {
   doc.fontSize(7);
-  const at = (t: string, x: number, y: number) => doc.text(t, x, y, { lineBreak: false });
+  const at = (t: string, x: number, y: number) => doc.text(t, x, y - (s.raise ?? 0), { lineBreak: false });
   doc.rect(57, s.short ? 786 : 672, 524, s.short ? 42 : 156).stroke();
   if (s.short) {
     at(s.cipher, 300, 800);

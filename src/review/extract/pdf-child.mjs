@@ -53,7 +53,13 @@ function linesFromJson(st) {
   return out;
 }
 
-const HEADER_WORD = /^(?:из(?:м\.?)?|кол\.?\s?у(?:ч\.?)?|лист|№(?:\s?док\.?)?|подп\.?|дата)$/i;
+const HEADER_TOKEN = /(?:^|\s)(?:из(?:м\.?)?|кол\.?\s?у(?:ч\.?)?|лист|№(?:\s?док\.?)?|подп\.?|дата)(?=\s|$)/gi;
+/** Number of header words in a line made of header words only («Изм. Кол.уч. Лист», «Подп.», a wrapped «Из»). */
+function headerWords(text) {
+  const t = text.trim();
+  if (!t || t.replace(HEADER_TOKEN, '').trim()) return 0;
+  return t.match(HEADER_TOKEN)?.length ?? 0;
+}
 
 /**
  * Lines of the title block: those in the lower-right corner of the sheet, plus — for documents whose stamp
@@ -66,10 +72,11 @@ function titleBlockLines(lines, x0, y0, width, height) {
     if (bx1 > x0 + width - STAMP_W && by1 > y0 + height - STAMP_H) picked.add(l);
   }
   // the header row of the table of changes: «Изм. | Кол.уч. | Лист | № док. | Подп. | Дата», words maybe wrapped
-  const header = lines.filter((l) => HEADER_WORD.test(l.text.trim()));
-  for (const a of header) {
-    const row = header.filter((o) => Math.abs(o.bbox[1] - a.bbox[1]) < 4);
-    if (row.length < 3 || row.some((o) => o.bbox[0] < a.bbox[0])) continue; // judge each row once, from its leftmost word
+  const header = lines.map((l) => ({ l, n: headerWords(l.text) })).filter((h) => h.n > 0);
+  for (const { l: a } of header) {
+    const row = header.filter((o) => Math.abs(o.l.bbox[1] - a.bbox[1]) < 4);
+    const words = row.reduce((sum, o) => sum + o.n, 0);
+    if (words < 3 || row.some((o) => o.l.bbox[0] < a.bbox[0])) continue; // judge each row once, from its leftmost part
     const [ax0, ay0] = a.bbox;
     for (const l of lines) {
       const cx = (l.bbox[0] + l.bbox[2]) / 2;
