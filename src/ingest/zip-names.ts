@@ -27,9 +27,17 @@ export function decodeZipName(raw: Buffer, generalPurposeBitFlag: number, extraF
   }
   if (generalPurposeBitFlag & UTF8_FLAG) return raw.toString('utf8');
   if (raw.every((b) => b < 0x80)) return raw.toString('latin1');
+  const cp866 = iconv.decode(raw, 'cp866');
+  let utf8: string;
   try {
-    return strictUtf8.decode(raw);
+    utf8 = strictUtf8.decode(raw);
   } catch {
-    return iconv.decode(raw, 'cp866');
+    return cp866;
   }
+  // Some CP866 byte runs are valid UTF-8 by accident («рап» = E0 A0 AF → U+082F): UTF-8 wins only
+  // when it reads as ordinary text, or when CP866 does not either.
+  return PLAUSIBLE.test(utf8) || !PLAUSIBLE.test(cp866) ? utf8 : cp866;
 }
+
+/** Latin, Cyrillic, common punctuation and symbols: what real file names are made of. */
+const PLAUSIBLE = /^[\u0000-\u024F\u0370-\u03FF\u0400-\u052F\u2000-\u206F\u2100-\u214F\u20A0-\u20CF\s]*$/u;
