@@ -33,3 +33,15 @@ test('a page without a title block has no roles', () => {
   assert.equal(s.hasRoleRows, false);
   assert.equal(s.sheet, null);
 });
+
+test('a single signature line near a form-6 stamp is not a signature block', () => {
+  const lines = [
+    { x: 71, y: 363, w: 300, h: 8, text: 'Главный инженер проекта ____________ Я.Е. Козлова' },
+    { x: 341, y: 390, w: 60, h: 11, text: '7746-25-П-ПЗ' },
+    { x: 545, y: 394, w: 15, h: 6, text: 'Лист' },
+    { x: 550, y: 405, w: 5, h: 8, text: '4' },
+  ];
+  const s = parseStamp(lines, 5);
+  assert.equal(s.hasRoleRows, false);
+  assert.equal(s.sheet, 4);
+});

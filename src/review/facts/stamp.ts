@@ -36,13 +36,14 @@ function intOnly(s: string): number | null {
 export function parseStamp(lines: readonly PlacedLine[], docPage: number): StampFacts {
   const ls = lines.map((l) => ({ ...l, text: fixLookalikes(l.text).trim() })).filter((l) => l.text);
   const roles = Object.fromEntries(STAMP_ROLES.map((r) => [r, 'absent'])) as StampFacts['roles'];
-  let hasRoleRows = false;
+  // a signature block has several rows; one «Главный инженер проекта …» line above a stamp is a signature of the text
+  let roleRows = 0;
   for (const l of ls) {
-    if (OTHER_ROLE_RE.test(l.text)) hasRoleRows = true;
+    if (OTHER_ROLE_RE.test(l.text)) roleRows++;
     for (const role of STAMP_ROLES) {
       const m = ROLE_RE[role].exec(l.text);
       if (!m) continue;
-      hasRoleRows = true;
+      roleRows++;
       const rest = l.text.slice(m[0].length);
       const filled = hasName(rest) || ls.some((o) => o !== l && sameRow(l, o) && rightOf(l, o) && hasName(o.text));
       if (roles[role] !== 'filled') roles[role] = filled ? 'filled' : 'empty';
@@ -77,5 +78,5 @@ export function parseStamp(lines: readonly PlacedLine[], docPage: number): Stamp
   const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
   withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
   const cipher = withCipher[0]?.c?.cipher ?? null;
-  return { docPage, sheet, sheets, roles, hasRoleRows, cipher };
+  return { docPage, sheet, sheets, roles, hasRoleRows: roleRows >= 2, cipher };
 }
