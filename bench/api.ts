@@ -53,7 +53,7 @@ function streamingUpload(bytes: number, boundary: string): Readable {
   );
 }
 
-const server = await startServer({ args: ['--no-worker'], env: { LOG_LEVEL: 'warn' } });
+const server = await startServer({ args: ['--no-worker'], env: { LOG_LEVEL: 'info' } });
 try {
   const org = await server.createOrg({ checks: 100, 'max-file-bytes': 0, 'max-total-bytes': 0 });
   const api = new Client(server.baseUrl, org.api_key);
@@ -61,15 +61,7 @@ try {
   const statusUrl = `${server.baseUrl}/runs/${run.json.run_id}`;
   const body = (await api.get(`/runs/${run.json.run_id}`)).json;
 
-  const bare = Fastify();
-  bare.get('/runs/:id', async () => body);
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareAddr = bare.server.address() as { port: number };
-
-  const baseline = await cannon(`http://127.0.0.1:${bareAddr.port}/runs/x`, {});
-  const service = await cannon(statusUrl, { authorization: `Bearer ${org.api_key}` });
-  await bare.close();
-
+  // The upload runs first, on a fresh process, so its peak RSS is not the load test's.
   const rssBefore = peakRssMiB(server.process.pid!);
   const boundary = `----drsbench${randomBytes(8).toString('hex')}`;
   const started = Date.now();
@@ -83,6 +75,15 @@ try {
   const uploadStatus = upload.status;
   await upload.arrayBuffer();
   const rssPeak = peakRssMiB(server.process.pid!);
+
+  const bare = Fastify();
+  bare.get('/runs/:id', async () => body);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareAddr = bare.server.address() as { port: number };
+
+  const baseline = await cannon(`http://127.0.0.1:${bareAddr.port}/runs/x`, {});
+  const service = await cannon(statusUrl, { authorization: `Bearer ${org.api_key}` });
+  await bare.close();
 
   console.log(
     JSON.stringify({

@@ -7,9 +7,8 @@ import { pino, type Logger } from 'pino';
 import { loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openStore, type Store } from './store/db.ts';
 import { createBlobStore } from './blobs/index.ts';
-import { buildApp } from './app.ts';
-import { startWorker, type Worker } from './pipeline/worker.ts';
-import { startWebhookDispatcher, type WebhookDispatcher } from './notify/dispatcher.ts';
+import type { Worker } from './pipeline/worker.ts';
+import type { WebhookDispatcher } from './notify/dispatcher.ts';
 import { redeliverLastEvent } from './notify/redeliver.ts';
 import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
 import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
@@ -77,10 +76,13 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
   let worker: Worker | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   if (opts.worker) {
+    // Loaded only where runs are processed: an API-only node does not carry the readers and renderers.
+    const { startWorker } = await import('./pipeline/worker.ts');
+    const { startWebhookDispatcher } = await import('./notify/dispatcher.ts');
     worker = startWorker({ config, store, blobs, log });
     dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
   }
-  const app = opts.api ? await buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake() }) : null;
+  const app = opts.api ? await (await import('./app.ts')).buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake() }) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
 
   let stopping = false;

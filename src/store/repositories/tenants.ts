@@ -105,13 +105,32 @@ export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKey | unde
   return db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
 }
 
-/** Finds the active key for a presented secret. The lookup is by digest; the digest is compared again in constant time. */
+/**
+ * Finds the key and its organization for a presented secret, in one query. The lookup is by digest;
+ * the digest is compared again in constant time.
+ */
 export async function findKeyBySecret(db: Db, secret: string): Promise<{ key: ApiKey; tenant: Tenant } | null> {
   const digest = hashApiKey(secret);
-  const key = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', digest).executeTakeFirst();
-  if (!key || !sameDigest(key.key_hash, digest) || key.revoked_at) return null;
-  const tenant = await getTenant(db, key.tenant_id);
-  return tenant ? { key, tenant } : null;
+  const row = await db
+    .selectFrom('api_keys as k')
+    .innerJoin('tenants as t', 't.id', 'k.tenant_id')
+    .selectAll('t')
+    .select([
+      'k.id as key_id',
+      'k.key_hash as key_hash',
+      'k.prefix as key_prefix',
+      'k.created_at as key_created_at',
+      'k.revoked_at as key_revoked_at',
+      'k.last_used_at as key_last_used_at',
+    ])
+    .where('k.key_hash', '=', digest)
+    .executeTakeFirst();
+  if (!row || !sameDigest(row.key_hash, digest) || row.key_revoked_at) return null;
+  const { key_id, key_hash, key_prefix, key_created_at, key_revoked_at, key_last_used_at, ...tenant } = row;
+  return {
+    key: { id: key_id, tenant_id: tenant.id, key_hash, prefix: key_prefix, created_at: key_created_at, revoked_at: key_revoked_at, last_used_at: key_last_used_at },
+    tenant,
+  };
 }
 
 export async function touchKey(db: Db, keyId: string, at: string): Promise<void> {
