@@ -5,6 +5,7 @@ import { setCipherBase } from './checks/consistency-cipher.ts';
 import type { CheckContext, DraftFinding, DraftQuestion } from './checks/types.ts';
 import { crc32File } from './extract/crc32.ts';
 import { streamDocument } from './extract/index.ts';
+import { ocrAvailable } from './extract/ocr.ts';
 import { PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
 import type { DocFacts } from './facts/types.ts';
@@ -49,6 +50,9 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   let next = 0;
   const readerCount = Math.max(1, Math.min(options.readers ?? defaultReaders(), ordered.length));
   const readers = Array.from({ length: readerCount }, () => new PdfReader());
+  // start the reader processes and the OCR probe together instead of one after the other
+  if (ordered.some((d) => d.pdfPath)) for (const r of readers) r.warm();
+  void ocrAvailable();
   // each reader takes the next document; a document is read page by page by one reader
   const work = async (reader: PdfReader) => {
     for (let i = next++; i < ordered.length; i = next++) {

@@ -82,6 +82,11 @@ export class PdfReader {
     });
   }
 
+  /** Starts the reader process ahead of the first document, so its start-up overlaps other preparation. */
+  warm(): void {
+    if (!this.child) this.start();
+  }
+
   /**
    * Reads a PDF page by page, awaiting onPage for each before taking the next. Pages without text are rendered
    * for OCR when renderPrefix is given. Returns the page count; throws PdfReadError (with the failing page).
