@@ -45,32 +45,47 @@ export class PdfReader {
     return child;
   }
 
-  private readNow(path: string, timeoutMs: number, withText: boolean): Promise<PdfFacts> {
+  private readNow(path: string, timeoutMs: number, withText: boolean, retried = false): Promise<PdfFacts> {
     const child = (this.child ??= this.spawn());
     const id = ++this.seq;
     return new Promise((resolve) => {
-      const done = (facts: PdfFacts) => {
+      let settled = false;
+      const settle = (outcome: PdfFacts | Promise<PdfFacts>) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         child.off('message', onMessage);
         child.off('exit', onExit);
         child.channel?.unref();
-        resolve(facts);
+        resolve(outcome);
       };
       const onMessage = (m: { id: number; pages?: number; text?: string | null; error?: string }) => {
         if (m.id !== id) return;
-        if (m.error !== undefined) done({ pages: null, text: null, error: m.error });
-        else done({ pages: m.pages ?? null, text: m.text ?? null, error: null });
+        if (m.error !== undefined) settle({ pages: null, text: null, error: m.error });
+        else settle({ pages: m.pages ?? null, text: m.text ?? null, error: null });
       };
-      const onExit = () => done({ pages: null, text: null, error: 'PDF reader process stopped unexpectedly' });
+      // The child may have died before it saw this document (killed, out of memory on the previous one)
+      // or because of it: one more try with a fresh child, then the document is given up.
+      const lost = (e: Error | null) => {
+        if (!e) return;
+        if (this.child === child) this.child = null;
+        if (retried) settle({ pages: null, text: null, error: `PDF reader process unavailable: ${e.message}` });
+        else settle(this.readNow(path, timeoutMs, withText, true));
+      };
+      const onExit = () => lost(new Error('PDF reader process stopped unexpectedly'));
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         if (this.child === child) this.child = null;
-        done({ pages: null, text: null, error: `timeout after ${timeoutMs} ms` });
+        settle({ pages: null, text: null, error: `timeout after ${timeoutMs} ms` });
       }, timeoutMs);
       child.on('message', onMessage);
       child.on('exit', onExit);
       child.channel?.ref();
-      child.send({ id, path, withText });
+      try {
+        child.send({ id, path, withText }, lost);
+      } catch (e) {
+        lost(e as Error);
+      }
     });
   }
 }

@@ -48,6 +48,20 @@ test('a broken PDF or one that is read too long gets pages null and a warning; t
   assert.match(l.warnings[0]!, /защищён паролем/);
 });
 
+test('a reader child killed between two documents is replaced without losing the next document', async () => {
+  const dir = await tempDir();
+  const pdf = join(dir, 'a.pdf');
+  await writePdf(pdf, 2);
+  const own = new PdfReader();
+  try {
+    assert.equal((await own.read(pdf, T)).pages, 2);
+    process.kill(own.pid!, 'SIGKILL');
+    assert.equal((await own.read(pdf, T)).pages, 2);
+  } finally {
+    own.close();
+  }
+});
+
 test('without LibreOffice: Word and Excel pages come from their metadata or size, with a Russian warning', async () => {
   const dir = await tempDir();
   const withProp = join(dir, 'pz.docx');
