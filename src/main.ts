@@ -93,6 +93,8 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
     await app?.close();
     await worker?.stop();
     await dispatcher?.stop();
+    // Stops the PDF reader child and LibreOffice of this process (loaded only where runs were processed).
+    if (worker) await (await import('./ingest/index.ts')).closePreparation();
     await store.close();
     process.exit(0);
   };
