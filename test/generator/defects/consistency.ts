@@ -34,9 +34,9 @@ function addressOnTitlePages(b: SetBuild, plan: DocPlan): (total: number) => num
 }
 
 export const address: DefectImpl = {
-  variants: 5,
+  variants: 6,
   afterPlans(b, d, v, rng) {
-    if (v % 5 === 4) {
+    if (v % 6 === 5) {
       // The task's object address differs from the documents.
       const wrong = `${b.objectAddress.replace(/(\d+)(?!.*\d)/, (n) => String(Number(n) + rng.int(2, 9)))}`;
       b.objectAddress = wrong;
@@ -47,13 +47,15 @@ export const address: DefectImpl = {
     const plan = target(b, rng, d, candidates, v);
     const a = plan.facts.address;
     const before = `${a.street}, ${a.house}${a.building ? ` корп. ${a.building}` : ''}`;
-    switch (v % 4) {
+    const typeBefore = a.streetType;
+    switch (v % 6) {
       case 0: a.house = String(Number(a.house) + rng.pick([1, 2, 10])); break;
       case 1: a.street = rng.pick(['Садовническая', 'Лесопарковая', 'Строительная', 'Энтузиастов', 'Полевая'].filter((s) => s !== a.street)); break;
       case 2: a.building = a.building ? String(Number(a.building) + 1) : String(rng.int(2, 4)); break;
-      default: a.house = `${a.house}${rng.pick(['А', 'Б'])}`; break;
+      case 3: a.house = `${a.house}${rng.pick(['А', 'Б'])}`; break;
+      default: a.streetType = rng.pick((['ул.', 'пр-т', 'пер.', 'б-р'] as const).filter((t) => t !== a.streetType)); break;
     }
-    const after = `${a.street}, ${a.house}${a.building ? ` корп. ${a.building}` : ''}`;
+    const after = `${a.streetType === typeBefore ? '' : `${a.streetType} `}${a.street}, ${a.house}${a.building ? ` корп. ${a.building}` : ''}`;
     recordPages(b, 'consistency.address', plan, ['fact:address'], `адрес «${after}» вместо «${before}»`, addressOnTitlePages(b, plan));
   },
 };

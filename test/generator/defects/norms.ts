@@ -23,7 +23,15 @@ export const superseded: DefectImpl = {
     const spelled = spell(norm.designation, SPELLINGS[v % SPELLINGS.length] ?? 'canonical', rng);
     const tag = `planted:norm:${b.planted.length}:${v}`;
     const inList = rng.chance(0.4);
+    const inLoads = rng.chance(0.5);
     b.contentHooks.push({ code: plan.code, mutate: (c) => {
+      // Loads of КР are often tabulated with the norm they come from.
+      const loadsAt = c.text.findIndex((x) => x.t === 'table' && x.head[0] === 'Вид нагрузки');
+      if (!inList && inLoads && loadsAt >= 0) {
+        const table = c.text[loadsAt] as Extract<Block, { t: 'table' }>;
+        c.text[loadsAt] = { ...table, rows: [...table.rows, [`Ветровая (по ${spelled})`, '0,30', '1,4']], tags: [...(table.tags ?? []), tag] };
+        return;
+      }
       const listAt = c.text.findIndex((x) => x.tags?.includes('norms') && x.t === 'table');
       if (inList && listAt >= 0) {
         const table = c.text[listAt] as Extract<Block, { t: 'table' }>;

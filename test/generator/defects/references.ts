@@ -8,7 +8,7 @@ import { OPTIONAL_CODES } from '../sections.ts';
 const TARGETS = ['КР', 'КР1', 'АР', 'ПОС', 'ИОС1', 'ПЗ', 'ПБ', 'ПЗУ'];
 
 export const missingTarget: DefectImpl = {
-  variants: 6,
+  variants: 8,
   afterPlans(b, d, v, rng) {
     const rotated = [...TARGETS.slice(v % TARGETS.length), ...TARGETS.slice(0, v % TARGETS.length)];
     const plan = pickTarget(b, rng, rotated.slice(0, 3), d.format);
@@ -17,7 +17,7 @@ export const missingTarget: DefectImpl = {
     const k = rng.int(3, 9);
     let text: string;
     let detail: string;
-    switch (v % 6) {
+    switch (v % 8) {
       case 0:
         text = `Узлы сопряжения перекрытий со стенами — см. лист {{sheets+${k}}}.`;
         detail = 'ссылка на лист за пределами документа';
@@ -44,9 +44,17 @@ export const missingTarget: DefectImpl = {
         text = `Спецификация элементов приведена на листе {{sheets+${k}}} графической части.`;
         detail = 'ссылка на лист за пределами документа';
         break;
-      default:
+      case 5:
         text = `Ведомость отделки помещений (лист {{sheets+${k}}}) выполнена в соответствии с заданием.`;
         detail = 'ссылка на лист за пределами документа';
+        break;
+      case 6:
+        text = `Узел примыкания кровли к парапету — см. л. {{sheets+${k}}}.`;
+        detail = 'ссылка на лист за пределами документа (сокращение «л.»)';
+        break;
+      default:
+        text = `Разрезы по зданию приведены на листах {{sheets+${k}}}–{{sheets+${k + 2}}}.`;
+        detail = 'ссылка на диапазон листов за пределами документа';
     }
     const block: Block = { t: 'p', text, tags: [tag] };
     b.contentHooks.push({ code: plan.code, mutate: (c) => {

@@ -3,14 +3,14 @@ import { alterBase } from '../set-build.ts';
 import type { DefectImpl } from './impl.ts';
 
 export const xmlMismatch: DefectImpl = {
-  variants: 7,
+  variants: 8,
   afterPlans(b, _d, v, rng) {
     b.withXml = true;
     const push = (detail: string): void => {
       b.planted.push({ kind: 'xml.explanatory_note_mismatch', docName: '', page: null, detail });
     };
     b.xmlHooks.push((x) => {
-      switch (v % 7) {
+      switch (v % 8) {
         case 0: {
           const base = b.set.cipherBase;
           const wrong = alterBase(base, rng);
@@ -51,6 +51,13 @@ export const xmlMismatch: DefectImpl = {
           const i = rng.int(0, x.files.length - 1);
           const [gone] = x.files.splice(i, 1);
           push(`файл «${gone?.fileName}» комплекта не указан в XML`);
+          return;
+        }
+        case 7: {
+          const f = rng.pick(x.files);
+          const before = f.cipher;
+          f.cipher = alterBase(b.set.cipherBase, rng) + f.cipher.slice(b.set.cipherBase.length);
+          push(`DocNumber тома «${f.fileName}» ${f.cipher} вместо ${before}`);
           return;
         }
         default: {
