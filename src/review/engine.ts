@@ -32,9 +32,8 @@ export interface ReviewOptions {
 }
 
 /**
- * Reads every document of the set one page at a time (keeping only facts; two documents at once on two
- * reader processes), runs the checks and returns
- * the findings in report order with final numbers and identifiers.
+ * Reads every document of the set one page at a time, keeping only facts (two documents at once, each on its
+ * own reader process), runs the checks and returns the findings in report order with final numbers and ids.
  */
 export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgress) => void, options: ReviewOptions = {}): Promise<ReviewOutcome> {
   const started = Date.now();

@@ -49,3 +49,15 @@ test('a file whose CRC32 differs from FileChecksum in the XML note is a critical
   ar.crc32 = '1B5C9E26';
   assert.deepEqual(xmlNoteMismatch.run(context(docs)).findings, []);
 });
+
+test('a volume whose DocNumber in the XML differs from its own cipher, and a different object name, are reported', () => {
+  const xml = parseExplanatoryNote(SAMPLE_NOTE.replace('<DocNumber>24-017-АР</DocNumber>', '<DocNumber>24-077-АР</DocNumber>').replace('Многоквартирный жилой дом с встроенными помещениями', 'Жилой комплекс'))!;
+  const docs = [
+    docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+    docFacts(2, '24-017-АР.pdf', 'АР', [page('24-017-АР', 'Многоквартирный жилой дом по адресу: г. Москва, ул. Ленина, д. 5')]),
+    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Многоквартирный жилой дом по адресу: г. Москва, ул. Ленина, д. 5')]),
+  ];
+  const essences = xmlNoteMismatch.run(context(docs)).findings!.map((f) => f.essence);
+  assert.ok(essences.some((e) => /DocNumber|Обозначение тома в XML.*24-077-АР.*24-017-АР/.test(e)), essences.join('\n'));
+  assert.ok(essences.some((e) => /Наименование объекта/.test(e)), essences.join('\n'));
+});

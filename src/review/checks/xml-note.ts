@@ -19,14 +19,14 @@ function sameName(a: string, b: string): boolean {
   return nameOverlap(a, b) >= 0.5;
 }
 
-/** Token overlap of two object names: 1 — same words, 0 — nothing in common. */
+/** Share of the words of the longer name found in the other: 1 — same words, 0 — nothing in common. */
 function nameOverlap(a: string, b: string): number {
   const ta = new Set(nameKey(a).split(' ').filter((w) => w.length > 2));
   const tb = new Set(nameKey(b).split(' ').filter((w) => w.length > 2));
   if (!ta.size || !tb.size) return 1;
   let common = 0;
   for (const w of ta) if (tb.has(w)) common++;
-  return common / Math.min(ta.size, tb.size);
+  return common / Math.max(ta.size, tb.size);
 }
 
 /** TEI/PowerIndicator entries read as key values (ОКЕИ 909 «квартира» counts apartments). */
@@ -138,6 +138,18 @@ export const xmlNoteMismatch: Check = {
         add(d, `Контрольная сумма файла «${d.doc.name}» не совпадает с указанной в XML пояснительной записке: в комплекте другая редакция файла.`,
           `XML (FileChecksum): ${l.checksum}; CRC32 файла в комплекте: ${d.crc32}.`,
           'Заменить файл на редакцию, указанную в XML ПЗ, или пересчитать FileChecksum после исправления файла.', [xp], 'critical');
+      }
+      // DocNumber of a listed volume against the cipher the volume itself carries
+      for (const s2 of x.sections) {
+        for (const xdoc of s2.documents) {
+          if (!xdoc.number) continue;
+          const d = ctx.docs.find((o) => o !== xd && o.cipher && xdoc.files.some((f) => f && fileKey(f) === fileKey(o.doc.name)));
+          if (!d || cipherKey(d.cipher!.cipher) === cipherKey(xdoc.number)) continue;
+          const p = { doc: d, page: d.stamps.find((st) => st.cipher)?.docPage ?? 1 };
+          add(d, `Обозначение тома в XML пояснительной записке (${xdoc.number}) не совпадает с шифром документа «${d.doc.name}» (${d.cipher!.cipher}).`,
+            `XML (DocNumber): ${xdoc.number}\n${where(p)}: шифр ${d.cipher!.cipher}`,
+            'Исправить DocNumber в XML ПЗ или шифр в документе, чтобы они совпадали.', [xp, p]);
+        }
       }
       const listedKeys = new Set(listed.map((l) => fileKey(l.file)));
       // the explanatory note itself is the XML root, not an entry of ProjectDocumentation

@@ -13,12 +13,14 @@ test('a different house, street or city is named', () => {
   assert.equal(addressDifference('г. Москва, ул. Ленина, д. 5', 'г. Москва, ул. Гагарина, д. 5'), 'улица');
   assert.equal(addressDifference('г. Тула, ул. Ленина, д. 5', 'г. Орёл, ул. Ленина, д. 5'), 'населённый пункт');
   assert.equal(addressDifference('ул. Энергетиков, 132 корп. 2', 'ул. Энергетиков, д. 132'), 'корпус (строение)');
+  assert.equal(addressDifference('г. Пермь, ул. Молодежная, 134', 'г. Пермь, пр-т Молодежная, 134'), 'тип улицы');
+  assert.equal(addressDifference('г. Пермь, улица Молодежная, 134', 'г. Пермь, Молодежная ул., д. 134'), null);
   assert.equal(addressDifference('ул. Энергетиков, д. 132, корпус 2', 'улица Энергетиков, 132 к. 2'), null);
 });
 
 test('addresses without comparable parts are not reported', () => {
   assert.equal(addressDifference('Московская область', 'г. Москва, ул. Ленина, д. 5'), null);
-  assert.deepEqual(parseAddress('г. Самара, ул. 8 Марта, д. 3а'), { city: 'самара', street: '8 марта', house: '3а', block: null });
+  assert.deepEqual(parseAddress('г. Самара, ул. 8 Марта, д. 3а'), { city: 'самара', street: '8 марта', house: '3а', block: null, streetType: 'ул' });
 });
 
 test('street names of several words are compared whole, whichever side the type word stands on', () => {

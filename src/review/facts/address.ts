@@ -6,6 +6,8 @@ export interface AddressParts {
   house: string | null;
   /** Корпус / строение, e.g. «к3», «стр2»; null when not written. */
   block: string | null;
+  /** Kind of street in its short form («ул», «пр-кт», «пер»…), null when not written. */
+  streetType: string | null;
 }
 
 /** Spellings of address type words, mapped to one short form (whole tokens only). */
@@ -61,6 +63,7 @@ export function parseAddress(address: string): AddressParts {
   let city: string | null = null;
   let street: string | null = null;
   let streetEnd = -1;
+  let streetType: string | null = null;
   let house: string | null = null;
   const block: string[] = [];
   for (let i = 0; i < t.length; i++) {
@@ -69,6 +72,7 @@ export function parseAddress(address: string): AddressParts {
     else if (STREET_TYPES.has(w) && !street) {
       street = streetAt(t, i);
       streetEnd = i;
+      streetType = w;
     } else if (w === 'д' && !house && t[i + 1] && /^\d/.test(t[i + 1]!)) house = t[i + 1]!;
     else if ((w === 'к' || w === 'стр') && t[i + 1] && /^\d/.test(t[i + 1]!)) block.push(`${w}${t[i + 1]}`);
   }
@@ -77,7 +81,7 @@ export function parseAddress(address: string): AddressParts {
     const n = t.slice(streetEnd + 1).find((x, k, arr) => /^\d+[а-я]?(?:\/\d+)?$/.test(x) && !['к', 'стр'].includes(arr[k - 1] ?? ''));
     if (n) house = n;
   }
-  return { city, street, house, block: block.length ? block.join(' ') : null };
+  return { city, street, house, block: block.length ? block.join(' ') : null, streetType };
 }
 
 /** Why two addresses differ, in Russian, or null when the parts both name agree. */
@@ -87,6 +91,8 @@ export function addressDifference(a: string, b: string): string | null {
   const diffs: string[] = [];
   if (pa.city && pb.city && pa.city !== pb.city) diffs.push('населённый пункт');
   if (pa.street && pb.street && pa.street !== pb.street) diffs.push('улица');
+  // «ул. Молодежная» and «пр-т Молодежная» are different streets
+  else if (pa.street && pb.street && pa.streetType && pb.streetType && pa.streetType !== pb.streetType) diffs.push('тип улицы');
   if (pa.house && pb.house && pa.house !== pb.house) diffs.push('номер дома');
   // «д. 132» and «д. 132, корп. 2» are different buildings
   else if (pa.house && pb.house && pa.block !== pb.block) diffs.push('корпус (строение)');
