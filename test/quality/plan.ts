@@ -16,7 +16,8 @@ export interface PlannedSet {
   spec: SetSpec;
 }
 
-export function qualityPlan(): PlannedSet[] {
+/** `seedBase` moves every set to other seeds (other objects, phrasings, target volumes) with the same defect variants. */
+export function qualityPlan(seedBase = 1000): PlannedSet[] {
   const queue: DefectSpec[] = [];
   const count = (kind: CheckId): number => Math.max(INSTANCES_PER_CHECK, DEFECTS[kind].variants);
   const rounds = Math.max(...CHECK_IDS.map(count));
@@ -37,7 +38,7 @@ export function qualityPlan(): PlannedSet[] {
       if (defects.some((x) => x.kind === d.kind || clash(x.kind, d.kind))) i++;
       else defects.push(...queue.splice(i, 1));
     }
-    const seed = 1000 + n * 7;
+    const seed = seedBase + n * 7;
     const mixed = defects.some((d) => d.format === 'docx') || n % 3 === 0;
     const hasRequest = defects.some((d) => d.kind === 'request.unanswerable');
     sets.push({
@@ -57,7 +58,7 @@ export function qualityPlan(): PlannedSet[] {
       id: `clean-${i + 1}`,
       clean: true,
       spec: {
-        seed: 5000 + i * 13, defects: [],
+        seed: seedBase + 4000 + i * 13, defects: [],
         formats: i % 2 === 0 ? ['pdf'] : ['pdf', 'docx'],
         withXmlNote: i % 3 !== 2,
         ...(i % 2 === 1 ? { userRequest: ANSWERABLE_REQUESTS[i % ANSWERABLE_REQUESTS.length] as string } : {}),
