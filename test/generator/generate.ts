@@ -67,7 +67,7 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
   const rng = new Rng(spec.seed);
   const set = makeFacts(rng.fork(1));
   const b: SetBuild = {
-    rng, set,
+    set,
     style: stampStyle(rng.fork(2)),
     codes: new Set(spec.sections ?? defaultSections(rng.fork(3))),
     splitKr: rng.fork(4).chance(0.25),

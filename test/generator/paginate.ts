@@ -7,8 +7,7 @@ import type { Block } from './model.ts';
 const CHARS_PER_LINE = 72;
 const TABLE_CHARS_PER_LINE = 92;
 
-/** Sheet capacity in estimated lines under a form 5 (first sheet) and a form 6 title block. */
-export const FIRST_SHEET_LINES = 32;
+/** Sheet capacity in estimated lines above a form 6 title block. */
 export const SHEET_LINES = 40;
 
 function textLines(s: string, perLine: number): number {

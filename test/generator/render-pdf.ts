@@ -23,7 +23,7 @@ function leftPart(doc: Doc, s: Stamp, x: number, y: number, rows: number): void 
   const cols = [7, 10, 10, 10, 15, 10].map((c) => c * MM);
   const rh = 5 * MM;
   const header = ['Изм.', 'Кол.уч.', 'Лист', '№ док.', 'Подп.', 'Дата'];
-  const headerRow = s.form === 6 ? 2 : 2;
+  const headerRow = 2;
   for (let r = 0; r < rows; r++) {
     const ry = y + r * rh;
     const role = s.roles[r - headerRow - 1];

@@ -8,7 +8,6 @@ import type { FileFormat, PlantedDefect } from './types.ts';
 import type { XmlNoteData } from './xml-note.ts';
 
 export interface SetBuild {
-  rng: Rng;
   set: SetFacts;
   style: StampStyle;
   /** Section codes present in the set (КР stands for КР1+КР2 when split). */
@@ -27,12 +26,6 @@ export interface SetBuild {
   xmlHooks: ((x: XmlNoteData) => void)[];
   /** Documents already chosen as targets, so two defects of a set rarely pile on one place. */
   used: Set<string>;
-}
-
-export function planOf(b: SetBuild, code: string): DocPlan {
-  const p = b.plans.find((x) => x.code === code);
-  if (!p) throw new Error(`no document ${code}`);
-  return p;
 }
 
 export function modelOf(b: SetBuild, code: string): DocModel {
