@@ -19,7 +19,7 @@ export async function failRunWithRefund(
   apiVersion: string,
   runId: string,
   error: RunError,
-  opts: { cancelled?: boolean; onlyIf: { status: Run['status']; leaseOwner?: string } },
+  opts: { cancelled?: boolean; onlyIf: { status: Run['status']; leaseOwner?: string; leaseExpiresAt?: string | null } },
 ): Promise<boolean> {
   const now = new Date();
   const at = nowIso(now);
@@ -42,6 +42,8 @@ export async function failRunWithRefund(
       .where('status', '=', opts.onlyIf.status)
       .where('refunded', '=', 0);
     if (opts.onlyIf.leaseOwner) q = q.where('lease_owner', '=', opts.onlyIf.leaseOwner);
+    // Recovery passes the expired lease it saw: a worker that renewed it meanwhile keeps its run.
+    if (opts.onlyIf.leaseExpiresAt) q = q.where('lease_expires_at', '=', opts.onlyIf.leaseExpiresAt);
     const moved = await q.executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return false;
     const run = (await trx.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow()) as Run;

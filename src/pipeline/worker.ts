@@ -54,7 +54,7 @@ export function startWorker(deps: WorkerDeps): Worker {
           deps.config.apiVersion,
           run.id,
           { code: 'processing_failed', message: `Обработка прерывалась ${run.attempts} раз(а); проверка остановлена, проверка возвращена на счёт` },
-          { onlyIf: { status: 'running' } },
+          { onlyIf: { status: 'running', leaseExpiresAt: run.lease_expires_at } },
         );
         if (failed) log.warn({ run_id: run.id }, 'run failed after repeated worker loss');
       } else if (await requeueExpiredRun(deps.store, run)) {
