@@ -4,7 +4,7 @@ import { findNormRefs, lookupNorm, prepareForNorms } from '../norms/matcher.ts';
 import { normalizeText, snippet } from '../text/normalize.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { classifyFromText } from '../classify.ts';
-import { cipherKey, parseCiphers } from './cipher.ts';
+import { parseCiphers } from './cipher.ts';
 import { findCipherRefs, findSheetRefs } from './refs.ts';
 import { parseStamp } from './stamp.ts';
 import { findAddresses, findCadastral, findObjectNames, findYear } from './text-facts.ts';
@@ -121,4 +121,3 @@ export class DocCollector {
   }
 }
 
-export { cipherKey };

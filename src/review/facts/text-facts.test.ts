@@ -1,0 +1,24 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findAddresses, findCadastral, findObjectNames, findYear } from './text-facts.ts';
+
+const addr = (t: string) => findAddresses(t, 1).map((a) => a.value);
+
+test('addresses are read after their usual labels, across line breaks, up to the end of their sentence', () => {
+  assert.deepEqual(addr('Объект расположен по адресу: 190133, Санкт-\nПетербург, проспект Московский, дом 21, к. 1. Земельный участок с кадастровым номером'), ['190133, Санкт-Петербург, проспект Московский, дом 21, к. 1']);
+  assert.deepEqual(addr('Адрес (местоположение) объекта: Новосибирская область, г. Новосибирск, улица Садовая, дом 3. Проектируемый объект'), ['Новосибирская область, г. Новосибирск, улица Садовая, дом 3']);
+  assert.deepEqual(addr('Жилой дом по адресу: г. Москва, пр-т Мира, д. 38 ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ Раздел 3'), ['г. Москва, пр-т Мира, д. 38']);
+});
+
+test('text without a street or a number is not an address', () => {
+  assert.deepEqual(addr('Адрес электронной почты указан в договоре'), []);
+  assert.deepEqual(addr('по адресу заказчика'), []);
+});
+
+test('object names, cadastral numbers and the year of a title page', () => {
+  assert.deepEqual(findObjectNames('Жилой дом (позиция 2) по адресу: г. Москва, ул. Строителей, 104', 1).map((n) => n.value), ['Жилой дом (позиция 2)']);
+  assert.deepEqual(findObjectNames('Объект расположен по адресу: г. Москва', 1), []);
+  assert.deepEqual(findCadastral('КН 77:01:0001001:1234; 77:01:12:3 и 1:2:3:4', 1).map((c) => c.value), ['77:01:0001001:1234']);
+  assert.equal(findYear('Москва, 2025 г.'), 2025);
+  assert.equal(findYear('СП 50.13330.2024'), null);
+});

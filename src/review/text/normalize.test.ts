@@ -1,0 +1,21 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fixLookalikes, normalizeText, parseNumber, unitsToSymbols } from './normalize.ts';
+import { pageList, sheetsWord } from './pages.ts';
+
+test('Latin look-alikes are fixed only inside Cyrillic words; «№» and dashes survive normalisation', () => {
+  assert.equal(fixLookalikes('CНиП и SNiP, ГOCT'), 'СНиП и SNiP, ГОСТ');
+  assert.equal(normalizeText('лист № 5 — 7\u00a0м²'), 'лист № 5 - 7 м2');
+});
+
+test('numbers in Russian formats and units written with digits', () => {
+  assert.equal(parseNumber('1 234,5'), 1234.5);
+  assert.equal(parseNumber('1234.5'), 1234.5);
+  assert.equal(unitsToSymbols('площадь, м2 120; объем, м3 300; 50 кв.м'), 'площадь, м² 120; объем, м³ 300; 50 м²');
+});
+
+test('page lists and sheet counts read naturally', () => {
+  assert.equal(pageList([9, 3, 4, 5, 1]), 'с. 1, 3–5, 9');
+  assert.equal(pageList([2, 3]), 'с. 2, 3');
+  assert.deepEqual([1, 3, 5, 11, 22].map(sheetsWord), ['1 лист', '3 листа', '5 листов', '11 листов', '22 листа']);
+});
