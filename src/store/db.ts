@@ -32,7 +32,12 @@ async function postgresDialect(url: string): Promise<Dialect> {
   // numeric (sum over a bigint column) likewise, since the schema has no fractional columns.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
-  return new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url, max: 10 }) });
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection closed by the server (restart, administrator termination) is an 'error' event on the
+  // pool; without a listener it would crash the process. The pool replaces the client; queries in flight
+  // still fail on their own and are handled where they were made.
+  pool.on('error', () => undefined);
+  return new PostgresDialect({ pool });
 }
 
 export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Store> {
