@@ -42,6 +42,7 @@ export function stampStyle(rng: Rng): StampStyle {
       { dev: 'Разраб.', chk: 'Пров.', nk: 'Н. контр.', gip: 'ГИП' },
       { dev: 'Разраб.', chk: 'Пров.', nk: 'Н.контр.', gip: 'ГИП' },
       { dev: 'Разработал', chk: 'Проверил', nk: 'Н. контр.', gip: 'ГИП' },
+      { dev: 'Разраб.', chk: 'Пров.', nk: 'Нормоконтроль', gip: 'ГИП' },
     ]),
     extra: rng.pick([null, 'Нач. отд.', 'Т. контр.']),
     gipLast: rng.chance(0.5),

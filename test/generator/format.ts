@@ -32,6 +32,7 @@ const STREET_WORD: Record<Address['streetType'], string[]> = {
 };
 
 export interface AddressStyle {
+  withCountry: boolean;
   withRegion: boolean;
   withIndex: boolean;
   cityPrefix: string;
@@ -43,6 +44,7 @@ export interface AddressStyle {
 
 export function addressStyle(rng: Rng, a: Address): AddressStyle {
   return {
+    withCountry: rng.chance(0.15),
     withRegion: !a.federalCity && rng.chance(0.6),
     withIndex: rng.chance(0.3),
     cityPrefix: rng.pick(['г. ', 'г. ', 'город ', '']),
@@ -55,6 +57,7 @@ export function addressStyle(rng: Rng, a: Address): AddressStyle {
 
 export function formatAddress(a: Address, s: AddressStyle): string {
   const parts: string[] = [];
+  if (s.withCountry) parts.push('Российская Федерация');
   if (s.withIndex) parts.push(a.postIndex);
   if (s.withRegion) parts.push(a.region);
   parts.push(`${s.cityPrefix}${a.city}`);

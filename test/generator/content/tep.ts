@@ -19,6 +19,8 @@ export function storeysSentence(ctx: BuildCtx): Block {
     `Здание ${storeysAdjective(n, ctx.rng.chance(0.5))}${t.underground ? ' с подвалом' : ''}, количество этажей — ${floors}.`,
     `Проектируемый ${storeysAdjective(n, false)} жилой дом${t.underground ? ' с подвальным этажом' : ''}.`,
     `Этажность: ${n}; количество этажей: ${floors}${t.underground ? ' (в т.ч. подземный)' : ''}.`,
+    `Число этажей — ${floors}${t.underground ? ` (${n} надземных и ${t.underground} подземный)` : ''}.`,
+    `Этажность — ${n} эт.`,
   ]);
   return p(text, 'fact:storeys');
 }
@@ -45,6 +47,7 @@ export function volumeSentence(ctx: BuildCtx): Block {
   return p(ctx.rng.pick([
     `Строительный объем здания — ${volume(ctx, t.volume)}${under}.`,
     `Строительный объём: ${volume(ctx, t.volume)}${under}.`,
+    `Объем строительный — ${volume(ctx, t.volume)}${under}.`,
   ]), 'fact:volume');
 }
 
@@ -55,6 +58,8 @@ export function apartmentsSentence(ctx: BuildCtx): Block {
     `Количество квартир — ${n} шт.`,
     `В доме запроектировано ${n} ${plural(n, 'квартира', 'квартиры', 'квартир')}.`,
     `Всего квартир: ${n}, в том числе студий — ${t.mix.studio}, однокомнатных — ${t.mix.one}, двухкомнатных — ${t.mix.two}, трехкомнатных — ${t.mix.three}.`,
+    `Общее количество квартир в жилом доме составляет ${n}.`,
+    `Квартирный фонд — ${n} ${plural(n, 'квартира', 'квартиры', 'квартир')} (студии, 1-, 2- и 3-комнатные).`,
   ]), 'fact:apartments');
 }
 
