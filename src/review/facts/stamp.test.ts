@@ -45,3 +45,17 @@ test('a single signature line near a form-6 stamp is not a signature block', () 
   assert.equal(s.hasRoleRows, false);
   assert.equal(s.sheet, 4);
 });
+
+test('role labels wrapped in a narrow cell or run into the surname are recognised', () => {
+  const lines = [
+    { x: 58, y: 760, w: 25, h: 7, text: 'РазработалКовалев' },
+    { x: 58, y: 775, w: 20, h: 7, text: 'Проверил' },
+    { x: 106, y: 775, w: 30, h: 7, text: 'Козлова' },
+    { x: 58, y: 803, w: 12, h: 7, text: 'ГИП' },
+    { x: 106, y: 803, w: 30, h: 7, text: 'Иванов' },
+    { x: 58, y: 814, w: 40, h: 7, text: 'Нормоконтро' },
+    { x: 58, y: 821, w: 8, h: 7, text: 'ль' },
+    { x: 106, y: 817, w: 30, h: 7, text: 'Макаров' },
+  ];
+  assert.deepEqual(parseStamp(lines, 1).roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', 'ГИП': 'filled' });
+});

@@ -5,11 +5,13 @@ import { STAMP_ROLES, type StampFacts, type StampRole } from './types.ts';
 
 const MM = 72 / 25.4;
 
+// Labels as printed, also wrapped in a narrow cell («Нормоконтро|ль») or run into the surname («РазработалИванов»).
+const END = String.raw`(?=$|[\s.:]|[А-ЯЁ])`;
 const ROLE_RE: Record<StampRole, RegExp> = {
-  'Разраб.': /^(?:разраб(?:от(?:ал|чик))?|исполнит(?:ель)?|выполнил)\.?(?=$|[\s.:])/i,
-  'Пров.': /^(?:пров(?:ерил)?|проверено)\.?(?=$|[\s.:])/i,
-  'Н. контр.': /^(?:н\.?\s?-?\s?контр(?:оль|олер)?|нормоконтр(?:оль|олер)?)\.?(?=$|[\s.:])/i,
-  'ГИП': /^(?:гип|гл\.?\s?инж\.?\s?пр(?:оекта)?|главный инженер проекта)\.?(?=$|[\s.:])/i,
+  'Разраб.': new RegExp(String.raw`^(?:[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполнит(?:ель)?|[Вв]ыполнил)\.?${END}`),
+  'Пров.': new RegExp(String.raw`^(?:[Пп]ров(?:ер(?:ил|ено|ка)?)?)\.?${END}`),
+  'Н. контр.': new RegExp(String.raw`^(?:[Нн]\.?\s?-?\s?[Кк]онтр(?:оль|олер)?|[Нн]ормоконтр[а-яё]*)\.?${END}`),
+  'ГИП': new RegExp(String.raw`^(?:ГИП|Гл\.?\s?инж\.?\s?пр(?:оекта)?|[Гг]лавный инженер проекта)\.?${END}`),
 };
 // Other rows of the signature block: they prove the block exists even if our four roles are missing.
 const OTHER_ROLE_RE = /^(?:утв(?:ердил)?|нач\.?\s?отд(?:ела)?|гап|т\.?\s?контр|гл\.?\s?спец|рук\.?\s?гр|согласовано)\.?(?=$|[\s.:])/i;

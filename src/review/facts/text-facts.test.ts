@@ -22,3 +22,13 @@ test('object names, cadastral numbers and the year of a title page', () => {
   assert.equal(findYear('Москва, 2025 г.'), 2025);
   assert.equal(findYear('СП 50.13330.2024'), null);
 });
+
+test('an address with a boulevard and no «г.» or «д.» is still an address', () => {
+  assert.deepEqual(addr('Площадка строительства расположена по адресу: Санкт-Петербург, б-р Строителей, 55, \nкорп. 5.\n'), ['Санкт-Петербург, б-р Строителей, 55, корп. 5']);
+});
+
+test('the object name above «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ» on a title page', () => {
+  const page = 'ООО «Проект»\nЗаказчик: ООО «СЗ «Север»\n\nМногоквартирный жилой дом со встроенными нежилыми\n\nпомещениями (корпус 3)\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 1';
+  assert.deepEqual(findObjectNames(page, 1).map((n) => n.value), ['Многоквартирный жилой дом со встроенными нежилыми помещениями (корпус 3)']);
+  assert.deepEqual(findObjectNames('ООО «Проект»\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 1), []);
+});

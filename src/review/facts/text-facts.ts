@@ -8,7 +8,7 @@ const OBJECT_RE = /(?:наименование\s+объекта(?:\s+капит�
 const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
 
 /** An address needs a street or a settlement word and a number to be worth comparing. */
-const looksLikeAddress = (s: string) => /\d/.test(s) && /(ул|улиц|пр-?к?т|просп|переул|пер\.|шоссе|бульв|наб|проезд|мкр|г\.|город|пос|дом|д\.)/iu.test(s);
+const looksLikeAddress = (s: string) => /\d/.test(s) && /(ул|улиц|пр-?к?т|просп|переул|пер\.|шоссе|бульв|б-р|наб|проезд|пр-д|мкр|микрорайон|пл\.|площадь|аллея|тракт|линия|квартал|г\.|город|пос|дом|д\.|корп|стр\.|строение)/iu.test(s);
 
 function trimAddress(raw: string): string {
   let s = raw;
@@ -39,8 +39,29 @@ const NAME_BEFORE_ADDRESS = /(?:^|\n)[ \t]*([А-ЯЁ«"][^\n]{5,150}?)\s+(?:ра
 const NOT_A_NAME = /располож|наход|вед[её]тся|размещ|запроектир|строительств[оа]\s|участок|площадка|адрес/iu;
 const BY_OBJECT_RE = /по\s+объекту\s*[:\-–]?\s*«([^»\n]{5,200})»/giu;
 
+// Title page: the object's name stands right above «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ», under the organisation and the customer.
+const TITLE_MARK = /ПРОЕКТНАЯ\s+ДОКУМЕНТАЦИЯ/u;
+const NOT_NAME_LINE = /^(?:ООО|ОАО|ЗАО|ПАО|АО|ИП|ГУП|МУП|ФГУП|ГБУ|МКУ)\s|[:«]\s*$|заказчик|застройщик|СРО|саморегулир|член\s|инв\.|подп\.|взам\.|^\d+$/iu;
+const NAME_WORD = /жил|дом|здани|комплекс|корпус|школ|сад|центр|объект|больниц|поликлиник|склад|цех|завод|магазин|гостиниц|автостоянк|паркинг|реконструкц|строительств|позици|очеред/iu;
+
+function titlePageName(text: string, docPage: number): TextFact[] {
+  const m = TITLE_MARK.exec(text);
+  if (!m) return [];
+  const lines = text.slice(0, m.index).split('\n').map((l) => l.trim());
+  const picked: string[] = [];
+  for (let i = lines.length - 1; i >= 0 && picked.length < 3; i--) {
+    const l = lines[i]!;
+    if (!l) continue;
+    if (NOT_NAME_LINE.test(l)) break;
+    picked.unshift(l);
+  }
+  const value = picked.join(' ').replace(/\s+по\s+адресу.*$/iu, '').replace(/^[«"]|[»".,\s]+$/gu, '').trim();
+  if (value.length < 8 || !NAME_WORD.test(value)) return [];
+  return [{ value, docPage, snippet: snippet(text, Math.max(0, m.index - value.length - 4), m.index + m[0].length) }];
+}
+
 export function findObjectNames(text: string, docPage: number): TextFact[] {
-  const out: TextFact[] = [];
+  const out: TextFact[] = docPage <= 2 ? titlePageName(text, docPage) : [];
   for (const re of [NAME_BEFORE_ADDRESS, BY_OBJECT_RE]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
