@@ -10,7 +10,7 @@ const END = String.raw`(?=$|[\s.:]|[А-ЯЁ])`;
 const ROLE_RE: Record<StampRole, RegExp> = {
   'Разраб.': new RegExp(String.raw`^(?:[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполнит(?:ель)?|[Вв]ыполнил)\.?${END}`),
   'Пров.': new RegExp(String.raw`^(?:[Пп]ров(?:ер(?:ил|ено|ка)?)?)\.?${END}`),
-  'Н. контр.': new RegExp(String.raw`^(?:[Нн]\.?\s?-?\s?[Кк]онтр(?:оль|олер)?|[Нн]ормоконтр[а-яё]*)\.?${END}`),
+  'Н. контр.': new RegExp(String.raw`^(?:[Нн]\s?[./]?\s?-?\s?[Кк]онтр(?:оль|олер)?|[Нн]ормо-?(?:конт[а-яё]*)?)\.?${END}`),
   'ГИП': new RegExp(String.raw`^(?:ГИП|Гл\.?\s?инж\.?\s?пр(?:оекта)?|[Гг]лавный инженер проекта)\.?${END}`),
 };
 // Other rows of the signature block: they prove the block exists even if our four roles are missing.
