@@ -42,7 +42,9 @@ function stampTable(s: Stamp): Table {
   const changeRow = (cells: string[]): TableCell[] => cells.map((c, i) => tc(c, CHANGE_W[i] as number, { size: 6 }));
   const roleCells = (i: number): TableCell[] => {
     const r = s.roles[i];
-    return [tc(r?.role ?? '', 17, { size: 6, span: 2 }), tc(r?.surname ?? '', 20, { size: 6, span: 2 }), tc('', 15, { size: 6 }), tc(r?.surname ? r.date : '', 10, { size: 6 })];
+    // One line per row: long labels («Нормоконтроль», «Разработал») get a smaller size instead of wrapping.
+    const fit = (s: string): number => (s.length > 9 ? 4.5 : s.length > 7 ? 5 : 6);
+    return [tc(r?.role ?? '', 17, { size: fit(r?.role ?? ''), span: 2 }), tc(r?.surname ?? '', 20, { size: fit(r?.surname ?? ''), span: 2 }), tc('', 15, { size: 6 }), tc(r?.surname ? r.date : '', 10, { size: 6 })];
   };
   if (s.form === 6) {
     rows.push(new TableRow({ children: [...changeRow(['', '', '', '', '', '']), tc(s.cipher, 110, { size: 11, merge: 'restart' }), tc('Лист', 10, { size: 6 })] }));

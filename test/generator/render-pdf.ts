@@ -10,10 +10,12 @@ const MM = 72 / 25.4;
 const SIZES = { A4: [595.28, 841.89], A3: [1190.55, 841.89] } as const;
 const STAMP_H = { 3: 55, 5: 40, 6: 15 } as const;
 
-function cell(doc: Doc, x: number, y: number, w: number, h: number, text: string, size: number, opts: { bold?: boolean; align?: 'left' | 'center' } = {}): void {
+function cell(doc: Doc, x: number, y: number, w: number, h: number, text: string, size: number, opts: { bold?: boolean; align?: 'left' | 'center'; fit?: boolean } = {}): void {
   doc.rect(x, y, w, h).lineWidth(0.6).stroke();
   if (!text) return;
   doc.font(opts.bold ? 'B' : 'R').fontSize(size);
+  // Stamp rows hold one line: a long label is condensed, as CAD and Word templates do, rather than wrapped.
+  while (opts.fit && size > 3.5 && doc.widthOfString(text) > w - 3) doc.fontSize((size -= 0.25));
   const th = doc.heightOfString(text, { width: w - 2 });
   doc.text(text, x + 1, y + Math.max(0.5, (h - th) / 2), { width: w - 2, align: opts.align ?? 'center', lineBreak: true, height: h });
 }
@@ -32,8 +34,8 @@ function leftPart(doc: Doc, s: Stamp, x: number, y: number, rows: number): void 
       header.forEach((t, i) => { cell(doc, cx, ry, cols[i] as number, rh, t, 5.5); cx += cols[i] as number; });
     } else if (role) {
       const [c0, c1, c2, c3, c4, c5] = cols as [number, number, number, number, number, number];
-      cell(doc, x, ry, c0 + c1, rh, role.role, 6, { align: 'left' });
-      cell(doc, x + c0 + c1, ry, c2 + c3, rh, role.surname, 6, { align: 'left' });
+      cell(doc, x, ry, c0 + c1, rh, role.role, 6, { align: 'left', fit: true });
+      cell(doc, x + c0 + c1, ry, c2 + c3, rh, role.surname, 6, { align: 'left', fit: true });
       cell(doc, x + c0 + c1 + c2 + c3, ry, c4, rh, '', 6);
       cell(doc, x + c0 + c1 + c2 + c3 + c4, ry, c5, rh, role.surname ? role.date : '', 5.5);
     } else {
