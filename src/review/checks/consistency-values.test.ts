@@ -42,3 +42,13 @@ test('a conflict with a context document is reported on the review document', ()
   const [f] = storeysConsistency.run(context(docs)).findings!;
   assert.equal(f!.about!.doc.index, 2);
 });
+
+test('«Проектируемый 8-этажный жилой дом» is compared even where the document names 10 storeys elsewhere', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['Этажность – 10']),
+    docFacts(2, 'ar.pdf', 'АР', ['Этажность – 10']),
+    docFacts(3, 'tbe.pdf', 'ТБЭ', ['Многоквартирный 10-этажный жилой дом', 'x', 'Проектируемый 8-этажный жилой дом с подвалом. Рядом 5-этажный дом.']),
+  ];
+  const f = storeysConsistency.run(context(docs)).findings!;
+  assert.deepEqual(f.map((x) => [x.about!.doc.index, x.places[0]!.page]), [[3, 3]]);
+});

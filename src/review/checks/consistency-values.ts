@@ -15,6 +15,14 @@ function valueCheck(id: string, kinds: ValueKind[], title: string, theme: Theme 
       const findings: DraftFinding[] = [];
       for (const kind of kinds) {
         const items = textDocs(ctx.docs).map((doc) => ({ doc, item: docValue(doc, kind) })).filter((x) => x.item !== null) as { doc: typeof ctx.docs[number]; item: NonNullable<ReturnType<typeof docValue>> }[];
+        // a statement about the designed object that contradicts the document's usual value is compared too
+        for (const d of textDocs(ctx.docs)) {
+          const usual = items.find((x) => x.doc === d)?.item;
+          for (const v of d.values) {
+            if (v.kind !== kind || !v.designed || (usual && sameValue(v, usual))) continue;
+            if (!items.some((x) => x.doc === d && sameValue(x.item, v))) items.push({ doc: d, item: v });
+          }
+        }
         const groups = groupBy(items, sameValue);
         if (groups.length < 2) continue;
         const ref = groups[0]![0]!;

@@ -16,7 +16,8 @@ const fileKey = (s: string) => fold(basename(s.replace(/\\/g, '/'))).replace(/\.
 function sameName(a: string, b: string): boolean {
   const nums = (s: string) => (s.match(/\d+/g) ?? []).join(' ');
   if (nums(a) !== nums(b)) return false;
-  return nameOverlap(a, b) >= 0.5;
+  // the schema wants the same name everywhere; allow a short qualifier missing on one side
+  return nameOverlap(a, b) >= 0.75;
 }
 
 /** Share of the words of the longer name found in the other: 1 — same words, 0 — nothing in common. */

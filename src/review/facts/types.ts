@@ -13,6 +13,8 @@ export interface ValueFact {
   snippet: string;
   /** Said in passing («9-этажный», «для 120 квартир») rather than as a labelled value: outweighed by labelled ones. */
   weak?: boolean;
+  /** Said of the designed object («Проектируемый 8-этажный жилой дом»): compared even when the document says otherwise elsewhere. */
+  designed?: boolean;
 }
 
 export interface TextFact {

@@ -43,3 +43,7 @@ test('the number of apartments said in passing is read, a floor or a section is 
   assert.deepEqual(weak('На этаже 4 квартиры; в секции 36 квартир'), []);
   assert.deepEqual(weak('Количество квартир – 120'), [['apartments', 120, false]]);
 });
+
+test('«Объем строительный» in inverted order is the building volume', () => {
+  assert.deepEqual(vals('Объем строительный — 9 643,2 м³, в том числе подземной части — 1 101,6 м³.'), [['volume', 9643.2]]);
+});

@@ -10,7 +10,7 @@ const LABELS: { kind: ValueKind; re: string }[] = [
   { kind: 'area_total', re: String.raw`(?:общая\s+)?площадь\s+(?:здания|объекта|жилого\s+(?:дома|здания))(?:\s+общая)?` },
   { kind: 'area_building', re: String.raw`площадь\s+застройки(?:\s+(?:здания|объекта))?` },
   { kind: 'area_plot', re: String.raw`площадь\s+(?:земельного\s+)?участка` },
-  { kind: 'volume', re: String.raw`строительный\s+об[ъь][её]м(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))` },
+  { kind: 'volume', re: String.raw`(?:строительный\s+об[ъь][её]м|об[ъь][её]м\s+строительный)(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))` },
   { kind: 'apartments', re: String.raw`(?:общее\s+)?(?:количество|кол-во|число)\s+квартир(?:\s+в\s+(?:доме|здании))?` },
 ];
 
@@ -50,7 +50,8 @@ export function findValues(text: string, docPage: number): ValueFact[] {
     // «12-этажный жилой дом по адресу …» is the object's name repeated in title blocks, not a statement of the section
     if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
     const value = Number(m[1]);
-    if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
+    const designed = /(?:проектируем|запроектирован|строящ|данн|настоящ)[а-яё]*\s*$/iu.test(t.slice(Math.max(0, m.index - 30), m.index));
+    if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true, ...(designed ? { designed } : {}) });
   }
   for (const re of APARTMENTS_PHRASES) {
     re.lastIndex = 0;
