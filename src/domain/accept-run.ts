@@ -9,7 +9,8 @@ import { applyClientChoices, unpackUploads } from '../ingest/index.ts';
 import type { IntakeLimits } from '../ingest/types.ts';
 import { profileItems } from '../review/data/docset.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
-import { recordLedger } from '../store/repositories/ledger.ts';
+import { getBundleForTenant } from '../store/repositories/bundles.ts';
+import { chargeCheck } from './charging.ts';
 import { documentsOf, getRun } from '../store/repositories/runs.ts';
 import type { Bundle, DocumentRow, Run } from '../store/schema.ts';
 import { STAGE_TEXT } from '../pipeline/stages.ts';
@@ -35,9 +36,13 @@ export const docBlobPrefix = (runId: string) => `runs/${runId}/docs`;
 
 async function findBundle(deps: AppDeps, tenantId: string, bundleId: string | undefined): Promise<Bundle | null> {
   if (!bundleId) return null;
-  const bundle = await deps.store.db.selectFrom('bundles').selectAll().where('id', '=', bundleId).where('tenant_id', '=', tenantId).executeTakeFirst();
-  if (!bundle) throw errors.validation(`Пакет bundle_id=${bundleId} не найден среди пакетов организации`);
-  return bundle;
+  try {
+    return await getBundleForTenant(deps.store.db, tenantId, bundleId);
+  } catch (e) {
+    // On POST /runs the bundle is a parameter: an unknown one is a validation error, not a missing run.
+    if (e instanceof AppError && e.code === 'not_found') throw errors.validation(`Пакет bundle_id=${bundleId} не найден среди пакетов организации`);
+    throw e;
+  }
 }
 
 const optional = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
@@ -134,17 +139,10 @@ export async function acceptRun(deps: AppDeps, auth: AuthContext, form: Received
     };
 
     const checksLeft = await db.transaction().execute(async (trx) => {
-      // The charge is the first write: it takes the write lock and can never drive checks_left below zero.
-      const charged = await trx
-        .updateTable('tenants')
-        .set((eb) => ({ checks_left: eb('checks_left', '-', 1) }))
-        .where('id', '=', tenant.id)
-        .where('checks_left', '>=', 1)
-        .executeTakeFirst();
-      if (Number(charged.numUpdatedRows) === 0) throw errors.noChecksLeft();
+      // The charge is the first write, so on SQLite it takes the write lock before anything is read.
+      if (!(await chargeCheck(trx, tenant.id, runId, 'charge', now))) throw errors.noChecksLeft();
       await trx.insertInto('runs').values(run).execute();
       for (const d of documents) await trx.insertInto('documents').values(d).execute();
-      await recordLedger(trx, { tenant_id: tenant.id, run_id: runId, delta: -1, reason: 'charge', created_at: now });
       if (idempotencyKey) await completeIdempotencyKey(trx, tenant.id, idempotencyKey, runId);
       const t = await trx.selectFrom('tenants').select('checks_left').where('id', '=', tenant.id).executeTakeFirstOrThrow();
       return t.checks_left;

@@ -2,7 +2,7 @@ import type { AppDeps } from '../app.ts';
 import type { Db } from '../store/db.ts';
 import type { Run, Tenant } from '../store/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { recordLedger } from '../store/repositories/ledger.ts';
+import { refundChecks } from './charging.ts';
 import { getRun } from '../store/repositories/runs.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
 import { STAGE_TEXT } from '../pipeline/stages.ts';
@@ -47,17 +47,7 @@ export async function failRunWithRefund(
     const moved = await q.executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return false;
     const run = (await trx.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow()) as Run;
-    if (run.charged === 1) {
-      await trx
-        .updateTable('tenants')
-        .set((eb) => ({ checks_left: eb('checks_left', '+', 1 + (run.double_volume === 1 ? 1 : 0)) }))
-        .where('id', '=', run.tenant_id)
-        .execute();
-      await recordLedger(trx, { tenant_id: run.tenant_id, run_id: runId, delta: 1, reason: 'refund', created_at: at });
-      if (run.double_volume === 1) {
-        await recordLedger(trx, { tenant_id: run.tenant_id, run_id: runId, delta: 1, reason: 'refund', created_at: at });
-      }
-    }
+    if (run.charged === 1) await refundChecks(trx, run.tenant_id, runId, run.double_volume === 1 ? 2 : 1, at);
     const tenant = (await trx.selectFrom('tenants').selectAll().where('id', '=', run.tenant_id).executeTakeFirstOrThrow()) as Tenant;
     const pagesTotal = await trx
       .selectFrom('documents')
@@ -77,7 +67,7 @@ export async function failRunWithRefund(
 }
 
 /** POST /runs/{id}/cancel: only a queued run can be cancelled; its check is returned. */
-export async function cancelQueuedRun(deps: AppDeps, tenant: Tenant, run: Run): Promise<Run> {
+export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
   if (run.status === 'queued') {
     const moved = await failRunWithRefund(
       deps.store.db,

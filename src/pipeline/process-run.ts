@@ -14,7 +14,7 @@ import { profileItems } from '../review/data/docset.ts';
 import { buildReports } from '../report/index.ts';
 import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../domain/result.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
-import { recordLedger } from '../store/repositories/ledger.ts';
+import { chargeCheck } from '../domain/charging.ts';
 import { documentsOf, updateLeasedRun } from '../store/repositories/runs.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
 import { nowIso } from '../domain/clock.ts';
@@ -127,13 +127,7 @@ async function applyVolume(ctx: RunContext, run: Run, tenant: Tenant, pagesTotal
   }
   const at = nowIso();
   const charged = await ctx.store.db.transaction().execute(async (trx) => {
-    const res = await trx
-      .updateTable('tenants')
-      .set((eb) => ({ checks_left: eb('checks_left', '-', 1) }))
-      .where('id', '=', tenant.id)
-      .where('checks_left', '>=', 1)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return false;
+    if (!(await chargeCheck(trx, tenant.id, run.id, 'extra_volume', at))) return false;
     const moved = await trx
       .updateTable('runs')
       .set({ double_volume: 1, updated_at: at })
@@ -142,7 +136,6 @@ async function applyVolume(ctx: RunContext, run: Run, tenant: Tenant, pagesTotal
       .where('double_volume', '=', 0)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) throw new LeaseLost(run.id);
-    await recordLedger(trx, { tenant_id: tenant.id, run_id: run.id, delta: -1, reason: 'extra_volume', created_at: at });
     return true;
   });
   if (!charged) {

@@ -124,7 +124,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const run = await getRunForTenant(db, tenant.id, request.params.run_id);
-        const cancelled = await cancelQueuedRun(deps, tenant, run);
+        const cancelled = await cancelQueuedRun(deps, run);
         const [docs, checksLeft] = await Promise.all([documentsOf(db, run.id), checksLeftOf(tenant.id)]);
         return statusBody(cancelled, docs, checksLeft);
       },
