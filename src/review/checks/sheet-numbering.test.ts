@@ -22,3 +22,8 @@ test('continuous numbering, a title page without a stamp and separately numbered
   const parts = docFacts(1, 'kr.pdf', 'КР', [s(1, 2, '24-017-КР.ТЧ'), s(2, undefined, '24-017-КР.ТЧ'), s(1, 2, '24-017-КР'), s(2, undefined, '24-017-КР')]);
   assert.deepEqual(sheetNumbering.run(context([parts])).findings, []);
 });
+
+test('a single sheet with a mistyped cipher keeps its place in the numbering', () => {
+  const d = docFacts(1, 'ios.pdf', 'ИОС1', [s(1, 4, '24-081-ИОС1'), s(2, undefined, '24-801-ИОС1'), s(3, undefined, '24-081-ИОС1'), s(4, undefined, '24-081-ИОС1')]);
+  assert.deepEqual(sheetNumbering.run(context([d])).findings, []);
+});

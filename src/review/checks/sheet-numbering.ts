@@ -10,13 +10,15 @@ function groups(d: DocFacts): StampFacts[][] {
     const k = s.cipher ? cipherKey(s.cipher) : '';
     by.set(k, [...(by.get(k) ?? []), s]);
   }
-  // stamps without a cipher (form 6) belong to the document's main group
-  const plain = by.get('');
-  if (plain && by.size > 1) {
-    by.delete('');
-    const main = [...by.values()].sort((a, b) => b.length - a.length)[0]!;
-    main.push(...plain);
-    main.sort((a, b) => a.docPage - b.docPage);
+  // stamps without a cipher (form 6), and a lone sheet with a mistyped cipher, belong to the document's main group
+  if (by.size > 1) {
+    const main = [...by.entries()].filter(([k]) => k !== '').sort((a, b) => b[1].length - a[1].length)[0]!;
+    for (const [k, g] of [...by.entries()]) {
+      if (k === main[0] || (k !== '' && g.length > 1)) continue;
+      main[1].push(...g);
+      by.delete(k);
+    }
+    main[1].sort((a, b) => a.docPage - b.docPage);
   }
   return [...by.values()];
 }
