@@ -44,7 +44,7 @@ class HashingLimiter extends Transform {
   }
 }
 
-/** A client file name reduced to its last path segment; empty names get a numbered placeholder. */
+/** A client file name reduced to its last path segment; an empty name becomes "file-N" (its position in the form). */
 function cleanFileName(name: string | undefined, n: number): string {
   const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\0\r\n]/g, '').trim();
   return base && base !== '.' && base !== '..' ? base : `file-${n}`;
