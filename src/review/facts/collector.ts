@@ -3,7 +3,7 @@ import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { findNormRefs, lookupNorm, prepareForNorms } from '../norms/matcher.ts';
 import { normalizeText, snippet } from '../text/normalize.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';
-import { classifyFromText } from '../classify.ts';
+import { guessKind } from '../../ingest/classify.ts';
 import { parseCiphers } from './cipher.ts';
 import { findCipherRefs, findSheetRefs } from './refs.ts';
 import { parseStamp } from './stamp.ts';
@@ -101,7 +101,8 @@ export class DocCollector {
     f.year = findYear(f.head);
     f.xml = xml;
     if (xml) f.section = 'ПЗ';
-    f.section ??= classifyFromText(f.doc.name, f.head);
+    // A document the client did not classify gets the intake's guess from its name and first pages (null when unsure).
+    f.section ??= guessKind(f.doc.name, f.head);
     f.cipher = this.pickCipher();
     if (xml?.cipher && !f.cipher) f.cipher = parseCiphers(xml.cipher)[0] ?? null;
     this.headParts = [];
