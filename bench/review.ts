@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reviewSet } from '../src/review/engine.ts';
+import { closeIdleReaders } from '../src/review/extract/pdf-reader.ts';
 import { DOCSET_ITEMS } from '../src/review/data/docset.ts';
 import type { ReviewDocument, ReviewInput } from '../src/review/types.ts';
 import { writePdf, type PageSpec } from '../test/review/fixtures.ts';
@@ -66,13 +67,18 @@ function pdftotextSeconds(docs: ReviewDocument[]): number {
 }
 
 /** Child mode: review the first `pages` pages of the prepared set and report peak memory. */
-async function childRss(dir: string, pages: number): Promise<void> {
+function benchDocs(dir: string, pages: number): ReviewDocument[] {
   const docs: ReviewDocument[] = [];
   for (let i = 0; i * PAGES_PER_DOC < pages; i++) {
     const section = SECTIONS[i % SECTIONS.length]!;
     const path = join(dir, `doc-${i + 1}.pdf`);
     docs.push({ index: i + 1, name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`, kind: section, role: 'review', format: 'pdf', path, pdfPath: path, pages: PAGES_PER_DOC, pageFrom: i * PAGES_PER_DOC + 1 });
   }
+  return docs;
+}
+
+async function childRss(dir: string, pages: number): Promise<void> {
+  const docs = benchDocs(dir, pages);
   let readerKb = 0;
   const t = process.hrtime.bigint();
   const out = await reviewSet(input(docs, dir), undefined, { onReaderStats: (s) => { readerKb = s.childMaxRssKb; } });
@@ -80,7 +86,18 @@ async function childRss(dir: string, pages: number): Promise<void> {
   process.stdout.write(JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: Math.round(readerKb / 1024) }));
 }
 
-function runChild(dir: string, pages: number): Promise<{ pages: number; seconds: number; rss_mb: number; reader_rss_mb: number }> {
+/** Child mode: review the same pages twice in one process, as a worker does with its warm readers; time the second. */
+async function childWarm(dir: string, pages: number): Promise<void> {
+  const docs = benchDocs(dir, pages);
+  await reviewSet(input(docs, dir));
+  const t = process.hrtime.bigint();
+  const out = await reviewSet(input(docs, dir));
+  const seconds = Number(process.hrtime.bigint() - t) / 1e9;
+  await closeIdleReaders();
+  process.stdout.write(JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: 0 }));
+}
+
+function runChild(dir: string, pages: number, mode: '--rss' | '--warm' = '--rss'): Promise<{ pages: number; seconds: number; rss_mb: number; reader_rss_mb: number }> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--rss', dir, String(pages)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -92,6 +109,7 @@ function runChild(dir: string, pages: number): Promise<{ pages: number; seconds:
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--rss') return childRss(process.argv[3]!, Number(process.argv[4]));
+  if (process.argv[2] === '--warm') return childWarm(process.argv[3]!, Number(process.argv[4]));
   const dir = await mkdtemp(join(tmpdir(), 'drs-bench-review-'));
   try {
     const all = await makeSet(dir, 2000);
@@ -100,6 +118,7 @@ async function main(): Promise<void> {
     // each size is reviewed in a fresh process, as a worker would; the 500-page run gives the speed
     const runs: Record<string, Awaited<ReturnType<typeof runChild>>> = {};
     for (const n of [100, 500, 2000]) runs[String(n)] = await runChild(dir, n);
+    const warm = await runChild(dir, 500, '--warm');
     const baseline = pdftotextSeconds(set500);
     const review = runs['500']!;
     const reviewPps = review.pages / review.seconds;
@@ -115,6 +134,9 @@ async function main(): Promise<void> {
       // pages 501–2000 of the larger run: the speed once reader processes are started (a worker's steady state)
       marginal_pages_per_s: +(1500 / (runs['2000']!.seconds - review.seconds)).toFixed(1),
       marginal_ratio_to_pdftotext: +(1500 / (runs['2000']!.seconds - review.seconds) / basePps).toFixed(2),
+      // a second review of the same 500 pages in one process: readers kept warm between reviews, as in a worker
+      warm_pages_per_s: +(warm.pages / warm.seconds).toFixed(1),
+      warm_ratio_to_pdftotext: +(warm.pages / warm.seconds / basePps).toFixed(2),
       peak_rss_mb: Object.fromEntries(Object.entries(runs).map(([k, r]) => [k, { review: r.rss_mb, reader: r.reader_rss_mb, seconds: r.seconds }])),
     }));
   } finally {

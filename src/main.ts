@@ -93,8 +93,11 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
     await app?.close();
     await worker?.stop();
     await dispatcher?.stop();
-    // Stops the PDF reader child and LibreOffice of this process (loaded only where runs were processed).
-    if (worker) await (await import('./ingest/index.ts')).closePreparation();
+    // Stops the PDF reader children and LibreOffice of this process (loaded only where runs were processed).
+    if (worker) {
+      await (await import('./ingest/index.ts')).closePreparation();
+      await (await import('./review/extract/pdf-reader.ts')).closeIdleReaders();
+    }
     await store.close();
     process.exit(0);
   };

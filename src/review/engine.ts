@@ -6,7 +6,7 @@ import type { CheckContext, DraftFinding, DraftQuestion } from './checks/types.t
 import { crc32File } from './extract/crc32.ts';
 import { streamDocument } from './extract/index.ts';
 import { ocrAvailable } from './extract/ocr.ts';
-import { PdfReader } from './extract/pdf-reader.ts';
+import { acquireReader, releaseReader, type PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
@@ -48,7 +48,7 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   let ocrPages = 0;
   let next = 0;
   const readerCount = Math.max(1, Math.min(options.readers ?? defaultReaders(), ordered.length));
-  const readers = Array.from({ length: readerCount }, () => new PdfReader());
+  const readers = Array.from({ length: readerCount }, () => acquireReader());
   // start the reader processes and the OCR probe together instead of one after the other
   if (ordered.some((d) => d.pdfPath)) for (const r of readers) r.warm();
   void ocrAvailable();
@@ -73,8 +73,13 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   try {
     await Promise.all(readers.map(work));
   } finally {
-    await Promise.all(readers.map((r) => r.close()));
-    options.onReaderStats?.({ childMaxRssKb: Math.max(...readers.map((r) => r.lastChildMaxRssKb)) });
+    if (options.onReaderStats) {
+      // The readers' peak memory is reported when they close, so a measured review does not keep them warm.
+      await Promise.all(readers.map((r) => r.close()));
+      options.onReaderStats({ childMaxRssKb: Math.max(...readers.map((r) => r.lastChildMaxRssKb)) });
+    } else {
+      await Promise.all(readers.map((r) => releaseReader(r)));
+    }
   }
   const warnings: ResultWarning[] = [];
   const docs: DocFacts[] = [];

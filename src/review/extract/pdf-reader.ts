@@ -87,6 +87,24 @@ export class PdfReader {
     if (!this.child) this.start();
   }
 
+  /** Whether the reader process is running (a reader whose process died is not worth keeping warm). */
+  get alive(): boolean {
+    return this.child !== null && this.child.exitCode === null;
+  }
+
+  /** An idle reader must not keep the program alive; a reader in use must. */
+  setIdle(idle: boolean): void {
+    const c = this.child;
+    if (!c) return;
+    if (idle) {
+      c.unref();
+      c.channel?.unref();
+    } else {
+      c.ref();
+      c.channel?.ref();
+    }
+  }
+
   /**
    * Reads a PDF page by page, awaiting onPage for each before taking the next. Pages without text are rendered
    * for OCR when renderPrefix is given. Returns the page count; throws PdfReadError (with the failing page).
@@ -136,4 +154,43 @@ export class PdfReader {
     this.child = null;
     if (c && c.exitCode === null) c.kill('SIGKILL');
   }
+}
+
+/**
+ * Readers kept warm between the reviews of this process: loading mupdf's WASM takes about a second, which is
+ * most of the time of a small set. An idle reader is closed after IDLE_CLOSE_MS and never keeps the program alive.
+ */
+const MAX_IDLE_READERS = 2;
+const IDLE_CLOSE_MS = 60_000;
+const idleReaders: { reader: PdfReader; timer: NodeJS.Timeout }[] = [];
+
+/** A warm reader when one is idle, otherwise a new one. */
+export function acquireReader(): PdfReader {
+  const entry = idleReaders.pop();
+  if (!entry) return new PdfReader();
+  clearTimeout(entry.timer);
+  entry.reader.setIdle(false);
+  return entry.reader;
+}
+
+/** Keeps a healthy reader warm for the next review, or closes it. */
+export async function releaseReader(reader: PdfReader): Promise<void> {
+  if (!reader.alive || idleReaders.length >= MAX_IDLE_READERS) return reader.close();
+  reader.setIdle(true);
+  const entry = {
+    reader,
+    timer: setTimeout(() => {
+      const i = idleReaders.indexOf(entry);
+      if (i >= 0) idleReaders.splice(i, 1);
+      void reader.close();
+    }, IDLE_CLOSE_MS).unref(),
+  };
+  idleReaders.push(entry);
+}
+
+/** Closes the idle readers (at shutdown). */
+export async function closeIdleReaders(): Promise<void> {
+  const entries = idleReaders.splice(0);
+  for (const e of entries) clearTimeout(e.timer);
+  await Promise.all(entries.map((e) => e.reader.close()));
 }
