@@ -95,6 +95,8 @@ export interface ReviewOutcome {
   warnings: ResultWarning[];
   reference_problems: ReferenceProblem[];
   usage: Usage;
+  /** Name of the designed object as the set states it (XML note first, else the most frequent on title pages). */
+  object_name?: string | null;
 }
 
 /** The stored and published body (feedback is joined at read time). */

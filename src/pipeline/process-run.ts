@@ -209,7 +209,7 @@ export async function processRun(ctx: RunContext, claimed: Run): Promise<void> {
         run_id: run.id,
         organization: tenant.name,
         object_address: run.object_address,
-        object_name: null,
+        object_name: outcome.object_name ?? null,
         user_request: run.user_request,
         created_at: run.created_at,
         published_at: nowIso(),

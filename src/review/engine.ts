@@ -117,5 +117,19 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
     warnings,
     reference_problems: problems,
     usage: { pages_read: pagesDone, characters_read: chars, ocr_pages: ocrPages, seconds: Math.round((Date.now() - started) / 100) / 10 },
+    object_name: objectNameOf(docs, ctx.xml?.facts.objectName ?? null),
   };
+}
+
+/** The object's name for the report's title page: the XML note's when present, else the name most documents state. */
+function objectNameOf(docs: readonly DocFacts[], fromXml: string | null): string | null {
+  if (fromXml) return fromXml;
+  const votes = new Map<string, number>();
+  for (const d of docs) {
+    const first = d.objectNames[0]?.value.trim();
+    if (first) votes.set(first, (votes.get(first) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [name, n] of votes) if (best === null || n > votes.get(best)!) best = name;
+  return best;
 }
