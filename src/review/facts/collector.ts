@@ -1,7 +1,7 @@
 import { canonicalSection } from '../data/docset.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { findNormRefs, lookupNorm, prepareForNorms } from '../norms/matcher.ts';
-import { normalizeText, snippet } from '../text/normalize.ts';
+import { normalizeText, printedSnippet, snippet } from '../text/normalize.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
 import { parseCiphers } from './cipher.ts';
@@ -89,7 +89,7 @@ export class DocCollector {
       if (c) {
         if (!c.pages.includes(n) && c.pages.length < MAX_FACTS_PER_KIND) c.pages.push(n);
       } else {
-        this.facts.norms.set(entry.cited, { entry, raw: ref.raw, pages: [n], snippet: snippet(prepared, ref.index, ref.index + ref.raw.length) });
+        this.facts.norms.set(entry.cited, { entry, raw: ref.raw, pages: [n], snippet: printedSnippet(snippet(prepared, ref.index, ref.index + ref.raw.length), text) });
       }
     }
   }

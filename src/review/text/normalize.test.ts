@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixLookalikes, normalizeText, parseNumber, unitsToSymbols } from './normalize.ts';
+import { fixLookalikes, normalizeText, parseNumber, printedSnippet, unitsToSymbols } from './normalize.ts';
 import { pageList, sheetsWord } from './pages.ts';
 
 test('Latin look-alikes are fixed only inside Cyrillic words; «№» and dashes survive normalisation', () => {
@@ -18,4 +18,11 @@ test('page lists and sheet counts read naturally', () => {
   assert.equal(pageList([9, 3, 4, 5, 1]), 'с. 1, 3–5, 9');
   assert.equal(pageList([2, 3]), 'с. 2, 3');
   assert.deepEqual([1, 3, 5, 11, 22].map(sheetsWord), ['1 лист', '3 листа', '5 листов', '11 листов', '22 листа']);
+});
+
+test('a snippet of upper-cased matcher text is given back in the document letter case', () => {
+  const text = 'Перечень нормативных документов:\n1 СНиП 3.05.06-85 «Электротехнические устройства»';
+  assert.equal(printedSnippet('…НОРМАТИВНЫХ ДОКУМЕНТОВ: 1 СНИП 3.05.06-85 «ЭЛЕКТРОТЕХНИЧЕСКИЕ…', text), '…нормативных документов: 1 СНиП 3.05.06-85 «Электротехнические…');
+  // not found again (the matcher rewrote spacing): the snippet stays as it was
+  assert.equal(printedSnippet('СП 20.13330.2016', 'см. СП 20. 13330. 2016'), 'СП 20.13330.2016');
 });

@@ -51,3 +51,17 @@ export function snippet(text: string, start: number, end: number, width = 160): 
   const s = text.slice(a, b).replace(/\s+/g, ' ').trim();
   return `${a > 0 ? '…' : ''}${s}${b < text.length ? '…' : ''}`;
 }
+
+/**
+ * A snippet cut from upper-cased matcher text, given back in the document's own letter case when the same
+ * characters can be found in `text` (whitespace collapsed); otherwise the snippet as it is.
+ */
+export function printedSnippet(upperSnippet: string, text: string): string {
+  const lead = upperSnippet.startsWith('…') ? '…' : '';
+  const tail = upperSnippet.endsWith('…') ? '…' : '';
+  const core = upperSnippet.slice(lead.length, upperSnippet.length - tail.length);
+  const flat = text.replace(/\s+/g, ' ');
+  const upper = flat.toUpperCase();
+  const at = upper.length === flat.length ? upper.indexOf(core) : -1;
+  return at < 0 ? upperSnippet : `${lead}${flat.slice(at, at + core.length)}${tail}`;
+}
