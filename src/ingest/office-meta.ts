@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import yauzl from 'yauzl';
+import { readZipPart } from './zip-parts.ts';
 import { CompoundFile, summaryPageCount } from './cfb.ts';
 import type { DocFormat } from './types.ts';
 
@@ -16,9 +16,9 @@ const BYTES_PER_PAGE: Partial<Record<DocFormat, number>> = { docx: 25_000, doc: 
 export async function estimateOfficePages(path: string, format: DocFormat): Promise<PageEstimate> {
   let fromMeta: number | null = null;
   try {
-    if (format === 'docx') fromMeta = intOf(/<(?:\w+:)?Pages>\s*(\d+)\s*</.exec(await readZipText(path, 'docProps/app.xml'))?.[1]);
+    if (format === 'docx') fromMeta = intOf(/<(?:\w+:)?Pages>\s*(\d+)\s*</.exec(await readZipPart(path, 'docProps/app.xml', META_PART))?.[1]);
     else if (format === 'xlsx') {
-      const wb = await readZipText(path, 'xl/workbook.xml');
+      const wb = await readZipPart(path, 'xl/workbook.xml', META_PART);
       const sheets = wb.match(/<(?:\w+:)?sheet\s/g)?.length ?? 0;
       fromMeta = sheets > 0 ? sheets : null;
     } else if (format === 'doc') {
@@ -43,40 +43,8 @@ function intOf(s: string | undefined): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-const MAX_PART_BYTES = 4 * 1024 * 1024;
-
-/** Text of one small part of an OOXML package ('' when absent); larger parts are refused. */
-export function readZipText(path: string, part: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('zip open failed'));
-      let found = false;
-      zip.on('entry', (e: yauzl.Entry) => {
-        if (e.fileName !== part) return zip.readEntry();
-        found = true;
-        if (e.uncompressedSize > MAX_PART_BYTES) {
-          zip.close();
-          return reject(new Error(`${part} is too large`));
-        }
-        zip.openReadStream(e, (e2, rs) => {
-          if (e2 || !rs) return reject(e2 ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          rs.on('data', (c: Buffer) => chunks.push(c));
-          rs.on('end', () => {
-            zip.close();
-            resolve(Buffer.concat(chunks).toString('utf8'));
-          });
-          rs.on('error', reject);
-        });
-      });
-      zip.on('end', () => {
-        if (!found) resolve('');
-      });
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+/** Metadata parts are small; a larger one is not metadata worth reading. */
+const META_PART = { maxBytes: 4 * 1024 * 1024 };
 
 const DOCX_HEAD_BYTES = 256 * 1024;
 const TEXT_LIMIT = 8000;
@@ -87,7 +55,7 @@ const TEXT_LIMIT = 8000;
  */
 export async function docxOpeningText(path: string): Promise<string | null> {
   try {
-    const xml = await readZipHead(path, 'word/document.xml', DOCX_HEAD_BYTES);
+    const xml = await readZipPart(path, 'word/document.xml', { maxBytes: DOCX_HEAD_BYTES, truncate: true });
     if (!xml) return null;
     const text = xml
       .replace(/<w:(?:p|br|cr)\b[^>]*\/?>/g, '\n')
@@ -100,42 +68,4 @@ export async function docxOpeningText(path: string): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-/** The first `maxBytes` of one part of a ZIP package, streamed ('' when the part is absent). */
-function readZipHead(path: string, part: string, maxBytes: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('zip open failed'));
-      let found = false;
-      zip.on('entry', (e: yauzl.Entry) => {
-        if (e.fileName !== part) return zip.readEntry();
-        found = true;
-        zip.openReadStream(e, (e2, rs) => {
-          if (e2 || !rs) return reject(e2 ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          let size = 0;
-          const finish = () => {
-            zip.close();
-            resolve(Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8'));
-          };
-          rs.on('data', (c: Buffer) => {
-            chunks.push(c);
-            size += c.length;
-            if (size >= maxBytes) {
-              rs.destroy();
-              finish();
-            }
-          });
-          rs.on('end', finish);
-          rs.on('error', (e3: Error) => (size >= maxBytes ? undefined : reject(e3)));
-        });
-      });
-      zip.on('end', () => {
-        if (!found) resolve('');
-      });
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }

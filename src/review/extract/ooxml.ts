@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { readZipParts } from './zip-entries.ts';
+import { readZipParts } from '../../ingest/zip-parts.ts';
 
 /** Text of a typical A4 page of a text document; used to cut pseudo-pages when Word left no page breaks. */
 export const PSEUDO_PAGE_CHARS = 2800;
