@@ -49,7 +49,6 @@ export async function recordRunEvent(
     pages_total: facts.pagesTotal,
     checks_left: facts.checksLeft,
   });
-  const { settings } = resolveDeliverySettings(tenant.webhook_settings);
   const ts = now.toISOString();
   await trx
     .insertInto('webhook_deliveries')
@@ -58,20 +57,31 @@ export async function recordRunEvent(
       tenant_id: run.tenant_id,
       run_id: run.id,
       event,
-      body,
-      url,
-      status: 'pending',
-      attempts: 0,
-      max_attempts: settings.attempts,
-      next_attempt_at: ts,
-      last_response_code: null,
-      last_error: null,
-      lease_owner: null,
-      lease_expires_at: null,
       created_at: ts,
-      updated_at: ts,
-      delivered_at: null,
+      ...pendingDelivery(body, url, tenant.webhook_settings, ts),
     })
     .onConflict((oc) => oc.columns(['run_id', 'event']).doNothing())
     .execute();
+}
+
+/**
+ * The columns of a delivery that is due now with a fresh set of attempts: a new event, or a redelivery of
+ * an old one (same row, same delivery id).
+ */
+export function pendingDelivery(body: string, url: string, webhookSettings: string | null, ts: string) {
+  const { settings } = resolveDeliverySettings(webhookSettings);
+  return {
+    body,
+    url,
+    status: 'pending' as const,
+    attempts: 0,
+    max_attempts: settings.attempts,
+    next_attempt_at: ts,
+    last_response_code: null,
+    last_error: null,
+    lease_owner: null,
+    lease_expires_at: null,
+    delivered_at: null,
+    updated_at: ts,
+  };
 }

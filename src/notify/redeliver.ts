@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import { isoWithOffset, parseBody, serializeBody } from './body.ts';
-import { resolveDeliverySettings } from './settings.ts';
+import { pendingDelivery } from './outbox.ts';
 
 export type RedeliveryRefusal = 'no_delivery' | 'already_delivered' | 'no_webhook';
 
@@ -52,24 +52,9 @@ export async function redeliverLastEvent(
   const parsed = parseBody(last.body);
   if (!parsed) throw new Error(`Stored webhook body of delivery ${last.id} is not a valid notification`);
   const body = serializeBody({ ...parsed, at: isoWithOffset(now) });
-  const { settings } = resolveDeliverySettings(last.webhook_settings);
-  const ts = now.toISOString();
   const res = await db
     .updateTable('webhook_deliveries')
-    .set({
-      status: 'pending',
-      body,
-      url,
-      attempts: 0,
-      max_attempts: settings.attempts,
-      next_attempt_at: ts,
-      last_response_code: null,
-      last_error: null,
-      lease_owner: null,
-      lease_expires_at: null,
-      delivered_at: null,
-      updated_at: ts,
-    })
+    .set(pendingDelivery(body, url, last.webhook_settings, now.toISOString()))
     .where('id', '=', last.id)
     .where('status', '=', last.status)
     .executeTakeFirst();
