@@ -13,8 +13,8 @@ import { getBundleForTenant } from '../store/repositories/bundles.ts';
 import { chargeCheck } from './charging.ts';
 import { documentsOf, getRun } from '../store/repositories/runs.ts';
 import type { Bundle, DocumentRow, Run } from '../store/schema.ts';
-import { STAGE_TEXT } from '../pipeline/stages.ts';
 import { nowIso } from './clock.ts';
+import { newQueuedRun } from './new-run.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, runRequestHash } from './idempotency.ts';
 
 export const RUN_TEXT_FIELDS = ['object_address', 'user_request', 'kinds', 'roles', 'bundle_id'] as const;
@@ -107,36 +107,17 @@ export async function acceptRun(deps: AppDeps, auth: AuthContext, form: Received
     }
 
     const now = nowIso();
-    const run: Run = {
+    const run = newQueuedRun({
       id: runId,
-      tenant_id: tenant.id,
-      status: 'queued',
-      stage: 'queued',
-      stage_text: STAGE_TEXT.queued,
-      progress: null,
-      error: null,
-      cancelled: 0,
-      charged: 1,
-      refunded: 0,
-      double_volume: 0,
-      volume_units: 0,
-      user_request: userRequest ?? null,
-      object_address: objectAddress ?? null,
-      bundle_id: bundle?.id ?? null,
-      bundle_label: bundle?.label ?? null,
-      bundle_version: bundle?.version ?? null,
-      skipped: JSON.stringify(intake.skipped),
-      idempotency_key: idempotencyKey,
-      key_id: auth.key.id,
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      created_at: now,
-      updated_at: now,
-      started_at: null,
-      finished_at: null,
-      documents_deleted_at: null,
-    };
+      tenantId: tenant.id,
+      keyId: auth.key.id,
+      createdAt: now,
+      userRequest,
+      objectAddress,
+      bundle,
+      skipped: intake.skipped,
+      idempotencyKey,
+    });
 
     const checksLeft = await db.transaction().execute(async (trx) => {
       // The charge is the first write, so on SQLite it takes the write lock before anything is read.

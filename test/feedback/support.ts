@@ -4,6 +4,7 @@
  * database (another process as far as locking goes), and tenants, bundles and published runs inserted directly.
  */
 import { randomUUID } from 'node:crypto';
+import { newQueuedRun } from '../../src/domain/new-run.ts';
 import { openTestStore as openStoreForTests } from '../helpers/test-store.ts';
 import type { Db, Store } from '../../src/store/db.ts';
 import { createTenant } from '../../src/store/repositories/tenants.ts';
@@ -108,34 +109,14 @@ export async function seedRun(db: Db, tenant: Tenant, opts: { status?: Run['stat
   const now = nowIso();
   const status = opts.status ?? 'done';
   const run: Run = {
-    id: randomUUID(),
-    tenant_id: tenant.id,
+    ...newQueuedRun({ id: randomUUID(), tenantId: tenant.id, keyId: 'seed', createdAt: now, objectAddress: 'г. Казань, ул. Чистопольская, д. 20', bundle: opts.bundle }),
     status,
     stage: status,
     stage_text: status,
-    progress: null,
-    error: null,
-    cancelled: 0,
-    charged: 1,
-    refunded: 0,
-    double_volume: 0,
     volume_units: 1,
-    user_request: null,
-    object_address: 'г. Казань, ул. Чистопольская, д. 20',
-    bundle_id: opts.bundle?.id ?? null,
-    bundle_label: opts.bundle?.label ?? null,
-    bundle_version: opts.bundle?.version ?? null,
-    skipped: '[]',
-    idempotency_key: null,
-    key_id: 'seed',
     attempts: 1,
-    lease_owner: null,
-    lease_expires_at: null,
-    created_at: now,
-    updated_at: now,
     started_at: now,
     finished_at: status === 'done' ? now : null,
-    documents_deleted_at: null,
   };
   await db.insertInto('runs').values(run).execute();
   const findings = opts.findings ?? FINDINGS();

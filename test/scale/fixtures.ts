@@ -1,7 +1,7 @@
 /** Tenants and queued runs written straight into a store, for the store-level scale tests. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
-import type { Run } from '../../src/store/schema.ts';
+import { newQueuedRun } from '../../src/domain/new-run.ts';
 import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
 
 export async function addTenant(db: Db, opts: { checks?: number; concurrency?: number } = {}): Promise<{ tenantId: string; keyId: string }> {
@@ -15,36 +15,7 @@ export async function addQueuedRuns(db: Db, tenant: { tenantId: string; keyId: s
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const at = new Date(base + i).toISOString();
-    const run: Run = {
-      id: randomUUID(),
-      tenant_id: tenant.tenantId,
-      status: 'queued',
-      stage: 'queued',
-      stage_text: 'В очереди',
-      progress: null,
-      error: null,
-      cancelled: 0,
-      charged: 1,
-      refunded: 0,
-      double_volume: 0,
-      volume_units: 0,
-      user_request: null,
-      object_address: null,
-      bundle_id: null,
-      bundle_label: null,
-      bundle_version: null,
-      skipped: '[]',
-      idempotency_key: null,
-      key_id: tenant.keyId,
-      attempts: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      created_at: at,
-      updated_at: at,
-      started_at: null,
-      finished_at: null,
-      documents_deleted_at: null,
-    };
+    const run = newQueuedRun({ id: randomUUID(), tenantId: tenant.tenantId, keyId: tenant.keyId, createdAt: at });
     await db.insertInto('runs').values(run).execute();
     ids.push(run.id);
   }
