@@ -7,6 +7,8 @@ import type { Readable } from 'node:stream';
 export interface BlobStore {
   /** Stores the bytes of a local file under key (the local file is left in place). */
   putFile(key: string, localPath: string): Promise<void>;
+  /** Stores a local file that is not needed afterwards: a rename where the store is a directory on the same disk. */
+  moveFile(key: string, localPath: string): Promise<void>;
   putStream(key: string, body: Readable): Promise<void>;
   putBuffer(key: string, body: Buffer | string): Promise<void>;
   /** Opens a stream of the blob; rejects with BlobNotFoundError when missing. */

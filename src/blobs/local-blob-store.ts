@@ -33,6 +33,19 @@ export class LocalBlobStore implements BlobStore {
     return this.atomicWrite(key, (tmp) => copyFile(localPath, tmp));
   }
 
+  async moveFile(key: string, localPath: string): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await rename(localPath, target);
+    } catch (e) {
+      // another file system (a shared mount): copy atomically, then drop the source
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      await this.putFile(key, localPath);
+      await rm(localPath, { force: true });
+    }
+  }
+
   putStream(key: string, body: Readable): Promise<void> {
     return this.atomicWrite(key, (tmp) => pipeline(body, createWriteStream(tmp)));
   }

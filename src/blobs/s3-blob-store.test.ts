@@ -110,6 +110,18 @@ describe('S3BlobStore against an S3-compatible server on 127.0.0.1', () => {
     assert.deepEqual(await readFile(dest), bytes);
   });
 
+  test('moveFile stores the file and removes the local source', async () => {
+    const store = storeWith('moves');
+    const src = join(work, 'moved.bin');
+    const bytes = randomBytes(64 * 1024);
+    await writeFile(src, bytes);
+    await store.moveFile('runs/r4/docs/1.pdf', src);
+    await assert.rejects(readFile(src), /ENOENT/);
+    const dest = join(work, 'moved-back.bin');
+    await store.getToFile('runs/r4/docs/1.pdf', dest);
+    assert.deepEqual(await readFile(dest), bytes);
+  });
+
   test('a failing source stream fails the upload and leaves no object behind', async () => {
     const store = storeWith('failing', { partSize: 5 * MIB, queueSize: 2, deleteBatch: 1000 });
     let sent = 0;

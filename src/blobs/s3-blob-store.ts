@@ -58,6 +58,11 @@ export class S3BlobStore implements BlobStore {
     return this.location.prefix ? `${this.location.prefix}/${key}` : key;
   }
 
+  async moveFile(key: string, localPath: string): Promise<void> {
+    await this.putFile(key, localPath);
+    await rm(localPath, { force: true });
+  }
+
   putFile(key: string, localPath: string): Promise<void> {
     return this.putStream(key, createReadStream(localPath));
   }

@@ -83,7 +83,8 @@ export async function acceptRun(deps: AppDeps, auth: AuthContext, form: Received
     for (const [i, doc] of intake.documents.entries()) {
       const idx = i + 1;
       const blobKey = `${docBlobPrefix(runId)}/${idx}.${doc.format}`;
-      await deps.blobs.putFile(blobKey, doc.path);
+      // The unpacked file is scratch: moved, not copied (one write of the set, not two).
+      await deps.blobs.moveFile(blobKey, doc.path);
       const choice = choices[i]!;
       documents.push({
         run_id: runId,
