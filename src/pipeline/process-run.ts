@@ -156,16 +156,16 @@ export function publishedResultOf(outcome: ReviewOutcome, snapshot: string): Pub
 }
 
 /** Carries one claimed run through every stage to done; throws RunFailure / LeaseLost / crash errors to the worker. */
-export async function processRun(ctx: RunContext, claimed: Run): Promise<void> {
+export async function processRun(ctx: RunContext, run: Run): Promise<void> {
   const { db } = ctx.store;
   const startedAt = Date.now();
-  const workDir = join(ctx.config.dataDir, 'tmp', 'work', ctx.workerId, claimed.id);
-  const progress = new ProgressWriter(ctx, claimed, startedAt);
+  const workDir = join(ctx.config.dataDir, 'tmp', 'work', ctx.workerId, run.id);
+  const progress = new ProgressWriter(ctx, run, startedAt);
   await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
   try {
-    const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', claimed.tenant_id).executeTakeFirstOrThrow();
-    const run = (await db.selectFrom('runs').selectAll().where('id', '=', claimed.id).executeTakeFirstOrThrow()) as Run;
+    // `run` is the row the claim returned, so it is current; the tenant is read for its limits and profile.
+    const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', run.tenant_id).executeTakeFirstOrThrow();
     const docs = await documentsOf(db, run.id);
 
     await progress.stage('preparing');
