@@ -1,7 +1,6 @@
 /** Russian captions shared by the Markdown and PDF reports. */
 import type { FindingSource, Importance, Theme } from '../domain/result.ts';
-import { DOCSET_ITEMS, SECTION_CODES } from '../review/data/docset.ts';
-import { SET_SECTION } from '../review/checks/types.ts';
+import { DOCSET_ITEMS, SET_SECTION } from '../review/data/docset.ts';
 import type { ReportDocument } from './types.ts';
 
 const IMPORTANCE_LABELS: Record<Importance, string> = {
@@ -31,12 +30,6 @@ export function sectionTitle(code: string): string {
   if (code === SET_SECTION) return `${SET_SECTION} — Комплект в целом`;
   const item = DOCSET_ITEMS.find((i) => i.code === code);
   return item ? `${code} — ${item.title}` : code;
-}
-
-/** Order of sections in a report: the set as a whole, then the reference order, then others by name. */
-export function compareSections(a: string, b: string): number {
-  const rank = (c: string) => (c === SET_SECTION ? -1 : SECTION_CODES.includes(c) ? SECTION_CODES.indexOf(c) : SECTION_CODES.length);
-  return rank(a) - rank(b) || a.localeCompare(b, 'ru');
 }
 
 /** «22.11.2026 00:34 UTC» from an ISO timestamp; the input unchanged when it is not a date. */

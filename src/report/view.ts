@@ -10,8 +10,8 @@ import {
   type ReferenceProblem,
   type ResultWarning,
 } from '../domain/result.ts';
+import { compareSections } from '../review/data/docset.ts';
 import {
-  compareSections,
   FINDING_FORMS,
   formatDateTime,
   importanceLabel,

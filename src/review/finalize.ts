@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORTANCE_ORDER, type Finding, type FindingSource, type PageRef, type Question } from '../domain/result.ts';
-import { SECTION_CODES } from './data/docset.ts';
+import { compareSections } from './data/docset.ts';
 import { SET_SECTION, type DraftFinding, type DraftQuestion, type Place } from './checks/types.ts';
 
 /** Running page of a place in the set. */
@@ -18,12 +18,6 @@ export function pageRef(p: Place): PageRef {
   };
 }
 
-function sectionOrder(code: string): number {
-  if (code === SET_SECTION) return -1;
-  const i = SECTION_CODES.indexOf(code);
-  return i === -1 ? SECTION_CODES.length : i;
-}
-
 const sectionOf = (f: DraftFinding) => f.about?.section ?? SET_SECTION;
 
 /** Report order: by section (set-level first, then the reference order), importance, page, check, text. */
@@ -33,7 +27,7 @@ function compare(a: DraftFinding, b: DraftFinding, checkOrder: (id: string) => n
   const pa = a.places[0] ? runningPage(a.places[0]) : 0;
   const pb = b.places[0] ? runningPage(b.places[0]) : 0;
   return (
-    sectionOrder(sa) - sectionOrder(sb) || sa.localeCompare(sb, 'ru') ||
+    compareSections(sa, sb) ||
     IMPORTANCE_ORDER.indexOf(a.importance) - IMPORTANCE_ORDER.indexOf(b.importance) ||
     pa - pb || checkOrder(a.checkId) - checkOrder(b.checkId) || a.essence.localeCompare(b.essence, 'ru')
   );

@@ -3,8 +3,7 @@ import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { DocFacts } from '../facts/types.ts';
 import type { ReviewInput } from '../types.ts';
 
-/** Section code of set-level findings and questions (a missing section, the task as a whole). */
-export const SET_SECTION = 'ОБЩ';
+export { SET_SECTION } from '../data/docset.ts';
 
 export interface CheckContext {
   input: ReviewInput;

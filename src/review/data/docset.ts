@@ -81,3 +81,12 @@ export function profileItems(sections: readonly string[] | null): DocsetItem[] {
   if (!sections) return [...DOCSET_ITEMS];
   return DOCSET_ITEMS.filter((i) => sections.includes(i.code));
 }
+
+/** Section code of set-level findings (a missing section, the set as a whole); first in every report. */
+export const SET_SECTION = 'ОБЩ';
+
+/** Order of sections in findings and reports: the set as a whole, then the reference order, then others by name. */
+export function compareSections(a: string, b: string): number {
+  const rank = (c: string) => (c === SET_SECTION ? -1 : SECTION_CODES.includes(c) ? SECTION_CODES.indexOf(c) : SECTION_CODES.length);
+  return rank(a) - rank(b) || a.localeCompare(b, 'ru');
+}
