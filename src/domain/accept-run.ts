@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppDeps } from '../app.ts';
 import type { AuthContext } from '../http/auth.ts';
@@ -48,7 +47,7 @@ async function findBundle(deps: AppDeps, tenantId: string, bundleId: string | un
 const optional = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
 
 /**
- * Accepts a received set as a new run: idempotency, unpacking, charging one check, queueing.
+ * Accepts a received set as a new run (unpacking inside scratchDir, which the caller removes): idempotency, unpacking, charging one check, queueing.
  * Either everything is stored (run, documents, blobs, charge, key) or nothing is.
  */
 export async function acceptRun(deps: AppDeps, auth: AuthContext, form: ReceivedForm, idempotencyKey: string | null, scratchDir: string): Promise<AcceptedRun> {
@@ -134,10 +133,6 @@ export async function acceptRun(deps: AppDeps, auth: AuthContext, form: Received
   } catch (e) {
     await deps.blobs.deletePrefix(`runs/${runId}`).catch(() => undefined);
     if (idempotencyKey) await releaseIdempotencyKey(db, tenant.id, idempotencyKey, requestHash).catch(() => undefined);
-    if (e instanceof AppError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ENOSPC') throw errors.storageFull();
     throw e;
-  } finally {
-    await rm(scratchDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isAppError } from './errors.ts';
+import { AppError, errors, isAppError } from './errors.ts';
 
 /** Fastify's own error codes mapped to the contract's envelope, so every error looks the same to a client. */
 function fromFastifyError(err: FastifyError): AppError | null {
@@ -45,7 +45,9 @@ function fromFastifyError(err: FastifyError): AppError | null {
 }
 
 export function renderError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  let appErr = isAppError(err) ? err : fromFastifyError(err as FastifyError);
+  // A full disk while receiving or unpacking is temporary: the client retries with the same Idempotency-Key.
+  const diskFull = (err as NodeJS.ErrnoException | null)?.code === 'ENOSPC' ? errors.storageFull() : null;
+  let appErr = isAppError(err) ? err : (diskFull ?? fromFastifyError(err as FastifyError));
   if (!appErr) {
     request.log.error({ err }, 'unhandled error');
     appErr = new AppError('internal_error', 'Внутренняя ошибка сервиса; повторите запрос позже');

@@ -59,9 +59,6 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           if (!upload) throw new AppError('no_files', 'Не передан архив в поле file');
           if (extra.length > 0) throw errors.validation('Передайте один архив в поле file');
           return await previewArchive(upload, join(scratch, 'unpacked'), limits);
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code === 'ENOSPC') throw errors.storageFull();
-          throw e;
         } finally {
           await rm(scratch, { recursive: true, force: true });
         }

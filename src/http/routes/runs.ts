@@ -12,7 +12,6 @@ import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.
 import { runBody, statusBody } from '../../domain/run-view.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
-import { RunSchema, RunStatusSchema } from '../schemas/runs.ts';
 
 /** Documentation of the multipart body (validation happens while streaming, not by schema). */
 export const RunUploadBody = Type.Object({
@@ -61,10 +60,8 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         try {
           const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_TEXT_FIELDS);
           accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch);
-        } catch (e) {
+        } finally {
           await rm(scratch, { recursive: true, force: true });
-          if ((e as NodeJS.ErrnoException).code === 'ENOSPC') throw errors.storageFull();
-          throw e;
         }
         if (accepted.replayed) reply.header('Idempotent-Replayed', 'true');
         return reply.status(accepted.replayed ? 200 : 201).send(runBody(accepted.run, accepted.documents, accepted.checksLeft));
