@@ -1,6 +1,6 @@
 /** Раздел 5: subsections ИОС1–ИОС5. */
 import type { Block } from '../model.ts';
-import { h, inlineNorm, normsBlocks, num, p, volume, volumeOf, volumeRef, type BuildCtx, type DocContent, type DrawingSheet } from './common.ts';
+import { h, inlineNorm, normsBlocks, num, p, volume, volumeOf, type BuildCtx, type DocContent, type DrawingSheet } from './common.ts';
 
 function electricity(ctx: BuildCtx): Block[] {
   const { rng, set, facts } = ctx;
