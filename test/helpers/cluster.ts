@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, ROOT, runCli, startServer, type CliResult, type TestServer } from './server.ts';
+import { createOrg, createTestDatabase, ROOT, runCli, startServer, type CliResult, type CreatedOrg, type TestServer } from './server.ts';
 
 const BIN = join(ROOT, 'bin', 'drs.js');
 
@@ -30,7 +30,7 @@ export interface Cluster {
   workers: WorkerProcess[];
   dialect: 'sqlite' | 'postgres';
   cli(args: string[]): Promise<CliResult>;
-  createOrg(options?: Record<string, string | number>): Promise<{ tenant_id: string; key_id: string; api_key: string; [k: string]: unknown }>;
+  createOrg(options?: Record<string, string | number>): Promise<CreatedOrg>;
   /** An API node; withWorker runs the embedded worker in it too (plain `drs serve`, the single-process default). */
   addApi(opts?: { withWorker?: boolean }): Promise<TestServer>;
   addWorker(extraEnv?: Record<string, string>): Promise<WorkerProcess>;
@@ -95,13 +95,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     workers: [],
     dialect: database ? 'postgres' : 'sqlite',
     cli: (args) => runCli(args, env),
-    async createOrg(options = {}) {
-      const args = ['org', 'create', '--name', String(options.name ?? 'ООО «Проектная организация»'), '--checks', String(options.checks ?? 10)];
-      for (const [k, v] of Object.entries(options)) if (k !== 'name' && k !== 'checks') args.push(`--${k}`, String(v));
-      const r = await runCli(args, env);
-      if (r.code !== 0 || !r.json?.api_key) throw new Error(`org create failed: ${r.stdout} ${r.stderr}`);
-      return r.json;
-    },
+    createOrg: (options = {}) => createOrg(env, options),
     async addApi({ withWorker = false } = {}) {
       const api = await startServer({ args: withWorker ? [] : ['--no-worker'], shared: { dataDir, env } });
       cluster.apis.push(api);

@@ -54,6 +54,17 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
   });
 }
 
+export type CreatedOrg = { tenant_id: string; key_id: string; api_key: string; [k: string]: unknown };
+
+/** `drs org create` with the given options (name and checks defaulted); returns {tenant_id, key_id, api_key, …}. */
+export async function createOrg(env: Record<string, string>, options: Record<string, string | number> = {}): Promise<CreatedOrg> {
+  const args = ['org', 'create', '--name', String(options.name ?? 'ООО «Проектная организация»'), '--checks', String(options.checks ?? 10)];
+  for (const [k, v] of Object.entries(options)) if (k !== 'name' && k !== 'checks') args.push(`--${k}`, String(v));
+  const r = await runCli(args, env);
+  if (r.code !== 0 || !r.json?.api_key) throw new Error(`org create failed: ${r.stdout} ${r.stderr}`);
+  return r.json;
+}
+
 /** A fresh PostgreSQL database per test server when TEST_DATABASE_URL (or the given admin URL) is set; null otherwise. */
 export async function createTestDatabase(admin: string | undefined = process.env.TEST_DATABASE_URL): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (!admin) return null;
@@ -95,7 +106,7 @@ export interface TestServer {
   logs(): string;
   cli(args: string[]): Promise<CliResult>;
   /** Creates an organization and returns {tenant_id, key_id, api_key, …}. */
-  createOrg(options?: Record<string, string | number>): Promise<{ tenant_id: string; key_id: string; api_key: string; [k: string]: unknown }>;
+  createOrg(options?: Record<string, string | number>): Promise<CreatedOrg>;
   /** SIGKILL (a crash) and wait for the exit. */
   kill(): Promise<void>;
   /** Starts the program again on the same port, data and database. */
@@ -157,13 +168,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     },
     logs: () => output,
     cli: (args) => runCli(args, env),
-    async createOrg(options = {}) {
-      const args = ['org', 'create', '--name', String(options.name ?? 'ООО «Проектная организация»'), '--checks', String(options.checks ?? 10)];
-      for (const [k, v] of Object.entries(options)) if (k !== 'name' && k !== 'checks') args.push(`--${k}`, String(v));
-      const r = await runCli(args, env);
-      if (r.code !== 0 || !r.json?.api_key) throw new Error(`org create failed: ${r.stdout} ${r.stderr}`);
-      return r.json;
-    },
+    createOrg: (options = {}) => createOrg(env, options),
     async kill() {
       child.kill('SIGKILL');
       await exited();
