@@ -10,6 +10,7 @@ import * as mupdf from 'mupdf';
 import PDFDocument from 'pdfkit';
 import { Document, Packer, Paragraph } from 'docx';
 import { extractDocument } from '../../src/review/extract/index.ts';
+import { acquireReader, closeIdleReaders, releaseReader } from '../../src/review/extract/pdf-reader.ts';
 import { ocrAvailable } from '../../src/review/extract/ocr.ts';
 import { writePdf } from './fixtures.ts';
 import type { ReviewDocument } from '../../src/review/types.ts';
@@ -43,6 +44,26 @@ test('a PDF is read page by page with its title-block text', async () => {
   assert.match(r.pages[0]!.text, /этажность – 9/);
   assert.match(r.pages[1]!.text, /24-017-КР/);
   assert.deepEqual(r.warnings, []);
+});
+
+test('a reader kept warm between reviews is reused, and closing the idle readers ends their processes', async () => {
+  const p = join(dir, 'text.pdf');
+  const read = async (r: ReturnType<typeof acquireReader>) => {
+    const texts: string[] = [];
+    await r.read(p, { timeoutMs: 20_000, renderPrefix: null }, (_n, page) => { texts.push(page.text); });
+    return texts;
+  };
+  const first = acquireReader();
+  assert.equal((await read(first)).length, 2);
+  await releaseReader(first);
+  const again = acquireReader();
+  assert.equal(again, first, 'the idle reader is handed out again');
+  assert.match((await read(again)).join('\n'), /24-017-КР/);
+  await releaseReader(again);
+  assert.equal(again.alive, true);
+  // an idle reader does not keep the program alive, yet closing it must still finish
+  await closeIdleReaders();
+  assert.equal(again.alive, false);
 });
 
 test('a damaged PDF is reported in warnings instead of failing the review', async () => {

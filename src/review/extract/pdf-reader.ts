@@ -134,6 +134,8 @@ export class PdfReader {
   async close(): Promise<void> {
     const child = this.child;
     if (!child) return;
+    // an idle reader is unreferenced; its answer and exit must keep the program alive until it is closed
+    this.setIdle(false);
     try {
       this.inbox = [];
       child.send({ type: 'close' });
