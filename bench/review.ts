@@ -99,7 +99,7 @@ async function childWarm(dir: string, pages: number): Promise<void> {
 
 function runChild(dir: string, pages: number, mode: '--rss' | '--warm' = '--rss'): Promise<{ pages: number; seconds: number; rss_mb: number; reader_rss_mb: number }> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--rss', dir, String(pages)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), mode, dir, String(pages)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
     p.on('error', reject);

@@ -5,7 +5,9 @@ import type { PlacedLine } from '../types.ts';
 
 const CHILD = fileURLToPath(new URL('./pdf-child.mjs', import.meta.url));
 /** Pages the reader may send before the review has consumed them: enough to hide process switches, still tiny. */
-const WINDOW = 4;
+const WINDOW = 8;
+/** Consumed pages are returned to the reader in batches: one message per page would cost as much as the page. */
+const CREDIT_BATCH = WINDOW / 2;
 
 export interface RawPdfPage {
   text: string;
@@ -116,6 +118,7 @@ export class PdfReader {
     child.send({ type: 'open', seq: this.seq, path, window: WINDOW, renderPrefix: opts.renderPrefix });
     const opened = await this.next(opts.timeoutMs, null);
     const pages = Number(opened.pages);
+    let owed = 0;
     for (let n = 1; n <= pages; n++) {
       const m = await this.next(opts.timeoutMs, n);
       await onPage(n, {
@@ -125,7 +128,10 @@ export class PdfReader {
         stampLines: (m.stampLines as PlacedLine[]) ?? [],
         rendered: m.rendered === true,
       });
-      this.child?.send({ type: 'credit', seq: this.seq, n: 1 });
+      if (++owed === CREDIT_BATCH) {
+        this.child?.send({ type: 'credit', seq: this.seq, n: owed });
+        owed = 0;
+      }
     }
     return pages;
   }

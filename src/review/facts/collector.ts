@@ -1,7 +1,7 @@
 import { canonicalSection } from '../data/docset.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
-import { findNormRefs, lookupNorm, prepareForNorms } from '../norms/matcher.ts';
-import { normalizeText, printedSnippet, snippet } from '../text/normalize.ts';
+import { findNormRefs, lookupNorm, prepareNormalizedForNorms } from '../norms/matcher.ts';
+import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/normalize.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
 import { parseCiphers } from './cipher.ts';
@@ -70,17 +70,19 @@ export class DocCollector {
         if (f.headCiphers.length < MAX_FACTS_PER_KIND) f.headCiphers.push({ ...c, docPage: n });
       }
     }
-    this.norms(text, n);
-    push(f.values, findValues(text, n));
-    push(f.addresses, findAddresses(text, n));
+    // one flattened copy for the finders that read across line breaks
+    const flat = collapseSpaces(text);
+    this.norms(flat, text, n);
+    push(f.values, findValues(flat, n));
+    push(f.addresses, findAddresses(flat, n));
     push(f.objectNames, findObjectNames(text, n));
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));
     push(f.cipherRefs, findCipherRefs(text, n));
   }
 
-  private norms(text: string, n: number): void {
-    const prepared = prepareForNorms(text);
+  private norms(flat: string, text: string, n: number): void {
+    const prepared = prepareNormalizedForNorms(flat);
     for (const ref of findNormRefs(prepared)) {
       const entry = lookupNorm(ref);
       if (!entry) continue;

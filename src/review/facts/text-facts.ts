@@ -1,9 +1,11 @@
-import { snippet } from '../text/normalize.ts';
+import { collapseSpaces, snippet } from '../text/normalize.ts';
 import type { TextFact } from './types.ts';
 
 const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s*\(местоположение\))?(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?|(?<![а-яё])место\s+(?:размещения|расположения|нахождения|строительства)(?:\s+(?:объекта|строительства|здания))?)(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
 // Abbreviations that end with a dot inside an address: the dot after them does not end the sentence.
 const ADDRESS_ABBR = new Set(['г', 'гор', 'ул', 'д', 'пр', 'просп', 'пр-т', 'пр-кт', 'корп', 'к', 'стр', 'обл', 'р-н', 'пос', 'п', 'с', 'мкр', 'пер', 'наб', 'ш', 'кв', 'пл', 'б-р', 'дер', 'рп', 'пгт', 'вл', 'влд', 'зд', 'соор', 'лит', 'тер', 'округ', 'м', 'ст']);
+// Every wording ADDRESS_RE knows starts with one of these: pages without them are skipped in one scan.
+const ADDRESS_HINT = /адрес|место/i;
 const OBJECT_RE = /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
 const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
 
@@ -26,7 +28,8 @@ export function findAddresses(text: string, docPage: number): TextFact[] {
   const out: TextFact[] = [];
   ADDRESS_RE.lastIndex = 0;
   // an address wraps over lines in text and table cells: read it as one line
-  const flat = text.replace(/\s+/g, ' ').replace(/([А-Яа-яЁё])- (?=[А-Яа-яЁё])/gu, '$1-');
+  if (!ADDRESS_HINT.test(text)) return [];
+  const flat = collapseSpaces(text).replace(/([А-Яа-яЁё])- (?=[А-Яа-яЁё])/gu, '$1-');
   for (let m = ADDRESS_RE.exec(flat); m; m = ADDRESS_RE.exec(flat)) {
     const value = trimAddress(m[1]!);
     if (looksLikeAddress(value)) out.push({ value, docPage, snippet: snippet(flat, m.index, m.index + m[0].length - m[1]!.length + value.length) });
@@ -63,6 +66,7 @@ function titlePageName(text: string, docPage: number): TextFact[] {
 export function findObjectNames(text: string, docPage: number): TextFact[] {
   const out: TextFact[] = docPage <= 2 ? titlePageName(text, docPage) : [];
   for (const re of [NAME_BEFORE_ADDRESS, BY_OBJECT_RE]) {
+    if (!/по\s+(?:адресу|объекту)/i.test(text)) break;
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const value = m[1]!.replace(/^[«"]|[»".,\s]+$/gu, '').trim();

@@ -1,26 +1,28 @@
-import { NUMBER_SRC, parseNumber, snippet, unitsToSymbols } from '../text/normalize.ts';
+import { collapseSpaces, NUMBER_SRC, parseNumber, snippet, unitsToSymbols } from '../text/normalize.ts';
 import type { ValueFact, ValueKind } from './types.ts';
 
 // Between a label and its value: units, dashes, colons, table bars and a few verbs («составляет»).
 const FILLER = String.raw`(?:[\s:=\-–—,()|]|м²|м³|м\.?|шт\.?|ед\.?|эт\.|этаж(?:а|ей)?|составля\S*|равн\S*|принят\S*|всего|кв\.)*?`;
 
-const LABELS: { kind: ValueKind; re: string }[] = [
-  { kind: 'storeys', re: String.raw`этажность(?:\s+(?:здания|жилого\s+дома|дома|объекта))?` },
-  { kind: 'floors', re: String.raw`(?:количество|кол-во|число)\s+этажей(?:\s+(?:здания|дома))?` },
-  { kind: 'area_total', re: String.raw`(?:общая\s+)?площадь\s+(?:здания|объекта|жилого\s+(?:дома|здания))(?:\s+общая)?` },
-  { kind: 'area_building', re: String.raw`площадь\s+застройки(?:\s+(?:здания|объекта))?` },
-  { kind: 'area_plot', re: String.raw`площадь\s+(?:земельного\s+)?участка` },
-  { kind: 'volume', re: String.raw`(?:строительный\s+об[ъь][её]м|об[ъь][её]м\s+строительный)(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))` },
-  { kind: 'apartments', re: String.raw`(?:общее\s+)?(?:количество|кол-во|число)\s+квартир(?:\s+в\s+(?:доме|здании))?` },
+// Each label is tried only on pages that have its key word: one scan of the page instead of one per label.
+const LABELS: { kind: ValueKind; word: string; re: string }[] = [
+  { kind: 'storeys', word: 'этаж', re: String.raw`этажность(?:\s+(?:здания|жилого\s+дома|дома|объекта))?` },
+  { kind: 'floors', word: 'этаж', re: String.raw`(?:количество|кол-во|число)\s+этажей(?:\s+(?:здания|дома))?` },
+  { kind: 'area_total', word: 'площад', re: String.raw`(?:общая\s+)?площадь\s+(?:здания|объекта|жилого\s+(?:дома|здания))(?:\s+общая)?` },
+  { kind: 'area_building', word: 'площад', re: String.raw`площадь\s+застройки(?:\s+(?:здания|объекта))?` },
+  { kind: 'area_plot', word: 'площад', re: String.raw`площадь\s+(?:земельного\s+)?участка` },
+  { kind: 'volume', word: 'об', re: String.raw`(?:строительный\s+об[ъь][её]м|об[ъь][её]м\s+строительный)(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))` },
+  { kind: 'apartments', word: 'квартир', re: String.raw`(?:общее\s+)?(?:количество|кол-во|число)\s+квартир(?:\s+в\s+(?:доме|здании))?` },
 ];
 
-const RES = LABELS.map((l) => ({ kind: l.kind, re: new RegExp(String.raw`(?<![а-яё])(${l.re})(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu') }));
+const RES = LABELS.map((l) => ({ kind: l.kind, word: l.word, re: new RegExp(String.raw`(?<![а-яё])(${l.re})(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu') }));
 // «для 127 квартир», «запроектировано 135 квартир», «всего квартир: 120», «квартир (127 шт.)»; not «4 квартиры на этаже»
 const APARTMENTS_PHRASES = [
   /(?<![\d.,])(\d{1,3}(?:[ ]\d{3})?|\d{1,5})\s+квартир(?:а|ы)?(?![а-яё])(?!\s+на\s+(?:этаже|площадке))/giu,
   /(?:всего|итого)\s+квартир\s*[:\-–—]?\s*(\d{1,5})(?!\d|[.,]\d)/giu,
   /квартир\s*\(\s*(\d{1,5})\s*шт/giu,
 ];
+const KEY_WORDS = /этаж|площад|об(?=[ъь][её]м)|квартир/giu;
 const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
 
 const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
@@ -35,9 +37,12 @@ const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
 
 /** Key values written on a page («Этажность – 9», «Общая площадь здания, м² 1 234,5», «9-этажный»). */
 export function findValues(text: string, docPage: number): ValueFact[] {
-  const t = unitsToSymbols(text).replace(/\s+/g, ' ');
+  const t = unitsToSymbols(collapseSpaces(text));
   const out: ValueFact[] = [];
-  for (const { kind, re } of RES) {
+  const words = new Set((t.match(KEY_WORDS) ?? []).map((w) => w.toLowerCase()));
+  if (!words.size) return out;
+  for (const { kind, word, re } of RES) {
+    if (!words.has(word)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
       const value = parseNumber(m[2]!);
@@ -46,14 +51,14 @@ export function findValues(text: string, docPage: number): ValueFact[] {
     }
   }
   STOREY_ADJ.lastIndex = 0;
-  for (let m = STOREY_ADJ.exec(t); m; m = STOREY_ADJ.exec(t)) {
+  for (let m = words.has('этаж') ? STOREY_ADJ.exec(t) : null; m; m = STOREY_ADJ.exec(t)) {
     // «12-этажный жилой дом по адресу …» is the object's name repeated in title blocks, not a statement of the section
     if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
     const value = Number(m[1]);
     const designed = /(?:проектируем|запроектирован|строящ|данн|настоящ)[а-яё]*\s*$/iu.test(t.slice(Math.max(0, m.index - 30), m.index));
     if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true, ...(designed ? { designed } : {}) });
   }
-  for (const re of APARTMENTS_PHRASES) {
+  for (const re of words.has('квартир') ? APARTMENTS_PHRASES : []) {
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
       const value = parseNumber(m[1]!);

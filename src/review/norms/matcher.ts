@@ -1,5 +1,5 @@
 import { NORMS, type NormEntry } from '../data/norms.ts';
-import { normalizeText } from '../text/normalize.ts';
+import { collapseSpaces, normalizeText } from '../text/normalize.ts';
 
 /** A norm designation found in text, reduced to a comparable key. */
 export interface NormRef {
@@ -13,6 +13,9 @@ export interface NormRef {
   /** Offset of the match in the prepared text. */
   index: number;
 }
+
+/** Norm families written in Latin letters («SNiP 2.01.07-85»). */
+const LATIN_NAMES: Record<string, string> = { SNIP: 'СНиП', SANPIN: 'СанПиН', GOST: 'ГОСТ', NPB: 'НПБ', SP: 'СП' };
 
 /** Types whose every edition is out of use: a match on the number alone is enough. */
 const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ВСН', 'ПП']);
@@ -44,11 +47,14 @@ function roman(part: string): string {
  * «.» and «-» removed, so a designation split over lines or typed with stray spaces reads as one token.
  */
 export function prepareForNorms(text: string): string {
-  return normalizeText(text)
-    .replace(/\bSNiP\b/gi, 'СНиП').replace(/\bSanPiN\b/gi, 'СанПиН').replace(/\bGOST\b/gi, 'ГОСТ').replace(/\bNPB\b/g, 'НПБ')
-    .replace(/\bSP(?=\s?\d)/g, 'СП')
+  return prepareNormalizedForNorms(normalizeText(text));
+}
+
+/** prepareForNorms for text that has already been through normalizeText (a page read by the collector). */
+export function prepareNormalizedForNorms(normalized: string): string {
+  return collapseSpaces(normalized)
+    .replace(/\b(?:SNiP|SanPiN|GOST)\b|\bNPB\b|\bSP(?=\s?\d)/gi, (w) => LATIN_NAMES[w.toUpperCase()] ?? w)
     .toUpperCase()
-    .replace(/\s+/g, ' ')
     .replace(/ ?([.\-/]) ?(?=[\dIVXІL])/g, '$1')
     .replace(/(\d) ?\.(?= ?\d)/g, '$1.')
     .replace(/(ГОСТ) ?-?(Р|P) ?(?=\d|ИСО|МЭК|ISO|IEC)/g, '$1 Р ');

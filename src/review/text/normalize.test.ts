@@ -8,6 +8,13 @@ test('Latin look-alikes are fixed only inside Cyrillic words; «№» and dashes
   assert.equal(normalizeText('лист № 5 — 7\u00a0м²'), 'лист № 5 - 7 м2');
 });
 
+test('a page of plain Cyrillic and ASCII skips NFKC with the same result; compatibility characters are still folded', () => {
+  const plain = 'Этажность – 9; общая площадь здания – 1 234,5 м2 (см. лист № 4) «ПЗ» 20°C\n';
+  assert.equal(normalizeText(plain), plain.replaceAll('–', '-'));
+  // a decomposed «й», a ligature, a superscript and an ellipsis are not in the plain set and go through NFKC
+  assert.equal(normalizeText('и\u0306ﬁ м³ …'), 'йfi м3 ...');
+});
+
 test('numbers in Russian formats and units written with digits', () => {
   assert.equal(parseNumber('1 234,5'), 1234.5);
   assert.equal(parseNumber('1234.5'), 1234.5);

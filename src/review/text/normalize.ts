@@ -5,9 +5,12 @@ const LATIN_TO_CYR: Record<string, string> = {
   a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у', k: 'к', m: 'м',
 };
 const CYR_RE = /[А-Яа-яЁё]/;
+// A word mixing the alphabets has a Latin letter next to a Cyrillic one somewhere; most pages have none.
+const MIXED_RE = /[A-Za-z][А-Яа-яЁё]|[А-Яа-яЁё][A-Za-z]/;
 
 /** Replaces Latin look-alike letters inside words that also contain Cyrillic ones («CНиП», «ГOCT» → Cyrillic). */
 export function fixLookalikes(text: string): string {
+  if (!MIXED_RE.test(text)) return text;
   return text.replace(/[A-Za-zА-Яа-яЁё]+/g, (w) => (CYR_RE.test(w) && /[A-Za-z]/.test(w) ? w.replace(/[A-Za-z]/g, (c) => LATIN_TO_CYR[c] ?? c) : w));
 }
 
@@ -16,11 +19,23 @@ export function unifyDashes(text: string): string {
   return text.replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00ad]/g, '-');
 }
 
+// Characters NFKC leaves as they are (ASCII, basic Cyrillic, quotes, dashes, «№», «°»): a page of only these skips it.
+const NFKC_STABLE = /^[\t\n\r\x20-\x7e\u00ab\u00b0\u00bb\u0410-\u044f\u0401\u0451\u2013\u2014\u2116]*$/;
+
 /** NFKC, look-alikes fixed, dashes unified, non-breaking and thin spaces as plain spaces. */
 export function normalizeText(text: string): string {
   // NFKC would turn «№» into «No»; keep it, references and title blocks rely on it
-  const nfkc = text.replace(/№/g, '\u0001').normalize('NFKC').replace(/\u0001/g, '№');
+  const nfkc = NFKC_STABLE.test(text) ? text : text.replace(/№/g, '\u0001').normalize('NFKC').replace(/\u0001/g, '№');
   return unifyDashes(fixLookalikes(nfkc)).replace(/[\u00a0\u2007\u202f\u2009]/g, ' ');
+}
+
+// Whitespace that collapsing would change: anything but a single space (lone spaces are left alone, which is most of them).
+const LOOSE_SPACE = / \s|[^\S ]/;
+const LOOSE_SPACES = /[^\S ]\s*| \s+/g;
+
+/** Runs of whitespace (line breaks included) as one space; text that is already flat is returned as it is. */
+export function collapseSpaces(text: string): string {
+  return LOOSE_SPACE.test(text) ? text.replace(LOOSE_SPACES, ' ') : text;
 }
 
 /** Lower case with ё → е, for comparisons. */
@@ -38,9 +53,7 @@ export function parseNumber(raw: string): number | null {
 
 /** Units written with digits («м2», «м3») as superscripts, so the digit is not taken for a value. */
 export function unitsToSymbols(text: string): string {
-  return text
-    .replace(/(?<![А-Яа-яA-Za-z])(кв\.?\s*м|м\s?\^?2)(?![\dА-Яа-я])/g, 'м²')
-    .replace(/(?<![А-Яа-яA-Za-z])(куб\.?\s*м|м\s?\^?3)(?![\dА-Яа-я])/g, 'м³');
+  return text.replace(/(?<![А-Яа-яA-Za-z])(?:(кв\.?\s*м|м\s?\^?2)|куб\.?\s*м|м\s?\^?3)(?![\dА-Яа-я])/g, (_m, square?: string) => (square ? 'м²' : 'м³'));
 }
 
 /** One-line snippet around [start, end) for evidence, at most about `width` characters. */
@@ -48,7 +61,7 @@ export function snippet(text: string, start: number, end: number, width = 160): 
   const pad = Math.max(0, Math.floor((width - (end - start)) / 2));
   const a = Math.max(0, start - pad);
   const b = Math.min(text.length, end + pad);
-  const s = text.slice(a, b).replace(/\s+/g, ' ').trim();
+  const s = collapseSpaces(text.slice(a, b)).trim();
   return `${a > 0 ? '…' : ''}${s}${b < text.length ? '…' : ''}`;
 }
 
@@ -60,7 +73,7 @@ export function printedSnippet(upperSnippet: string, text: string): string {
   const lead = upperSnippet.startsWith('…') ? '…' : '';
   const tail = upperSnippet.endsWith('…') ? '…' : '';
   const core = upperSnippet.slice(lead.length, upperSnippet.length - tail.length);
-  const flat = text.replace(/\s+/g, ' ');
+  const flat = collapseSpaces(text);
   const upper = flat.toUpperCase();
   const at = upper.length === flat.length ? upper.indexOf(core) : -1;
   return at < 0 ? upperSnippet : `${lead}${flat.slice(at, at + core.length)}${tail}`;
