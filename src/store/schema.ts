@@ -3,7 +3,7 @@
  * timestamps are ISO-8601 UTC strings (they sort as text), ids are UUID strings. The same schema
  * runs on SQLite and PostgreSQL.
  */
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Bool = 0 | 1;
 
@@ -144,6 +144,17 @@ export interface ResultsTable {
   theme_pdf_keys: string;
   report_zip_key: string | null;
   published_at: string;
+  /** JSON ReportMeta the reports were built with; null for results published before it was kept. */
+  report_meta: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Lease of the process rebuilding PDFs that failed at publication (see src/report/rebuild.ts). */
+  pdf_build_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  pdf_build_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** PDF builds that started: the one at publication and every rebuild. */
+  pdf_build_attempts: ColumnType<number, number | undefined, number>;
+  /** After a failed build: the earliest time the next one may start (null: at once). */
+  pdf_retry_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Message of the last failed build, for operators. */
+  pdf_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BundlesTable {

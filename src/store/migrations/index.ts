@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_core.ts';
 import * as m010 from './010_feedback_memory.ts';
 import * as m020 from './020_webhooks.ts';
+import * as m030 from './030_report_rebuild.ts';
 
 /**
  * Static list of migrations (no directory scanning, so it works the same under any loader).
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '001_core': m001,
   '010_feedback_memory': m010,
   '020_webhooks': m020,
+  '030_report_rebuild': m030,
 };
 
 export const migrationProvider: MigrationProvider = {
