@@ -11,7 +11,8 @@ import type { DocFormat } from '../ingest/types.ts';
 import { reviewSet } from '../review/engine.ts';
 import type { ReviewDocument } from '../review/types.ts';
 import { profileItems } from '../review/data/docset.ts';
-import { buildReports } from '../report/index.ts';
+import { buildReports, reportPrefix } from '../report/index.ts';
+import { reportMetaOf } from '../report/meta.ts';
 import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../domain/result.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
 import { chargeCheck } from '../domain/charging.ts';
@@ -203,31 +204,22 @@ export async function processRun(ctx: RunContext, run: Run): Promise<void> {
     await progress.stage('reporting');
     const snapshot = randomUUID();
     const result = publishedResultOf(outcome, snapshot);
-    const reportKeys = await buildReports(
-      result,
-      {
-        run_id: run.id,
-        organization: tenant.name,
-        object_address: run.object_address,
-        object_name: outcome.object_name ?? null,
-        user_request: run.user_request,
-        created_at: run.created_at,
-        published_at: nowIso(),
-        documents: prepared.map((p) => ({
-          index: p.row.idx,
-          name: p.row.name,
-          kind: p.row.kind,
-          pages: p.row.pages,
-          role: p.row.role,
-          page_from: p.row.page_from,
-          page_to: p.row.page_to,
-        })),
-      },
-      ctx.blobs,
-      `runs/${run.id}/report`,
-      // The Markdown and /findings still publish; PDF downloads answer 503 pdf_unavailable.
-      { onPdfError: (err) => ctx.log.warn({ err, run_id: run.id }, 'PDF reports not built') },
+    const meta = reportMetaOf(
+      run,
+      tenant.name,
+      outcome.object_name ?? null,
+      prepared.map((p) => p.row),
+      nowIso(),
     );
+    let pdfError: string | null = null;
+    const reportKeys = await buildReports(result, meta, ctx.blobs, reportPrefix(run.id), {
+      // The Markdown and /findings still publish; the first PDF download rebuilds the PDFs from the
+      // stored result and report_meta (src/report/rebuild.ts), 503 pdf_unavailable until then.
+      onPdfError: (err) => {
+        pdfError = err instanceof Error ? err.message : String(err);
+        ctx.log.warn({ err, run_id: run.id }, 'PDF reports not built');
+      },
+    });
 
     await progress.stage('publishing');
     const now = new Date();
@@ -264,6 +256,9 @@ export async function processRun(ctx: RunContext, run: Run): Promise<void> {
           theme_pdf_keys: JSON.stringify(reportKeys.theme_pdf_keys),
           report_zip_key: reportKeys.report_zip_key,
           published_at: at,
+          report_meta: JSON.stringify(meta),
+          pdf_build_attempts: 1,
+          pdf_error: pdfError,
         })
         .execute();
       const t = await trx.selectFrom('tenants').selectAll().where('id', '=', run.tenant_id).executeTakeFirstOrThrow();

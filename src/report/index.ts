@@ -24,7 +24,11 @@ export function sectionFileName(code: string): string {
   return code.replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^\.+$/, '_') || '_';
 }
 
-interface PdfKeys {
+/** The key prefix of a run's reports in the blob store. */
+export const reportPrefix = (runId: string): string => `runs/${runId}/report`;
+
+/** The keys of a complete PDF build: the overall PDF, every section and theme PDF and the ZIP. */
+export interface PdfKeys {
   report_pdf_key: string;
   section_pdf_keys: Record<string, string>;
   theme_pdf_keys: Record<string, string>;
@@ -36,8 +40,13 @@ async function putPdf(blobs: BlobStore, key: string, result: PublishedResult, me
   return key;
 }
 
-/** Every PDF and the ZIP; all or nothing for the caller (a failure rejects). */
-async function buildPdfReports(result: PublishedResult, meta: ReportMeta, blobs: BlobStore, prefix: string): Promise<PdfKeys> {
+/**
+ * Every PDF and the ZIP under keyPrefix; all or nothing for the caller (a failure rejects). Used at
+ * publication and by the rebuild of PDFs that failed then (rebuild.ts): the same keys, the same numbers.
+ * The ZIP is written last, from the stored PDFs.
+ */
+export async function buildPdfReports(result: PublishedResult, meta: ReportMeta, blobs: BlobStore, keyPrefix: string): Promise<PdfKeys> {
+  const prefix = keyPrefix.replace(/\/+$/, '');
   const report_pdf_key = await putPdf(blobs, `${prefix}/report.pdf`, result, meta);
   const zipEntries: ZipEntry[] = [{ name: 'report.pdf', key: report_pdf_key }];
   const section_pdf_keys: Record<string, string> = {};
@@ -58,7 +67,8 @@ async function buildPdfReports(result: PublishedResult, meta: ReportMeta, blobs:
 /**
  * Builds and stores every report under keyPrefix («runs/<id>/report», with or without a trailing slash).
  * Rejects only when the Markdown cannot be stored; a PDF failure leaves the PDF and ZIP keys null.
- * Calling it again for the same run overwrites the same keys, so a failed PDF build may be retried.
+ * Calling it again for the same run overwrites the same keys; a failed PDF build is retried by
+ * buildPdfReports alone (rebuild.ts).
  */
 export async function buildReports(
   result: PublishedResult,
