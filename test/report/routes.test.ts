@@ -189,12 +189,23 @@ describe('report downloads', () => {
     }
   });
 
-  test('PDF not built: Markdown still served, PDF and ZIP 503 pdf_unavailable with Retry-After', async () => {
-    assert.equal((await get(`/runs/${failedPdfRun}/report`)).statusCode, 200);
-    for (const url of [`/runs/${failedPdfRun}/report.pdf`, `/runs/${failedPdfRun}/report?format=pdf`, `/runs/${failedPdfRun}/report.zip`, `/runs/${failedPdfRun}/report.pdf?section=${encodeURIComponent('КР')}`]) {
-      await expectError(url, 503, 'pdf_unavailable');
-      assert.match(String((await get(url)).headers['retry-after']), /^\d+$/);
-    }
+  test('PDFs not built at publication: the first PDF download builds them, the Markdown is untouched', async () => {
+    const md = await get(`/runs/${failedPdfRun}/report`);
+    assert.equal(md.statusCode, 200);
+    // Published without report_meta (as before it was kept): the metadata comes from the run's rows.
+    const [pdf, zip] = await Promise.all([get(`/runs/${failedPdfRun}/report.pdf`), get(`/runs/${failedPdfRun}/report.zip`)]);
+    assert.equal(pdf.statusCode, 200, pdf.body.slice(0, 200));
+    assert.equal(pdf.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.equal(zip.statusCode, 200, zip.body.slice(0, 200));
+    assert.ok((await zipEntries(zip.rawPayload)).some((e) => e.name === 'sections/КР.pdf'));
+    const kr = await get(`/runs/${failedPdfRun}/report.pdf?section=${encodeURIComponent('КР')}`);
+    assert.equal(kr.statusCode, 200);
+    assert.match(await pdfText(kr.rawPayload), /Отчёт по разделу КР/);
+    const row = await store.db.selectFrom('results').selectAll().where('run_id', '=', failedPdfRun).executeTakeFirstOrThrow();
+    assert.ok(row.report_pdf_key && row.report_zip_key);
+    assert.equal(row.pdf_build_attempts, 1, 'one build for the two concurrent downloads');
+    assert.equal(row.pdf_build_owner, null);
+    assert.equal((await get(`/runs/${failedPdfRun}/report`)).body, md.body);
   });
 
   test('a stored PDF that went missing answers 503, not 500', async () => {

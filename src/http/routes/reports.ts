@@ -10,6 +10,7 @@ import { getRunForTenant } from '../../store/repositories/runs.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
 import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
 import { storedReportKeys } from '../../report/stored.ts';
+import { PdfRebuilder } from '../../report/rebuild.ts';
 
 const SectionParam = Type.String({
   description: 'Код раздела из available_sections[].code (только PDF); кириллица передаётся в URL-кодировке',
@@ -23,12 +24,15 @@ const FILTER_ERRORS = errorResponses(400, 404, 409, 422, 503);
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
   const { blobs } = deps;
+  // PDFs that failed at publication are rebuilt by the node a download reaches (one build per run at a time).
+  const rebuilder = new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs });
 
   /** Streams the stored report a request names; the run must be this tenant's and published. */
   async function send(runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
     const run = await getRunForTenant(db, tenantId, runId);
-    const keys = await storedReportKeys(db, tenantId, run.id);
+    let keys = await storedReportKeys(db, tenantId, run.id);
     if (!keys) throw errors.noReport();
+    if (request.kind !== 'markdown') keys = await rebuilder.ensure(run.id, keys);
     const report = storedReport(keys, request, run.id);
     let body;
     let size;
@@ -46,13 +50,15 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   }
 
   return async (app) => {
+    app.addHook('onClose', () => rebuilder.idle());
+
     app.get(
       '/runs/:run_id/report',
       {
         schema: {
           summary: 'Отчёт проверки: Markdown или PDF',
           description:
-            'По умолчанию — сводный отчёт в Markdown (text/markdown; charset=utf-8); format=pdf — PDF. Фильтры section и theme (только один) применяются только к PDF: с Markdown — 400 section_pdf_only. Отчёты по разделам сохраняют номера замечаний сводного отчёта. До публикации — 404 no_report; PDF не сформирован — 503 pdf_unavailable с Retry-After.',
+            'По умолчанию — сводный отчёт в Markdown (text/markdown; charset=utf-8); format=pdf — PDF. Фильтры section и theme (только один) применяются только к PDF: с Markdown — 400 section_pdf_only. Отчёты по разделам сохраняют номера замечаний сводного отчёта. До публикации — 404 no_report; PDF не сформирован при публикации — формируется заново при первом запросе; пока идёт сборка или после неудачной — 503 pdf_unavailable с Retry-After.',
           params: RunIdParams,
           querystring: Type.Object({
             format: Type.Optional(

@@ -1,0 +1,249 @@
+/**
+ * PDFs that could not be built at publication are rebuilt on demand by the API node that gets a PDF or
+ * ZIP download, from what publication stored: the result body and the report metadata of the results row
+ * (the source documents are not needed, so this works after DELETE /runs/{id}/documents). The build is the
+ * publication's own (buildPdfReports), so numbers, keys and the ZIP are the same.
+ *
+ * One build at a time per run:
+ * - in one process, requests for a run join the build already in flight;
+ * - across processes, the results row carries a lease (pdf_build_owner, pdf_build_expires_at) taken by one
+ *   conditional UPDATE and renewed every third of it while the build runs; a process that dies leaves a
+ *   lease that lapses. Blob writes are atomic (rename or PUT), and the keys are recorded only once every
+ *   PDF and the ZIP are stored, so a download never sees a partial build.
+ * A failed build records pdf_error and pdf_retry_at: the next attempt waits 30 s, then 60 s, 120 s… up to
+ * 15 min; until then downloads answer 503 pdf_unavailable with Retry-After up to that time.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { BlobStore } from '../blobs/blob-store.ts';
+import type { PublishedResult } from '../domain/result.ts';
+import { errors } from '../http/errors.ts';
+import type { Db } from '../store/db.ts';
+import { buildPdfReports, reportPrefix, type PdfKeys } from './index.ts';
+import { reportMetaOf } from './meta.ts';
+import type { ReportKeys, ReportMeta } from './types.ts';
+
+/** Retry-After while another request or process is building the PDFs (a typical build takes seconds). */
+export const BUILDING_RETRY_AFTER_S = 10;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 15 * 60_000;
+
+/**
+ * How long after a failed build the next may start. attempts counts every build started, the one at
+ * publication included: its failure allows a rebuild at once; each failed rebuild doubles the pause.
+ */
+export function retryDelayMs(attempts: number): number {
+  if (attempts <= 1) return 0;
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(attempts - 2, 20));
+}
+
+/** Whole seconds from now until an ISO time, at least 1. */
+export function secondsUntil(iso: string, now: Date): number {
+  return Math.max(1, Math.ceil((Date.parse(iso) - now.getTime()) / 1000));
+}
+
+export interface RebuildDeps {
+  db: Db;
+  blobs: BlobStore;
+  log: Logger;
+  /** Lease on the build, renewed every third of it (the worker's LEASE_MS). */
+  leaseMs: number;
+}
+
+export interface RebuildOptions {
+  /** How long a download waits for a build before answering 503 (the build goes on). */
+  waitMs?: number;
+  /** Clock of lease and retry times. */
+  now?: () => Date;
+}
+
+type Outcome = { keys: PdfKeys } | { retryAfter: number };
+
+export class PdfRebuilder {
+  private readonly inFlight = new Map<string, Promise<Outcome>>();
+  private readonly waitMs: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly deps: RebuildDeps,
+    options: RebuildOptions = {},
+  ) {
+    this.waitMs = options.waitMs ?? 20_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * The keys with every PDF: as given when they exist, otherwise after building them now. Throws 503
+   * pdf_unavailable (with Retry-After) while the build runs elsewhere or longer than waitMs, or after it failed.
+   * The run must already be known to belong to the caller's organization and be published.
+   */
+  async ensure(runId: string, keys: ReportKeys): Promise<ReportKeys> {
+    if (keys.report_pdf_key !== null) return keys;
+    let attempt = this.inFlight.get(runId);
+    if (!attempt) {
+      const started = this.attempt(runId).finally(() => this.inFlight.delete(runId));
+      this.inFlight.set(runId, started);
+      attempt = started;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(() => resolve({ retryAfter: BUILDING_RETRY_AFTER_S }), this.waitMs);
+    });
+    const outcome = await Promise.race([attempt, waited]).finally(() => clearTimeout(timer));
+    if ('keys' in outcome) return { report_md_key: keys.report_md_key, ...outcome.keys };
+    throw errors.pdfUnavailable(outcome.retryAfter);
+  }
+
+  /** Settles when every build this process started has ended (graceful shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /** Claims the build of a run, builds and records it; never rejects. */
+  private async attempt(runId: string): Promise<Outcome> {
+    const { db, log } = this.deps;
+    const owner = randomUUID();
+    let claimed: { pdf_build_attempts: number } | undefined;
+    try {
+      claimed = await this.claim(runId, owner);
+      if (!claimed) return await this.stateOf(runId);
+    } catch (err) {
+      log.error({ err, run_id: runId }, 'PDF rebuild: state not readable');
+      return { retryAfter: BUILDING_RETRY_AFTER_S };
+    }
+    const heartbeat = setInterval(() => {
+      void db
+        .updateTable('results')
+        .set({ pdf_build_expires_at: this.leaseUntil() })
+        .where('run_id', '=', runId)
+        .where('pdf_build_owner', '=', owner)
+        .execute()
+        .catch((err: unknown) => log.warn({ err, run_id: runId }, 'PDF rebuild: lease not renewed'));
+    }, Math.max(1, Math.floor(this.deps.leaseMs / 3)));
+    heartbeat.unref();
+    try {
+      const keys = await this.build(runId);
+      clearInterval(heartbeat);
+      // Recorded whoever holds the lease now: a build that outlived its lease stored the same complete set.
+      await db
+        .updateTable('results')
+        .set({
+          report_pdf_key: keys.report_pdf_key,
+          section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
+          theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
+          report_zip_key: keys.report_zip_key,
+          pdf_build_owner: null,
+          pdf_build_expires_at: null,
+          pdf_retry_at: null,
+          pdf_error: null,
+        })
+        .where('run_id', '=', runId)
+        .where('report_pdf_key', 'is', null)
+        .execute();
+      log.info({ run_id: runId, attempts: claimed.pdf_build_attempts }, 'PDF reports rebuilt');
+      return { keys };
+    } catch (err) {
+      clearInterval(heartbeat);
+      const delay = retryDelayMs(claimed.pdf_build_attempts);
+      const retryAt = new Date(this.now().getTime() + delay).toISOString();
+      log.warn({ err, run_id: runId, attempts: claimed.pdf_build_attempts, retry_at: retryAt }, 'PDF rebuild failed');
+      try {
+        await db
+          .updateTable('results')
+          .set({
+            pdf_build_owner: null,
+            pdf_build_expires_at: null,
+            pdf_retry_at: delay > 0 ? retryAt : null,
+            pdf_error: String(err instanceof Error ? err.message : err).slice(0, 1000),
+          })
+          .where('run_id', '=', runId)
+          .where('pdf_build_owner', '=', owner)
+          .execute();
+      } catch (e) {
+        log.error({ err: e, run_id: runId }, 'PDF rebuild: failure not recorded');
+      }
+      return { retryAfter: delay > 0 ? secondsUntil(retryAt, this.now()) : BUILDING_RETRY_AFTER_S };
+    }
+  }
+
+  private leaseUntil(): string {
+    return new Date(this.now().getTime() + this.deps.leaseMs).toISOString();
+  }
+
+  /**
+   * One conditional UPDATE: PDFs still missing, no live lease, no pause after a failure. At most one
+   * process matches (PostgreSQL re-checks the WHERE on the newest row version; SQLite has one writer).
+   */
+  private async claim(runId: string, owner: string): Promise<{ pdf_build_attempts: number } | undefined> {
+    const now = this.now().toISOString();
+    return this.deps.db
+      .updateTable('results')
+      .set({
+        pdf_build_owner: owner,
+        pdf_build_expires_at: this.leaseUntil(),
+        pdf_build_attempts: sql<number>`pdf_build_attempts + 1`,
+      })
+      .where('run_id', '=', runId)
+      .where('report_pdf_key', 'is', null)
+      .where((eb) => eb.or([eb('pdf_build_expires_at', 'is', null), eb('pdf_build_expires_at', '<', now)]))
+      .where((eb) => eb.or([eb('pdf_retry_at', 'is', null), eb('pdf_retry_at', '<=', now)]))
+      .returning(['pdf_build_attempts'])
+      .executeTakeFirst();
+  }
+
+  /** Why a claim did not match: the PDFs are there by now, a build is running, or a failure pauses them. */
+  private async stateOf(runId: string): Promise<Outcome> {
+    const row = await this.deps.db
+      .selectFrom('results')
+      .select(['report_pdf_key', 'section_pdf_keys', 'theme_pdf_keys', 'report_zip_key', 'pdf_retry_at', 'pdf_build_expires_at'])
+      .where('run_id', '=', runId)
+      .executeTakeFirstOrThrow();
+    if (row.report_pdf_key !== null && row.report_zip_key !== null) {
+      return {
+        keys: {
+          report_pdf_key: row.report_pdf_key,
+          section_pdf_keys: JSON.parse(row.section_pdf_keys) as Record<string, string>,
+          theme_pdf_keys: JSON.parse(row.theme_pdf_keys) as Record<string, string>,
+          report_zip_key: row.report_zip_key,
+        },
+      };
+    }
+    const now = this.now();
+    const building = row.pdf_build_expires_at !== null && row.pdf_build_expires_at >= now.toISOString();
+    if (!building && row.pdf_retry_at !== null && row.pdf_retry_at > now.toISOString()) {
+      return { retryAfter: secondsUntil(row.pdf_retry_at, now) };
+    }
+    return { retryAfter: BUILDING_RETRY_AFTER_S };
+  }
+
+  /** Reads the published result and its metadata and builds every PDF and the ZIP. */
+  private async build(runId: string): Promise<PdfKeys> {
+    const { db, blobs } = this.deps;
+    const row = await db
+      .selectFrom('results')
+      .select(['body', 'report_meta', 'published_at'])
+      .where('run_id', '=', runId)
+      .executeTakeFirstOrThrow();
+    const result = JSON.parse(row.body) as PublishedResult;
+    const meta = row.report_meta !== null ? (JSON.parse(row.report_meta) as ReportMeta) : await metaFromRows(db, runId, result, row.published_at);
+    return buildPdfReports(result, meta, blobs, reportPrefix(runId));
+  }
+}
+
+/** For results published before report_meta was kept: the same metadata from the run's rows. */
+async function metaFromRows(db: Db, runId: string, result: PublishedResult, publishedAt: string): Promise<ReportMeta> {
+  const run = await db
+    .selectFrom('runs')
+    .innerJoin('tenants', 'tenants.id', 'runs.tenant_id')
+    .select(['runs.id', 'runs.object_address', 'runs.user_request', 'runs.created_at', 'tenants.name'])
+    .where('runs.id', '=', runId)
+    .executeTakeFirstOrThrow();
+  const documents = await db
+    .selectFrom('documents')
+    .select(['idx', 'name', 'kind', 'pages', 'role', 'page_from', 'page_to'])
+    .where('run_id', '=', runId)
+    .orderBy('idx')
+    .execute();
+  return reportMetaOf(run, run.name, result.object_name ?? null, documents, publishedAt);
+}
