@@ -4,6 +4,7 @@ import { cipherConsistency } from './consistency-cipher.ts';
 import { apartmentsConsistency, areaConsistency, storeysConsistency, volumeConsistency } from './consistency-values.ts';
 import { missingReference } from './missing-reference.ts';
 import { missingSection } from './missing-section.ts';
+import { nonexistentNorms } from './nonexistent-norms.ts';
 import { unanswerableRequest } from './request.ts';
 import { sheetNumbering } from './sheet-numbering.ts';
 import { supersededNorms } from './superseded-norms.ts';
@@ -15,6 +16,7 @@ import { xmlNoteMismatch } from './xml-note.ts';
 export const CHECKS: readonly Check[] = [
   missingSection,
   supersededNorms,
+  nonexistentNorms,
   addressConsistency,
   cadastralConsistency,
   cipherConsistency,

@@ -17,6 +17,8 @@ export const supersededNorms: Check = {
       if (d.doc.role !== 'review') continue;
       for (const c of d.norms.values()) {
         const e = c.entry;
+        // a designation that names no norm at all is norms.nonexistent's
+        if (e.status === 'unknown') continue;
         if (e.since && (e.since > today || (d.year !== null && d.year < Number(e.since.slice(0, 4))))) continue;
         const confirmed = e.ver === 'V' || e.ver === 'P';
         const status = e.status === 'cancelled' ? 'отменён' : 'заменён';

@@ -1,12 +1,13 @@
 /**
- * Registry of superseded and cancelled norms that designers still cite (shared/domain/norms.md §1–§5).
+ * Registry of superseded and cancelled norms that designers still cite (shared/domain/norms.md §1–§5), and of
+ * designations that name no norm at all (§6).
  * `ver`: V — verified in the named source, P — edition verified, mapping from practice, C — claimed by third-party
  * registers only, U — unverified. Findings state the confidence: C/U entries ask to confirm against the official register.
  * `since`: date the replacement came into force when it is recent; earlier documents may legitimately cite the old one.
  * Refresh from ФГИС «Реестр СП» / protect.gost.ru and bump REGISTRY_VERSION on every change.
  */
 
-export const REGISTRY_VERSION = '2026-09.1';
+export const REGISTRY_VERSION = '2026-09.2';
 
 export type Verification = 'V' | 'P' | 'C' | 'U';
 
@@ -21,6 +22,30 @@ export interface NormEntry {
   src: string;
   since?: string;
 }
+
+/**
+ * A designation that names no norm (norms.md §6): a hybrid of two editions, a number typed under the wrong type, a register
+ * code with a digit lost, an edition year that was never issued.
+ */
+export interface UnknownDesignation {
+  /** The wrong designation, written canonically. */
+  cited: string;
+  status: 'unknown';
+  /** The designation probably meant, or '' when the sources do not say. */
+  replacement: string;
+  /** What is wrong with it, in Russian, for the finding («смешение обозначений …»). */
+  reason: string;
+  /**
+   * The designation may be real after all (an edition year the sources disagree on): the finding only asks to confirm it.
+   * Structural errors (a hybrid, a lost digit, СП number under ГОСТ) are not ambiguous.
+   */
+  ambiguous: boolean;
+  ver: Verification;
+  src: string;
+}
+
+/** Whatever a norm citation can point at in the registry. */
+export type RegistryEntry = NormEntry | UnknownDesignation;
 
 export const NORMS: readonly NormEntry[] = [
   {cited: "СНиП 2.01.07-85*", title: "Нагрузки и воздействия", status: "replaced", replacement: "СП 20.13330.2016", ver: "V", src: "K"},
@@ -161,4 +186,25 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "ПП РФ от 04.07.2020 № 985", title: "Перечень национальных стандартов и сводов правил (обязательное применение)", status: "cancelled", replacement: "ПП РФ от 28.05.2021 № 815", ver: "P", src: "A"},
   {cited: "ПП РФ от 26.12.2014 № 1521", title: "Перечень национальных стандартов и сводов правил (обязательное применение)", status: "cancelled", replacement: "ПП РФ от 28.05.2021 № 815", ver: "P", src: "A"},
   {cited: "МДС 81-35.2004", title: "Методика определения стоимости строительной продукции", status: "cancelled", replacement: "Методика, утв. приказом Минстроя России от 04.08.2020 № 421/пр", ver: "U", src: "L:53163417682"},
+];
+
+const EDITION = 'редакция с таким годом не найдена среди действующих и заменённых редакций этого документа';
+
+/** Designations that do not exist (norms.md §6, source A: «FORCE_AMBIGUOUS_REMOVALS», «MANUAL_CATALOG»). */
+export const UNKNOWN_DESIGNATIONS: readonly UnknownDesignation[] = [
+  {cited: "ГОСТ Р 21.101-2013", status: "unknown", replacement: "ГОСТ Р 21.1101-2013 или ГОСТ Р 21.101-2020", reason: "смешение обозначений ГОСТ Р 21.1101-2013 и ГОСТ Р 21.101-2020", ambiguous: false, ver: "C", src: "A"},
+  {cited: "ГОСТ 70.13330.2012", status: "unknown", replacement: "СП 70.13330.2012", reason: "номер свода правил записан с обозначением ГОСТ", ambiguous: false, ver: "C", src: "A"},
+  {cited: "СП 26.1325800.2016", status: "unknown", replacement: "СП 256.1325800.2016", reason: "свода правил № 26 с регистрационным кодом 1325800 нет, в номере пропущена цифра", ambiguous: false, ver: "C", src: "A"},
+  {cited: "СП 131.1330.2020", status: "unknown", replacement: "СП 131.13330.2020", reason: "в регистрационном коде пропущена цифра (1330 вместо 13330)", ambiguous: false, ver: "C", src: "A"},
+  {cited: "СП 484.131500.2020", status: "unknown", replacement: "СП 484.1311500.2020", reason: "в регистрационном коде пропущена цифра (131500 вместо 1311500)", ambiguous: false, ver: "C", src: "A"},
+  {cited: "СО 2507-1-2015", status: "unknown", replacement: "", reason: "стандарта с префиксом «СО» и таким номером нет; вероятно, при наборе или распознавании текста от префикса «ИСО» осталось «СО»", ambiguous: false, ver: "C", src: "A"},
+  {cited: "СП 3.13130.2020", status: "unknown", replacement: "СП 3.13130.2009", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
+  {cited: "СП 15.13330.2019", status: "unknown", replacement: "СП 15.13330.2020", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
+  {cited: "СП 49.13330.2012", status: "unknown", replacement: "", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
+  {cited: "СП 58.13330.2020", status: "unknown", replacement: "", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
+  {cited: "СП 66.13330.2020", status: "unknown", replacement: "", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
+  {cited: "СП 73.13330.2022", status: "unknown", replacement: "СП 73.13330.2016", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
+  {cited: "СП 132.13330.2020", status: "unknown", replacement: "", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
+  {cited: "СП 132.13330.2022", status: "unknown", replacement: "", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
+  {cited: "ГОСТ 21.601-2021", status: "unknown", replacement: "ГОСТ 21.601-2011", reason: EDITION, ambiguous: true, ver: "C", src: "A"},
 ];

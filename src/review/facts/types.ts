@@ -1,4 +1,4 @@
-import type { NormEntry } from '../data/norms.ts';
+import type { RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { ReviewDocument } from '../types.ts';
 
@@ -62,7 +62,7 @@ export interface StampFacts {
 }
 
 export interface NormCitation {
-  entry: NormEntry;
+  entry: RegistryEntry;
   raw: string;
   pages: number[];
   snippet: string;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NORMS, REGISTRY_VERSION } from '../data/norms.ts';
+import { NORMS, REGISTRY_VERSION, UNKNOWN_DESIGNATIONS } from '../data/norms.ts';
 import { findNormRefs, lookupNorm, prepareForNorms } from './matcher.ts';
 
 const hit = (text: string) => findNormRefs(prepareForNorms(text)).map(lookupNorm).find((e) => e !== null)?.cited ?? null;
@@ -52,4 +52,54 @@ test('sanitary rules, fire norms, ВСН and decrees', () => {
   assert.equal(hit('ВСН 59-88'), 'ВСН 59-88');
   assert.equal(hit('Постановление Правительства РФ от 25.04.2012 № 390'), 'ПП РФ от 25.04.2012 № 390');
   assert.equal(hit('СП 31-110-2003'), 'СП 31-110-2003');
+});
+
+const entry = (text: string) => findNormRefs(prepareForNorms(text)).map(lookupNorm).find((e) => e !== null) ?? null;
+
+test('every designation that does not exist is found in text and maps back to its own entry', () => {
+  for (const e of UNKNOWN_DESIGNATIONS) {
+    const found = entry(`согласно ${e.cited} принято`);
+    assert.equal(found?.cited, e.cited, e.cited);
+    assert.equal(found?.status, 'unknown', e.cited);
+  }
+});
+
+test('hybrids and typos of designations are told from the real norms they resemble', () => {
+  assert.equal(hit('ГОСТ Р 21.101-2013'), 'ГОСТ Р 21.101-2013');
+  assert.equal(hit('ГОСТ 21.101-2013'), 'ГОСТ Р 21.101-2013');
+  assert.equal(hit('ГОСТ 70.13330.2012'), 'ГОСТ 70.13330.2012');
+  assert.equal(hit('СП 26.1325800.2016'), 'СП 26.1325800.2016');
+  assert.equal(hit('СП 131.1330.2020'), 'СП 131.1330.2020');
+  assert.equal(hit('СП 484.131500.2020'), 'СП 484.131500.2020');
+  assert.equal(hit('при распознавании: СО 2507-1-2015'), 'СО 2507-1-2015');
+  // the real ones
+  for (const v of ['ГОСТ Р 21.1101-2013', 'ГОСТ Р 21.101-2020', 'СП 70.13330.2012', 'СП 256.1325800.2016', 'СП 131.13330.2020', 'СП 484.1311500.2020', 'ГОСТ Р ИСО 2507-1-2015', 'СО 153-34.21.122-2003', 'ГОСТ 21.601-2011']) {
+    assert.notEqual(entry(v)?.status, 'unknown', v);
+  }
+});
+
+test('a «Р» left out of a real ГОСТ is a spelling, not a designation that does not exist', () => {
+  assert.equal(entry('ГОСТ 21.101-2020')?.cited, 'ГОСТ Р 21.101-2020');
+  assert.equal(entry('ГОСТ 21.101-2020')?.status, 'replaced');
+  assert.equal(entry('ГОСТ 21.1101-2013')?.status, 'replaced');
+});
+
+test('another СП with a mistyped register code is a designation that does not exist, unless it is a superseded edition', () => {
+  const e = entry('СП 60.1330.2020');
+  assert.equal(e?.status, 'unknown');
+  assert.equal(e?.cited, 'СП 60.1330.2020');
+  assert.equal(e?.replacement, 'СП 60.13330.2020');
+  assert.equal(entry('СП 486.131500.2020')?.replacement, 'СП 486.1311500.2020');
+  assert.equal(entry('CП 54.1330.2011')?.status, 'replaced');
+  assert.equal(entry('СП 60.13330.2020'), null);
+});
+
+test('no superseded entry and no replacement named by the registry is taken for a designation that does not exist', () => {
+  for (const e of NORMS) {
+    assert.notEqual(entry(e.cited)?.status, 'unknown', e.cited);
+    for (const ref of findNormRefs(prepareForNorms(e.replacement))) assert.notEqual(lookupNorm(ref)?.status, 'unknown', `${e.cited} → ${ref.raw}`);
+  }
+  for (const e of UNKNOWN_DESIGNATIONS) {
+    for (const ref of findNormRefs(prepareForNorms(e.replacement))) assert.notEqual(lookupNorm(ref)?.status, 'unknown', `${e.cited} → ${ref.raw}`);
+  }
 });

@@ -1,11 +1,13 @@
-import { NORMS, type NormEntry } from '../data/norms.ts';
+import { NORMS, UNKNOWN_DESIGNATIONS, type RegistryEntry, type UnknownDesignation } from '../data/norms.ts';
 import { collapseSpaces, normalizeText } from '../text/normalize.ts';
 
 /** A norm designation found in text, reduced to a comparable key. */
 export interface NormRef {
-  type: 'СНИП' | 'СП' | 'СПСТАР' | 'ГОСТ' | 'САНПИН' | 'НПБ' | 'ВСН' | 'МДС' | 'ПП';
+  type: 'СНИП' | 'СП' | 'СПСТАР' | 'ГОСТ' | 'САНПИН' | 'НПБ' | 'ВСН' | 'МДС' | 'ПП' | 'СО';
   /** Type + number without the year, e.g. «СП 50.13330», «СНИП 2.01.07», «ГОСТ Р 21.1101». */
   key: string;
+  /** The key as written, before the register code of a СП is corrected («СП 131.1330» where key is «СП 131.13330»). */
+  exact: string;
   /** Four-digit year of the edition, or null when not written. */
   year: number | null;
   /** The designation as it stands in the prepared text. */
@@ -60,7 +62,7 @@ export function prepareNormalizedForNorms(normalized: string): string {
     .replace(/(ГОСТ) ?-?(Р|P) ?(?=\d|ИСО|МЭК|ISO|IEC)/g, '$1 Р ');
 }
 
-const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray) => { key: string; year: number | null } | null }[] = [
+const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray) => { key: string; exact?: string; year: number | null } | null }[] = [
   {
     type: 'СНИП',
     re: /СНИП ?([IVXІL]{1,3}|\d{1,2})[-.](\d{1,2}(?:\.\d{1,2})*)-(\d{4}|\d{2})(?!\d)/g,
@@ -69,7 +71,7 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
   {
     type: 'СП',
     re: /(?<![А-Я])СП ?(\d{1,3})\.(\d{4,7})(?:[.-](\d{4}|\d{2})(?!\d))?/g,
-    build: (m) => ({ key: `СП ${Number(m[1])}.${spCode(m[2]!)}`, year: year4(m[3]) }),
+    build: (m) => ({ key: `СП ${Number(m[1])}.${spCode(m[2]!)}`, exact: `СП ${Number(m[1])}.${m[2]}`, year: year4(m[3]) }),
   },
   {
     type: 'СПСТАР',
@@ -90,6 +92,8 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
     re: /(?:(?<![А-Я])ПП|ПОСТАНОВЛЕНИ[ЕЯЮМ]{1,2} ПРАВИТЕЛЬСТВА) ?(?:РФ|РОССИЙСКОЙ ФЕДЕРАЦИИ)? ?ОТ ?\d{1,2}\.\d{2}\.(\d{4}) ?(?:Г\.? ?)?(?:N|№) ?(\d{2,5})/g,
     build: (m) => ({ key: `ПП ${m[2]}-${m[1]}`, year: year4(m[1]) }),
   },
+  // «СО 2507-1-2015»: only ever looked up as a designation that does not exist (a standard with «ИСО» cut short)
+  { type: 'СО', re: /(?<![А-ЯA-Z])СО ?(\d{3,5}(?:-\d{1,2})?)-(\d{4})(?!\d)/g, build: (m) => ({ key: `СО ${m[1]}`, year: year4(m[2]) }) },
 ];
 
 /** All norm designations in prepared text, in order of appearance. */
@@ -99,45 +103,82 @@ export function findNormRefs(prepared: string): NormRef[] {
     p.re.lastIndex = 0;
     for (let m = p.re.exec(prepared); m; m = p.re.exec(prepared)) {
       const b = p.build(m);
-      if (b) out.push({ type: p.type, key: b.key, year: b.year, raw: m[0], index: m.index });
+      if (b) out.push({ type: p.type, key: b.key, exact: b.exact ?? b.key, year: b.year, raw: m[0], index: m.index });
     }
   }
   return out.sort((a, b) => a.index - b.index);
 }
 
-interface Indexed { entry: NormEntry; ref: NormRef }
-let index: Map<string, Indexed[]> | null = null;
+interface Indexed<E> { entry: E; ref: NormRef }
+interface Registry {
+  /** Superseded and cancelled norms by key (register code corrected). */
+  stale: Map<string, Indexed<RegistryEntry>[]>;
+  /** Designations that do not exist by key as written (a mistyped code is what makes them wrong). */
+  unknown: Map<string, Indexed<UnknownDesignation>[]>;
+}
+let registry: Registry | null = null;
 
-function registryIndex(): Map<string, Indexed[]> {
-  if (index) return index;
-  index = new Map();
-  for (const entry of NORMS) {
+function indexed<E extends { cited: string }>(entries: readonly E[], keyOf: (r: NormRef) => string): Map<string, Indexed<E>[]> {
+  const map = new Map<string, Indexed<E>[]>();
+  for (const entry of entries) {
     const ref = findNormRefs(prepareForNorms(entry.cited))[0];
     if (!ref) throw new Error(`Norm registry entry cannot be parsed: ${entry.cited}`);
-    const list = index.get(ref.key) ?? [];
+    const list = map.get(keyOf(ref)) ?? [];
     list.push({ entry, ref });
-    index.set(ref.key, list);
+    map.set(keyOf(ref), list);
   }
-  return index;
+  return map;
 }
 
-/** The registry entry a reference points at, or null when the cited edition is not known to be out of use. */
-export function lookupNorm(ref: NormRef): NormEntry | null {
+function registryIndex(): Registry {
+  registry ??= { stale: indexed<RegistryEntry>(NORMS, (r) => r.key), unknown: indexed(UNKNOWN_DESIGNATIONS, (r) => r.exact) };
+  return registry;
+}
+
+/** The key and the key read with the other spelling: «СНиП 11-23-81» for «СНиП II-23-81», «ГОСТ 21.1101» with the «Р» lost. */
+function spellings(ref: NormRef, key: string): string[] {
+  if (ref.type === 'СНИП' && /^СНИП 11\./.test(key)) return [key, key.replace('СНИП 11.', 'СНИП II.')];
+  if (ref.type === 'ГОСТ') return [key, key.startsWith('ГОСТ Р ') ? key.replace('ГОСТ Р ', 'ГОСТ ') : key.replace('ГОСТ ', 'ГОСТ Р ')];
+  return [key];
+}
+
+const typos = new Map<string, UnknownDesignation>();
+
+/** «СП 60.1330.2020»: a register code with a digit lost or doubled names no norm; the corrected one is what was meant. */
+function codeTypo(ref: NormRef): UnknownDesignation {
+  const year = ref.year === null ? '' : `.${ref.year}`;
+  const cited = `${ref.exact}${year}`;
+  let e = typos.get(cited);
+  if (!e) {
+    const code = ref.exact.split('.')[1];
+    const right = ref.key.split('.')[1];
+    e = { cited, status: 'unknown', replacement: `${ref.key}${year}`, reason: `в регистрационном коде ошибка (${code} вместо ${right})`, ambiguous: false, ver: 'V', src: 'norms.md §7' };
+    typos.set(cited, e);
+  }
+  return e;
+}
+
+/**
+ * The registry entry a reference points at: a designation that does not exist (as written, a missing «Р» read both ways),
+ * else the superseded or cancelled norm (typos of the register code corrected), else a СП with a mistyped register code;
+ * null when the cited edition is not known to be out of use or wrong.
+ */
+export function lookupNorm(ref: NormRef): RegistryEntry | null {
   const idx = registryIndex();
-  const keys = [ref.key];
-  // «СНиП 11-23-81» for «СНиП II-23-81»; «ГОСТ 21.1101-2013» with the «Р» lost
-  if (ref.type === 'СНИП' && /^СНИП 11\./.test(ref.key)) keys.push(ref.key.replace('СНИП 11.', 'СНИП II.'));
-  if (ref.type === 'ГОСТ') keys.push(ref.key.startsWith('ГОСТ Р ') ? ref.key.replace('ГОСТ Р ', 'ГОСТ ') : ref.key.replace('ГОСТ ', 'ГОСТ Р '));
-  for (const key of keys) {
-    for (const c of idx.get(key) ?? []) {
+  for (const key of spellings(ref, ref.exact)) {
+    for (const c of idx.unknown.get(key) ?? []) if (ref.year === c.ref.year) return c.entry;
+  }
+  for (const key of spellings(ref, ref.key)) {
+    for (const c of idx.stale.get(key) ?? []) {
       if (WHOLE_FAMILY.has(ref.type)) return c.entry;
       if (ref.year !== null && ref.year === c.ref.year) return c.entry;
     }
   }
+  if (ref.type === 'СП' && ref.exact !== ref.key) return codeTypo(ref);
   return null;
 }
 
 /** Registry entries whose designation parses, for tests and documentation. */
 export function registryKeys(): string[] {
-  return [...registryIndex().keys()];
+  return [...registryIndex().stale.keys()];
 }
