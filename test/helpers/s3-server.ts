@@ -25,6 +25,8 @@ export interface TestS3Server {
   objects: S3Objects;
   /** Every request received, in order. */
   requests: S3Request[];
+  /** When set, requests it returns true for are answered 500 InternalError (a failing store), body unread. */
+  refuse: ((r: S3Request) => boolean) | null;
   /** Environment for the service: BLOB_URL=s3://bucket/prefix plus endpoint, region, path style and credentials. */
   env(prefix?: string): Record<string, string>;
   stop(): Promise<void>;
@@ -128,11 +130,21 @@ async function handleObject(objects: S3Objects, r: S3Request, req: IncomingMessa
   fail(res, 405, 'MethodNotAllowed', key);
 }
 
-async function handle(objects: S3Objects, requests: S3Request[], req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(
+  objects: S3Objects,
+  requests: S3Request[],
+  refuse: TestS3Server['refuse'],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const [, bucketPart = '', ...keyParts] = url.pathname.split('/');
   const r: S3Request = { method: req.method ?? 'GET', bucket: decodeURIComponent(bucketPart), key: keyParts.map(decodeURIComponent).join('/'), query: url.searchParams };
   requests.push(r);
+  if (refuse?.(r)) {
+    req.resume();
+    return fail(res, 500, 'InternalError', r.key, r.method === 'HEAD');
+  }
   // Signed streaming bodies (aws-chunked) are not decoded here: the service must send plain bodies.
   if (String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-')) return fail(res, 501, 'NotImplemented', r.key);
   if (!r.bucket) return fail(res, 405, 'MethodNotAllowed', '/');
@@ -154,8 +166,9 @@ export async function startS3Server(bucket = 'drs-test'): Promise<TestS3Server> 
   const objects = new S3Objects(dir);
   objects.createBucket(bucket);
   const requests: S3Request[] = [];
+  let refuse: TestS3Server['refuse'] = null;
   const server = http.createServer((req, res) => {
-    handle(objects, requests, req, res).catch((err: unknown) => {
+    handle(objects, requests, refuse, req, res).catch((err: unknown) => {
       if (!res.headersSent) fail(res, 500, 'InternalError', String((err as Error)?.message ?? err));
       else res.destroy();
     });
@@ -167,6 +180,12 @@ export async function startS3Server(bucket = 'drs-test'): Promise<TestS3Server> 
     bucket,
     objects,
     requests,
+    get refuse() {
+      return refuse;
+    },
+    set refuse(f) {
+      refuse = f;
+    },
     env: (prefix = 'blobs') => ({
       BLOB_URL: `s3://${bucket}/${prefix}`,
       S3_ENDPOINT: endpoint,
