@@ -30,6 +30,7 @@ test('old editions of a СП are found with 2-digit years, stray spaces and a li
   assert.equal(hit('СП 60.13330.\n2016 «Отопление»'), 'СП 60.13330.2016');
   assert.equal(hit('CП 54.1330.2011'), 'СП 54.13330.2011');
   assert.equal(hit('SP 5.13130.2009'), 'СП 5.13130.2009');
+  assert.equal(hit('CP 50.13330.2012'), 'СП 50.13330.2012');
 });
 
 test('ГОСТ with Latin «P», without «Р» and with international prefixes', () => {

@@ -1,4 +1,4 @@
-import { NORMS, UNKNOWN_DESIGNATIONS, type RegistryEntry, type UnknownDesignation } from '../data/norms.ts';
+import { NORMS, UNKNOWN_DESIGNATIONS, type NormEntry, type RegistryEntry, type UnknownDesignation } from '../data/norms.ts';
 import { collapseSpaces, normalizeText } from '../text/normalize.ts';
 
 /** A norm designation found in text, reduced to a comparable key. */
@@ -16,8 +16,8 @@ export interface NormRef {
   index: number;
 }
 
-/** Norm families written in Latin letters («SNiP 2.01.07-85»). */
-const LATIN_NAMES: Record<string, string> = { SNIP: 'СНиП', SANPIN: 'СанПиН', GOST: 'ГОСТ', NPB: 'НПБ', SP: 'СП' };
+/** Norm families written in Latin letters («SNiP 2.01.07-85») or in Latin look-alikes of the Cyrillic ones («CP 50.13330»). */
+const LATIN_NAMES: Record<string, string> = { SNIP: 'СНиП', SANPIN: 'СанПиН', GOST: 'ГОСТ', NPB: 'НПБ', SP: 'СП', CP: 'СП' };
 
 /** Types whose every edition is out of use: a match on the number alone is enough. */
 const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ВСН', 'ПП']);
@@ -55,7 +55,7 @@ export function prepareForNorms(text: string): string {
 /** prepareForNorms for text that has already been through normalizeText (a page read by the collector). */
 export function prepareNormalizedForNorms(normalized: string): string {
   return collapseSpaces(normalized)
-    .replace(/\b(?:SNiP|SanPiN|GOST)\b|\bNPB\b|\bSP(?=\s?\d)/gi, (w) => LATIN_NAMES[w.toUpperCase()] ?? w)
+    .replace(/\b(?:SNiP|SanPiN|GOST)\b|\bNPB\b|\b[SC]P(?=\s?\d)/gi, (w) => LATIN_NAMES[w.toUpperCase()] ?? w)
     .toUpperCase()
     .replace(/ ?([.\-/]) ?(?=[\dIVXІL])/g, '$1')
     .replace(/(\d) ?\.(?= ?\d)/g, '$1.')
@@ -112,7 +112,7 @@ export function findNormRefs(prepared: string): NormRef[] {
 interface Indexed<E> { entry: E; ref: NormRef }
 interface Registry {
   /** Superseded and cancelled norms by key (register code corrected). */
-  stale: Map<string, Indexed<RegistryEntry>[]>;
+  stale: Map<string, Indexed<NormEntry>[]>;
   /** Designations that do not exist by key as written (a mistyped code is what makes them wrong). */
   unknown: Map<string, Indexed<UnknownDesignation>[]>;
 }
@@ -131,7 +131,7 @@ function indexed<E extends { cited: string }>(entries: readonly E[], keyOf: (r: 
 }
 
 function registryIndex(): Registry {
-  registry ??= { stale: indexed<RegistryEntry>(NORMS, (r) => r.key), unknown: indexed(UNKNOWN_DESIGNATIONS, (r) => r.exact) };
+  registry ??= { stale: indexed(NORMS, (r) => r.key), unknown: indexed(UNKNOWN_DESIGNATIONS, (r) => r.exact) };
   return registry;
 }
 
@@ -142,20 +142,15 @@ function spellings(ref: NormRef, key: string): string[] {
   return [key];
 }
 
-const typos = new Map<string, UnknownDesignation>();
-
 /** «СП 60.1330.2020»: a register code with a digit lost or doubled names no norm; the corrected one is what was meant. */
 function codeTypo(ref: NormRef): UnknownDesignation {
   const year = ref.year === null ? '' : `.${ref.year}`;
-  const cited = `${ref.exact}${year}`;
-  let e = typos.get(cited);
-  if (!e) {
-    const code = ref.exact.split('.')[1];
-    const right = ref.key.split('.')[1];
-    e = { cited, status: 'unknown', replacement: `${ref.key}${year}`, reason: `в регистрационном коде ошибка (${code} вместо ${right})`, ambiguous: false, ver: 'V', src: 'norms.md §7' };
-    typos.set(cited, e);
-  }
-  return e;
+  const written = ref.exact.split('.')[1];
+  const right = ref.key.split('.')[1];
+  return {
+    cited: `${ref.exact}${year}`, status: 'unknown', replacement: `${ref.key}${year}`,
+    reason: `в регистрационном коде ошибка (${written} вместо ${right})`, ambiguous: false, ver: 'V', src: 'norms.md §7',
+  };
 }
 
 /**
