@@ -7,7 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { generateSet } from './generate.ts';
 import { docxSheets, pdfPages, zipEntry } from './inspect.ts';
 import { fileChecksum } from './xml-note.ts';
-import { STALE_NORMS } from './norms.ts';
+import { STALE_NORMS, WRONG_DESIGNATIONS } from './norms.ts';
 import { storeysAdjective } from './format.ts';
 import { REQUIRED_CODES } from './sections.ts';
 import { CHECK_IDS, type GeneratedFile, type GeneratedSet } from './types.ts';
@@ -41,6 +41,7 @@ test('a clean set holds every required section, matching page counts and no stal
         const at = text.indexOf(n.designation);
         if (at >= 0) assert.match(text.slice(Math.max(0, at - 40), at), /Актуализированная редакция $/, `${f.name} cites ${n.designation}`);
       }
+      for (const n of WRONG_DESIGNATIONS) assert.ok(!text.includes(n.designation), `${f.name} cites ${n.designation}`);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -128,8 +129,12 @@ test('the XML explanatory note parses and lists every volume with its checksum',
   }
 });
 
+const spelledIn = (d: GeneratedSet['planted'][number]): RegExp =>
+  new RegExp((/в написании «(.+)»$/.exec(d.detail)?.[1] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('⏎', '\\s*'));
+
 const EVIDENCE: Partial<Record<string, (d: GeneratedSet['planted'][number]) => RegExp>> = {
-  'norms.superseded': (d) => new RegExp((/в написании «(.+)»$/.exec(d.detail)?.[1] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('⏎', '\\s*')),
+  'norms.superseded': spelledIn,
+  'norms.nonexistent': spelledIn,
   'consistency.area': (d) => new RegExp((/ (\S+ ?\S*,\d) вместо/.exec(d.detail)?.[1] ?? 'x').replace(/\s/g, '\\s?')),
   'consistency.storeys': (d) => {
     const n = Number(/этажность (\d+)/.exec(d.detail)?.[1]);

@@ -96,6 +96,32 @@ export const STALE_NORMS: StaleNorm[] = [
   S('Постановление Правительства РФ от 25.04.2012 № 390', 'О противопожарном режиме', 'ПП РФ от 16.09.2020 № 1479', ['ПБ']),
 ];
 
+export interface WrongDesignation {
+  /** A designation that names no norm (norms.md §6), as designers mistype it. */
+  designation: string;
+  title: string;
+  /** The norm probably meant. */
+  meant: string;
+  sections: string[];
+}
+
+const W = (designation: string, title: string, meant: string, sections: string[]): WrongDesignation => ({ designation, title, meant, sections });
+
+/**
+ * Designations that do not exist (norms.md §6): hybrids, a СП number under ГОСТ, a digit lost from the number or the register
+ * code, and edition years third-party lists doubt (СП 15.13330.2019, СП 73.13330.2022), cited with the title of the norm meant.
+ */
+export const WRONG_DESIGNATIONS: WrongDesignation[] = [
+  W('ГОСТ Р 21.101-2013', 'СПДС. Основные требования к проектной и рабочей документации', 'ГОСТ Р 21.101-2020', ['ПЗ', 'АР', 'КР']),
+  W('ГОСТ 70.13330.2012', 'Несущие и ограждающие конструкции', 'СП 70.13330.2012', ['ПОС', 'КР']),
+  W('СП 26.1325800.2016', 'Электроустановки жилых и общественных зданий. Правила проектирования и монтажа', 'СП 256.1325800.2016', ['ИОС1']),
+  W('СП 131.1330.2020', 'Строительная климатология', 'СП 131.13330.2020', ['ПЗ', 'ИОС4']),
+  W('СП 484.131500.2020', 'Системы противопожарной защиты. Системы пожарной сигнализации и автоматизация систем противопожарной защиты', 'СП 484.1311500.2020', ['ПБ', 'ИОС5']),
+  W('СП 60.1330.2020', 'Отопление, вентиляция и кондиционирование воздуха', 'СП 60.13330.2020', ['ИОС4']),
+  W('СП 15.13330.2019', 'Каменные и армокаменные конструкции', 'СП 15.13330.2020', ['КР']),
+  W('СП 73.13330.2022', 'Внутренние санитарно-технические системы зданий', 'СП 73.13330.2016', ['ИОС2', 'ИОС3']),
+];
+
 /** Spellings of a designation met in real documents (norms.md §7). */
 export type Spelling = 'canonical' | 'case' | 'latin' | 'translit' | 'separators' | 'asterisk' | 'linebreak' | 'roman';
 

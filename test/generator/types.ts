@@ -3,6 +3,7 @@
 export const CHECK_IDS = [
   'completeness.missing_section',
   'norms.superseded',
+  'norms.nonexistent',
   'consistency.address',
   'consistency.cadastral_number',
   'consistency.cipher',
