@@ -95,6 +95,14 @@ test('another СП with a mistyped register code is a designation that does not 
   assert.equal(entry('СП 60.13330.2020'), null);
 });
 
+test('a СП number under ГОСТ is a designation that does not exist, however its year is separated', () => {
+  for (const v of ['ГОСТ 70.13330.2012', 'ГОСТ 70.13330-2012', 'ГОСТ 70.13330.\n2012', 'ГОСТ Р 70.13330.2012']) assert.equal(hit(v), 'ГОСТ 70.13330.2012', v);
+  const e = entry('ГОСТ 63.13330.2018');
+  assert.equal(e?.status, 'unknown');
+  assert.equal(e?.replacement, 'СП 63.13330.2018');
+  for (const v of ['ГОСТ 2.105-2019', 'ГОСТ Р 21.1101-2013', 'ГОСТ 31937-2011', 'ГОСТ Р 50571.5.52-2011', 'ГОСТ 12.1.004-91']) assert.notEqual(entry(v)?.status, 'unknown', v);
+});
+
 test('no superseded entry and no replacement named by the registry is taken for a designation that does not exist', () => {
   for (const e of NORMS) {
     assert.notEqual(entry(e.cited)?.status, 'unknown', e.cited);

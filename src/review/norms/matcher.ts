@@ -81,7 +81,12 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
   {
     type: 'ГОСТ',
     re: /ГОСТ ?(Р )?(?:(ИСО|ISO|МЭК|IEC|EN|ЕН) ?)?(\d+(?:\.\d+)*(?:-\d{1,2}(?=-\d{4}))?)(?:-(\d{4}|\d{2}))?(?!\d)/g,
-    build: (m) => ({ key: `ГОСТ${m[1] ? ' Р' : ''}${m[2] ? ` ${m[2].replace('ISO', 'ИСО').replace('IEC', 'МЭК')}` : ''} ${m[3]}`, year: year4(m[4]) }),
+    build: (m) => {
+      // a СП number typed under ГОСТ keeps the СП's dotted year: «ГОСТ 70.13330.2012» reads like «ГОСТ 70.13330-2012»
+      const sp = m[4] ? null : /^(\d{1,3}\.\d{4,7})\.(\d{4})$/.exec(m[3]!);
+      const intl = m[2] ? ` ${m[2].replace('ISO', 'ИСО').replace('IEC', 'МЭК')}` : '';
+      return { key: `ГОСТ${m[1] ? ' Р' : ''}${intl} ${sp ? sp[1] : m[3]}`, year: year4(sp ? sp[2] : m[4]) };
+    },
   },
   { type: 'САНПИН', re: /САНПИН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `САНПИН ${m[1]}`, year: year4(m[2]) }) },
   { type: 'НПБ', re: /НПБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `НПБ ${m[1]}`, year: year4(m[2]) }) },
@@ -153,9 +158,21 @@ function codeTypo(ref: NormRef): UnknownDesignation {
   };
 }
 
+/** «ГОСТ 60.13330.2020»: the number of a СП (its register code gives it away) written under ГОСТ. */
+function spUnderGost(ref: NormRef): UnknownDesignation | null {
+  const m = /^ГОСТ (?:Р )?(\d{1,3}\.(?:13330|1325800|1311500|13130))$/.exec(ref.key);
+  if (!m) return null;
+  const year = ref.year === null ? '' : `.${ref.year}`;
+  return {
+    cited: `${ref.key}${year}`, status: 'unknown', replacement: `СП ${m[1]}${year}`,
+    reason: 'номер свода правил записан с обозначением ГОСТ', ambiguous: false, ver: 'V', src: 'norms.md §6',
+  };
+}
+
 /**
  * The registry entry a reference points at: a designation that does not exist (as written, a missing «Р» read both ways),
- * else the superseded or cancelled norm (typos of the register code corrected), else a СП with a mistyped register code;
+ * else the superseded or cancelled norm (typos of the register code corrected), else a СП with a mistyped register code or
+ * a СП number under ГОСТ;
  * null when the cited edition is not known to be out of use or wrong.
  */
 export function lookupNorm(ref: NormRef): RegistryEntry | null {
@@ -170,6 +187,7 @@ export function lookupNorm(ref: NormRef): RegistryEntry | null {
     }
   }
   if (ref.type === 'СП' && ref.exact !== ref.key) return codeTypo(ref);
+  if (ref.type === 'ГОСТ') return spUnderGost(ref);
   return null;
 }
 
