@@ -19,6 +19,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Per-document reading timeout (page count, text, conversion). */
   documentTimeoutMs: number;
+  /** PDF text reader: the native `mutool` when installed (auto), or always mupdf's WebAssembly build (wasm). */
+  pdfReader: 'auto' | 'wasm';
   apiVersion: string;
 }
 
@@ -28,6 +30,12 @@ function int(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Environment variable ${name} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+function pdfReaderChoice(raw: string | undefined): Config['pdfReader'] {
+  if (!raw || raw === 'auto') return 'auto';
+  if (raw === 'wasm') return 'wasm';
+  throw new Error(`Environment variable PDF_READER must be "auto" or "wasm", got "${raw}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyPendingMs: int('IDEMPOTENCY_PENDING_MS', 120_000),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     documentTimeoutMs: int('DOCUMENT_TIMEOUT_MS', 60_000),
+    pdfReader: pdfReaderChoice(env.PDF_READER),
     apiVersion: 'v1',
   };
 }

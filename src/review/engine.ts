@@ -48,7 +48,7 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   let ocrPages = 0;
   let next = 0;
   const readerCount = Math.max(1, Math.min(options.readers ?? defaultReaders(), ordered.length));
-  const readers = Array.from({ length: readerCount }, () => acquireReader());
+  const readers = await Promise.all(Array.from({ length: readerCount }, () => acquireReader()));
   // start the reader processes and the OCR probe together instead of one after the other
   if (ordered.some((d) => d.pdfPath)) for (const r of readers) r.warm();
   void ocrAvailable();

@@ -46,17 +46,20 @@ test('a PDF is read page by page with its title-block text', async () => {
   assert.deepEqual(r.warnings, []);
 });
 
-test('a reader kept warm between reviews is reused, and closing the idle readers ends their processes', async () => {
+test('a WebAssembly reader kept warm between reviews is reused, and closing the idle readers ends their processes', async (t) => {
+  // the native reader keeps no process between documents; the pool is for the WebAssembly one
+  process.env.PDF_READER = 'wasm';
+  t.after(() => { delete process.env.PDF_READER; });
   const p = join(dir, 'text.pdf');
-  const read = async (r: ReturnType<typeof acquireReader>) => {
+  const read = async (r: Awaited<ReturnType<typeof acquireReader>>) => {
     const texts: string[] = [];
     await r.read(p, { timeoutMs: 20_000, renderPrefix: null }, (_n, page) => { texts.push(page.text); });
     return texts;
   };
-  const first = acquireReader();
+  const first = await acquireReader();
   assert.equal((await read(first)).length, 2);
   await releaseReader(first);
-  const again = acquireReader();
+  const again = await acquireReader();
   assert.equal(again, first, 'the idle reader is handed out again');
   assert.match((await read(again)).join('\n'), /24-017-КР/);
   await releaseReader(again);
@@ -122,12 +125,11 @@ test('the PDF reader works when the service is loaded the way bin/drs.js loads i
 });
 
 test('a title block placed right after the text, not at the bottom of the sheet, is still read', async () => {
-  const { PdfReader } = await import('../../src/review/extract/pdf-reader.ts');
   const { streamDocument } = await import('../../src/review/extract/index.ts');
   const { parseStamp } = await import('../../src/review/facts/stamp.ts');
   const p = join(dir, 'word-stamp.pdf');
   await writePdf(p, [{ lines: ['Текстовая часть'], stamp: { cipher: '24-017-ПБ', sheet: 3, sheets: 9, raise: 450 } }]);
-  const reader = new PdfReader();
+  const reader = await acquireReader();
   const stamps: ReturnType<typeof parseStamp>[] = [];
   try {
     await streamDocument(doc('pb.pdf', p, 'pdf', p), opts(), reader, (page) => stamps.push(parseStamp(page.stampLines ?? [], page.docPage)));

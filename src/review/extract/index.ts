@@ -4,7 +4,7 @@ import type { ResultWarning } from '../../domain/result.ts';
 import type { DocumentText, ExtractOptions, ReadPage, ReviewDocument } from '../types.ts';
 import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';
-import { PdfReader, PdfReadError } from './pdf-reader.ts';
+import { acquireReader, PdfReadError, type PdfReader } from './pdf-reader.ts';
 import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
 import { pageList } from '../text/pages.ts';
 
@@ -152,7 +152,7 @@ async function readImage(doc: ReviewDocument, options: ExtractOptions, onPage: (
 
 /** Reads a whole document into memory (for tools and tests; the review itself streams pages). */
 export async function extractDocument(doc: ReviewDocument, options: ExtractOptions): Promise<DocumentText> {
-  const reader = new PdfReader();
+  const reader = await acquireReader();
   const pages: DocumentText['pages'] = [];
   try {
     const r = await streamDocument(doc, options, reader, (p) => pages.push({ docPage: p.docPage, text: p.text, source: p.source }));

@@ -1,0 +1,148 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { PdfReadError, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
+import { StextPageSplitter, stextPageLines } from './stext-json.ts';
+import { titleBlockLines } from './title-block.mjs';
+
+const run = promisify(execFile);
+const MUTOOL = 'mutool';
+/** stext.json output of `mutool draw` exists since MuPDF 1.18. */
+const MIN_VERSION = [1, 18];
+// Rendering for OCR: about 200 dpi, but never more than this many pixels on the longer side (A1 drawings).
+const OCR_DPI = 200;
+const OCR_MAX_SIDE = 3500;
+/** Error output kept for the message: the tool may print a warning per page. */
+const STDERR_KEEP = 4096;
+
+let probe: Promise<boolean> | null = null;
+
+/** Whether a usable `mutool` is installed (asked once per process). */
+export function mutoolAvailable(): Promise<boolean> {
+  probe ??= run(MUTOOL, ['-v'], { timeout: 5000 }).then(
+    ({ stdout, stderr }) => {
+      const m = /(\d+)\.(\d+)/.exec(`${stdout}${stderr}`);
+      return !m || Number(m[1]) > MIN_VERSION[0]! || (Number(m[1]) === MIN_VERSION[0] && Number(m[2]) >= MIN_VERSION[1]!);
+    },
+    () => false,
+  );
+  return probe;
+}
+
+interface PageBox { width: number; height: number }
+
+/** Page sizes as mupdf lays pages out: the crop box within the media box, turned by /Rotate. */
+export function parsePageBoxes(listing: string): PageBox[] {
+  const out: PageBox[] = [];
+  for (const page of listing.split('<page ').slice(1)) {
+    const box = (name: string) => {
+      const m = new RegExp(`<${name} l="([-\\d.]+)" b="([-\\d.]+)" r="([-\\d.]+)" t="([-\\d.]+)"`).exec(page);
+      return m ? m.slice(1, 5).map(Number) as [number, number, number, number] : null;
+    };
+    const media = box('MediaBox') ?? [0, 0, 612, 792];
+    const crop = box('CropBox') ?? media;
+    const w = Math.max(0, Math.min(media[2], crop[2]) - Math.max(media[0], crop[0]));
+    const h = Math.max(0, Math.min(media[3], crop[3]) - Math.max(media[1], crop[1]));
+    const rotate = ((Number(/<Rotate v="(-?\d+)"/.exec(page)?.[1] ?? 0) % 360) + 360) % 360;
+    out.push(rotate === 90 || rotate === 270 ? { width: h, height: w } : { width: w, height: h });
+  }
+  return out;
+}
+
+/** The tool's own complaint, without its warnings; mupdf's wording for a password is made plain. */
+function failure(stderr: string, code: number | null, signal: NodeJS.Signals | null): string {
+  if (/password/i.test(stderr)) return 'документ защищён паролем';
+  const errors = stderr.split('\n').filter((l) => /^error:/i.test(l)).map((l) => l.replace(/^error:\s*/i, '').trim());
+  return errors.at(-1) ?? `mutool завершился аварийно (${signal ?? `код ${code}`})`;
+}
+
+/** Peak memory of a running process (Linux); 0 where /proc is not there. */
+function peakRssKb(pid: number | undefined): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Reads PDFs with the native MuPDF tool, one `mutool draw -F stext.json` process per document whose output is
+ * cut into pages as it streams; the pipe's back-pressure holds the tool while a page is being handled.
+ * Nothing stays running between documents, so there is nothing to keep warm.
+ */
+export class MutoolPdfReader implements PdfReader {
+  lastChildMaxRssKb = 0;
+  readonly alive = false;
+
+  warm(): void {}
+  setIdle(): void {}
+  async close(): Promise<void> {}
+
+  async read(path: string, opts: ReadOptions, onPage: (n: number, page: RawPdfPage) => Promise<void> | void): Promise<number> {
+    // the page sizes and the text come from two processes started together: the sizes are ready long before the text
+    const sizes = this.pageBoxes(path, opts.timeoutMs);
+    sizes.catch(() => undefined);
+    const child = spawn(MUTOOL, ['draw', '-q', '-F', 'stext.json', '-o', '-', path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-STDERR_KEEP); });
+    const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
+    child.on('error', () => undefined);
+    let timedOut = false;
+    let timer: NodeJS.Timeout | null = null;
+    // the deadline is for the tool: it is stopped while a page is being handled here
+    const arm = () => { timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, opts.timeoutMs); };
+    const disarm = () => { if (timer) clearTimeout(timer); timer = null; };
+    const splitter = new StextPageSplitter();
+    let boxes: PageBox[] | null = null;
+    let n = 0;
+    try {
+      arm();
+      // read from the start: output nobody reads yet is thrown away when the tool exits
+      for await (const chunk of child.stdout.setEncoding('utf8')) {
+        disarm();
+        for (const json of splitter.push(chunk as string)) {
+          boxes ??= await sizes;
+          n++;
+          if (n % 64 === 1) this.lastChildMaxRssKb = Math.max(this.lastChildMaxRssKb, peakRssKb(child.pid));
+          await onPage(n, await this.page(path, n, json, boxes[n - 1] ?? boxes[0]!, opts));
+        }
+        arm();
+      }
+    } catch (err) {
+      child.kill('SIGKILL');
+      throw err;
+    } finally {
+      disarm();
+    }
+    const [code, signal] = await exited;
+    boxes ??= await sizes;
+    if (timedOut) throw new PdfReadError('превышено время чтения документа', true, n + 1);
+    if (boxes.length === 0) return 0;
+    if (code !== 0 || n < boxes.length) throw new PdfReadError(failure(stderr, code, signal), false, n + 1);
+    return n;
+  }
+
+  private async page(path: string, n: number, json: string, box: PageBox, opts: ReadOptions): Promise<RawPdfPage> {
+    const { text, lines } = stextPageLines(json);
+    const raw: RawPdfPage = { text, width: box.width, height: box.height, stampLines: titleBlockLines(lines, 0, 0, box.width, box.height), rendered: false };
+    if (opts.renderPrefix && text.replace(/\s+/g, '').length < 10) {
+      const dpi = Math.max(1, Math.floor(Math.min(OCR_DPI, (OCR_MAX_SIDE * 72) / Math.max(box.width, box.height, 1))));
+      await run(MUTOOL, ['draw', '-q', '-r', String(dpi), '-c', 'gray', '-o', `${opts.renderPrefix}-${n}.png`, path, String(n)], { timeout: opts.timeoutMs });
+      raw.rendered = true;
+    }
+    return raw;
+  }
+
+  /** Page sizes (and so the page count) from `mutool pages`; a file it cannot open is reported with its reason. */
+  private async pageBoxes(path: string, timeoutMs: number): Promise<PageBox[]> {
+    try {
+      const { stdout } = await run(MUTOOL, ['pages', path], { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+      return parsePageBoxes(stdout);
+    } catch (err) {
+      const e = err as { killed?: boolean; stderr?: string; code?: number | string; signal?: NodeJS.Signals };
+      if (e.killed) throw new PdfReadError('превышено время чтения документа', true, null);
+      throw new PdfReadError(failure(String(e.stderr ?? ''), typeof e.code === 'number' ? e.code : null, e.signal ?? null), false, null);
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { PlacedLine } from '../types.ts';
+
+export interface RawPdfPage {
+  text: string;
+  width: number;
+  height: number;
+  stampLines: PlacedLine[];
+  /** The page had no text layer and was rendered to `${renderPrefix}-${n}.png` for OCR. */
+  rendered: boolean;
+}
+
+export interface ReadOptions {
+  /** Longest wait for the next page; the reader is stopped after it. */
+  timeoutMs: number;
+  /** Pages without text are rendered to `${renderPrefix}-${n}.png` for OCR; null: not rendered. */
+  renderPrefix: string | null;
+}
+
+/** Raised when the reader hangs past the deadline, dies or cannot read the file; its process is gone afterwards. */
+export class PdfReadError extends Error {
+  constructor(message: string, readonly timedOut: boolean, readonly page: number | null) {
+    super(message);
+    this.name = 'PdfReadError';
+  }
+}
+
+/** Reads PDFs page by page in a process of its own, so a hostile file can hang or crash only that process. */
+export interface PdfReader {
+  /**
+   * Reads a PDF page by page, awaiting onPage for each before taking the next. Returns the page count;
+   * throws PdfReadError (with the failing page).
+   */
+  read(path: string, opts: ReadOptions, onPage: (n: number, page: RawPdfPage) => Promise<void> | void): Promise<number>;
+  /** Starts what the reader needs ahead of the first document, so its start-up overlaps other work. */
+  warm(): void;
+  /** Ends the reader's process, if it keeps one. */
+  close(): Promise<void>;
+  /** Whether the reader can be kept for the next review. */
+  readonly alive: boolean;
+  /** An idle reader must not keep the program alive; a reader in use must. */
+  setIdle(idle: boolean): void;
+  /** Peak RSS (kB) of the reader's processes, known after close; for the benchmark. */
+  readonly lastChildMaxRssKb: number;
+}

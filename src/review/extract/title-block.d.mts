@@ -1,0 +1,9 @@
+import type { PlacedLine } from '../types.ts';
+
+/** A text line of a page with its box [x0, y0, x1, y1] in page space. */
+export interface BoxedLine {
+  text: string;
+  bbox: number[];
+}
+
+export function titleBlockLines(lines: BoxedLine[], x0: number, y0: number, width: number, height: number): PlacedLine[];

@@ -1,0 +1,49 @@
+// Where the title block (основная надпись) of a sheet is: shared by both PDF readers. Plain .mjs so the
+// mupdf reader process can load it without a TypeScript loader.
+
+const MM = 72 / 25.4;
+// Title block: 185 mm wide, up to 55 mm high, 5 mm from the frame edge; a little slack for CAD exports.
+const STAMP_W = 200 * MM;
+const STAMP_H = 70 * MM;
+
+const HEADER_TOKEN = /(?:^|\s)(?:из(?:м\.?)?|кол\.?\s?у(?:ч\.?)?|лист|№(?:\s?док\.?)?|подп\.?|дата)(?=\s|$)/gi;
+/** Number of header words in a line made of header words only («Изм. Кол.уч. Лист», «Подп.», a wrapped «Из»). */
+function headerWords(text) {
+  const t = text.trim();
+  if (!t || t.replace(HEADER_TOKEN, '').trim()) return 0;
+  return t.match(HEADER_TOKEN)?.length ?? 0;
+}
+
+/**
+ * Lines of the title block: those in the lower-right corner of the sheet, plus — for documents whose stamp
+ * is not at the bottom (Word tables converted by LibreOffice) — those around the header row of its table of changes.
+ * @param {{text: string, bbox: number[]}[]} lines line boxes [x0, y0, x1, y1] in page space, in reading order
+ * @returns {{x: number, y: number, w: number, h: number, text: string}[]} boxes relative to the page origin
+ */
+export function titleBlockLines(lines, x0, y0, width, height) {
+  const picked = new Set();
+  for (const l of lines) {
+    const [, , bx1, by1] = l.bbox;
+    if (bx1 > x0 + width - STAMP_W && by1 > y0 + height - STAMP_H) picked.add(l);
+  }
+  // the header row of the table of changes: «Изм. | Кол.уч. | Лист | № док. | Подп. | Дата», words maybe wrapped
+  const header = lines.map((l) => ({ l, n: headerWords(l.text) })).filter((h) => h.n > 0);
+  for (const { l: a } of header) {
+    const row = header.filter((o) => Math.abs(o.l.bbox[1] - a.bbox[1]) < 4);
+    const words = row.reduce((sum, o) => sum + o.n, 0);
+    if (words < 3 || row.some((o) => o.l.bbox[0] < a.bbox[0])) continue; // judge each row once, from its leftmost part
+    const [ax0, ay0] = a.bbox;
+    for (const l of lines) {
+      const cx = (l.bbox[0] + l.bbox[2]) / 2;
+      const cy = (l.bbox[1] + l.bbox[3]) / 2;
+      if (cx > ax0 - 15 * MM && cx < ax0 + 200 * MM && cy > ay0 - 17 * MM && cy < ay0 + 50 * MM) picked.add(l);
+    }
+  }
+  const out = [];
+  for (const l of lines) {
+    if (!picked.has(l) || !l.text.trim()) continue;
+    const [bx0, by0, bx1, by1] = l.bbox;
+    out.push({ x: bx0 - x0, y: by0 - y0, w: bx1 - bx0, h: by1 - by0, text: l.text });
+  }
+  return out;
+}

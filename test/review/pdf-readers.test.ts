@@ -1,0 +1,113 @@
+// The contract both PDF readers keep: the native MuPDF tool (when installed) and mupdf's WebAssembly build must
+// give the review the same pages, text and title blocks, and fail the same way.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as mupdf from 'mupdf';
+import { MutoolPdfReader, mutoolAvailable } from '../../src/review/extract/mutool-reader.ts';
+import { PdfReadError, type PdfReader, type RawPdfPage } from '../../src/review/extract/pdf-reader.ts';
+import { WasmPdfReader } from '../../src/review/extract/wasm-reader.ts';
+import { parseStamp } from '../../src/review/facts/stamp.ts';
+import { FULL_ROLES, writePdf } from './fixtures.ts';
+
+let dir = '';
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'drs-readers-'));
+  await writePdf(join(dir, 'set.pdf'), [
+    { lines: ['Раздел 4 «Конструктивные решения»', 'Этажность – 9; см. лист 2 и «кавычки» \\ обратная черта'], stamp: { cipher: '24-017-КР', sheet: 1, sheets: 3, roles: FULL_ROLES } },
+    { lines: ['Вторая страница'], stamp: { cipher: '24-017-КР', sheet: 2, short: true } },
+    { lines: [] },
+  ]);
+  // the same sheets turned (/Rotate 90) and cropped (/CropBox), as CAD exports often are
+  const pdf = mupdf.Document.openDocument(join(dir, 'set.pdf'), 'application/pdf').asPDF()!;
+  pdf.findPage(0).put('Rotate', 90);
+  const crop = pdf.newArray();
+  for (const v of [20, 30, 500, 800]) crop.push(v);
+  pdf.findPage(1).put('CropBox', crop);
+  pdf.save(join(dir, 'turned.pdf'), 'garbage');
+  pdf.save(join(dir, 'locked.pdf'), 'encrypt=aes-256,user-password=secret,owner-password=owner');
+  await writeFile(join(dir, 'broken.pdf'), '%PDF-1.7\n1 0 obj << /Type /Catalog >>\ngarbage without xref');
+});
+after(() => rm(dir, { recursive: true, force: true }));
+
+const readers: { name: string; make: () => PdfReader; available: () => Promise<boolean> }[] = [
+  { name: 'native mutool', make: () => new MutoolPdfReader(), available: mutoolAvailable },
+  { name: 'WebAssembly', make: () => new WasmPdfReader(), available: async () => true },
+];
+
+async function readAll(reader: PdfReader, path: string, renderPrefix: string | null = null, timeoutMs = 20_000): Promise<RawPdfPage[]> {
+  const pages: RawPdfPage[] = [];
+  try {
+    await reader.read(path, { timeoutMs, renderPrefix }, (n, p) => { pages[n - 1] = p; });
+  } finally {
+    await reader.close();
+  }
+  return pages;
+}
+
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+for (const r of readers) {
+  test(`${r.name}: pages, text, sizes and title blocks`, async (t) => {
+    if (!(await r.available())) return t.skip('mutool (mupdf-tools) is not installed');
+    const pages = await readAll(r.make(), join(dir, 'set.pdf'));
+    assert.equal(pages.length, 3);
+    assert.match(flat(pages[0]!.text), /Этажность – 9; см\. лист 2 и «кавычки» \\ обратная черта/);
+    assert.equal(Math.round(pages[0]!.width), 595);
+    assert.equal(Math.round(pages[0]!.height), 842);
+    const stamp = parseStamp(pages[0]!.stampLines, 1);
+    assert.deepEqual([stamp.cipher, stamp.sheet, stamp.sheets, stamp.roles['Н. контр.']], ['24-017-КР', 1, 3, 'filled']);
+    assert.equal(parseStamp(pages[1]!.stampLines, 2).sheet, 2);
+    assert.equal(flat(pages[2]!.text), '');
+  });
+
+  test(`${r.name}: turned and cropped sheets keep their laid-out size`, async (t) => {
+    if (!(await r.available())) return t.skip('mutool (mupdf-tools) is not installed');
+    const pages = await readAll(r.make(), join(dir, 'turned.pdf'));
+    assert.deepEqual(pages.map((p) => [Math.round(p.width), Math.round(p.height)]), [[842, 595], [480, 770], [595, 842]]);
+  });
+
+  test(`${r.name}: a page without text is rendered for recognition when asked`, async (t) => {
+    if (!(await r.available())) return t.skip('mutool (mupdf-tools) is not installed');
+    const prefix = join(dir, `ocr-${r.name.replace(/\W/g, '')}`);
+    const pages = await readAll(r.make(), join(dir, 'set.pdf'), prefix);
+    assert.deepEqual(pages.map((p) => p.rendered), [false, false, true]);
+    assert.ok((await stat(`${prefix}-3.png`)).size > 0);
+  });
+
+  test(`${r.name}: damaged, locked and slow documents fail with a reason instead of a crash`, async (t) => {
+    if (!(await r.available())) return t.skip('mutool (mupdf-tools) is not installed');
+    const broken = await readAll(r.make(), join(dir, 'broken.pdf')).catch((e: unknown) => e);
+    // a file with nothing to repair is either no pages or an error, never a crash of the review
+    if (Array.isArray(broken)) assert.equal(broken.length, 0);
+    else assert.ok(broken instanceof PdfReadError);
+    const locked = await readAll(r.make(), join(dir, 'locked.pdf')).catch((e: unknown) => e);
+    assert.ok(locked instanceof PdfReadError);
+    assert.match(locked.message, /паролем/);
+    const slow = await readAll(r.make(), join(dir, 'set.pdf'), null, 1).catch((e: unknown) => e);
+    assert.ok(slow instanceof PdfReadError && slow.timedOut);
+  });
+}
+
+test('both readers give the review the same text and the same title-block facts', async (t) => {
+  if (!(await mutoolAvailable())) return t.skip('mutool (mupdf-tools) is not installed');
+  for (const file of ['set.pdf', 'turned.pdf']) {
+    const native = await readAll(new MutoolPdfReader(), join(dir, file));
+    const wasm = await readAll(new WasmPdfReader(), join(dir, file));
+    assert.deepEqual(native.map((p) => flat(p.text)), wasm.map((p) => flat(p.text)), file);
+    // the two MuPDF versions may cut a row of the title block into lines differently; what is read from it must
+    // agree (on upright sheets: sideways text in a turned test sheet is no title block either reader should trust)
+    const stamps = (ps: RawPdfPage[]) => ps.map((p, i) => parseStamp(p.stampLines, i + 1));
+    if (file === 'set.pdf') assert.deepEqual(stamps(native), stamps(wasm), file);
+  }
+});
+
+test('native mutool: short documents read side by side lose no output, however fast the tool exits', async (t) => {
+  if (!(await mutoolAvailable())) return t.skip('mutool (mupdf-tools) is not installed');
+  for (let round = 0; round < 15; round++) {
+    const counts = await Promise.all([1, 2, 3].map(() => new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 20_000, renderPrefix: null }, () => {})));
+    assert.deepEqual(counts, [3, 3, 3], `round ${round}`);
+  }
+});
