@@ -6,7 +6,7 @@ import type { CheckContext, DraftFinding, DraftQuestion } from './checks/types.t
 import { crc32File } from './extract/crc32.ts';
 import { streamDocument } from './extract/index.ts';
 import { ocrAvailable } from './extract/ocr.ts';
-import { acquireReader, releaseReader, type PdfReader } from './extract/pdf-reader.ts';
+import { acquireReader, announcePdfs, releaseReader, type PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
@@ -49,6 +49,7 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   let next = 0;
   const readerCount = Math.max(1, Math.min(options.readers ?? defaultReaders(), ordered.length));
   const readers = await Promise.all(Array.from({ length: readerCount }, () => acquireReader()));
+  const forget = await announcePdfs(ordered.flatMap((d) => (d.pdfPath ? [d.pdfPath] : [])), timeoutMs);
   // start the reader processes and the OCR probe together instead of one after the other
   if (ordered.some((d) => d.pdfPath)) for (const r of readers) r.warm();
   void ocrAvailable();
@@ -73,6 +74,7 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   try {
     await Promise.all(readers.map(work));
   } finally {
+    forget();
     if (options.onReaderStats) {
       // The readers' peak memory is reported when they close, so a measured review does not keep them warm.
       await Promise.all(readers.map((r) => r.close()));

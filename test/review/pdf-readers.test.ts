@@ -6,7 +6,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { MutoolPdfReader, mutoolAvailable } from '../../src/review/extract/mutool-reader.ts';
+import { announceDocuments, listingSections, MutoolPdfReader, mutoolAvailable } from '../../src/review/extract/mutool-reader.ts';
 import { PdfReadError, type PdfReader, type RawPdfPage } from '../../src/review/extract/pdf-reader.ts';
 import { WasmPdfReader } from '../../src/review/extract/wasm-reader.ts';
 import { parseStamp } from '../../src/review/facts/stamp.ts';
@@ -110,4 +110,27 @@ test('native mutool: short documents read side by side lose no output, however f
     const counts = await Promise.all([1, 2, 3].map(() => new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 20_000, renderPrefix: null }, () => {})));
     assert.deepEqual(counts, [3, 3, 3], `round ${round}`);
   }
+});
+
+test('native mutool: a set announced ahead is sized in one listing; a file it cannot open still fails alone', async (t) => {
+  if (!(await mutoolAvailable())) return t.skip('mutool (mupdf-tools) is not installed');
+  const files = ['set.pdf', 'locked.pdf', 'turned.pdf'].map((f) => join(dir, f));
+  const forget = announceDocuments(files, 20_000);
+  try {
+    const read = (p: string) => readAll(new MutoolPdfReader(), p).then((ps) => ps.map((x) => [Math.round(x.width), Math.round(x.height)]), (e: unknown) => e);
+    assert.deepEqual(await read(files[0]!), [[595, 842], [595, 842], [595, 842]]);
+    const locked = await read(files[1]!);
+    assert.ok(locked instanceof PdfReadError && /паролем/.test(locked.message));
+    assert.deepEqual(await read(files[2]!), [[842, 595], [480, 770], [595, 842]]);
+  } finally {
+    forget();
+  }
+});
+
+test('sections of a listing of several files: complete, and cut short by a file that could not be opened', () => {
+  const page = (n: number, r: number) => `<page pagenum="${n}">\n<MediaBox l="0" b="0" r="${r}" t="100" />\n</page>\n`;
+  const listing = `a.pdf:\n${page(1, 10)}${page(2, 20)}b c.pdf:\n${page(1, 30)}`;
+  assert.deepEqual(listingSections(listing, ['a.pdf', 'b c.pdf'], true), [[{ width: 10, height: 100 }, { width: 20, height: 100 }], [{ width: 30, height: 100 }]]);
+  // the tool stopped at «bad.pdf»: its header is there without pages, «c.pdf» is not listed at all
+  assert.deepEqual(listingSections(`a.pdf:\n${page(1, 10)}bad.pdf:\n`, ['a.pdf', 'bad.pdf', 'c.pdf'], false), [[{ width: 10, height: 100 }], null, null]);
 });

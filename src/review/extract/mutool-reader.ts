@@ -50,6 +50,47 @@ export function parsePageBoxes(listing: string): PageBox[] {
   return out;
 }
 
+/**
+ * Page sizes of documents announced before they are read: one `mutool pages` lists a whole set, where one process
+ * per document would cost a process start each (a fork of a large service process is not free). The tool stops at
+ * the first file it cannot open; that file and the ones after it are asked for one by one when they are read.
+ */
+const announced = new Map<string, Promise<PageBox[] | null>>();
+const ANNOUNCE_BATCH = 200;
+
+/** Sections of a `mutool pages` listing of several files, each begun by a line with the file's name. */
+export function listingSections(listing: string, paths: readonly string[], complete: boolean): (PageBox[] | null)[] {
+  const starts: number[] = [];
+  let from = 0;
+  for (const p of paths) {
+    const at = listing.indexOf(`${p}:\n`, from);
+    if (at === -1) break;
+    starts.push(at);
+    from = at + p.length + 2;
+  }
+  return paths.map((_p, i) => {
+    const at = starts[i];
+    // the last listed file of a listing that ended in an error is the one that failed
+    if (at === undefined || (!complete && i === starts.length - 1)) return null;
+    const boxes = parsePageBoxes(listing.slice(at, starts[i + 1] ?? listing.length));
+    return boxes.length ? boxes : null;
+  });
+}
+
+/** Lists the page sizes of these files in one process ahead of reading; returns a function that forgets those not read. */
+export function announceDocuments(paths: readonly string[], timeoutMs: number): () => void {
+  const fresh = [...new Set(paths)].filter((p) => !announced.has(p));
+  for (let i = 0; i < fresh.length; i += ANNOUNCE_BATCH) {
+    const batch = fresh.slice(i, i + ANNOUNCE_BATCH);
+    const sections = run(MUTOOL, ['pages', ...batch], { timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024 }).then(
+      ({ stdout }) => listingSections(stdout, batch, true),
+      (err: { stdout?: string }) => listingSections(String(err.stdout ?? ''), batch, false),
+    );
+    batch.forEach((p, k) => announced.set(p, sections.then((s) => s[k] ?? null)));
+  }
+  return () => { for (const p of fresh) announced.delete(p); };
+}
+
 /** The tool's own complaint, without its warnings; mupdf's wording for a password is made plain. */
 function failure(stderr: string, code: number | null, signal: NodeJS.Signals | null): string {
   if (/password/i.test(stderr)) return 'документ защищён паролем';
@@ -136,6 +177,10 @@ export class MutoolPdfReader implements PdfReader {
 
   /** Page sizes (and so the page count) from `mutool pages`; a file it cannot open is reported with its reason. */
   private async pageBoxes(path: string, timeoutMs: number): Promise<PageBox[]> {
+    const listed = announced.get(path);
+    announced.delete(path);
+    const known = listed && (await listed);
+    if (known) return known;
     try {
       const { stdout } = await run(MUTOOL, ['pages', path], { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
       return parsePageBoxes(stdout);

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config.ts';
-import { MutoolPdfReader, mutoolAvailable } from './mutool-reader.ts';
+import { announceDocuments, MutoolPdfReader, mutoolAvailable } from './mutool-reader.ts';
 import type { PdfReader } from './reader-contract.ts';
 import { WasmPdfReader } from './wasm-reader.ts';
 
@@ -11,6 +11,11 @@ export { PdfReadError, type PdfReader, type RawPdfPage, type ReadOptions } from 
  */
 async function useMutool(): Promise<boolean> {
   return loadConfig().pdfReader === 'auto' && (await mutoolAvailable());
+}
+
+/** Tells the readers which PDFs a review is about to read; returns a function that forgets what was not read. */
+export async function announcePdfs(paths: readonly string[], timeoutMs: number): Promise<() => void> {
+  return (await useMutool()) ? announceDocuments(paths, timeoutMs) : () => undefined;
 }
 
 /**

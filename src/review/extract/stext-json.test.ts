@@ -37,3 +37,16 @@ test('a page is laid out as plain text with line boxes; image blocks are skipped
   assert.equal(text, 'Строка 1\nСтрока 2\n\nБлок 2\n\n');
   assert.deepEqual(lines, [{ text: 'Строка 1', bbox: [1, 2, 4, 6] }, { text: 'Строка 2', bbox: [1, 7, 4, 11] }, { text: 'Блок 2', bbox: [5, 20, 15, 24] }]);
 });
+
+test('lines in the shape mutool writes them are read without a full parse, escapes and odd font names included', () => {
+  const line = (x: number, text: string, font = 'ABCDEF+DejaVuSans') =>
+    ({ wmode: 0, bbox: { x, y: 10, w: 50.5, h: 8 }, font: { name: font, family: 'serif', weight: 'normal', style: 'normal', size: 10 }, x, y: 17, text });
+  const json = JSON.stringify({ blocks: [
+    { type: 'text', bbox: { x: 1, y: 10, w: 200, h: 8 }, lines: [line(1, 'Лист "1" \\ {}'), line(60, 'второй', 'Odd"Font}Name')] },
+    { type: 'image', bbox: { x: 0, y: 0, w: 5, h: 5 } },
+    { type: 'text', bbox: { x: 1, y: 30, w: 200, h: 8 }, lines: [line(1.25, 'Блок 2')] },
+  ] });
+  const { text, lines } = stextPageLines(json);
+  assert.equal(text, 'Лист "1" \\ {}\nвторой\n\nБлок 2\n\n');
+  assert.deepEqual(lines.map((l) => l.bbox), [[1, 10, 51.5, 18], [60, 10, 110.5, 18], [1.25, 10, 51.75, 18]]);
+});

@@ -5,7 +5,6 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 /** Depth of a page object in {"file": …, "pages": [ {page}, {page} ]}. */
 const PAGE_DEPTH = 3;
 
@@ -23,13 +22,23 @@ export class StextPageSplitter {
   push(chunk: string): string[] {
     const done: string[] = [];
     let start = this.depth >= PAGE_DEPTH ? 0 : -1;
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk.charCodeAt(i);
+    // the next backslash of the chunk, found once and again only after it is passed
+    let backslash = chunk.indexOf('\\');
+    let i = 0;
+    while (i < chunk.length) {
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
-        else if (c === QUOTE) this.inString = false;
-      } else if (c === QUOTE) {
+        // jump from quote to quote: strings are most of the output
+        if (this.escaped) { this.escaped = false; i++; continue; }
+        if (backslash !== -1 && backslash < i) backslash = chunk.indexOf('\\', i);
+        const q = chunk.indexOf('"', i);
+        if (backslash !== -1 && (q === -1 || backslash < q)) { this.escaped = true; i = backslash + 1; continue; }
+        if (q === -1) break;
+        this.inString = false;
+        i = q + 1;
+        continue;
+      }
+      const c = chunk.charCodeAt(i);
+      if (c === QUOTE) {
         this.inString = true;
       } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
         if (++this.depth === PAGE_DEPTH) start = i;
@@ -41,6 +50,7 @@ export class StextPageSplitter {
           start = -1;
         }
       }
+      i++;
     }
     if (start >= 0) this.parts.push(chunk.slice(start));
     return done;
@@ -56,8 +66,33 @@ interface StextPage {
   blocks?: { type?: string; lines?: { bbox?: { x: number; y: number; w: number; h: number }; text?: string }[] }[];
 }
 
+// A text block's start, or a line as mutool writes it: its box, its font, its origin and its text. Reading lines
+// with one expression costs a third of a full JSON.parse of the page, most of which is font descriptions.
+const BLOCK_OR_LINE = /"lines":\[|"bbox":\{"x":(-?[\d.e+-]+),"y":(-?[\d.e+-]+),"w":(-?[\d.e+-]+),"h":(-?[\d.e+-]+)\},"font":\{(?:[^"}]|"(?:[^"\\]|\\.)*")*\},"x":[^,]*,"y":[^,]*,"text":"((?:[^"\\]|\\.)*)"/g;
+
 /** A page's text laid out as mupdf's plain-text output (a line per line, an empty line after each block) and its line boxes. */
 export function stextPageLines(json: string): { text: string; lines: BoxedLine[] } {
+  const lines: BoxedLine[] = [];
+  let text = '';
+  let blocks = 0;
+  BLOCK_OR_LINE.lastIndex = 0;
+  for (let m = BLOCK_OR_LINE.exec(json); m; m = BLOCK_OR_LINE.exec(json)) {
+    if (m[1] === undefined) {
+      if (blocks++ > 0) text += '\n';
+      continue;
+    }
+    const t = m[5]!.includes('\\') ? (JSON.parse(`"${m[5]}"`) as string) : m[5]!;
+    const x = Number(m[1]);
+    const y = Number(m[2]);
+    lines.push({ text: t, bbox: [x, y, x + Number(m[3]), y + Number(m[4])] });
+    text += `${t}\n`;
+  }
+  if (blocks > 0) text += '\n';
+  // output in another shape than expected (another version of the tool) is read the slow, general way
+  return lines.length === 0 && json.includes('"text"') ? parsedPageLines(json) : { text, lines };
+}
+
+function parsedPageLines(json: string): { text: string; lines: BoxedLine[] } {
   const page = JSON.parse(json) as StextPage;
   const lines: BoxedLine[] = [];
   let text = '';
