@@ -2,8 +2,10 @@
  * Review engine benchmark. Prints one JSON line:
  *  - pages per second of reading + checks on a 500-page set of PDFs, as a ratio to `pdftotext` (poppler)
  *    extracting the same PDFs in the same run (goal ≥ 1.0);
- *    The review runs in a fresh process (start-up of the reader processes included); the marginal speed of
- *    pages 501–2000 is printed too;
+ *    The review runs in a fresh process (start-up of the readers included); the marginal speed of pages 501–2000
+ *    and the speed of a second review in the same process (a worker's steady state) are printed too;
+ *  - the PDF reader used: the native `mutool` when installed, else mupdf's WebAssembly build (PDF_READER=wasm
+ *    measures the fallback);
  *  - peak RSS of a review of 100, 500 and 2 000 pages, each in a fresh process (should stay flat).
  * Run: node --import tsx bench/review.ts   (or: npm run bench -- bench/review.ts)
  */
@@ -13,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reviewSet } from '../src/review/engine.ts';
+import { loadConfig } from '../src/config.ts';
+import { mutoolAvailable } from '../src/review/extract/mutool-reader.ts';
 import { closeIdleReaders } from '../src/review/extract/pdf-reader.ts';
 import { DOCSET_ITEMS } from '../src/review/data/docset.ts';
 import type { ReviewDocument, ReviewInput } from '../src/review/types.ts';
@@ -125,6 +129,7 @@ async function main(): Promise<void> {
     const basePps = 500 / baseline;
     console.log(JSON.stringify({
       bench: 'review',
+      reader: loadConfig().pdfReader === 'auto' && (await mutoolAvailable()) ? 'mutool' : 'wasm',
       pages: review.pages,
       review_seconds: review.seconds,
       review_pages_per_s: +reviewPps.toFixed(1),
