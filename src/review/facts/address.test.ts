@@ -27,3 +27,11 @@ test('street names of several words are compared whole, whichever side the type 
   assert.equal(addressDifference('город Новосибирск, Академика Королева улица, д. 93', 'г. Новосибирск, ул. Академика Королёва, 93'), null);
   assert.equal(addressDifference('г. Новосибирск, ул. Академика Королева, 93', 'г. Новосибирск, ул. Академика Павлова, 93'), 'улица');
 });
+
+test('a street named like a type word («улица Набережная», «Набережная ул.») is a street name, not a second type', () => {
+  assert.equal(addressDifference('г. Санкт-Петербург, улица Набережная, д. 123', 'город Санкт-Петербург, Набережная ул., д. 123'), null);
+  assert.equal(addressDifference('190476, город Санкт-Петербург, ул. Набережная, 123', '190476, Санкт-Петербург, ул. Лесопарковая, дом 123'), 'улица');
+  assert.equal(parseAddress('г. Казань, ул. Площадь, д. 2').street, 'площадь');
+  // the embankment itself is still a type: «наб. реки Фонтанки»
+  assert.equal(parseAddress('г. Санкт-Петербург, наб. реки Фонтанки, д. 10').streetType, 'наб');
+});

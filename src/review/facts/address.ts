@@ -42,7 +42,13 @@ export function addressTokens(address: string): string[] {
   s = s.replace(/[.;:()]/g, ' ').replace(/,/g, ' , ');
   // «5а», «5 а», «5/1» are one house number
   s = s.replace(/(\d)\s+([а-я])(?![а-я])(?!\s*\d)/g, '$1$2');
-  return s.split(/\s+/).filter(Boolean).map((t) => TYPE_WORDS[t] ?? t);
+  const words = s.split(/\s+/).filter(Boolean);
+  return words.map((t, i) => {
+    const type = TYPE_WORDS[t];
+    // a street named like a type word keeps its name next to «улица»: «улица Набережная», «Набережная ул.»
+    if (type && type !== 'ул' && STREET_TYPES.has(type) && (TYPE_WORDS[words[i - 1] ?? ''] === 'ул' || TYPE_WORDS[words[i + 1] ?? ''] === 'ул')) return t;
+    return type ?? t;
+  });
 }
 
 const isWord = (t: string | undefined) => !!t && t !== ',' && !ALL_TYPES.has(t);
