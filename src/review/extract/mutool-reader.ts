@@ -121,10 +121,11 @@ export class MutoolPdfReader implements PdfReader {
   async close(): Promise<void> {}
 
   async read(path: string, opts: ReadOptions, onPage: (n: number, page: RawPdfPage) => Promise<void> | void): Promise<number> {
-    // the page sizes and the text come from two processes started together: the sizes are ready long before the text
+    // the page sizes and the text come from two processes started together: the sizes are ready long before the text;
+    // -D: text goes straight to the text device, without the display list drawing would reuse
     const sizes = this.pageBoxes(path, opts.timeoutMs);
     sizes.catch(() => undefined);
-    const child = spawn(MUTOOL, ['draw', '-q', '-F', 'stext.json', '-o', '-', path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(MUTOOL, ['draw', '-q', '-D', '-F', 'stext.json', '-o', '-', path], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-STDERR_KEEP); });
     const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
