@@ -9,20 +9,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCluster, type Cluster } from '../helpers/cluster.ts';
 import { startS3Server, type S3Request, type TestS3Server } from '../helpers/s3-server.ts';
-import { Client, form, type ApiResponse } from '../helpers/client.ts';
-import { makePdf } from '../helpers/fixtures.ts';
+import { Client, type ApiResponse } from '../helpers/client.ts';
 import { pdfText, zipEntries } from './inspect.ts';
+import { numbersIn, submitTwoSectionSet } from './two-section-set.ts';
 
-const PZ = [
-  'ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 1. Пояснительная записка\n24-017-ПЗ\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20',
-  'Пояснительная записка 24-017-ПЗ. Лист 2. Нагрузки приняты по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.',
-];
-const KR = [
-  'ООО «Проектное бюро»\nРаздел 4. Конструктивные решения\n24-017-КР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 22',
-  'Конструктивные решения 24-017-КР. Лист 2. Расчёт выполнен по СНиП 52-01-2003 и СНиП II-23-81*. Площадь застройки 1 300,0 м2.',
-];
-
-const numbersIn = (text: string) => [...text.replace(/\s+/g, ' ').matchAll(/№ (\d+) · /g)].map((m) => Number(m[1])).sort((a, b) => a - b);
 /** A write of a report PDF or ZIP (PutObject or a multipart upload). */
 const reportWrite = (r: S3Request) => r.method !== 'GET' && r.method !== 'HEAD' && /\/report\/.+\.(pdf|zip)$/.test(r.key);
 
@@ -39,22 +29,6 @@ describe('PDFs that failed at publication are rebuilt by a later download', () =
   let rebuilt: string;
   let failing: string;
 
-  async function submit(api: Client): Promise<string> {
-    const [pz, kr] = await Promise.all([makePdf(PZ), makePdf(KR)]);
-    const created = await api.postForm(
-      '/runs',
-      form(
-        [
-          { name: '24-017-ПЗ.pdf', content: pz, type: 'application/pdf' },
-          { name: '24-017-КР.pdf', content: kr, type: 'application/pdf' },
-        ],
-        { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-КР.pdf': 'КР' }), object_address: 'г. Казань, ул. Чистопольская, д. 20' },
-      ),
-    );
-    assert.equal(created.status, 201, created.text);
-    return created.json.run_id;
-  }
-
   before(async () => {
     s3 = await startS3Server();
     // Every report PDF and ZIP write fails while the worker publishes: a full or failing store.
@@ -62,7 +36,7 @@ describe('PDFs that failed at publication are rebuilt by a later download', () =
     cluster = await startCluster({ apis: 2, workers: 1, env: s3.env('rebuild') });
     const org = await cluster.createOrg({ checks: 5 });
     nodes = cluster.apis.map((a) => new Client(a.baseUrl, org.api_key));
-    [rebuilt, failing] = await Promise.all([submit(nodes[0]!), submit(nodes[1]!)]);
+    [rebuilt, failing] = await Promise.all([submitTwoSectionSet(nodes[0]!), submitTwoSectionSet(nodes[1]!)]);
     for (const id of [rebuilt, failing]) assert.equal((await nodes[1]!.waitRun(id, 180_000)).status, 'done');
     assert.match(cluster.workers[0]!.logs(), /PDF reports not built/);
     // From now on only the second run's reports cannot be written.

@@ -5,20 +5,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { Client, form } from '../helpers/client.ts';
-import { makePdf } from '../helpers/fixtures.ts';
+import { Client } from '../helpers/client.ts';
 import { pdfText, zipEntries } from './inspect.ts';
+import { numbersIn, submitTwoSectionSet } from './two-section-set.ts';
 
-const PZ = [
-  'ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 1. Пояснительная записка\n24-017-ПЗ\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20',
-  'Пояснительная записка 24-017-ПЗ. Лист 2. Нагрузки приняты по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.',
-];
-const KR = [
-  'ООО «Проектное бюро»\nРаздел 4. Конструктивные решения\n24-017-КР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 22',
-  'Конструктивные решения 24-017-КР. Лист 2. Расчёт выполнен по СНиП 52-01-2003 и СНиП II-23-81*. Площадь застройки 1 300,0 м2.',
-];
-
-const numbersIn = (text: string) => [...text.replace(/\s+/g, ' ').matchAll(/№ (\d+) · /g)].map((m) => Number(m[1])).sort((a, b) => a - b);
 
 describe('reports of a reviewed set', () => {
   let server: TestServer;
@@ -30,19 +20,7 @@ describe('reports of a reviewed set', () => {
   before(async () => {
     server = await startServer();
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 2 })).api_key);
-    const [pz, kr] = await Promise.all([makePdf(PZ), makePdf(KR)]);
-    const created = await api.postForm(
-      '/runs',
-      form(
-        [
-          { name: '24-017-ПЗ.pdf', content: pz, type: 'application/pdf' },
-          { name: '24-017-КР.pdf', content: kr, type: 'application/pdf' },
-        ],
-        { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-КР.pdf': 'КР' }), object_address: 'г. Казань, ул. Чистопольская, д. 20' },
-      ),
-    );
-    assert.equal(created.status, 201, created.text);
-    runId = created.json.run_id;
+    runId = await submitTwoSectionSet(api);
     const status = await api.waitRun(runId, 180_000);
     assert.equal(status.status, 'done', JSON.stringify(status));
     const result = (await api.get(`/runs/${runId}/findings`)).json;
