@@ -98,6 +98,13 @@ function failure(stderr: string, code: number | null, signal: NodeJS.Signals | n
   return errors.at(-1) ?? `mutool завершился аварийно (${signal ?? `код ${code}`})`;
 }
 
+/** A failed run of the tool (execFile's error) as a reading error at a page. */
+function toolError(err: unknown, page: number | null, what = ''): PdfReadError {
+  const e = err as { killed?: boolean; stderr?: string; code?: number | string; signal?: NodeJS.Signals };
+  if (e.killed) return new PdfReadError('превышено время чтения документа', true, page);
+  return new PdfReadError(`${what}${failure(String(e.stderr ?? ''), typeof e.code === 'number' ? e.code : null, e.signal ?? null)}`, false, page);
+}
+
 /** Peak memory of a running process (Linux); 0 where /proc is not there. */
 function peakRssKb(pid: number | undefined): number {
   try {
@@ -170,7 +177,11 @@ export class MutoolPdfReader implements PdfReader {
     const raw: RawPdfPage = { text, width: box.width, height: box.height, stampLines: titleBlockLines(lines, 0, 0, box.width, box.height), rendered: false };
     if (opts.renderPrefix && text.replace(/\s+/g, '').length < 10) {
       const dpi = Math.max(1, Math.floor(Math.min(OCR_DPI, (OCR_MAX_SIDE * 72) / Math.max(box.width, box.height, 1))));
-      await run(MUTOOL, ['draw', '-q', '-r', String(dpi), '-c', 'gray', '-o', `${opts.renderPrefix}-${n}.png`, path, String(n)], { timeout: opts.timeoutMs });
+      try {
+        await run(MUTOOL, ['draw', '-q', '-r', String(dpi), '-c', 'gray', '-o', `${opts.renderPrefix}-${n}.png`, path, String(n)], { timeout: opts.timeoutMs });
+      } catch (err) {
+        throw toolError(err, n, 'страница не отрисована для распознавания: ');
+      }
       raw.rendered = true;
     }
     return raw;
@@ -186,9 +197,7 @@ export class MutoolPdfReader implements PdfReader {
       const { stdout } = await run(MUTOOL, ['pages', path], { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
       return parsePageBoxes(stdout);
     } catch (err) {
-      const e = err as { killed?: boolean; stderr?: string; code?: number | string; signal?: NodeJS.Signals };
-      if (e.killed) throw new PdfReadError('превышено время чтения документа', true, null);
-      throw new PdfReadError(failure(String(e.stderr ?? ''), typeof e.code === 'number' ? e.code : null, e.signal ?? null), false, null);
+      throw toolError(err, null);
     }
   }
 }
