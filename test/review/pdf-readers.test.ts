@@ -2,7 +2,7 @@
 // give the review the same pages, text and title blocks, and fail the same way.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
@@ -133,4 +133,24 @@ test('sections of a listing of several files: complete, and cut short by a file 
   assert.deepEqual(listingSections(listing, ['a.pdf', 'b c.pdf'], true), [[{ width: 10, height: 100 }, { width: 20, height: 100 }], [{ width: 30, height: 100 }]]);
   // the tool stopped at «bad.pdf»: its header is there without pages, «c.pdf» is not listed at all
   assert.deepEqual(listingSections(`a.pdf:\n${page(1, 10)}bad.pdf:\n`, ['a.pdf', 'bad.pdf', 'c.pdf'], false), [[{ width: 10, height: 100 }], null, null]);
+});
+
+test('native mutool: a tool that dribbles a page forever is stopped at the deadline, naming the page', async (t) => {
+  // a stand-in `mutool` first on PATH: lists one page, then writes the page a byte at a time and never ends it
+  const bin = join(dir, 'slow-bin');
+  await mkdir(bin, { recursive: true });
+  await writeFile(join(bin, 'mutool'), [
+    '#!/bin/sh',
+    'if [ "$1" = pages ]; then printf \'%s:\\n<page pagenum="1">\\n<MediaBox l="0" b="0" r="595" t="842" />\\n</page>\\n\' "$2"; exit 0; fi',
+    'printf \'{"file":"x","pages":[{"blocks":[\'',
+    'while true; do printf " "; sleep 0.05; done',
+  ].join('\n'), { mode: 0o755 });
+  const path = process.env.PATH;
+  process.env.PATH = `${bin}:${path}`;
+  t.after(() => { process.env.PATH = path; });
+  const started = Date.now();
+  const err = await new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 400, renderPrefix: null }, () => {}).catch((e: unknown) => e);
+  assert.ok(err instanceof PdfReadError && err.timedOut, String(err));
+  assert.equal(err.page, 1);
+  assert.ok(Date.now() - started < 5000, 'stopped near the deadline');
 });

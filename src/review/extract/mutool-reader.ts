@@ -149,8 +149,11 @@ export class MutoolPdfReader implements PdfReader {
       arm();
       // read from the start: output nobody reads yet is thrown away when the tool exits
       for await (const chunk of child.stdout.setEncoding('utf8')) {
+        const pages = splitter.push(chunk as string);
+        // the clock runs until a whole page has come, however the tool dribbles its output
+        if (pages.length === 0) continue;
         disarm();
-        for (const json of splitter.push(chunk as string)) {
+        for (const json of pages) {
           boxes ??= await sizes;
           n++;
           if (n % 64 === 1) this.lastChildMaxRssKb = Math.max(this.lastChildMaxRssKb, peakRssKb(child.pid));
