@@ -135,22 +135,34 @@ test('sections of a listing of several files: complete, and cut short by a file 
   assert.deepEqual(listingSections(`a.pdf:\n${page(1, 10)}bad.pdf:\n`, ['a.pdf', 'bad.pdf', 'c.pdf'], false), [[{ width: 10, height: 100 }], null, null]);
 });
 
-test('native mutool: a tool that dribbles a page forever is stopped at the deadline, naming the page', async (t) => {
-  // a stand-in `mutool` first on PATH: lists one page, then writes the page a byte at a time and never ends it
-  const bin = join(dir, 'slow-bin');
+/** Puts a stand-in `mutool` first on PATH for one test: `pages` lists `pages` A4 pages, `draw` runs `draw`. */
+async function fakeMutool(t: { after: (fn: () => void) => void }, name: string, pages: number, draw: string[]): Promise<void> {
+  const bin = join(dir, name);
   await mkdir(bin, { recursive: true });
-  await writeFile(join(bin, 'mutool'), [
-    '#!/bin/sh',
-    'if [ "$1" = pages ]; then printf \'%s:\\n<page pagenum="1">\\n<MediaBox l="0" b="0" r="595" t="842" />\\n</page>\\n\' "$2"; exit 0; fi',
-    'printf \'{"file":"x","pages":[{"blocks":[\'',
-    'while true; do printf " "; sleep 0.05; done',
-  ].join('\n'), { mode: 0o755 });
+  const listing = Array.from({ length: pages }, (_, i) => `<page pagenum="${i + 1}">\\n<MediaBox l="0" b="0" r="595" t="842" />\\n</page>\\n`).join('');
+  await writeFile(join(bin, 'mutool'), ['#!/bin/sh', `if [ "$1" = pages ]; then printf '%s:\\n${listing}' "$2"; exit 0; fi`, ...draw].join('\n'), { mode: 0o755 });
   const path = process.env.PATH;
   process.env.PATH = `${bin}:${path}`;
   t.after(() => { process.env.PATH = path; });
+}
+
+test('native mutool: a tool that dribbles a page forever is stopped at the deadline, naming the page', async (t) => {
+  // one page listed, then the page written a byte at a time and never ended
+  await fakeMutool(t, 'slow-bin', 1, ['printf \'{"file":"x","pages":[{"blocks":[\'', 'while true; do printf " "; sleep 0.05; done']);
   const started = Date.now();
   const err = await new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 400, renderPrefix: null }, () => {}).catch((e: unknown) => e);
   assert.ok(err instanceof PdfReadError && err.timedOut, String(err));
   assert.equal(err.page, 1);
   assert.ok(Date.now() - started < 5000, 'stopped near the deadline');
+});
+
+test('native mutool: a tool that fails after some pages keeps them and names the page it stopped at', async (t) => {
+  const page = '{"blocks":[{"type":"text","lines":[{"wmode":0,"bbox":{"x":70,"y":60,"w":100,"h":11},"font":{"name":"F","family":"serif","weight":"normal","style":"normal","size":10},"x":70,"y":69,"text":"Страница"}]}]}';
+  await fakeMutool(t, 'crash-bin', 3, [`printf '%s' '{"file":"x","pages":[${page},${page},'`, 'echo "warning: ICC support is not available" >&2', 'echo "error: syntax error in content stream" >&2', 'exit 1']);
+  const got: string[] = [];
+  const err = await new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 20_000, renderPrefix: null }, (_n, p) => { got.push(p.text.trim()); }).catch((e: unknown) => e);
+  assert.deepEqual(got, ['Страница', 'Страница']);
+  assert.ok(err instanceof PdfReadError && !err.timedOut);
+  assert.equal(err.page, 3);
+  assert.equal(err.message, 'syntax error in content stream');
 });
