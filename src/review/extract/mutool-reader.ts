@@ -32,16 +32,20 @@ export function mutoolAvailable(): Promise<boolean> {
 
 interface PageBox { width: number; height: number }
 
+const boxRe = (name: string) => new RegExp(`<${name} l="([-\\d.]+)" b="([-\\d.]+)" r="([-\\d.]+)" t="([-\\d.]+)"`);
+const MEDIA_BOX = boxRe('MediaBox');
+const CROP_BOX = boxRe('CropBox');
+
 /** Page sizes as mupdf lays pages out: the crop box within the media box, turned by /Rotate. */
 export function parsePageBoxes(listing: string): PageBox[] {
   const out: PageBox[] = [];
   for (const page of listing.split('<page ').slice(1)) {
-    const box = (name: string) => {
-      const m = new RegExp(`<${name} l="([-\\d.]+)" b="([-\\d.]+)" r="([-\\d.]+)" t="([-\\d.]+)"`).exec(page);
+    const box = (re: RegExp) => {
+      const m = re.exec(page);
       return m ? m.slice(1, 5).map(Number) as [number, number, number, number] : null;
     };
-    const media = box('MediaBox') ?? [0, 0, 612, 792];
-    const crop = box('CropBox') ?? media;
+    const media = box(MEDIA_BOX) ?? [0, 0, 612, 792];
+    const crop = box(CROP_BOX) ?? media;
     const w = Math.max(0, Math.min(media[2], crop[2]) - Math.max(media[0], crop[0]));
     const h = Math.max(0, Math.min(media[3], crop[3]) - Math.max(media[1], crop[1]));
     const rotate = ((Number(/<Rotate v="(-?\d+)"/.exec(page)?.[1] ?? 0) % 360) + 360) % 360;
