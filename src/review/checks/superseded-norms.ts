@@ -1,8 +1,6 @@
 import { REGISTRY_VERSION } from '../data/norms.ts';
-import { pageList } from '../text/pages.ts';
+import { reviewedCitations } from './norm-citations.ts';
 import type { Check, DraftFinding } from './types.ts';
-
-const MAX_PLACES = 5;
 
 /** N-01: citations of superseded or cancelled norms, with the replacement from the registry. */
 export const supersededNorms: Check = {
@@ -13,28 +11,25 @@ export const supersededNorms: Check = {
   run(ctx) {
     const findings: DraftFinding[] = [];
     const today = new Date().toISOString().slice(0, 10);
-    for (const d of ctx.docs) {
-      if (d.doc.role !== 'review') continue;
-      for (const c of d.norms.values()) {
-        const e = c.entry;
-        // a designation that names no norm at all is norms.nonexistent's
-        if (e.status === 'unknown') continue;
-        if (e.since && (e.since > today || (d.year !== null && d.year < Number(e.since.slice(0, 4))))) continue;
-        const confirmed = e.ver === 'V' || e.ver === 'P';
-        const status = e.status === 'cancelled' ? 'отменён' : 'заменён';
-        const since = e.since ? ` с ${e.since.split('-').reverse().join('.')}` : '';
-        findings.push({
-          checkId: this.id,
-          importance: confirmed ? 'significant' : 'minor',
-          theme: this.theme,
-          about: d,
-          essence: `Ссылка на недействующий нормативный документ ${e.cited}${e.title ? ` «${e.title}»` : ''}: он ${status}${since}, действует ${e.replacement}.`,
-          evidence: `В документе «${d.doc.name}» (${pageList(c.pages)}) указано: ${c.snippet}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${status}${since}; замена — ${e.replacement}.${confirmed ? '' : ' Сведения о замене не подтверждены официальным реестром — сверьте их с ФГИС «Реестр СП» / protect.gost.ru.'}`,
-          action: `Заменить ссылку на ${e.replacement} (в редакции, действующей на дату ГПЗУ или задания на проектирование) и проверить, что принятые решения соответствуют её требованиям.`,
-          places: c.pages.slice(0, MAX_PLACES).map((page) => ({ doc: d, page })),
-          norm: e.replacement,
-        });
-      }
+    for (const { doc: d, citation: c, places, quoted } of reviewedCitations(ctx.docs)) {
+      const e = c.entry;
+      // a designation that names no norm at all is norms.nonexistent's
+      if (e.status === 'unknown') continue;
+      if (e.since && (e.since > today || (d.year !== null && d.year < Number(e.since.slice(0, 4))))) continue;
+      const confirmed = e.ver === 'V' || e.ver === 'P';
+      const status = e.status === 'cancelled' ? 'отменён' : 'заменён';
+      const since = e.since ? ` с ${e.since.split('-').reverse().join('.')}` : '';
+      findings.push({
+        checkId: this.id,
+        importance: confirmed ? 'significant' : 'minor',
+        theme: this.theme,
+        about: d,
+        essence: `Ссылка на недействующий нормативный документ ${e.cited}${e.title ? ` «${e.title}»` : ''}: он ${status}${since}, действует ${e.replacement}.`,
+        evidence: `${quoted} По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${status}${since}; замена — ${e.replacement}.${confirmed ? '' : ' Сведения о замене не подтверждены официальным реестром — сверьте их с ФГИС «Реестр СП» / protect.gost.ru.'}`,
+        action: `Заменить ссылку на ${e.replacement} (в редакции, действующей на дату ГПЗУ или задания на проектирование) и проверить, что принятые решения соответствуют её требованиям.`,
+        places,
+        norm: e.replacement,
+      });
     }
     return { findings };
   },
