@@ -8,6 +8,7 @@ import { streamDocument } from './extract/index.ts';
 import { ocrAvailable } from './extract/ocr.ts';
 import { acquireReader, announcePdfs, releaseReader, type PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
+import { dealDocuments } from './lanes.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
 import type { ReviewInput, ReviewProgress } from './types.ts';
@@ -32,8 +33,8 @@ export interface ReviewOptions {
 }
 
 /**
- * Reads every document of the set one page at a time, keeping only facts (two documents at once, each on its
- * own reader process), runs the checks and returns the findings in report order with final numbers and ids.
+ * Reads every document of the set one page at a time, keeping only facts (two readers at once, each with its own
+ * share of the documents), runs the checks and returns the findings in report order with final numbers and ids.
  */
 export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgress) => void, options: ReviewOptions = {}): Promise<ReviewOutcome> {
   const started = Date.now();
@@ -46,16 +47,17 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   let pagesDone = 0;
   let chars = 0;
   let ocrPages = 0;
-  let next = 0;
   const readerCount = Math.max(1, Math.min(options.readers ?? defaultReaders(), ordered.length));
   const readers = await Promise.all(Array.from({ length: readerCount }, () => acquireReader()));
   const forget = await announcePdfs(ordered.flatMap((d) => (d.pdfPath ? [d.pdfPath] : [])), timeoutMs);
   // start the reader processes and the OCR probe together instead of one after the other
   if (ordered.some((d) => d.pdfPath)) for (const r of readers) r.warm();
   void ocrAvailable();
-  // each reader takes the next document; a document is read page by page by one reader
-  const work = async (reader: PdfReader) => {
-    for (let i = next++; i < ordered.length; i = next++) {
+  // each reader is dealt its documents ahead, about as many pages as the others; a document is read page by page
+  const lanes = dealDocuments(estimate, readerCount);
+  const work = async (reader: PdfReader, lane: number[]) => {
+    reader.plan(lane.flatMap((i) => (ordered[i]!.pdfPath ? [ordered[i]!.pdfPath!] : [])));
+    for (const i of lane) {
       const doc = ordered[i]!;
       const collector = new DocCollector(doc, 0);
       const res = await streamDocument(doc, { workDir: input.workDir, timeoutMs, ocr: options.ocr ?? true }, reader, (page) => {
@@ -66,13 +68,11 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
         onProgress?.({ pagesDone, pagesTotal: Math.max(estimate.reduce((a, b) => a + b, 0), pagesDone) });
       });
       ocrPages += res.ocrPages;
-      const facts = collector.finish(res.pagesTotal, res.xml);
-      facts.crc32 = await crc32File(doc.path).catch(() => null);
-      read[i] = { facts, warnings: res.warnings };
+      read[i] = { facts: collector.finish(res.pagesTotal, res.xml), warnings: res.warnings };
     }
   };
   try {
-    await Promise.all(readers.map(work));
+    await Promise.all(readers.map((r, k) => work(r, lanes[k]!)));
   } finally {
     forget();
     if (options.onReaderStats) {
@@ -95,6 +95,8 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   }
 
   const xmlDoc = docs.find((d) => d.xml);
+  // checksums are compared with the XML note's FileChecksum list; without a note nobody reads them
+  if (xmlDoc) await Promise.all(docs.map(async (d) => { d.crc32 = await crc32File(d.doc.path).catch(() => null); }));
   const ctx: CheckContext = {
     input,
     docs,

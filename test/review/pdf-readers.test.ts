@@ -2,7 +2,7 @@
 // give the review the same pages, text and title blocks, and fail the same way.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
@@ -135,16 +135,22 @@ test('sections of a listing of several files: complete, and cut short by a file 
   assert.deepEqual(listingSections(`a.pdf:\n${page(1, 10)}bad.pdf:\n`, ['a.pdf', 'bad.pdf', 'c.pdf'], false), [[{ width: 10, height: 100 }], null, null]);
 });
 
-/** Puts a stand-in `mutool` first on PATH for one test: `pages` lists `pages` A4 pages, `draw` runs `draw`. */
-async function fakeMutool(t: { after: (fn: () => void) => void }, name: string, pages: number, draw: string[]): Promise<void> {
+/**
+ * Puts a stand-in `mutool` first on PATH for one test: `pages` lists `pages` A4 pages for each file named,
+ * `draw` runs `draw` (a shell script; "$@" are the tool's arguments).
+ */
+async function fakeMutool(t: { after: (fn: () => void) => void }, name: string, pages: number, draw: string[]): Promise<string> {
   const bin = join(dir, name);
   await mkdir(bin, { recursive: true });
   const listing = Array.from({ length: pages }, (_, i) => `<page pagenum="${i + 1}">\\n<MediaBox l="0" b="0" r="595" t="842" />\\n</page>\\n`).join('');
-  await writeFile(join(bin, 'mutool'), ['#!/bin/sh', `if [ "$1" = pages ]; then printf '%s:\\n${listing}' "$2"; exit 0; fi`, ...draw].join('\n'), { mode: 0o755 });
+  await writeFile(join(bin, 'mutool'), ['#!/bin/sh', `if [ "$1" = pages ]; then shift; for f in "$@"; do printf '%s:\\n${listing}' "$f"; done; exit 0; fi`, ...draw].join('\n'), { mode: 0o755 });
   const path = process.env.PATH;
   process.env.PATH = `${bin}:${path}`;
   t.after(() => { process.env.PATH = path; });
+  return bin;
 }
+
+const STAND_IN_PAGE = '{"blocks":[{"type":"text","lines":[{"wmode":0,"bbox":{"x":70,"y":60,"w":100,"h":11},"font":{"name":"F","family":"serif","weight":"normal","style":"normal","size":10},"x":70,"y":69,"text":"Страница"}]}]}';
 
 test('native mutool: a tool that dribbles a page forever is stopped at the deadline, naming the page', async (t) => {
   // one page listed, then the page written a byte at a time and never ended
@@ -157,7 +163,7 @@ test('native mutool: a tool that dribbles a page forever is stopped at the deadl
 });
 
 test('native mutool: a tool that fails after some pages keeps them and names the page it stopped at', async (t) => {
-  const page = '{"blocks":[{"type":"text","lines":[{"wmode":0,"bbox":{"x":70,"y":60,"w":100,"h":11},"font":{"name":"F","family":"serif","weight":"normal","style":"normal","size":10},"x":70,"y":69,"text":"Страница"}]}]}';
+  const page = STAND_IN_PAGE;
   await fakeMutool(t, 'crash-bin', 3, [`printf '%s' '{"file":"x","pages":[${page},${page},'`, 'echo "warning: ICC support is not available" >&2', 'echo "error: syntax error in content stream" >&2', 'exit 1']);
   const got: string[] = [];
   const err = await new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 20_000, renderPrefix: null }, (_n, p) => { got.push(p.text.trim()); }).catch((e: unknown) => e);
@@ -165,4 +171,61 @@ test('native mutool: a tool that fails after some pages keeps them and names the
   assert.ok(err instanceof PdfReadError && !err.timedOut);
   assert.equal(err.page, 3);
   assert.equal(err.message, 'syntax error in content stream');
+});
+
+test('native mutool: planned documents are read by one process in a row; a file it cannot open fails alone', async (t) => {
+  if (!(await mutoolAvailable())) return t.skip('mutool (mupdf-tools) is not installed');
+  const files = ['set.pdf', 'turned.pdf', 'locked.pdf', 'set.pdf', 'turned.pdf'].map((f) => join(dir, f));
+  const forget = announceDocuments(files, 20_000);
+  const reader = new MutoolPdfReader();
+  reader.plan(files);
+  try {
+    const got: unknown[] = [];
+    for (const f of files) {
+      const sizes: number[][] = [];
+      got.push(await reader.read(f, { timeoutMs: 20_000, renderPrefix: null }, (_n, p) => { sizes.push([Math.round(p.width), Math.round(p.height)]); }).then(
+        (n) => ({ n, sizes, first: null }),
+        (e: unknown) => (e instanceof PdfReadError ? e.message : e),
+      ));
+    }
+    const upright = { n: 3, sizes: [[595, 842], [595, 842], [595, 842]], first: null };
+    const turned = { n: 3, sizes: [[842, 595], [480, 770], [595, 842]], first: null };
+    assert.deepEqual(got, [upright, turned, 'документ защищён паролем', upright, turned]);
+  } finally {
+    forget();
+    await reader.close();
+  }
+});
+
+test('native mutool: a planned run that fails inside a document blames that document and reads the next afresh', async (t) => {
+  // the stand-in writes three pages for each file, but only one for a file named bad*.pdf, and then fails
+  const bin = await fakeMutool(t, 'run-bin', 3, [
+    'echo run >> "$(dirname "$0")/runs.log"',
+    'shift 7; printf \'{"file":"x","pages":[\'; sep=""',
+    'for f in "$@"; do',
+    `  case "$f" in *bad*) printf '%s%s' "$sep" '${STAND_IN_PAGE}'; echo "error: cannot draw '$f'" >&2; exit 1;; esac`,
+    `  for i in 1 2 3; do printf '%s%s' "$sep" '${STAND_IN_PAGE}'; sep=","; done`,
+    'done',
+    'printf \']}\'',
+  ]);
+  const files = ['a.pdf', 'b.pdf', 'bad.pdf', 'c.pdf', 'd.pdf'].map((f) => join(dir, f));
+  const forget = announceDocuments(files, 20_000);
+  const reader = new MutoolPdfReader();
+  reader.plan(files);
+  try {
+    const got: unknown[] = [];
+    for (const f of files) {
+      let pages = 0;
+      got.push(await reader.read(f, { timeoutMs: 20_000, renderPrefix: null }, () => { pages++; }).then(
+        (n) => [n, pages],
+        (e: unknown) => (e instanceof PdfReadError ? [e.message, e.page, pages] : e),
+      ));
+    }
+    assert.deepEqual(got, [[3, 3], [3, 3], [`cannot draw '${files[2]}'`, 2, 1], [3, 3], [3, 3]]);
+    // one process for a, b and bad.pdf, one more for c and d
+    assert.equal((await readFile(join(bin, 'runs.log'), 'utf8')).trim().split('\n').length, 2);
+  } finally {
+    forget();
+    await reader.close();
+  }
 });

@@ -4,7 +4,7 @@ import type { ResultWarning } from '../../domain/result.ts';
 import type { DocumentText, ExtractOptions, ReadPage, ReviewDocument } from '../types.ts';
 import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';
-import { acquireReader, PdfReadError, type PdfReader } from './pdf-reader.ts';
+import { acquireReader, hasTextLayer, PdfReadError, type PdfReader } from './pdf-reader.ts';
 import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
 import { pageList } from '../text/pages.ts';
 
@@ -85,7 +85,7 @@ async function readPdf(
         } finally {
           await rm(png, { force: true });
         }
-      } else if (raw.text.replace(/\s+/g, '').length < 10) {
+      } else if (!hasTextLayer(raw.text)) {
         page.source = 'none';
         empty.push(n);
       }

@@ -1,8 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { PdfReadError, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
+import { hasTextLayer, PdfReadError, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
 import { StextPageSplitter, stextPageLines } from './stext-json.ts';
 import { titleBlockLines } from './title-block.mjs';
 
@@ -119,70 +119,155 @@ function peakRssKb(pid: number | undefined): number {
 }
 
 /**
- * Reads PDFs with the native MuPDF tool, one `mutool draw -F stext.json` process per document whose output is
- * cut into pages as it streams; the pipe's back-pressure holds the tool while a page is being handled.
- * Nothing stays running between documents, so there is nothing to keep warm.
+ * One `mutool draw -F stext.json` over several documents in a row. Its output is a single array of pages, cut into
+ * documents by their page counts from the listing; the pipe's back-pressure holds the tool while a page is handled.
+ * The tool stops at the first document it cannot finish, so a document cut short is always the one being read.
+ */
+class DrawRun {
+  private readonly child: ChildProcess;
+  private readonly chunks: AsyncIterator<string>;
+  private readonly splitter = new StextPageSplitter();
+  private ready: string[] = [];
+  private taken = 0;
+  private stderr = '';
+  private timedOut = false;
+  private readonly exited: Promise<[number | null, NodeJS.Signals | null]>;
+  /** Position in `paths` of the document being read. */
+  private at = -1;
+
+  constructor(readonly paths: readonly string[]) {
+    // -D: text goes straight to the text device, without the display list drawing would reuse
+    this.child = spawn(MUTOOL, ['draw', '-q', '-D', '-F', 'stext.json', '-o', '-', ...paths], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stderr!.setEncoding('utf8').on('data', (d: string) => { this.stderr = (this.stderr + d).slice(-STDERR_KEEP); });
+    this.exited = once(this.child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
+    this.child.on('error', () => undefined);
+    // read from the start: output nobody reads yet is thrown away when the tool exits
+    this.chunks = this.child.stdout!.setEncoding('utf8')[Symbol.asyncIterator]();
+  }
+
+  /** The document this run will give next. */
+  get next(): string | undefined {
+    return this.paths[this.at + 1];
+  }
+
+  /** Moves on to the next document; true when it is the run's last. */
+  begin(): boolean {
+    this.at++;
+    return this.at === this.paths.length - 1;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** The next page's JSON, or null when the output has ended; the tool is stopped if no whole page comes in time. */
+  async nextPage(timeoutMs: number): Promise<string | null> {
+    if (this.taken < this.ready.length) return this.ready[this.taken++]!;
+    // the clock runs until a whole page has come, however the tool dribbles its output
+    const timer = setTimeout(() => { this.timedOut = true; this.child.kill('SIGKILL'); }, timeoutMs);
+    try {
+      for (;;) {
+        const r = await this.chunks.next();
+        if (r.done) return null;
+        const pages = this.splitter.push(r.value);
+        if (pages.length === 0) continue;
+        this.ready = pages;
+        this.taken = 1;
+        return pages[0]!;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** How the tool ended, once it has. */
+  async outcome(): Promise<{ timedOut: boolean; message: string }> {
+    const [code, signal] = await this.exited;
+    return { timedOut: this.timedOut, message: failure(this.stderr, code, signal) };
+  }
+
+  stop(): void {
+    this.child.kill('SIGKILL');
+    void this.chunks.return?.();
+  }
+}
+
+/**
+ * Reads PDFs with the native MuPDF tool. The documents planned for this reader are read by one process in a row
+ * (a process per document costs a fork of the service and the tool's start-up each, a tenth of the reading time of a
+ * set of small documents); a document out of plan, or one after a failure, starts a run of its own.
  */
 export class MutoolPdfReader implements PdfReader {
   lastChildMaxRssKb = 0;
   readonly alive = false;
+  private planned: readonly string[] = [];
+  private current: DrawRun | null = null;
 
   warm(): void {}
   setIdle(): void {}
-  async close(): Promise<void> {}
+
+  plan(paths: readonly string[]): void {
+    this.planned = [...paths];
+  }
+
+  async close(): Promise<void> {
+    this.current?.stop();
+    this.current = null;
+  }
 
   async read(path: string, opts: ReadOptions, onPage: (n: number, page: RawPdfPage) => Promise<void> | void): Promise<number> {
-    // the page sizes and the text come from two processes started together: the sizes are ready long before the text;
-    // -D: text goes straight to the text device, without the display list drawing would reuse
-    const sizes = this.pageBoxes(path, opts.timeoutMs);
-    sizes.catch(() => undefined);
-    const child = spawn(MUTOOL, ['draw', '-q', '-D', '-F', 'stext.json', '-o', '-', path], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr = (stderr + d).slice(-STDERR_KEEP); });
-    const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
-    child.on('error', () => undefined);
-    let timedOut = false;
-    let timer: NodeJS.Timeout | null = null;
-    // the deadline is for the tool: it is stopped while a page is being handled here
-    const arm = () => { timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, opts.timeoutMs); };
-    const disarm = () => { if (timer) clearTimeout(timer); timer = null; };
-    const splitter = new StextPageSplitter();
-    let boxes: PageBox[] | null = null;
+    const boxes = await this.pageBoxes(path, opts.timeoutMs);
+    if (this.current?.next !== path) {
+      this.current?.stop();
+      this.current = new DrawRun(await this.runFrom(path));
+    }
+    const run = this.current;
+    const last = run.begin();
     let n = 0;
     try {
-      arm();
-      // read from the start: output nobody reads yet is thrown away when the tool exits
-      for await (const chunk of child.stdout.setEncoding('utf8')) {
-        const pages = splitter.push(chunk as string);
-        // the clock runs until a whole page has come, however the tool dribbles its output
-        if (pages.length === 0) continue;
-        disarm();
-        for (const json of pages) {
-          boxes ??= await sizes;
-          n++;
-          if (n % 64 === 1) this.lastChildMaxRssKb = Math.max(this.lastChildMaxRssKb, peakRssKb(child.pid));
-          await onPage(n, await this.page(path, n, json, boxes[n - 1] ?? boxes[0]!, opts));
-        }
-        arm();
+      while (n < boxes.length) {
+        const json = await run.nextPage(opts.timeoutMs);
+        if (json === null) break;
+        n++;
+        if (n % 64 === 1) this.lastChildMaxRssKb = Math.max(this.lastChildMaxRssKb, peakRssKb(run.pid));
+        await onPage(n, await this.page(path, n, json, boxes[n - 1] ?? boxes[0]!, opts));
       }
     } catch (err) {
-      child.kill('SIGKILL');
+      run.stop();
+      this.current = null;
       throw err;
-    } finally {
-      disarm();
     }
-    const [code, signal] = await exited;
-    boxes ??= await sizes;
-    if (timedOut) throw new PdfReadError('превышено время чтения документа', true, n + 1);
-    if (boxes.length === 0) return 0;
-    if (code !== 0 || n < boxes.length) throw new PdfReadError(failure(stderr, code, signal), false, n + 1);
+    if (n === boxes.length && last) {
+      // nothing is left to read but the end of the array: let the stream go
+      run.stop();
+      this.current = null;
+    }
+    if (n < boxes.length) {
+      // the tool stopped inside this document: how it ended tells why
+      this.current = null;
+      const end = await run.outcome();
+      throw end.timedOut ? new PdfReadError('превышено время чтения документа', true, n + 1) : new PdfReadError(end.message, false, n + 1);
+    }
     return n;
+  }
+
+  /** This document and the planned ones after it whose page counts are known: one process reads them in a row. */
+  private async runFrom(path: string): Promise<string[]> {
+    const paths = [path];
+    const i = this.planned.indexOf(path);
+    if (i === -1) return paths;
+    for (const p of this.planned.slice(i + 1)) {
+      const known = await announced.get(p);
+      if (!known) break;
+      paths.push(p);
+    }
+    return paths;
   }
 
   private async page(path: string, n: number, json: string, box: PageBox, opts: ReadOptions): Promise<RawPdfPage> {
     const { text, lines } = stextPageLines(json);
     const raw: RawPdfPage = { text, width: box.width, height: box.height, stampLines: titleBlockLines(lines, 0, 0, box.width, box.height), rendered: false };
-    if (opts.renderPrefix && text.replace(/\s+/g, '').length < 10) {
+    if (opts.renderPrefix && !hasTextLayer(text)) {
       const dpi = Math.max(1, Math.floor(Math.min(OCR_DPI, (OCR_MAX_SIDE * 72) / Math.max(box.width, box.height, 1))));
       try {
         await run(MUTOOL, ['draw', '-q', '-r', String(dpi), '-c', 'gray', '-o', `${opts.renderPrefix}-${n}.png`, path, String(n)], { timeout: opts.timeoutMs });

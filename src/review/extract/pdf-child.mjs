@@ -65,7 +65,8 @@ function readPage(n, renderTo) {
   st.destroy?.();
   const stampLines = titleBlockLines(lines, x0, y0, width, height);
   let rendered = false;
-  if (renderTo && text.replace(/\s+/g, '').length < 10) {
+  // the rule of hasTextLayer (reader-contract.ts): fewer than ten visible characters
+  if (renderTo && !/\S(?:\s*\S){9}/.test(text)) {
     const scale = Math.min(OCR_SCALE, OCR_MAX_SIDE / Math.max(width, height, 1));
     const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, false);
     writeFileSync(renderTo, pix.asPNG());

@@ -3,7 +3,7 @@ import { announceDocuments, MutoolPdfReader, mutoolAvailable } from './mutool-re
 import type { PdfReader } from './reader-contract.ts';
 import { WasmPdfReader } from './wasm-reader.ts';
 
-export { PdfReadError, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
+export { hasTextLayer, PdfReadError, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
 
 /**
  * The native MuPDF tool (`mutool`, package mupdf-tools) reads about twice as fast as mupdf's WebAssembly build and

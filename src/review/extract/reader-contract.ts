@@ -16,6 +16,14 @@ export interface ReadOptions {
   renderPrefix: string | null;
 }
 
+// Ten visible characters anywhere: found at once on an ordinary page, without copying its text.
+const TEN_VISIBLE = /\S(?:\s*\S){9}/;
+
+/** Whether a page has a text layer worth reading: fewer than ten visible characters is a scan or a bare drawing. */
+export function hasTextLayer(text: string): boolean {
+  return TEN_VISIBLE.test(text);
+}
+
 /** Raised when the reader hangs past the deadline, dies or cannot read the file; its process is gone afterwards. */
 export class PdfReadError extends Error {
   constructor(message: string, readonly timedOut: boolean, readonly page: number | null) {
@@ -31,6 +39,8 @@ export interface PdfReader {
    * throws PdfReadError (with the failing page).
    */
   read(path: string, opts: ReadOptions, onPage: (n: number, page: RawPdfPage) => Promise<void> | void): Promise<number>;
+  /** The PDFs this reader will be asked for next, in order: a reader may read them in one go. */
+  plan(paths: readonly string[]): void;
   /** Starts what the reader needs ahead of the first document, so its start-up overlaps other work. */
   warm(): void;
   /** Ends the reader's process, if it keeps one. */

@@ -72,6 +72,9 @@ export class WasmPdfReader implements PdfReader {
     if (!this.child) this.start();
   }
 
+  /** One process reads any number of documents already. */
+  plan(): void {}
+
   /** A reader whose process died is not worth keeping warm. */
   get alive(): boolean {
     return this.child !== null && this.child.exitCode === null;
