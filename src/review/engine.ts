@@ -38,6 +38,8 @@ export interface ReviewOptions {
  */
 export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgress) => void, options: ReviewOptions = {}): Promise<ReviewOutcome> {
   const started = Date.now();
+  // the optional tools are asked for once per process, together, before anything waits for them
+  void ocrAvailable();
   // OCR renders pages into the scratch directory; the caller names it but may not have created it
   await mkdir(input.workDir, { recursive: true });
   const timeoutMs = options.timeoutMs ?? loadConfig().documentTimeoutMs;
@@ -50,9 +52,7 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   const readerCount = Math.max(1, Math.min(options.readers ?? defaultReaders(), ordered.length));
   const readers = await Promise.all(Array.from({ length: readerCount }, () => acquireReader()));
   const forget = await announcePdfs(ordered.flatMap((d) => (d.pdfPath ? [d.pdfPath] : [])), timeoutMs);
-  // start the reader processes and the OCR probe together instead of one after the other
   if (ordered.some((d) => d.pdfPath)) for (const r of readers) r.warm();
-  void ocrAvailable();
   // each reader is dealt its documents ahead, about as many pages as the others; a document is read page by page
   const lanes = dealDocuments(estimate, readerCount);
   const work = async (reader: PdfReader, lane: number[]) => {

@@ -7,8 +7,11 @@ const STAMP_W = 200 * MM;
 const STAMP_H = 70 * MM;
 
 const HEADER_TOKEN = /(?:^|\s)(?:из(?:м\.?)?|кол\.?\s?у(?:ч\.?)?|лист|№(?:\s?док\.?)?|подп\.?|дата)(?=\s|$)/gi;
+// the first letter of a header word: most lines of a sheet are ruled out by it alone
+const HEADER_LEAD = /^\s*[ИиКкЛл№ПпДд]/;
 /** Number of header words in a line made of header words only («Изм. Кол.уч. Лист», «Подп.», a wrapped «Из»). */
 function headerWords(text) {
+  if (!HEADER_LEAD.test(text)) return 0;
   const t = text.trim();
   if (!t || t.replace(HEADER_TOKEN, '').trim()) return 0;
   return t.match(HEADER_TOKEN)?.length ?? 0;
@@ -27,7 +30,11 @@ export function titleBlockLines(lines, x0, y0, width, height) {
     if (bx1 > x0 + width - STAMP_W && by1 > y0 + height - STAMP_H) picked.add(l);
   }
   // the header row of the table of changes: «Изм. | Кол.уч. | Лист | № док. | Подп. | Дата», words maybe wrapped
-  const header = lines.map((l) => ({ l, n: headerWords(l.text) })).filter((h) => h.n > 0);
+  const header = [];
+  for (const l of lines) {
+    const n = headerWords(l.text);
+    if (n > 0) header.push({ l, n });
+  }
   for (const { l: a } of header) {
     const row = header.filter((o) => Math.abs(o.l.bbox[1] - a.bbox[1]) < 4);
     const words = row.reduce((sum, o) => sum + o.n, 0);

@@ -25,8 +25,12 @@ export function sectionOfMark(mark: string, num: string | undefined): string | n
   return canonicalSection(mark);
 }
 
+/** Every mark is written in capitals after a hyphen: text without «-» and a capital has no cipher to look for. */
+const MARK_AFTER_HYPHEN = /-[A-ZА-ЯЁ]/;
+
 export function parseCiphers(text: string): CipherFact[] {
   const out: CipherFact[] = [];
+  if (!MARK_AFTER_HYPHEN.test(text)) return out;
   CIPHER_RE.lastIndex = 0;
   for (let m = CIPHER_RE.exec(text); m; m = CIPHER_RE.exec(text)) {
     const base = m[1]!.replace(/[./_]+$/, '');

@@ -1,12 +1,12 @@
 import { canonicalSection } from '../data/docset.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
-import { findNormRefs, lookupNorm, prepareNormalizedForNorms } from '../norms/matcher.ts';
+import { findNormRefs, lookupNorm, prepareFlatForNorms } from '../norms/matcher.ts';
 import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/normalize.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
 import { parseCiphers } from './cipher.ts';
 import { findCipherRefs, findSheetRefs } from './refs.ts';
-import { parseStamp } from './stamp.ts';
+import { StampReader } from './stamp.ts';
 import { findAddresses, findCadastral, findObjectNames, findYear } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
 import { findValues } from './values.ts';
@@ -44,6 +44,7 @@ function isTitleOfCurrentSp(prepared: string, at: number, replacement: string): 
 export class DocCollector {
   readonly facts: DocFacts;
   private headParts: string[] = [];
+  private readonly stamps = new StampReader();
 
   constructor(doc: ReviewDocument, pageFrom: number) {
     this.facts = {
@@ -60,7 +61,7 @@ export class DocCollector {
     const n = page.docPage;
     if (n <= HEAD_PAGES && this.headParts.join('').length < HEAD_CHARS) this.headParts.push(text.slice(0, HEAD_CHARS));
     if (page.stampLines && page.stampLines.length) {
-      const st = parseStamp(page.stampLines, n);
+      const st = this.stamps.read(page.stampLines, n);
       if (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher) f.stamps.push(st);
       if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
     }
@@ -82,7 +83,7 @@ export class DocCollector {
   }
 
   private norms(flat: string, text: string, n: number): void {
-    const prepared = prepareNormalizedForNorms(flat);
+    const prepared = prepareFlatForNorms(flat);
     for (const ref of findNormRefs(prepared)) {
       const entry = lookupNorm(ref);
       if (!entry) continue;

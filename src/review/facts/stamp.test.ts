@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stampLines } from '../../../test/review/facts-builder.ts';
-import { parseStamp } from './stamp.ts';
+import { parseStamp, StampReader } from './stamp.ts';
 
 const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' };
 
@@ -58,4 +58,21 @@ test('role labels wrapped in a narrow cell or run into the surname are recognise
     { x: 106, y: 817, w: 30, h: 7, text: 'Макаров' },
   ];
   assert.deepEqual(parseStamp(lines, 1).roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', 'ГИП': 'filled' });
+});
+
+test('one reader over a document: each sheet keeps its own number, a changed block is read afresh', () => {
+  const reader = new StampReader();
+  const first = reader.read(stampLines({ cipher: '24-017-КР', sheet: 1, sheets: 12, roles }), 1);
+  const second = reader.read(stampLines({ cipher: '24-017-КР', sheet: 2, roles }), 2);
+  assert.deepEqual([first.sheet, first.sheets, second.sheet, second.sheets], [1, 12, 2, null]);
+  assert.equal(second.roles['ГИП'], 'filled');
+  // a sheet whose block lost its checker's name and has another cipher
+  const third = reader.read(stampLines({ cipher: '24-017-АР', sheet: 3, roles: { ...roles, 'Пров.': '' } }), 3);
+  assert.deepEqual([third.sheet, third.cipher, third.roles['Пров.']], [3, '24-017-АР', 'empty']);
+  // and back: what is read does not depend on the sheets before
+  const fourth = reader.read(stampLines({ cipher: '24-017-КР', sheet: 4, roles }), 4);
+  assert.deepEqual(fourth, parseStamp(stampLines({ cipher: '24-017-КР', sheet: 4, roles }), 4));
+  // facts of one sheet are its own: changing them does not change another sheet's
+  second.roles['ГИП'] = 'absent';
+  assert.equal(reader.read(stampLines({ cipher: '24-017-КР', sheet: 5, roles }), 5).roles['ГИП'], 'filled');
 });

@@ -7,15 +7,27 @@ const MM = 72 / 25.4;
 
 // Labels as printed, also wrapped in a narrow cell («Нормоконтро|ль») or run into the surname («РазработалИванов»).
 const END = String.raw`(?=$|[\s.:]|[А-ЯЁ])`;
-const ROLE_RE: Record<StampRole, RegExp> = {
-  'Разраб.': new RegExp(String.raw`^(?:[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполнит(?:ель)?|[Вв]ыполнил)\.?${END}`),
-  'Пров.': new RegExp(String.raw`^(?:[Пп]ров(?:ер(?:ил|ено|ка)?)?)\.?${END}`),
-  'Н. контр.': new RegExp(String.raw`^(?:[Нн]\s?[./]?\s?-?\s?[Кк]онтр(?:оль|олер)?|[Нн]ормо-?(?:конт[а-яё]*)?)\.?${END}`),
-  'ГИП': new RegExp(String.raw`^(?:ГИП|Гл\.?\s?инж\.?\s?пр(?:оекта)?|[Гг]лавный инженер проекта)\.?${END}`),
+const ROLE_SRC: Record<StampRole, string> = {
+  'Разраб.': String.raw`[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполнит(?:ель)?|[Вв]ыполнил`,
+  'Пров.': String.raw`[Пп]ров(?:ер(?:ил|ено|ка)?)?`,
+  'Н. контр.': String.raw`[Нн]\s?[./]?\s?-?\s?[Кк]онтр(?:оль|олер)?|[Нн]ормо-?(?:конт[а-яё]*)?`,
+  'ГИП': String.raw`ГИП|Гл\.?\s?инж\.?\s?пр(?:оекта)?|[Гг]лавный инженер проекта`,
 };
+/** One expression for the four labels: the group that matched names the role (a line is tried once, not four times). */
+const ROLE_RE = new RegExp(`^(?:${STAMP_ROLES.map((r) => `(${ROLE_SRC[r]})`).join('|')})\\.?${END}`);
 // Other rows of the signature block: they prove the block exists even if our four roles are missing.
 const OTHER_ROLE_RE = /^(?:утв(?:ердил)?|нач\.?\s?отд(?:ела)?|гап|т\.?\s?контр|гл\.?\s?спец|рук\.?\s?гр|согласовано)\.?(?=$|[\s.:])/i;
 const CHANGE_HEADER_RE = /^(?:изм\.?|кол\.?\s?уч\.?|№\s?док\.?|подп\.?|дата)$/i;
+/** Lines that can hold the sheet number or the sheet count: «Лист», «Листов», «Лист 5», «Стадия Лист Листов». */
+const SHEET_LABEL_RE = /^(?:лист|стадия)/i;
+
+/** The role a line's label names, or null. */
+function roleOf(text: string): { role: StampRole; length: number } | null {
+  const m = ROLE_RE.exec(text);
+  if (!m) return null;
+  const k = m.findIndex((g, i) => i > 0 && g !== undefined);
+  return { role: STAMP_ROLES[k - 1]!, length: m[0].length };
+}
 
 const sameRow = (a: PlacedLine, b: PlacedLine) => Math.abs(a.y + a.h / 2 - (b.y + b.h / 2)) < Math.max(a.h, b.h) * 0.6;
 const below = (label: PlacedLine, v: PlacedLine) =>
@@ -25,7 +37,7 @@ const rightOf = (label: PlacedLine, v: PlacedLine) => v.x >= label.x + label.w -
 /** A surname-like word: letters, maybe initials; not another label, date or number. */
 function hasName(s: string): boolean {
   const t = s.trim();
-  if (!t || ROLE_RE['Разраб.'].test(t) || ROLE_RE['Пров.'].test(t) || ROLE_RE['Н. контр.'].test(t) || ROLE_RE['ГИП'].test(t) || OTHER_ROLE_RE.test(t)) return false;
+  if (!t || ROLE_RE.test(t) || OTHER_ROLE_RE.test(t)) return false;
   return /[А-ЯЁA-Z][а-яёa-z]{2,}/.test(t);
 }
 
@@ -34,32 +46,48 @@ function intOnly(s: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** Reads the title block of one page from the lines lying in its lower-right corner. */
-export function parseStamp(lines: readonly PlacedLine[], docPage: number): StampFacts {
-  const ls = lines.map((l) => ({ ...l, text: fixLookalikes(l.text).trim() })).filter((l) => l.text);
+/** What a title block says apart from its numbers: the same on every sheet of a document, so read once for all of them. */
+interface StampLayout {
+  roles: StampFacts['roles'];
+  hasRoleRows: boolean;
+  cipher: string | null;
+  /** Lines that name the sheet number or count («Лист», «Листов», «Лист 5», «Стадия Лист Листов»). */
+  labels: PlacedLine[];
+}
+
+const NUMBER_ONLY = /^\s*\d+\s*$/;
+
+function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   const roles = Object.fromEntries(STAMP_ROLES.map((r) => [r, 'absent'])) as StampFacts['roles'];
   // a signature block has several rows; one «Главный инженер проекта …» line above a stamp is a signature of the text
   let roleRows = 0;
   for (const l of ls) {
     if (OTHER_ROLE_RE.test(l.text)) roleRows++;
-    for (const role of STAMP_ROLES) {
-      const m = ROLE_RE[role].exec(l.text);
-      if (!m) continue;
-      roleRows++;
-      const rest = l.text.slice(m[0].length);
-      const filled = hasName(rest) || ls.some((o) => o !== l && sameRow(l, o) && rightOf(l, o) && hasName(o.text));
-      if (roles[role] !== 'filled') roles[role] = filled ? 'filled' : 'empty';
-    }
+    const label = roleOf(l.text);
+    if (!label) continue;
+    roleRows++;
+    const rest = l.text.slice(label.length);
+    const filled = hasName(rest) || ls.some((o) => o !== l && sameRow(l, o) && rightOf(l, o) && hasName(o.text));
+    if (roles[label.role] !== 'filled') roles[label.role] = filled ? 'filled' : 'empty';
   }
+  // «Лист» of the table of changes has «Изм.», «№ док.» beside it: not the sheet number
+  const labels = ls.filter((l) => SHEET_LABEL_RE.test(l.text) && !(/^лист$/i.test(l.text) && ls.some((o) => o !== l && sameRow(l, o) && CHANGE_HEADER_RE.test(o.text))));
+  // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
+  const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
+  withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
+  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels };
+}
+
+/** The sheet number and count: written in a label line, or the first number below its label. */
+function sheetNumbers(labels: readonly PlacedLine[], ls: readonly PlacedLine[]): { sheet: number | null; sheets: number | null } {
   let sheet: number | null = null;
   let sheets: number | null = null;
-  for (const l of ls) {
+  for (const l of labels) {
     const inline = /^лист\s*[:№]?\s*(\d{1,4})$/i.exec(l.text);
     const inlineTotal = /^листов\s*[:]?\s*(\d{1,4})$/i.exec(l.text);
     if (inline && sheet === null) sheet = Number(inline[1]);
     if (inlineTotal && sheets === null) sheets = Number(inlineTotal[1]);
-    const header = /^стадия\s+лист\s+листов$/i.test(l.text);
-    if (header) {
+    if (/^стадия\s+лист\s+листов$/i.test(l.text)) {
       const v = ls.find((o) => below(l, o) || (o.y > l.y && o.y - l.y < 12 * MM && Math.abs(o.x - l.x) < 15 * MM && o !== l));
       const nums = v ? [...v.text.matchAll(/\d{1,4}/g)].map((x) => Number(x[0])) : [];
       if (nums[0] !== undefined && sheet === null) sheet = nums[0];
@@ -69,16 +97,55 @@ export function parseStamp(lines: readonly PlacedLine[], docPage: number): Stamp
     const isLabel = /^лист$/i.test(l.text);
     const isTotal = /^листов$/i.test(l.text);
     if (!isLabel && !isTotal) continue;
-    // «Лист» of the table of changes has «Изм.», «№ док.» beside it: not the sheet number
-    if (isLabel && ls.some((o) => o !== l && sameRow(l, o) && CHANGE_HEADER_RE.test(o.text))) continue;
     const v = ls.filter((o) => o !== l && below(l, o)).sort((a, b) => a.y - b.y).map((o) => intOnly(o.text)).find((n) => n !== null);
     if (v === undefined || v === null) continue;
     if (isLabel && sheet === null) sheet = v;
     if (isTotal && sheets === null) sheets = v;
   }
-  // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
-  const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
-  withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
-  const cipher = withCipher[0]?.c?.cipher ?? null;
-  return { docPage, sheet, sheets, roles, hasRoleRows: roleRows >= 2, cipher };
+  return { sheet, sheets };
+}
+
+/**
+ * Reads the title blocks of one document page by page. Sheets of a document repeat their title block but for its
+ * numbers, so the roles, the cipher and the labels read from one sheet are reused while the rest of the block stays
+ * the same, and only the numbers are read again.
+ */
+export class StampReader {
+  private lastKey: string | null = null;
+  private last: StampLayout | null = null;
+  /** The last block's lines other than numbers, look-alikes fixed and trimmed (null: blank), in order. */
+  private lastOthers: (PlacedLine | null)[] = [];
+
+  read(lines: readonly PlacedLine[], docPage: number): StampFacts {
+    let key = '';
+    for (const l of lines) if (!NUMBER_ONLY.test(l.text)) key += `${l.x},${l.y},${l.w},${l.h},${l.text}\n`;
+    const same = key === this.lastKey;
+    if (!same) {
+      this.lastOthers = lines.filter((l) => !NUMBER_ONLY.test(l.text)).map((l) => {
+        const text = fixLookalikes(l.text).trim();
+        return text ? { ...l, text } : null;
+      });
+    }
+    // the page's lines in their order: its own numbers, the others as read before
+    const ls: PlacedLine[] = [];
+    let k = 0;
+    for (const l of lines) {
+      if (NUMBER_ONLY.test(l.text)) ls.push({ ...l, text: l.text.trim() });
+      else {
+        const o = this.lastOthers[k++];
+        if (o) ls.push(o);
+      }
+    }
+    if (!same || !this.last) {
+      this.last = layoutOf(ls);
+      this.lastKey = key;
+    }
+    const { roles, hasRoleRows, cipher, labels } = this.last;
+    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher };
+  }
+}
+
+/** Reads the title block of one page from the lines lying in its lower-right corner. */
+export function parseStamp(lines: readonly PlacedLine[], docPage: number): StampFacts {
+  return new StampReader().read(lines, docPage);
 }

@@ -49,12 +49,12 @@ function roman(part: string): string {
  * «.» and «-» removed, so a designation split over lines or typed with stray spaces reads as one token.
  */
 export function prepareForNorms(text: string): string {
-  return prepareNormalizedForNorms(normalizeText(text));
+  return prepareFlatForNorms(collapseSpaces(normalizeText(text)));
 }
 
-/** prepareForNorms for text that has already been through normalizeText (a page read by the collector). */
-export function prepareNormalizedForNorms(normalized: string): string {
-  return collapseSpaces(normalized)
+/** prepareForNorms for text already normalised and flattened (a page as the collector holds it). */
+export function prepareFlatForNorms(flat: string): string {
+  return flat
     .replace(/\b(?:SNiP|SanPiN|GOST)\b|\bNPB\b|\b[SC]P(?=\s?\d)/gi, (w) => LATIN_NAMES[w.toUpperCase()] ?? w)
     .toUpperCase()
     .replace(/ ?([.\-/]) ?(?=[\dIVXІL])/g, '$1')

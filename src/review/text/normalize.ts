@@ -19,13 +19,14 @@ export function unifyDashes(text: string): string {
   return text.replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u00ad]/g, '-');
 }
 
-// Characters NFKC leaves as they are (ASCII, basic Cyrillic, quotes, dashes, «№», «°»): a page of only these skips it.
-const NFKC_STABLE = /^[\t\n\r\x20-\x7e\u00ab\u00b0\u00bb\u0410-\u044f\u0401\u0451\u2013\u2014\u2116]*$/;
+// A character outside those NFKC leaves as they are (ASCII, basic Cyrillic, quotes, dashes, «№», «°»): a page
+// without one skips it. (Searched for, not matched from end to end: the search is the faster scan.)
+const NFKC_UNSTABLE = /[^\t\n\r\x20-\x7e\u00ab\u00b0\u00bb\u0410-\u044f\u0401\u0451\u2013\u2014\u2116]/;
 
 /** NFKC, look-alikes fixed, dashes unified, non-breaking and thin spaces as plain spaces. */
 export function normalizeText(text: string): string {
   // NFKC would turn «№» into «No»; keep it, references and title blocks rely on it
-  const nfkc = NFKC_STABLE.test(text) ? text : text.replace(/№/g, '\u0001').normalize('NFKC').replace(/\u0001/g, '№');
+  const nfkc = !NFKC_UNSTABLE.test(text) ? text : text.replace(/№/g, '\u0001').normalize('NFKC').replace(/\u0001/g, '№');
   return unifyDashes(fixLookalikes(nfkc)).replace(/[\u00a0\u2007\u202f\u2009]/g, ' ');
 }
 
