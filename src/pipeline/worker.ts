@@ -7,6 +7,7 @@ import type { BlobStore } from '../blobs/blob-store.ts';
 import { failRunWithRefund } from '../domain/run-lifecycle.ts';
 import { claimNextRun, findExpiredRuns, renewLease, requeueExpiredRun } from './claim.ts';
 import { processRun } from './process-run.ts';
+import { warmUpReview } from '../review/warm-up.ts';
 import { LeaseLost, RunFailure } from './run-failure.ts';
 
 /** A run is tried this many times (crashes of workers included) before it fails with a refund. */
@@ -91,6 +92,8 @@ export function startWorker(deps: WorkerDeps): Worker {
   }
 
   const loop = (async () => {
+    // the first run claimed should not pay for what every process does once (see warm-up.ts)
+    await warmUpReview();
     let lastRecovery = 0;
     while (!stopped) {
       try {

@@ -94,9 +94,19 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
     docs.push(r.facts);
   }
 
-  const xmlDoc = docs.find((d) => d.xml);
   // checksums are compared with the XML note's FileChecksum list; without a note nobody reads them
-  if (xmlDoc) await Promise.all(docs.map(async (d) => { d.crc32 = await crc32File(d.doc.path).catch(() => null); }));
+  if (docs.some((d) => d.xml)) await Promise.all(docs.map(async (d) => { d.crc32 = await crc32File(d.doc.path).catch(() => null); }));
+  const checked = runChecks(input, docs);
+  return {
+    ...checked,
+    warnings: [...warnings, ...checked.warnings],
+    usage: { pages_read: pagesDone, characters_read: chars, ocr_pages: ocrPages, seconds: Math.round((Date.now() - started) / 100) / 10 },
+  };
+}
+
+/** Runs every check over the facts of a read set: findings in report order with final numbers and ids. */
+export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutcome, 'usage'> {
+  const xmlDoc = docs.find((d) => d.xml);
   const ctx: CheckContext = {
     input,
     docs,
@@ -106,6 +116,7 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];
   const problems: ReferenceProblem[] = [];
+  const warnings: ResultWarning[] = [];
   for (const check of CHECKS) {
     const out = check.run(ctx);
     // context documents are read for cross-checks only: nothing is reported on them
@@ -120,7 +131,6 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
     questions: finalizeQuestions(questions),
     warnings,
     reference_problems: problems,
-    usage: { pages_read: pagesDone, characters_read: chars, ocr_pages: ocrPages, seconds: Math.round((Date.now() - started) / 100) / 10 },
     object_name: objectNameOf(docs, ctx.xml?.facts.objectName ?? null),
   };
 }

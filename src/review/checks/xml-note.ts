@@ -3,7 +3,7 @@ import { addressDifference } from '../facts/address.ts';
 import { cipherKey, parseCiphers } from '../facts/cipher.ts';
 import type { DocFacts, ValueFact, ValueKind } from '../facts/types.ts';
 import { findValues, formatValue, sameValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
-import { fold } from '../text/normalize.ts';
+import { collapseSpaces, fold } from '../text/normalize.ts';
 import { docText, docValue, groupBy, quote, textDocs } from './common.ts';
 import { objectAddresses } from './consistency-address.ts';
 import { mainCadastral } from './consistency-cadastral.ts';
@@ -34,7 +34,7 @@ function nameOverlap(a: string, b: string): number {
 function xmlValues(ctx: CheckContext): ValueFact[] {
   const out: ValueFact[] = [];
   for (const i of ctx.xml!.facts.indicators) {
-    const found = findValues(`${i.name} ${i.value}`, 1);
+    const found = findValues(collapseSpaces(`${i.name} ${i.value}`), 1);
     if (found[0]) out.push({ ...found[0], raw: `${i.name}: ${i.value}`, snippet: `${i.name}: ${i.value}` });
     else if (i.measure === '909' && /квартир/i.test(i.name)) {
       const v = Number(i.value.replace(',', '.'));

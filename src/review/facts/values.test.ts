@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findValues, sameValue } from './values.ts';
+import { collapseSpaces } from '../text/normalize.ts';
 
-const vals = (t: string) => findValues(t, 1).map((v) => [v.kind, v.value]);
+const vals = (t: string) => findValues(collapseSpaces(t), 1).map((v) => [v.kind, v.value]);
 
 test('key values are read from sentences and table rows with units in any spelling', () => {
   assert.deepEqual(vals('Этажность – 9'), [['storeys', 9]]);
@@ -36,7 +37,7 @@ test('the object name repeated in title blocks («12-этажный жилой �
 });
 
 test('the number of apartments said in passing is read, a floor or a section is not', () => {
-  const weak = (t: string) => findValues(t, 1).map((v) => [v.kind, v.value, v.weak ?? false]);
+  const weak = (t: string) => findValues(collapseSpaces(t), 1).map((v) => [v.kind, v.value, v.weak ?? false]);
   assert.deepEqual(weak('Расчетная мощность жилого дома для 127 квартир составляет 300 кВт'), [['apartments', 127, true]]);
   assert.deepEqual(weak('Всего квартир: 120, в том числе студий — 30'), [['apartments', 120, true]]);
   assert.deepEqual(weak('Расчетная нагрузка квартир (127 шт.) определена'), [['apartments', 127, true]]);

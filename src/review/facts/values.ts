@@ -1,4 +1,4 @@
-import { collapseSpaces, NUMBER_SRC, parseNumber, snippet, unitsToSymbols } from '../text/normalize.ts';
+import { NUMBER_SRC, parseNumber, snippet, unitsToSymbols } from '../text/normalize.ts';
 import type { ValueFact, ValueKind } from './types.ts';
 
 // Between a label and its value: units, dashes, colons, table bars and a few verbs («составляет»).
@@ -35,9 +35,12 @@ const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
   apartments: (v) => Number.isInteger(v) && v >= 1 && v <= 10000,
 };
 
-/** Key values written on a page («Этажность – 9», «Общая площадь здания, м² 1 234,5», «9-этажный»). */
-export function findValues(text: string, docPage: number): ValueFact[] {
-  const t = unitsToSymbols(collapseSpaces(text));
+/**
+ * Key values written on a page («Этажность – 9», «Общая площадь здания, м² 1 234,5», «9-этажный»).
+ * `flat`: the page's text with its line breaks and runs of spaces collapsed (collapseSpaces).
+ */
+export function findValues(flat: string, docPage: number): ValueFact[] {
+  const t = unitsToSymbols(flat);
   const out: ValueFact[] = [];
   const words = new Set((t.match(KEY_WORDS) ?? []).map((w) => w.toLowerCase()));
   if (!words.size) return out;

@@ -25,8 +25,13 @@ const NFKC_UNSTABLE = /[^\t\n\r\x20-\x7e\u00ab\u00b0\u00bb\u0410-\u044f\u0401\u0
 
 /** NFKC, look-alikes fixed, dashes unified, non-breaking and thin spaces as plain spaces. */
 export function normalizeText(text: string): string {
+  // most pages hold only characters NFKC keeps, and so no special spaces either
+  if (!NFKC_UNSTABLE.test(text)) {
+    const fixed = fixLookalikes(text);
+    return fixed.includes('–') || fixed.includes('—') ? unifyDashes(fixed) : fixed;
+  }
   // NFKC would turn «№» into «No»; keep it, references and title blocks rely on it
-  const nfkc = !NFKC_UNSTABLE.test(text) ? text : text.replace(/№/g, '\u0001').normalize('NFKC').replace(/\u0001/g, '№');
+  const nfkc = text.replace(/№/g, '\u0001').normalize('NFKC').replace(/\u0001/g, '№');
   return unifyDashes(fixLookalikes(nfkc)).replace(/[\u00a0\u2007\u202f\u2009]/g, ' ');
 }
 

@@ -1,0 +1,22 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { reviewSample, warmUpReview } from './warm-up.ts';
+
+test('the warm-up sample goes through every step a real page does: title blocks, each kind of fact, the checks', () => {
+  const { docs, outcome } = reviewSample();
+  const [pz] = docs;
+  assert.equal(pz!.pagesRead, 40);
+  assert.equal(pz!.stamps.length, 40);
+  assert.deepEqual([pz!.stamps[6]!.sheet, pz!.stamps[6]!.sheets, pz!.stamps[6]!.roles['Н. контр.']], [7, 40, 'filled']);
+  assert.equal(pz!.cipher?.cipher, '24-101-ПЗ');
+  assert.ok(pz!.norms.size > 0 && pz!.values.length > 0 && pz!.addresses.length > 0 && pz!.cadastral.length > 0);
+  assert.ok(pz!.sheetRefs.length > 0 && pz!.cipherRefs.length > 0 && pz!.objectNames.length > 0);
+  // the superseded СНиП of the sample is found, so the checks ran on what was read
+  assert.ok(outcome.findings.some((f) => /СНиП 21-01-97/.test(f.essence)), JSON.stringify(outcome.findings.map((f) => f.essence)));
+});
+
+test('warming up happens once per process and never fails', async () => {
+  const first = warmUpReview();
+  assert.equal(warmUpReview(), first);
+  await first;
+});
