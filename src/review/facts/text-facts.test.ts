@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findAddresses, findCadastral, findObjectNames, findYear } from './text-facts.ts';
+import { collapseSpaces } from '../text/normalize.ts';
 
-const addr = (t: string) => findAddresses(t, 1).map((a) => a.value);
+const addr = (t: string) => findAddresses(collapseSpaces(t), 1).map((a) => a.value);
 
 test('addresses are read after their usual labels, across line breaks, up to the end of their sentence', () => {
   assert.deepEqual(addr('Объект расположен по адресу: 190133, Санкт-\nПетербург, проспект Московский, дом 21, к. 1. Земельный участок с кадастровым номером'), ['190133, Санкт-Петербург, проспект Московский, дом 21, к. 1']);
@@ -31,4 +32,10 @@ test('the object name above «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ» on a
   const page = 'ООО «Проект»\nЗаказчик: ООО «СЗ «Север»\n\nМногоквартирный жилой дом со встроенными нежилыми\n\nпомещениями (корпус 3)\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 1';
   assert.deepEqual(findObjectNames(page, 1).map((n) => n.value), ['Многоквартирный жилой дом со встроенными нежилыми помещениями (корпус 3)']);
   assert.deepEqual(findObjectNames('ООО «Проект»\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 1), []);
+});
+
+test('every name stated before «по адресу» on a page is found, far apart or on the line above', () => {
+  const filler = 'Текст раздела без названий объекта.\n'.repeat(40);
+  const text = `Жилой дом (позиция 1) по адресу: г. Тверь, ул. Советская, д. 12\n${filler}Детский сад на 120 мест\nпо адресу: г. Тверь, ул. Лесная, д. 3\n${filler}`;
+  assert.deepEqual(findObjectNames(text, 5).map((n) => n.value), ['Жилой дом (позиция 1)', 'Детский сад на 120 мест']);
 });

@@ -1,4 +1,4 @@
-import { collapseSpaces, snippet } from '../text/normalize.ts';
+import { snippet } from '../text/normalize.ts';
 import type { TextFact } from './types.ts';
 
 const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s*\(местоположение\))?(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?|(?<![а-яё])место\s+(?:размещения|расположения|нахождения|строительства)(?:\s+(?:объекта|строительства|здания))?)(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
@@ -24,12 +24,16 @@ function trimAddress(raw: string): string {
   return s.replace(/\s+(?:кадастров\S*|площадь\s+(?:застройки|участка|здания)|шифр|заказчик|застройщик|стадия)(?![а-яё]).*$/iu, '').replace(/[.,\s]+$/u, '').trim();
 }
 
-export function findAddresses(text: string, docPage: number): TextFact[] {
+/**
+ * Object addresses stated on a page. `flat`: the page's text with line breaks and runs of spaces collapsed
+ * (collapseSpaces): an address wraps over lines in text and table cells.
+ */
+export function findAddresses(flatText: string, docPage: number): TextFact[] {
   const out: TextFact[] = [];
   ADDRESS_RE.lastIndex = 0;
-  // an address wraps over lines in text and table cells: read it as one line
-  if (!ADDRESS_HINT.test(text)) return [];
-  const flat = collapseSpaces(text).replace(/([А-Яа-яЁё])- (?=[А-Яа-яЁё])/gu, '$1-');
+  if (!ADDRESS_HINT.test(flatText)) return [];
+  // a word hyphenated at a line end («Ново- сибирск») is one word again
+  const flat = flatText.replace(/([А-Яа-яЁё])- (?=[А-Яа-яЁё])/gu, '$1-');
   for (let m = ADDRESS_RE.exec(flat); m; m = ADDRESS_RE.exec(flat)) {
     const value = trimAddress(m[1]!);
     if (looksLikeAddress(value)) out.push({ value, docPage, snippet: snippet(flat, m.index, m.index + m[0].length - m[1]!.length + value.length) });
@@ -63,15 +67,38 @@ function titlePageName(text: string, docPage: number): TextFact[] {
   return [{ value, docPage, snippet: snippet(text, Math.max(0, m.index - value.length - 4), m.index + m[0].length) }];
 }
 
+const ADDRESS_PHRASE = /по\s+адресу/g;
+/** How far before «по адресу» a name can start: its 150 characters and the spaces and line breaks after it. */
+const NAME_REACH = 400;
+
+/**
+ * Matches of NAME_BEFORE_ADDRESS, each searched for from a little before the next «по адресу» instead of from every
+ * line of the page (the expression tries each line start up to 150 characters on).
+ */
+function* namesBeforeAddress(text: string): Generator<RegExpExecArray> {
+  let from = 0;
+  for (;;) {
+    ADDRESS_PHRASE.lastIndex = from;
+    const phrase = ADDRESS_PHRASE.exec(text);
+    if (!phrase) return;
+    NAME_BEFORE_ADDRESS.lastIndex = Math.max(from, text.lastIndexOf('\n', phrase.index - NAME_REACH), 0);
+    const m = NAME_BEFORE_ADDRESS.exec(text);
+    if (!m) return;
+    yield m;
+    from = NAME_BEFORE_ADDRESS.lastIndex;
+  }
+}
+
 export function findObjectNames(text: string, docPage: number): TextFact[] {
   const out: TextFact[] = docPage <= 2 ? titlePageName(text, docPage) : [];
-  for (const re of [NAME_BEFORE_ADDRESS, BY_OBJECT_RE]) {
-    if (!/по\s+(?:адресу|объекту)/i.test(text)) break;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const value = m[1]!.replace(/^[«"]|[»".,\s]+$/gu, '').trim();
-      if (!NOT_A_NAME.test(value) && /[а-яё]{3,}/iu.test(value)) out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
-    }
+  const named = (m: RegExpExecArray) => {
+    const value = m[1]!.replace(/^[«"]|[»".,\s]+$/gu, '').trim();
+    if (!NOT_A_NAME.test(value) && /[а-яё]{3,}/iu.test(value)) out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
+  };
+  if (/по\s+(?:адресу|объекту)/i.test(text)) {
+    for (const m of namesBeforeAddress(text)) named(m);
+    BY_OBJECT_RE.lastIndex = 0;
+    for (let m = BY_OBJECT_RE.exec(text); m; m = BY_OBJECT_RE.exec(text)) named(m);
   }
   OBJECT_RE.lastIndex = 0;
   for (let m = OBJECT_RE.exec(text); m; m = OBJECT_RE.exec(text)) {
