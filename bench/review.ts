@@ -1,9 +1,10 @@
 /**
  * Review engine benchmark. Prints one JSON line:
  *  - pages per second of reading + checks on a 500-page set of PDFs, as a ratio to `pdftotext` (poppler)
- *    extracting the same PDFs in the same run (goal ≥ 1.0), median of three rounds: a review in a fresh process
- *    (start-up of the readers included) and a second review in the same process (a worker's steady state);
- *    the marginal speed of pages 501–2000 is printed too;
+ *    extracting the same PDFs in the same run (goal ≥ 1.0), median of three rounds, each ratio taken within its round:
+ *    the first review of a just-started worker (it has warmed up at start, as src/pipeline/worker.ts does), a review in
+ *    a bare process that has never reviewed (cold: probes, expression compiling and cold code included), and a second
+ *    review in one process (a worker's steady state); the marginal speed of pages 501–2000 is printed too;
  *  - the PDF reader used: the native `mutool` when installed, else mupdf's WebAssembly build (PDF_READER=wasm
  *    measures the fallback);
  *  - peak RSS of a review of 100, 500 and 2 000 pages, each in a fresh process (should stay flat).
@@ -18,6 +19,7 @@ import { reviewSet } from '../src/review/engine.ts';
 import { loadConfig } from '../src/config.ts';
 import { mutoolAvailable } from '../src/review/extract/mutool-reader.ts';
 import { closeIdleReaders } from '../src/review/extract/pdf-reader.ts';
+import { warmUpReview } from '../src/review/warm-up.ts';
 import { DOCSET_ITEMS } from '../src/review/data/docset.ts';
 import type { ReviewDocument, ReviewInput } from '../src/review/types.ts';
 import { writePdf, type PageSpec } from '../test/review/fixtures.ts';
@@ -83,8 +85,9 @@ function benchDocs(dir: string, pages: number): ReviewDocument[] {
   return docs;
 }
 
-async function childRss(dir: string, pages: number): Promise<void> {
+async function childRss(dir: string, pages: number, warmUp = false): Promise<void> {
   const docs = benchDocs(dir, pages);
+  if (warmUp) await warmUpReview();
   let readerKb = 0;
   const t = process.hrtime.bigint();
   const out = await reviewSet(input(docs, dir), undefined, { onReaderStats: (s) => { readerKb = s.childMaxRssKb; } });
@@ -103,7 +106,7 @@ async function childWarm(dir: string, pages: number): Promise<void> {
   process.stdout.write(JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: 0 }));
 }
 
-function runChild(dir: string, pages: number, mode: '--rss' | '--warm' = '--rss'): Promise<{ pages: number; seconds: number; rss_mb: number; reader_rss_mb: number }> {
+function runChild(dir: string, pages: number, mode: '--rss' | '--worker' | '--warm' = '--rss'): Promise<{ pages: number; seconds: number; rss_mb: number; reader_rss_mb: number }> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), mode, dir, String(pages)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -115,6 +118,7 @@ function runChild(dir: string, pages: number, mode: '--rss' | '--warm' = '--rss'
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--rss') return childRss(process.argv[3]!, Number(process.argv[4]));
+  if (process.argv[2] === '--worker') return childRss(process.argv[3]!, Number(process.argv[4]), true);
   if (process.argv[2] === '--warm') return childWarm(process.argv[3]!, Number(process.argv[4]));
   const dir = await mkdtemp(join(tmpdir(), 'drs-bench-review-'));
   try {
@@ -124,17 +128,19 @@ async function main(): Promise<void> {
     // Peak memory and the marginal speed: each size reviewed once in a fresh process, as a worker would.
     const runs: Record<string, Awaited<ReturnType<typeof runChild>>> = {};
     for (const n of [100, 500, 2000]) runs[String(n)] = await runChild(dir, n);
-    // Speed: ROUNDS rounds of pdftotext, a fresh review and a warm review of the same 500 pages, each ratio taken
-    // within its round so a burst of load on this shared machine spoils one round, not the result; medians reported.
-    const rounds: { base: number; fresh: number; warm: number }[] = [];
+    // Speed: ROUNDS rounds of pdftotext and the three reviews of the same 500 pages, each ratio taken within its
+    // round so a burst of load on this shared machine spoils one round, not the result; medians reported.
+    const rounds: { base: number; worker: number; cold: number; warm: number }[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const base = pdftotextSeconds(set500);
-      const fresh = await runChild(dir, 500);
+      const worker = await runChild(dir, 500, '--worker');
+      const cold = await runChild(dir, 500);
       const warm = await runChild(dir, 500, '--warm');
-      rounds.push({ base, fresh: fresh.seconds, warm: warm.seconds });
+      rounds.push({ base, worker: worker.seconds, cold: cold.seconds, warm: warm.seconds });
     }
     const basePps = 500 / median(rounds.map((r) => r.base));
-    const fresh = rounds.map((r) => r.base / r.fresh);
+    const worker = rounds.map((r) => r.base / r.worker);
+    const cold = rounds.map((r) => r.base / r.cold);
     const warm = rounds.map((r) => r.base / r.warm);
     const marginal = 1500 / (runs['2000']!.seconds - runs['500']!.seconds);
     const range = (xs: number[]) => [+Math.min(...xs).toFixed(2), +Math.max(...xs).toFixed(2)];
@@ -144,10 +150,13 @@ async function main(): Promise<void> {
       pages: 500,
       rounds: ROUNDS,
       pdftotext_pages_per_s: +basePps.toFixed(1),
-      review_pages_per_s: +(500 / median(rounds.map((r) => r.fresh))).toFixed(1),
-      // a review in a fresh process: reader start-up and a cold JIT included
-      ratio_to_pdftotext: +median(fresh).toFixed(2),
-      ratio_range: range(fresh),
+      review_pages_per_s: +(500 / median(rounds.map((r) => r.worker))).toFixed(1),
+      // the first review of a worker process that has just started (and warmed up at start)
+      ratio_to_pdftotext: +median(worker).toFixed(2),
+      ratio_range: range(worker),
+      // a review in a bare process that has never reviewed: tool probes, expression compiling and cold code included
+      cold_ratio_to_pdftotext: +median(cold).toFixed(2),
+      cold_ratio_range: range(cold),
       // a second review of the same 500 pages in one process, as in a worker that has reviewed before
       warm_ratio_to_pdftotext: +median(warm).toFixed(2),
       warm_ratio_range: range(warm),
