@@ -26,7 +26,7 @@ export interface ReviewOptions {
   timeoutMs?: number;
   /** Recognise pages without a text layer when tesseract is installed (default true). */
   ocr?: boolean;
-  /** Documents read at the same time, each by its own reader process (default REVIEW_READERS or up to 2 by CPUs). */
+  /** Readers of this review, each reading its share of the documents in its own process (default REVIEW_READERS or up to 2 by CPUs). */
   readers?: number;
   /** Called with the reader processes' peak memory after the review (benchmarks). */
   onReaderStats?: (s: { childMaxRssKb: number }) => void;
