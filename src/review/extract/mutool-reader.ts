@@ -219,6 +219,8 @@ export class MutoolPdfReader implements PdfReader {
 
   async read(path: string, opts: ReadOptions, onPage: (n: number, page: RawPdfPage) => Promise<void> | void): Promise<number> {
     const boxes = await this.pageBoxes(path, opts.timeoutMs);
+    // a file without pages has nothing to draw (a listing never puts one inside a run)
+    if (boxes.length === 0) return 0;
     if (this.current?.next !== path) {
       this.current?.stop();
       this.current = new DrawRun(await this.runFrom(path));
