@@ -35,3 +35,12 @@ test('a street named like a type word («улица Набережная», «Н
   // the embankment itself is still a type: «наб. реки Фонтанки»
   assert.equal(parseAddress('г. Санкт-Петербург, наб. реки Фонтанки, д. 10').streetType, 'наб');
 });
+
+test('a municipal unit («г.о. Химки», «городской округ», «м.р-н», «с.п.») is not the settlement', () => {
+  const task = 'Московская обл., г.о. Химки, г. Химки, ул. Первомайская, д. 12';
+  assert.equal(parseAddress(task).city, 'химки');
+  assert.equal(addressDifference(task, 'Московская область, городской округ Химки, город Химки, улица Первомайская, дом 12'), null);
+  assert.equal(addressDifference(task, 'Московская обл., г. Химки, ул. Первомайская, 14'), 'номер дома');
+  assert.equal(addressDifference('Всеволожский м.р-н, г.п. Кузьмоловское, ул. Заозерная, д. 3', 'Всеволожский муниципальный район, городское поселение Кузьмоловское, ул. Заозерная, д. 5'), 'номер дома');
+  assert.equal(parseAddress('с.п. Ромашка, д. Ивановка, ул. Садовая, 3').house, '3');
+});

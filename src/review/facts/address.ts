@@ -31,13 +31,20 @@ const TYPE_WORDS: Record<string, string> = {
   деревня: 'дер', дер: 'дер',
   микрорайон: 'мкр', мкр: 'мкр',
 };
+const MUNICIPAL: Record<string, string> = {
+  'го': 'го', 'городскойокруг': 'го', 'мо': 'мо', 'муниципальныйокруг': 'мо', 'мр-н': 'мр', 'муниципальныйрайон': 'мр',
+  'гп': 'гп', 'городскоепоселение': 'гп', 'сп': 'сп', 'сельскоепоселение': 'сп',
+};
+const MUNICIPAL_RE = /(?<![а-я])(?:г\.\s?о\.?|м\.\s?о\.?|г\.\s?п\.?|с\.\s?п\.?|м\.\s?р-н|городской\s+округ|муниципальный\s+(?:округ|район)|городское\s+поселение|сельское\s+поселение)(?![а-я])/g;
 const STREET_TYPES = new Set(['ул', 'пр-кт', 'пер', 'ш', 'б-р', 'наб', 'пр-д', 'пл', 'мкр']);
-const ALL_TYPES = new Set([...STREET_TYPES, 'д', 'г', 'к', 'стр', 'обл', 'р-н', 'п', 'с', 'дер']);
+const ALL_TYPES = new Set([...STREET_TYPES, 'д', 'г', 'к', 'стр', 'обл', 'р-н', 'п', 'с', 'дер', 'го', 'мо', 'мр', 'гп', 'сп']);
 
 /** Address reduced to comparable tokens: lower case, ё→е, type words unified, index and country dropped; commas kept as «,». */
 export function addressTokens(address: string): string[] {
   let s = ` ${fold(address)} `.replace(/[«»"“”]/g, ' ');
   s = s.replace(/(?<!\d)\d{6}(?!\d)/g, ' ').replace(/российская федерация|россия|(?<![а-я])рф(?![а-я])/g, ' ');
+  // municipal units («г.о. Химки», «м.р-н», «с.п.») name no settlement: their «г.» is not the city's
+  s = s.replace(MUNICIPAL_RE, (w) => ` ${MUNICIPAL[w.replace(/[\s.]/g, '')] ?? 'мо'} `);
   // «д.5» and «ул.Ленина»: separate the dots first so the word patterns see whole words
   s = s.replace(/[.;:()]/g, ' ').replace(/,/g, ' , ');
   // «5а», «5 а», «5/1» are one house number

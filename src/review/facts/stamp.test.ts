@@ -76,3 +76,17 @@ test('one reader over a document: each sheet keeps its own number, a changed blo
   second.roles['ГИП'] = 'absent';
   assert.equal(reader.read(stampLines({ cipher: '24-017-КР', sheet: 5, roles }), 5).roles['ГИП'], 'filled');
 });
+
+test('a long label that runs under the surname of the next column still has its surname', () => {
+  const lines = [
+    { x: 58, y: 760, w: 36, h: 7, text: 'Разработал' },
+    { x: 84, y: 760, w: 20, h: 7, text: 'Ким' },
+    { x: 58, y: 775, w: 48, h: 7, text: 'Нормоконтроль' },
+    { x: 84, y: 775, w: 20, h: 7, text: 'Пак' },
+    { x: 58, y: 790, w: 12, h: 7, text: 'ГИП' },
+    { x: 58, y: 805, w: 30, h: 7, text: 'Проверил' },
+  ];
+  // «ГИП» and «Проверил» have nothing beside them: empty; a signature date is not a surname
+  lines.push({ x: 150, y: 805, w: 20, h: 7, text: '03.25' });
+  assert.deepEqual(parseStamp(lines, 1).roles, { 'Разраб.': 'filled', 'Пров.': 'empty', 'Н. контр.': 'filled', 'ГИП': 'empty' });
+});

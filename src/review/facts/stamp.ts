@@ -32,7 +32,8 @@ function roleOf(text: string): { role: StampRole; length: number } | null {
 const sameRow = (a: PlacedLine, b: PlacedLine) => Math.abs(a.y + a.h / 2 - (b.y + b.h / 2)) < Math.max(a.h, b.h) * 0.6;
 const below = (label: PlacedLine, v: PlacedLine) =>
   v.y > label.y + label.h * 0.5 && v.y - (label.y + label.h) < 12 * MM && Math.abs(v.x + v.w / 2 - (label.x + label.w / 2)) < 10 * MM;
-const rightOf = (label: PlacedLine, v: PlacedLine) => v.x >= label.x + label.w - 1 && v.x - (label.x + label.w) < 45 * MM;
+// a long label («Нормоконтроль») may run under the surname printed in the next column
+const rightOf = (label: PlacedLine, v: PlacedLine) => v.x > label.x + label.w / 2 && v.x - (label.x + label.w) < 45 * MM;
 
 /** A surname-like word: letters, maybe initials; not another label, date or number. */
 function hasName(s: string): boolean {

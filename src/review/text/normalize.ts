@@ -81,6 +81,24 @@ export function printedSnippet(upperSnippet: string, text: string): string {
   const core = upperSnippet.slice(lead.length, upperSnippet.length - tail.length);
   const flat = collapseSpaces(text);
   const upper = flat.toUpperCase();
-  const at = upper.length === flat.length ? upper.indexOf(core) : -1;
-  return at < 0 ? upperSnippet : `${lead}${flat.slice(at, at + core.length)}${tail}`;
+  if (upper.length !== flat.length) return upperSnippet;
+  const at = upper.indexOf(core);
+  // the matcher joins «СП 20. 13330. 2016» and «застройки – 1210»: find the quote again ignoring spaces
+  const span = at >= 0 ? [at, at + core.length] : findIgnoringSpaces(upper, core);
+  return span ? `${lead}${flat.slice(span[0], span[1])}${tail}` : upperSnippet;
+}
+
+/** Start and end in `hay` of `needle` when spaces are ignored in both, or null. */
+function findIgnoringSpaces(hay: string, needle: string): [number, number] | null {
+  const compactNeedle = needle.replaceAll(' ', '');
+  if (!compactNeedle) return null;
+  const positions: number[] = [];
+  let compact = '';
+  for (let i = 0; i < hay.length; i++) {
+    if (hay[i] === ' ') continue;
+    compact += hay[i];
+    positions.push(i);
+  }
+  const at = compact.indexOf(compactNeedle);
+  return at < 0 ? null : [positions[at]!, positions[at + compactNeedle.length - 1]! + 1];
 }
