@@ -22,6 +22,9 @@ test('object names, cadastral numbers and the year of a title page', () => {
   assert.deepEqual(findCadastral('КН 77:01:0001001:1234; 77:01:12:3 и 1:2:3:4', 1).map((c) => c.value), ['77:01:0001001:1234']);
   assert.equal(findYear('Москва, 2025 г.'), 2025);
   assert.equal(findYear('СП 50.13330.2024'), null);
+  assert.equal(findYear('ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nТом 3\nКазань, 2025\n'), 2025);
+  assert.equal(findYear('Том 3\n2024'), 2024);
+  assert.equal(findYear('СП 50.13330.2024\nГОСТ Р 21.101-2020\nот 12.02.2021\nприказ № 2021'), null);
 });
 
 test('an address with a boulevard and no «г.» or «д.» is still an address', () => {
