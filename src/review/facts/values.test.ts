@@ -48,3 +48,12 @@ test('the number of apartments said in passing is read, a floor or a section is 
 test('«Объем строительный» in inverted order is the building volume', () => {
   assert.deepEqual(vals('Объем строительный — 9 643,2 м³, в том числе подземной части — 1 101,6 м³.'), [['volume', 9643.2]]);
 });
+
+test('a bare «Общая площадь» of a ТЭП table is the building’s, said weakly; of flats, rooms or a floor it is not', () => {
+  const weak = (t: string) => findValues(collapseSpaces(t), 1).map((v) => [v.kind, v.value, v.weak ?? false]);
+  assert.deepEqual(weak('Общая площадь, м2\n8 456,3'), [['area_total', 8456.3, true]]);
+  assert.deepEqual(weak('Общая площадь здания – 8 456,3 м²'), [['area_total', 8456.3, false]]);
+  assert.deepEqual(weak('Площадь квартир: общая площадь 6 540,2 м²'), []);
+  assert.deepEqual(weak('Квартира 1-комнатная, общая площадь 45,6 м²'), []);
+  assert.deepEqual(weak('Помещения 1 этажа: общая площадь 640,0 м²'), []);
+});

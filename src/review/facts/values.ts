@@ -22,6 +22,9 @@ const APARTMENTS_PHRASES = [
   /(?:всего|итого)\s+квартир\s*[:\-–—]?\s*(\d{1,5})(?!\d|[.,]\d)/giu,
   /квартир\s*\(\s*(\d{1,5})\s*шт/giu,
 ];
+// A bare «Общая площадь, м² 8 456,3» in a ТЭП table is the building's, unless the words before it name flats or rooms.
+const BARE_TOTAL = new RegExp(String.raw`(?<![а-яё])общая\s+площадь(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu');
+const NOT_BUILDING = /(?:квартир|помещени|комнат|секци|этаж|офис|блок)[а-яё]*[^.;\n]{0,30}$/iu;
 const KEY_WORDS = /этаж|площад|об(?=[ъь][её]м)|квартир/giu;
 const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
 
@@ -51,6 +54,14 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
       const value = parseNumber(m[2]!);
       if (value === null || !PLAUSIBLE[kind](value)) continue;
       out.push({ kind, value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length) });
+    }
+  }
+  if (words.has('площад')) {
+    BARE_TOTAL.lastIndex = 0;
+    for (let m = BARE_TOTAL.exec(t); m; m = BARE_TOTAL.exec(t)) {
+      const value = parseNumber(m[1]!);
+      if (value === null || value < 100 || NOT_BUILDING.test(t.slice(Math.max(0, m.index - 40), m.index))) continue;
+      out.push({ kind: 'area_total', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
     }
   }
   STOREY_ADJ.lastIndex = 0;
