@@ -9,16 +9,25 @@ export interface StampSpec {
   cipher: string;
   sheet?: number;
   sheets?: number;
-  /** Role → surname; a role left out is not printed, an empty surname leaves the row blank. */
-  roles?: Partial<Record<'Разраб.' | 'Пров.' | 'ГИП' | 'Н. контр.', string>>;
+  /** Role label as printed («Разраб.», «Разработал», «Нормоконтроль»…) → surname; a role left out is not printed, an empty surname leaves the row blank. */
+  roles?: Readonly<Record<string, string>>;
   /** Form 6 (subsequent text sheets): only the cipher and the sheet number. */
   short?: boolean;
   /** Moves the stamp up by this many points (Word tables converted to PDF put it right after the text). */
   raise?: number;
 }
 
+/** A table cell written at its own x, so the PDF holds the row as separate pieces of text, as table generators do. */
+export interface CellSpec {
+  x: number;
+  text: string;
+}
+
 export interface PageSpec {
-  lines: string[];
+  /** A line of text, or a table row of cells. */
+  lines: (string | CellSpec[])[];
+  /** A paragraph set before the lines, wrapped and justified over the text width. */
+  flow?: string;
   stamp?: StampSpec;
 }
 
@@ -34,8 +43,13 @@ export async function writePdf(path: string, pages: PageSpec[]): Promise<void> {
     doc.addPage({ size: 'A4', margin: 40 });
     doc.fontSize(10);
     let y = 60;
+    if (p.flow) {
+      doc.text(p.flow, 70, y, { width: 480, align: 'justify' });
+      y = doc.y + 10;
+    }
     for (const line of p.lines) {
-      doc.text(line, 70, y, { width: 480, lineBreak: false });
+      if (typeof line === 'string') doc.text(line, 70, y, { width: 480, lineBreak: false });
+      else for (const cell of line) doc.text(cell.text, cell.x, y, { lineBreak: false });
       y += 16;
     }
     if (p.stamp) drawStamp(doc, p.stamp);
