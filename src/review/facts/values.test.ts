@@ -29,6 +29,15 @@ test('values equal within the rounding of the less precise one', () => {
   assert.equal(sameValue(v('1234', 1234), v('1234,4', 1234.4)), true);
   assert.equal(sameValue(v('1234,5', 1234.5), v('1234,9', 1234.9)), false);
   assert.equal(sameValue(v('9', 9), v('10', 10)), false);
+  // «24,5 тыс. м³» is 24 500 give or take 50
+  assert.equal(sameValue(v('24,5 тыс.', 24500), v('24 530', 24530)), true);
+  assert.equal(sameValue(v('24,5 тыс.', 24500), v('24 600', 24600)), false);
+});
+
+test('values in thousands («24,5 тыс. м³») are read as such', () => {
+  assert.deepEqual(vals('Строительный объем — 24,5 тыс. м³'), [['volume', 24500]]);
+  assert.deepEqual(vals('Общая площадь здания, тыс. м2 — 7,23'), [['area_total', 7230]]);
+  assert.deepEqual(vals('Этажность 9 тыс'), [['storeys', 9]]);
 });
 
 test('the object name repeated in title blocks («12-этажный жилой дом по адресу …») is not a stated value', () => {

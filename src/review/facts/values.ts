@@ -2,7 +2,7 @@ import { NUMBER_SRC, parseNumber, snippet, unitsToSymbols } from '../text/normal
 import type { ValueFact, ValueKind } from './types.ts';
 
 // Between a label and its value: units, dashes, colons, table bars and a few verbs («составляет»).
-const FILLER = String.raw`(?:[\s:=\-–—,()|]|м²|м³|м\.?|шт\.?|ед\.?|эт\.|этаж(?:а|ей)?|составля\S*|равн\S*|принят\S*|всего|кв\.)*?`;
+const FILLER = String.raw`(?:[\s:=\-–—,()|]|м²|м³|м\.?|шт\.?|ед\.?|эт\.|этаж(?:а|ей)?|составля\S*|равн\S*|принят\S*|всего|кв\.|тыс\.)*?`;
 
 // Each label is tried only on pages that have its key word: one scan of the page instead of one per label.
 const LABELS: { kind: ValueKind; word: string; re: string }[] = [
@@ -25,6 +25,7 @@ const APARTMENTS_PHRASES = [
 // A bare «Общая площадь, м² 8 456,3» in a ТЭП table is the building's, unless the words before it name flats or rooms.
 const BARE_TOTAL = new RegExp(String.raw`(?<![а-яё])общая\s+площадь(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu');
 const NOT_BUILDING = /(?:квартир|помещени|комнат|секци|этаж|офис|блок)[а-яё]*[^.;\n]{0,30}$/iu;
+const THOUSANDS = /^\s?тыс(?:\.|яч[а-яё]*)/iu;
 const KEY_WORDS = /этаж|площад|об(?=[ъь][её]м)|квартир/giu;
 const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
 
@@ -51,9 +52,14 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     if (!words.has(word)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
-      const value = parseNumber(m[2]!);
+      const parsed = parseNumber(m[2]!);
+      const end = m.index + m[0].length;
+      // «24,5 тыс. м³», «объём, тыс. м³ — 24,5»: the value in thousands; the raw text ends with the word for the rounding
+      const after = THOUSANDS.exec(t.slice(end, end + 8))?.[0] ?? '';
+      const inThousands = kind !== 'storeys' && kind !== 'floors' && (after !== '' || /тыс\./iu.test(m[0].slice(m[1]!.length)));
+      const value = parsed === null ? null : inThousands ? parsed * 1000 : parsed;
       if (value === null || !PLAUSIBLE[kind](value)) continue;
-      out.push({ kind, value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length) });
+      out.push({ kind, value, raw: `${m[0].trim()}${inThousands ? ' тыс.' : ''}`, docPage, snippet: snippet(t, m.index, end + after.length) });
     }
   }
   if (words.has('площад')) {
@@ -101,8 +107,10 @@ export const VALUE_UNITS: Record<ValueKind, string> = {
 
 /** Equal within rounding: a value written with fewer decimals may be the other one rounded. */
 export function sameValue(a: ValueFact, b: ValueFact): boolean {
-  const dec = (raw: string) => (/[.,](\d+)\s*$/.exec(raw.replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0);
-  const tol = Math.max(0.051, 0.5 * 10 ** -Math.min(dec(a.raw), dec(b.raw)));
+  const dec = (raw: string) => (/[.,](\d+)\s*$/.exec(raw.replace(/\s*тыс\S*$/iu, '').replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0);
+  // a value in thousands («24,5 тыс.») is rounded to its last digit times a thousand
+  const step = (raw: string) => 0.5 * 10 ** -dec(raw) * (/тыс/iu.test(raw) ? 1000 : 1);
+  const tol = Math.max(0.051, step(a.raw), step(b.raw));
   return Math.abs(a.value - b.value) <= tol;
 }
 
