@@ -48,3 +48,13 @@ test('a mistyped cipher on the title page is reported; another project named the
   assert.equal(f.length, 1);
   assert.match(f[0]!.essence, /с\. 1 указан шифр 25-153-ПБ вместо 25-143-ПБ/);
 });
+
+test('a volume printed with another base that quotes the set’s own cipher is reported once, for its base', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', [page('ЖД-31-2024-ПЗ')]),
+    docFacts(2, 'ar.pdf', 'АР', [page('ЖД-31-2024-АР')]),
+    docFacts(3, 'kr.pdf', 'КР', [{ text: 'Фундаменты см. ЖД-31-2024-КР.ГЧ, лист 2.', stamp: stampLines({ cipher: 'ЖД-13-2024-КР', sheet: 1 }) }, page('ЖД-13-2024-КР')]),
+  ];
+  const f = cipherConsistency.run(context(docs)).findings!;
+  assert.deepEqual(f.map((x) => x.essence), ['Шифр документа «kr.pdf» (ЖД-13-2024-КР) не совпадает по базе с шифрами остальных томов (ЖД-31-2024).']);
+});

@@ -74,6 +74,8 @@ export const cipherConsistency: Check = {
       for (const h of d.headCiphers) {
         const hb = cipherKey(h.base);
         if (h.mark !== c.mark || hb === cipherKey(c.base) || editDistance(hb, cipherKey(c.base)) > 2) continue;
+        // the set's own base quoted in a document printed with another one: that document's base is the typo (reported above)
+        if (hb === ctx.setBase && cipherKey(c.base) !== ctx.setBase) continue;
         if (d.stamps.some((s) => s.docPage === h.docPage && s.cipher === h.cipher)) continue;
         odd.set(h.cipher, [...new Set([...(odd.get(h.cipher) ?? []), h.docPage])]);
       }
