@@ -7,7 +7,7 @@
  * Refresh from ФГИС «Реестр СП» / protect.gost.ru and bump REGISTRY_VERSION on every change.
  */
 
-export const REGISTRY_VERSION = '2026-09.2';
+export const REGISTRY_VERSION = '2026-11.1';
 
 export type Verification = 'V' | 'P' | 'C' | 'U';
 
@@ -186,6 +186,25 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "ПП РФ от 04.07.2020 № 985", title: "Перечень национальных стандартов и сводов правил (обязательное применение)", status: "cancelled", replacement: "ПП РФ от 28.05.2021 № 815", ver: "P", src: "A"},
   {cited: "ПП РФ от 26.12.2014 № 1521", title: "Перечень национальных стандартов и сводов правил (обязательное применение)", status: "cancelled", replacement: "ПП РФ от 28.05.2021 № 815", ver: "P", src: "A"},
   {cited: "МДС 81-35.2004", title: "Методика определения стоимости строительной продукции", status: "cancelled", replacement: "Методика, утв. приказом Минстроя России от 04.08.2020 № 421/пр", ver: "U", src: "L:53163417682"},
+  // Earlier editions and documents added in 2026-11 (source key W: public norm-status pages — docs.cntd.ru, russiangost.com, gisprofi.com, normacs.info).
+  {cited: "СП 52.13330.2011", title: "Естественное и искусственное освещение", status: "replaced", replacement: "СП 52.13330.2016", ver: "V", src: "W"},
+  {cited: "СП 14.13330.2014", title: "Строительство в сейсмических районах", status: "replaced", replacement: "СП 14.13330.2018", ver: "V", src: "W"},
+  {cited: "СП 17.13330.2011", title: "Кровли", status: "replaced", replacement: "СП 17.13330.2017", ver: "V", src: "W"},
+  {cited: "СП 28.13330.2012", title: "Защита строительных конструкций от коррозии", status: "replaced", replacement: "СП 28.13330.2017", ver: "V", src: "W"},
+  {cited: "СП 4.13130.2009", title: "Ограничение распространения пожара на объектах защиты", status: "replaced", replacement: "СП 4.13130.2013", ver: "V", src: "W"},
+  {cited: "СП 25.13330.2012", title: "Основания и фундаменты на вечномерзлых грунтах", status: "replaced", replacement: "СП 25.13330.2020", ver: "P", src: "W"},
+  {cited: "СП 32.13330.2012", title: "Канализация. Наружные сети и сооружения", status: "replaced", replacement: "СП 32.13330.2018", ver: "P", src: "W; L:66510759237"},
+  {cited: "СП 47.13330.2012", title: "Инженерные изыскания для строительства", status: "replaced", replacement: "СП 47.13330.2016", ver: "P", src: "W; L:59684389297"},
+  {cited: "СП 126.13330.2012", title: "Геодезические работы в строительстве", status: "replaced", replacement: "СП 126.13330.2017", ver: "P", src: "W; K"},
+  {cited: "СП 129.13330.2011", title: "Наружные сети и сооружения водоснабжения и канализации", status: "replaced", replacement: "СП 129.13330.2019", ver: "P", src: "A"},
+  {cited: "СП 56.13330.2011", title: "Производственные здания", status: "replaced", replacement: "СП 56.13330.2021", ver: "P", src: "W"},
+  {cited: "СП 34.13330.2012", title: "Автомобильные дороги", status: "replaced", replacement: "СП 34.13330.2021", ver: "U", src: "—"},
+  {cited: "СНиП 2.03.01-84*", title: "Бетонные и железобетонные конструкции", status: "replaced", replacement: "СП 63.13330.2018", ver: "P", src: "K"},
+  {cited: "СНиП 2.01.02-85*", title: "Противопожарные нормы", status: "replaced", replacement: "СНиП 21-01-97*, ныне СП 2.13130.2020, СП 4.13130.2013 и Федеральный закон № 123-ФЗ", ver: "P", src: "W"},
+  {cited: "ППБ 01-03", title: "Правила пожарной безопасности в Российской Федерации", status: "cancelled", replacement: "Правила противопожарного режима (ПП РФ от 16.09.2020 № 1479)", ver: "V", src: "W"},
+  {cited: "СанПиН 2.1.4.1074-01", title: "Питьевая вода. Гигиенические требования к качеству воды централизованных систем питьевого водоснабжения", status: "cancelled", replacement: "СанПиН 1.2.3685-21 и СанПиН 2.1.3684-21", ver: "P", src: "W"},
+  {cited: "ГОСТ Р 53778-2010", title: "Здания и сооружения. Правила обследования и мониторинга технического состояния", status: "cancelled", replacement: "ГОСТ 31937-2024", ver: "P", src: "W"},
+  {cited: "ГОСТ 31937-2011", title: "Здания и сооружения. Правила обследования и мониторинга технического состояния", status: "replaced", replacement: "ГОСТ 31937-2024", ver: "C", src: "W"},
 ];
 
 const EDITION = 'редакция с таким годом не найдена среди действующих и заменённых редакций этого документа';

@@ -53,6 +53,19 @@ test('sanitary rules, fire norms, ВСН and decrees', () => {
   assert.equal(hit('ВСН 59-88'), 'ВСН 59-88');
   assert.equal(hit('Постановление Правительства РФ от 25.04.2012 № 390'), 'ПП РФ от 25.04.2012 № 390');
   assert.equal(hit('СП 31-110-2003'), 'СП 31-110-2003');
+  assert.equal(hit('ППБ 01-03'), 'ППБ 01-03');
+  assert.equal(hit('ППБ01-03'), 'ППБ 01-03');
+  assert.equal(hit('СанПиН 2.1.4.1074-01'), 'СанПиН 2.1.4.1074-01');
+  assert.equal(hit('СНиП 2.03.01-84*'), 'СНиП 2.03.01-84*');
+  // another ППБ of the same number is another document: not taken for the one in the registry
+  assert.equal(hit('ППБ 01-93'), null);
+});
+
+test('earlier editions of codes whose new edition is in force', () => {
+  assert.equal(hit('СП 52.13330.2011'), 'СП 52.13330.2011');
+  assert.equal(hit('СП 4.13130.2009'), 'СП 4.13130.2009');
+  assert.equal(hit('ГОСТ Р 53778-2010'), 'ГОСТ Р 53778-2010');
+  for (const v of ['СП 52.13330.2016', 'СП 4.13130.2013', 'СП 14.13330.2018', 'ГОСТ 31937-2024']) assert.equal(hit(v), null, v);
 });
 
 const entry = (text: string) => findNormRefs(prepareForNorms(text)).map(lookupNorm).find((e) => e !== null) ?? null;

@@ -3,7 +3,7 @@ import { collapseSpaces, normalizeText } from '../text/normalize.ts';
 
 /** A norm designation found in text, reduced to a comparable key. */
 export interface NormRef {
-  type: 'СНИП' | 'СП' | 'СПСТАР' | 'ГОСТ' | 'САНПИН' | 'НПБ' | 'ВСН' | 'МДС' | 'ПП' | 'СО';
+  type: 'СНИП' | 'СП' | 'СПСТАР' | 'ГОСТ' | 'САНПИН' | 'НПБ' | 'ППБ' | 'ВСН' | 'МДС' | 'ПП' | 'СО';
   /** Type + number without the year, e.g. «СП 50.13330», «СНИП 2.01.07», «ГОСТ Р 21.1101». */
   key: string;
   /** The key as written, before the register code of a СП is corrected («СП 131.1330» where key is «СП 131.13330»). */
@@ -20,7 +20,7 @@ export interface NormRef {
 const LATIN_NAMES: Record<string, string> = { SNIP: 'СНиП', SANPIN: 'СанПиН', GOST: 'ГОСТ', NPB: 'НПБ', SP: 'СП', CP: 'СП' };
 
 /** Types whose every edition is out of use: a match on the number alone is enough. */
-const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ВСН', 'ПП']);
+const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ППБ', 'ВСН', 'ПП']);
 
 const year4 = (y: string | undefined): number | null => {
   if (!y) return null;
@@ -90,6 +90,7 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
   },
   { type: 'САНПИН', re: /САНПИН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `САНПИН ${m[1]}`, year: year4(m[2]) }) },
   { type: 'НПБ', re: /НПБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `НПБ ${m[1]}`, year: year4(m[2]) }) },
+  { type: 'ППБ', re: /(?<![А-Я])ППБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `ППБ ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
   { type: 'ВСН', re: /ВСН ?(\d{1,3})-(\d{2})(?!\d)/g, build: (m) => ({ key: `ВСН ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
   { type: 'МДС', re: /МДС ?(\d{2}-\d{1,2})\.(\d{4})(?!\d)/g, build: (m) => ({ key: `МДС ${m[1]}`, year: year4(m[2]) }) },
   {
