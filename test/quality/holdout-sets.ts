@@ -1,7 +1,7 @@
 /**
  * Hold-out sets: written by hand in layouts and wordings the generator never uses — ТЭП tables as separate cells,
  * ciphers with a slash, flowing justified paragraphs, long role labels («Разработал», «Нормоконтроль»), municipal units
- * in addresses, a year alone at the foot of a title page — each with the findings a specialist expects and nothing else.
+ * in addresses, a year alone at the foot of a title page, values in thousands — each with the findings a specialist expects and nothing else.
  */
 import type { CellSpec, PageSpec, StampSpec } from '../review/fixtures.ts';
 
@@ -293,4 +293,55 @@ const novosibirsk: HoldoutSet = {
   questions: ['ИОС5', 'ОБЩ'],
 };
 
-export const HOLDOUT_SETS: readonly HoldoutSet[] = [ekaterinburg, khimki, kazanClean, novosibirsk];
+// 5. Тверь: files named by section title, values in thousands, Latin «SP», a volume printed with another base that
+// quotes the set's own cipher, a repeated sheet number, a checker's row left without a surname.
+const T = 'ЖД-31-2024';
+const tRoles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'Н. контр.': 'Сидорова', 'ГИП': 'Козлов' };
+const tStamp = (cipher: string, sheet: number, sheets: number, roles: Record<string, string> = tRoles): StampSpec => ({ cipher, sheet, sheets, roles });
+const tTitle = (volume: string, name: string): PageSpec => ({ lines: ['ООО «Проект-М»', 'Жилой дом', 'г. Тверь, ул. Ленина, д. 5', '', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', volume, name, '', 'Тверь', '2024'] });
+
+const tver: HoldoutSet = {
+  id: 'tver',
+  objectAddress: null,
+  userRequest: null,
+  profile: ['ПЗ', 'АР', 'КР', 'ПОС'],
+  docs: [
+    { name: '01_Пояснительная записка.pdf', pages: [
+      tTitle('Раздел 1', 'Пояснительная записка'),
+      { lines: ['Объект расположен по адресу: г. Тверь, ул. Ленина, д. 5.', 'Кадастровый номер: 69:40:0100123:1234.', 'Девятиэтажный жилой дом на 96 квартир.', 'Количество квартир – 96 шт.', 'Строительный объем — 24,5 тыс. м³.', 'Общая площадь здания — 7 230 м².', 'Нагрузки: СНиП 2.01.07 - 85*; кровли: СНиП II-26-76; СП20.13330.2011.'], stamp: tStamp(`${T}-ПЗ`, 1, 2) },
+      { lines: ['Продолжение'], stamp: tStamp(`${T}-ПЗ`, 2, 2) },
+    ] },
+    { name: '03_Архитектурные решения.pdf', pages: [
+      tTitle('Раздел 3', 'Объемно-планировочные и архитектурные решения'),
+      { lines: ['Проектируемый 9-этажный жилой дом.', 'Количество квартир — 98.', 'Строительный объем здания 24 500 м3.', 'Общая площадь здания 7230,0 м2.'], stamp: tStamp(`${T}-АР`, 1, 3) },
+      { lines: ['План'], stamp: tStamp(`${T}-АР`, 2, 3) },
+      { lines: ['Разрез'], stamp: tStamp(`${T}-АР`, 2, 3) },
+    ] },
+    { name: '04_Конструктивные решения.pdf', pages: [
+      tTitle('Раздел 4', 'Конструктивные решения'),
+      { lines: ['Расчет конструкций выполнен по SP 63.13330.2012.', 'Фундаменты см. ЖД-31-2024-КР.ГЧ, лист 2.'], stamp: tStamp('ЖД-13-2024-КР', 1, 2) },
+      { lines: ['Схема'], stamp: tStamp('ЖД-13-2024-КР', 2, 2, { 'Разраб.': 'Иванов', 'Пров.': '', 'Н. контр.': 'Сидорова', 'ГИП': 'Козлов' }) },
+    ] },
+    { name: '07_ПОС.pdf', pages: [
+      tTitle('Раздел 7', 'Проект организации строительства'),
+      { lines: ['Кадастровый номер участка 69:40:0100123:1243.', 'Объем строительный — 24 500 м³.', 'Работы по СНиП 3.01.01-85*.'], stamp: tStamp(`${T}-ПОС`, 1, 1) },
+    ] },
+  ],
+  findings: [
+    { check: 'norms.superseded', doc: '01_Пояснительная записка.pdf', page: 2, says: 'СНиП 2.01.07-85' },
+    { check: 'norms.superseded', doc: '01_Пояснительная записка.pdf', page: 2, says: 'СНиП II-26-76' },
+    { check: 'norms.superseded', doc: '01_Пояснительная записка.pdf', page: 2, says: 'СП 20.13330.2011' },
+    { check: 'norms.superseded', doc: '04_Конструктивные решения.pdf', page: 2, says: 'СП 63.13330.2012' },
+    { check: 'norms.superseded', doc: '07_ПОС.pdf', page: 2, says: 'СНиП 3.01.01-85' },
+    { check: 'consistency.apartments', doc: '03_Архитектурные решения.pdf', page: 2, says: '98' },
+    { check: 'consistency.cadastral_number', doc: '07_ПОС.pdf', page: 2, says: '69:40:0100123:1243' },
+    { check: 'consistency.cipher', doc: '04_Конструктивные решения.pdf', page: 2, says: 'ЖД-13-2024-КР' },
+    // references to the volume by its intended cipher are left dangling by the wrong base: reported too
+    { check: 'references.missing_target', doc: '04_Конструктивные решения.pdf', page: 2, says: 'ЖД-31-2024-КР' },
+    { check: 'sheets.numbering_gap', doc: '03_Архитектурные решения.pdf', page: 3, says: 'повторяется' },
+    { check: 'titleblock.missing_roles', doc: '04_Конструктивные решения.pdf', page: 3, says: 'Пров.' },
+  ],
+  questions: [],
+};
+
+export const HOLDOUT_SETS: readonly HoldoutSet[] = [ekaterinburg, khimki, kazanClean, novosibirsk, tver];
