@@ -76,13 +76,15 @@ export const unanswerableRequest: Check = {
       });
     }
     const low = fold(fixLookalikes(request));
-    const haystack = ctx.docs.map((d) => fold(`${d.doc.name}\n${d.head}`)).join('\n');
+    // a source document is one by its name or by its first pages; a volume of the project that cites it
+    // («на основании ГПЗУ № …», «задание на проектирование») does not stand in for it
+    const haystack = ctx.docs.map((d) => fold(d.section ? d.doc.name : `${d.doc.name}\n${d.head}`)).join('\n');
     for (const a of ASPECTS) {
       if (!a.ask.test(low) || a.has.test(haystack)) continue;
       questions.push({
         section: 'ОБЩ',
         text: `Для ответа на задание нужен документ «${a.what}», но в комплекте его нет. Приложите его (можно как контекстный документ) или уточните задание.`,
-        reason: `Задание: «${short}». Ни один документ комплекта не похож на ${a.what} ни по имени, ни по первым страницам.`,
+        reason: `Задание: «${short}». Ни один документ комплекта не похож на ${a.what} ни по имени, ни по первым страницам (ссылки на него в томах проекта не заменяют сам документ).`,
         places: [],
       });
     }
