@@ -23,3 +23,12 @@ test('existing sheets, parts of a named volume and other projects are not report
   assert.deepEqual(out.findings, []);
   assert.deepEqual(out.referenceProblems, []);
 });
+
+test('a Word file read without conversion: its sheet references are judged only when typed title blocks number its sheets', () => {
+  const word = { format: 'docx' as const, pdfPath: null };
+  const plain = docFacts(1, 'pz.docx', 'ПЗ', ['Текст, см. лист 9', 'Продолжение'], word);
+  assert.deepEqual(missingReference.run(context([plain])).findings, []);
+  const sheet = (n: number, text: string) => ({ text, stamp: stampLines({ cipher: '24-017-ПЗ', sheet: n, ...(n === 1 ? { sheets: 2 } : {}) }) });
+  const stamped = docFacts(1, 'pz.docx', 'ПЗ', [sheet(1, 'Текст, см. лист 9'), sheet(2, 'Продолжение, см. лист 2')], word);
+  assert.deepEqual(missingReference.run(context([stamped])).findings!.map((f) => f.essence), ['Ссылка на лист 9: в документе 2 листа, листа 9 нет.']);
+});

@@ -44,8 +44,9 @@ export const missingReference: Check = {
     };
     for (const d of ctx.docs) {
       if (d.doc.role !== 'review') continue;
-      // page counts of Word files read without conversion are approximate: sheet references cannot be judged
-      const exactPages = !!d.doc.pdfPath;
+      // page counts of Word files read without conversion are approximate: their sheet references are judged only
+      // when title blocks typed in the document number its sheets
+      const exactPages = !!d.doc.pdfPath || d.stamps.some((s) => s.sheet !== null || s.sheets !== null);
       const bySheet = new Map<string, { pages: number[]; snippet: string; sheet: number; target: DocFacts | null; cipher: string | null }>();
       for (const r of d.sheetRefs) {
         const target = r.cipher ? findTarget(ctx.docs, r.cipher) : d;

@@ -34,8 +34,8 @@ export async function streamDocument(
   try {
     if (doc.pdfPath) await readPdf(doc, doc.pdfPath, options, reader, onPage, res, warn);
     else if (doc.format === 'docx') {
-      const { pages, extra } = await docxPages(doc.path);
-      pages.forEach((text, i) => onPage({ docPage: i + 1, text: i === 0 && extra ? `${text}\n${extra}` : text, source: 'xml' }));
+      const { pages, stamps, extra } = await docxPages(doc.path);
+      pages.forEach((text, i) => onPage({ docPage: i + 1, text: i === 0 && extra ? `${text}\n${extra}` : text, source: 'xml', ...(stamps[i]!.length ? { stampLines: stamps[i] } : {}) }));
       res.pagesTotal = pages.length;
       warn('pages_approximate', `Документ ${docLabel(doc)} прочитан без преобразования в PDF: номера страниц в замечаниях приблизительные (разбивка по разрывам страниц Word).`);
     } else if (doc.format === 'xlsx') {

@@ -5,7 +5,8 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Document, Packer, PageBreak, Paragraph, TextRun, Footer } from 'docx';
+import { Document, Packer, PageBreak, Paragraph, TextRun, Footer, Table, TableRow, TableCell, WidthType } from 'docx';
+import { parseStamp } from '../facts/stamp.ts';
 import yazl from 'yazl';
 import { docxPages, xlsxPages } from './ooxml.ts';
 
@@ -58,6 +59,61 @@ test('a file that is not a zip is rejected, not read as empty', async () => {
     const path = join(dir, 'broken.docx');
     await writeFile(path, 'not a zip at all');
     await assert.rejects(docxPages(path));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** A form-5 title block typed as a Word table: the table of changes and role rows on the left, cipher and numbers on the right. */
+function stampTable(o: { cipher: string; sheet: string; sheets?: string; roles: [string, string][] }): Table {
+  const cell = (text: string, twips: number, span?: number) => new TableCell({ children: [new Paragraph(text)], width: { size: twips, type: WidthType.DXA }, ...(span ? { columnSpan: span } : {}) });
+  const head = ['Изм.', 'Кол.уч.', 'Лист', '№ док.', 'Подп.', 'Дата'].map((t) => cell(t, 560));
+  const rows = [
+    new TableRow({ children: [...head, cell(o.cipher, 3400, 3)] }),
+    new TableRow({ children: [...['', '', '', '', '', ''].map((t) => cell(t, 560)), cell('Стадия', 1100), cell('Лист', 1100), cell('Листов', 1200)] }),
+    new TableRow({ children: [...['', '', '', '', '', ''].map((t) => cell(t, 560)), cell('П', 1100), cell(o.sheet, 1100), cell(o.sheets ?? '', 1200)] }),
+    ...o.roles.map(([role, name]) => new TableRow({ children: [cell(role, 1120, 2), cell(name, 1120, 2), cell('', 560), cell('', 560), cell('', 3400, 3)] })),
+  ];
+  return new Table({ rows, columnWidths: [560, 560, 560, 560, 560, 560, 1100, 1100, 1200] });
+}
+
+test('title blocks typed as Word tables are placed like drawn ones: roles, sheet and sheet count are read per page', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'drs-ooxml-'));
+  try {
+    const contents = new Table({ rows: [['Лист', 'Наименование'], ['1', 'Содержание'], ['2', 'Текстовая часть']].map((r) => new TableRow({ children: r.map((t) => new TableCell({ children: [new Paragraph(t)] })) })) });
+    const doc = new Document({
+      sections: [{
+        children: [
+          new Paragraph('Содержание тома'), contents,
+          stampTable({ cipher: '24-017-КР', sheet: '1', sheets: '3', roles: [['Разраб.', 'Иванов'], ['Пров.', 'Петров'], ['Н. контр.', ''], ['ГИП', 'Сидоров']] }),
+          new Paragraph({ children: [new PageBreak()] }),
+          new Paragraph('Текстовая часть, см. лист 7'),
+          stampTable({ cipher: '24-017-КР', sheet: '2', roles: [] }),
+        ],
+      }],
+    });
+    const path = join(dir, 'kr.docx');
+    await writeFile(path, await Packer.toBuffer(doc));
+    const r = await docxPages(path);
+    assert.equal(r.pages.length, 2);
+    const first = parseStamp(r.stamps[0]!, 1);
+    const second = parseStamp(r.stamps[1]!, 2);
+    // the contents table has a «Лист» column but no title-block rows: it is not a stamp
+    assert.ok(!r.stamps[0]!.some((l) => l.text === 'Текстовая часть'));
+    assert.deepEqual([first.cipher, first.sheet, first.sheets, first.hasRoleRows], ['24-017-КР', 1, 3, true]);
+    assert.deepEqual(first.roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'empty', 'ГИП': 'filled' });
+    assert.deepEqual([second.sheet, second.sheets], [2, null]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a page without a typed title block has no stamp lines', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'drs-ooxml-'));
+  try {
+    const path = join(dir, 'letter.docx');
+    await writeFile(path, await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Письмо заказчику')] }] })));
+    assert.deepEqual((await docxPages(path)).stamps, [[]]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { readZipParts } from '../../ingest/zip-parts.ts';
+import type { PlacedLine } from '../types.ts';
 
 /** Text of a typical A4 page of a text document; used to cut pseudo-pages when Word left no page breaks. */
 export const PSEUDO_PAGE_CHARS = 2800;
@@ -21,11 +22,16 @@ function attr(n: Node, name: string): string | undefined {
   return a?.[name];
 }
 
-/** Walks a WordprocessingML body, calling onText for text and onBreak where Word breaks the page. */
-function walkWord(nodes: Node[], out: { text: (s: string) => void; brk: () => void }): void {
+function child(n: Node, name: string): Node | undefined {
+  return children(n).find((c) => tag(c) === name);
+}
+
+/** Walks a WordprocessingML body, calling `text` for text, `brk` where Word breaks the page and `table` at each table. */
+function walkWord(nodes: Node[], out: { text: (s: string) => void; brk: () => void; table?: (tbl: Node) => void }): void {
   for (const n of nodes) {
     const t = tag(n);
     if (t === '#text') { continue; }
+    if (t === 'w:tbl') out.table?.(n);
     if (t === 'w:t') {
       for (const c of children(n)) if ('#text' in c) out.text(String(c['#text']));
       continue;
@@ -40,10 +46,52 @@ function walkWord(nodes: Node[], out: { text: (s: string) => void; brk: () => vo
   }
 }
 
-/** Pages of a .docx: Word's own page breaks when present, else slices of about one page of text. */
-export async function docxPages(path: string): Promise<{ pages: string[]; approximate: boolean; extra: string }> {
+const TWIPS_PER_POINT = 20;
+/** Height given to a table row: the 5 mm rows of a title block. */
+const ROW_POINTS = 14;
+const ROLE_CELL = /^(?:разраб|пров|н\.?\s?контр|нормоконтр|гип)/i;
+const CHANGE_HEADER_CELL = /^(?:изм\.?|кол\.?\s?уч\.?|№\s?док\.?|подп\.?|дата)$/i;
+
+/**
+ * Cells of a Word table placed as the lines of a drawn sheet: x and width from the table grid (twips → points),
+ * one 5 mm row after another, so the title-block parser reads a typed stamp as it reads a drawn one.
+ */
+function tableLines(tbl: Node, top: number): PlacedLine[] {
+  const grid = children(child(tbl, 'w:tblGrid') ?? {}).filter((g) => tag(g) === 'w:gridCol').map((g) => Number(attr(g, '@w:w') ?? 0) / TWIPS_PER_POINT);
+  const at = (col: number) => (grid.length ? grid.slice(0, col).reduce((a, b) => a + b, 0) : col * 25);
+  const lines: PlacedLine[] = [];
+  let row = 0;
+  for (const tr of children(tbl)) {
+    if (tag(tr) !== 'w:tr') continue;
+    let col = Number(attr(child(child(tr, 'w:trPr') ?? {}, 'w:gridBefore') ?? {}, '@w:val') ?? 0);
+    for (const tc of children(tr)) {
+      if (tag(tc) !== 'w:tc') continue;
+      const span = Number(attr(child(child(tc, 'w:tcPr') ?? {}, 'w:gridSpan') ?? {}, '@w:val') ?? 1) || 1;
+      const parts: string[] = [];
+      walkWord(children(tc), { text: (s) => parts.push(s), brk: () => {} });
+      const text = parts.join(' ').replace(/\s+/g, ' ').trim();
+      if (text) lines.push({ x: at(col), y: top + row * ROW_POINTS, w: Math.max(1, at(col + span) - at(col) - 2), h: 8, text });
+      col += span;
+    }
+    row++;
+  }
+  return lines;
+}
+
+/** A table is a title block when it has signature rows or the header of a table of changes. */
+function isTitleBlock(lines: readonly PlacedLine[]): boolean {
+  return lines.some((l) => ROLE_CELL.test(l.text)) || lines.filter((l) => CHANGE_HEADER_CELL.test(l.text)).length >= 3;
+}
+
+/**
+ * Pages of a .docx: Word's own page breaks when present, else slices of about one page of text; `stamps[i]` holds
+ * the lines of the title blocks typed as tables on page i (empty when it has none).
+ */
+export async function docxPages(path: string): Promise<{ pages: string[]; stamps: PlacedLine[][]; approximate: boolean; extra: string }> {
   const pages: string[] = [];
+  const pageStamps: PlacedLine[][] = [];
   let current: string[] = [];
+  let stamp: PlacedLine[] = [];
   let broke = false;
   let extra = '';
   await readZipParts(path, (n) => n === 'word/document.xml' || /^word\/(header|footer)\d*\.xml$/.test(n), (name, xml) => {
@@ -58,27 +106,37 @@ export async function docxPages(path: string): Promise<{ pages: string[]; approx
       text: (s) => current.push(s),
       brk: () => {
         const text = current.join('');
-        if (text.trim()) { pages.push(text); broke = true; }
+        if (text.trim()) { pages.push(text); pageStamps.push(stamp); broke = true; }
         current = [];
+        stamp = [];
+      },
+      table: (tbl) => {
+        // a second stamp on the page (a sheet's own and a copied one) goes below the first
+        const lines = tableLines(tbl, stamp.length ? Math.max(...stamp.map((l) => l.y)) + 10 * ROW_POINTS : 0);
+        if (isTitleBlock(lines)) stamp.push(...lines);
       },
     });
   });
   const last = current.join('');
-  if (last.trim() || pages.length === 0) pages.push(last);
+  if (last.trim() || pages.length === 0) { pages.push(last); pageStamps.push(stamp); }
   const out: string[] = [];
-  for (const p of pages) {
-    if (p.length <= PSEUDO_PAGE_CHARS * 1.5) { out.push(p); continue; }
+  const stamps: PlacedLine[][] = [];
+  for (const [i, p] of pages.entries()) {
+    if (p.length <= PSEUDO_PAGE_CHARS * 1.5) { out.push(p); stamps.push(pageStamps[i]!); continue; }
     // a page far longer than a sheet means Word recorded no break there: cut at paragraph ends
     let rest = p;
     while (rest.length > PSEUDO_PAGE_CHARS * 1.5) {
       let cut = rest.lastIndexOf('\n', PSEUDO_PAGE_CHARS);
       if (cut < PSEUDO_PAGE_CHARS / 2) cut = PSEUDO_PAGE_CHARS;
       out.push(rest.slice(0, cut));
+      stamps.push([]);
       rest = rest.slice(cut);
     }
+    // the title block closes the sheet: it belongs to the last slice
     out.push(rest);
+    stamps.push(pageStamps[i]!);
   }
-  return { pages: out, approximate: !broke || out.length !== pages.length, extra };
+  return { pages: out, stamps, approximate: !broke || out.length !== pages.length, extra };
 }
 
 /** Pages of a .xlsx: one per worksheet, rows as lines and cells separated by tabs. */
