@@ -103,3 +103,10 @@ test('a page without a typed title block has no stamp lines', inDir(async (dir) 
   await writeFile(path, await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Письмо заказчику')] }] })));
   assert.deepEqual((await docxPages(path)).stamps, [[]]);
 }));
+
+test('a table whose cells only begin like a role («Провод ВВГнг», «Гипсокартон») is not a title block', inDir(async (dir) => {
+  const spec = new Table({ rows: [['Поз.', 'Наименование', 'Лист'], ['1', 'Провод ВВГнг-LS 3х2,5', '4'], ['2', 'Гипсокартон ГКЛВ', '5']].map((r) => new TableRow({ children: r.map((t) => new TableCell({ children: [new Paragraph(t)] })) })) });
+  const path = join(dir, 'spec.docx');
+  await writeFile(path, await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Спецификация'), spec] }] })));
+  assert.deepEqual((await docxPages(path)).stamps, [[]]);
+}));

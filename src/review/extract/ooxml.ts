@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { readZipParts } from '../../ingest/zip-parts.ts';
+import { isRoleLabel } from '../facts/stamp.ts';
 import type { PlacedLine } from '../types.ts';
 
 /** Text of a typical A4 page of a text document; used to cut pseudo-pages when Word left no page breaks. */
@@ -49,7 +50,6 @@ function walkWord(nodes: Node[], out: { text: (s: string) => void; brk: () => vo
 const TWIPS_PER_POINT = 20;
 /** Height given to a table row: the 5 mm rows of a title block. */
 const ROW_POINTS = 14;
-const ROLE_CELL = /^(?:разраб|пров|н\.?\s?контр|нормоконтр|гип)/i;
 const CHANGE_HEADER_CELL = /^(?:изм\.?|кол\.?\s?уч\.?|№\s?док\.?|подп\.?|дата)$/i;
 
 /**
@@ -80,7 +80,7 @@ function tableLines(tbl: Node, top: number): PlacedLine[] {
 
 /** A table is a title block when it has signature rows or the header of a table of changes. */
 function isTitleBlock(lines: readonly PlacedLine[]): boolean {
-  return lines.some((l) => ROLE_CELL.test(l.text)) || lines.filter((l) => CHANGE_HEADER_CELL.test(l.text)).length >= 3;
+  return lines.some((l) => isRoleLabel(l.text)) || lines.filter((l) => CHANGE_HEADER_CELL.test(l.text)).length >= 3;
 }
 
 /**

@@ -21,6 +21,11 @@ const CHANGE_HEADER_RE = /^(?:изм\.?|кол\.?\s?уч\.?|№\s?док\.?|по
 /** Lines that can hold the sheet number or the sheet count: «Лист», «Листов», «Лист 5», «Стадия Лист Листов». */
 const SHEET_LABEL_RE = /^(?:лист|стадия)/i;
 
+/** Whether a line or a table cell begins with one of the four role labels. */
+export function isRoleLabel(text: string): boolean {
+  return ROLE_RE.test(text);
+}
+
 /** The role a line's label names, or null. */
 function roleOf(text: string): { role: StampRole; length: number } | null {
   const m = ROLE_RE.exec(text);
