@@ -19,6 +19,11 @@ test('a current СП with «Актуализированная редакция 
   assert.deepEqual(supersededNorms.run(context([d])).findings, []);
 });
 
+test('a СНиП listed next to the СП that replaced it («СП 63.13330.2012 и СНиП 2.03.01-84*») is reported', () => {
+  const d = docFacts(1, 'kr.pdf', 'КР', ['Расчет выполнен по СП 63.13330.2018 и СНиП 2.03.01-84*.', 'Нагрузки: СП 20.13330.2016, СНиП 2.01.07-85*.']);
+  assert.deepEqual(supersededNorms.run(context([d])).findings!.map((f) => f.essence.match(/СНиП \S+/)?.[0]), ['2.03.01-84*', '2.01.07-85*'].map((n) => `СНиП ${n}`));
+});
+
 test('context documents get no findings; unconfirmed registry entries are minor and say so', () => {
   const ctxDoc = docFacts(1, 'old.pdf', 'КР', ['СНиП 2.01.07-85*'], { role: 'context' });
   assert.deepEqual(supersededNorms.run(context([ctxDoc])).findings, []);

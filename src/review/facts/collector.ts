@@ -37,6 +37,8 @@ function isTitleOfCurrentSp(prepared: string, at: number, replacement: string): 
   const i = before.lastIndexOf(`СП ${sp}`);
   if (i === -1) return false;
   const between = before.slice(i).replace(/^СП \S+/, '');
+  // «СП 63.13330.2012 и СНиП 2.03.01-84*», «СП …, СНиП …»: a list of two norms, not a title
+  if (/^[\s,]*(?:И|ИЛИ|А ТАКЖЕ)?[\s,]*$/.test(between)) return false;
   return between.length < 120 && !/[;]|»[\s,.]*$|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
 }
 
