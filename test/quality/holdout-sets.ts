@@ -319,7 +319,7 @@ const tver: HoldoutSet = {
     ] },
     { name: '04_Конструктивные решения.pdf', pages: [
       tTitle('Раздел 4', 'Конструктивные решения'),
-      { lines: ['Расчет конструкций выполнен по SP 63.13330.2012.', 'Фундаменты см. ЖД-31-2024-КР.ГЧ, лист 2.'], stamp: tStamp('ЖД-13-2024-КР', 1, 2) },
+      { lines: ['Расчет конструкций выполнен по SP 63.13330.2012 и СНиП 2.03.01-84*.', 'Фундаменты см. ЖД-31-2024-КР.ГЧ, лист 2.'], stamp: tStamp('ЖД-13-2024-КР', 1, 2) },
       { lines: ['Схема'], stamp: tStamp('ЖД-13-2024-КР', 2, 2, { 'Разраб.': 'Иванов', 'Пров.': '', 'Н. контр.': 'Сидорова', 'ГИП': 'Козлов' }) },
     ] },
     { name: '07_ПОС.pdf', pages: [
@@ -332,6 +332,7 @@ const tver: HoldoutSet = {
     { check: 'norms.superseded', doc: '01_Пояснительная записка.pdf', page: 2, says: 'СНиП II-26-76' },
     { check: 'norms.superseded', doc: '01_Пояснительная записка.pdf', page: 2, says: 'СП 20.13330.2011' },
     { check: 'norms.superseded', doc: '04_Конструктивные решения.pdf', page: 2, says: 'СП 63.13330.2012' },
+    { check: 'norms.superseded', doc: '04_Конструктивные решения.pdf', page: 2, says: 'СНиП 2.03.01-84' },
     { check: 'norms.superseded', doc: '07_ПОС.pdf', page: 2, says: 'СНиП 3.01.01-85' },
     { check: 'consistency.apartments', doc: '03_Архитектурные решения.pdf', page: 2, says: '98' },
     { check: 'consistency.cadastral_number', doc: '07_ПОС.pdf', page: 2, says: '69:40:0100123:1243' },
