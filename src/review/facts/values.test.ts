@@ -66,3 +66,23 @@ test('a bare «Общая площадь» of a ТЭП table is the building’s
   assert.deepEqual(weak('Квартира 1-комнатная, общая площадь 45,6 м²'), []);
   assert.deepEqual(weak('Помещения 1 этажа: общая площадь 640,0 м²'), []);
 });
+
+test('plot areas in hectares, «количество надземных этажей», «жилых квартир» and storeys in words', () => {
+  const weak = (t: string) => findValues(collapseSpaces(t), 1).map((v) => [v.kind, v.value, v.weak ?? false]);
+  assert.deepEqual(vals('Площадь земельного участка — 0,56 га'), [['area_plot', 5600]]);
+  assert.deepEqual(vals('Площадь участка, га | 1,2'), [['area_plot', 12000]]);
+  assert.deepEqual(vals('Количество надземных этажей – 9'), [['storeys', 9]]);
+  assert.deepEqual(vals('Количество жилых квартир 120'), [['apartments', 120]]);
+  assert.deepEqual(weak('Девятиэтажный жилой дом'), [['storeys', 9, true]]);
+  assert.deepEqual(weak('Проектируемое двадцатипятиэтажное здание'), [['storeys', 25, true]]);
+  assert.deepEqual(weak('трёхэтажный корпус'), [['storeys', 3, true]]);
+  // auxiliary buildings and small annexes are not the object
+  assert.deepEqual(weak('Бытовые помещения — одноэтажные модульные здания; двухэтажная пристройка'), []);
+  assert.deepEqual(weak('Девятиэтажный жилой дом по адресу: г. Тверь'), []);
+});
+
+test('«0,56 га» is 5 600 м² give or take 50', () => {
+  const v = (raw: string, value: number) => ({ kind: 'area_plot' as const, value, raw, docPage: 1, snippet: '' });
+  assert.equal(sameValue(v('Площадь участка 0,56 га', 5600), v('Площадь участка 5 620', 5620)), true);
+  assert.equal(sameValue(v('Площадь участка 0,56 га', 5600), v('Площадь участка 5 700', 5700)), false);
+});

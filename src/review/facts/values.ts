@@ -2,17 +2,18 @@ import { NUMBER_SRC, parseNumber, snippet, unitsToSymbols } from '../text/normal
 import type { ValueFact, ValueKind } from './types.ts';
 
 // Between a label and its value: units, dashes, colons, table bars and a few verbs («составляет»).
-const FILLER = String.raw`(?:[\s:=\-–—,()|]|м²|м³|м\.?|шт\.?|ед\.?|эт\.|этаж(?:а|ей)?|составля\S*|равн\S*|принят\S*|всего|кв\.|тыс\.)*?`;
+const FILLER = String.raw`(?:[\s:=\-–—,()|]|м²|м³|м\.?|шт\.?|ед\.?|эт\.|этаж(?:а|ей)?|составля\S*|равн\S*|принят\S*|всего|кв\.|тыс\.|га)*?`;
 
 // Each label is tried only on pages that have its key word: one scan of the page instead of one per label.
 const LABELS: { kind: ValueKind; word: string; re: string }[] = [
-  { kind: 'storeys', word: 'этаж', re: String.raw`этажность(?:\s+(?:здания|жилого\s+дома|дома|объекта))?` },
+  // «количество надземных этажей» is the этажность (СП 54.13330: above-ground floors, the technical one included)
+  { kind: 'storeys', word: 'этаж', re: String.raw`этажность(?:\s+(?:здания|жилого\s+дома|дома|объекта))?|(?:количество|кол-во|число)\s+надземных\s+этажей` },
   { kind: 'floors', word: 'этаж', re: String.raw`(?:количество|кол-во|число)\s+этажей(?:\s+(?:здания|дома))?` },
   { kind: 'area_total', word: 'площад', re: String.raw`(?:общая\s+)?площадь\s+(?:здания|объекта|жилого\s+(?:дома|здания))(?:\s+общая)?` },
   { kind: 'area_building', word: 'площад', re: String.raw`площадь\s+застройки(?:\s+(?:здания|объекта))?` },
   { kind: 'area_plot', word: 'площад', re: String.raw`площадь\s+(?:земельного\s+)?участка` },
   { kind: 'volume', word: 'об', re: String.raw`(?:строительный\s+об[ъь][её]м|об[ъь][её]м\s+строительный)(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))` },
-  { kind: 'apartments', word: 'квартир', re: String.raw`(?:общее\s+)?(?:количество|кол-во|число)\s+квартир(?:\s+в\s+(?:доме|здании))?` },
+  { kind: 'apartments', word: 'квартир', re: String.raw`(?:общее\s+)?(?:количество|кол-во|число)\s+(?:жилых\s+)?квартир(?:\s+в\s+(?:доме|здании))?` },
 ];
 
 const RES = LABELS.map((l) => ({ kind: l.kind, word: l.word, re: new RegExp(String.raw`(?<![а-яё])(${l.re})(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu') }));
@@ -25,9 +26,27 @@ const APARTMENTS_PHRASES = [
 // A bare «Общая площадь, м² 8 456,3» in a ТЭП table is the building's, unless the words before it name flats or rooms.
 const BARE_TOTAL = new RegExp(String.raw`(?<![а-яё])общая\s+площадь(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu');
 const NOT_BUILDING = /(?:квартир|помещени|комнат|секци|этаж|офис|блок)[а-яё]*[^.;\n]{0,30}$/iu;
-const THOUSANDS = /^\s?тыс(?:\.|яч[а-яё]*)/iu;
+/** A unit word that scales the number: thousands for areas and volumes, hectares for areas. */
+const SCALE_AFTER = /^\s?(?:тыс(?:\.|яч[а-яё]*)|га(?![а-яё]))/iu;
+const SCALE_IN = /тыс\.|(?<![а-яё])га(?![а-яё])/iu;
+const AREAS = new Set<ValueKind>(['area_total', 'area_building', 'area_plot']);
+
+/** 1000 for «тыс.», 10 000 for «га» (areas only), 1 otherwise; counts are never scaled. */
+function scaleOf(kind: ValueKind, word: string): number {
+  if (kind === 'storeys' || kind === 'floors' || kind === 'apartments') return 1;
+  if (/^тыс/iu.test(word)) return 1000;
+  return /^га$/iu.test(word) && AREAS.has(kind) ? 10000 : 1;
+}
 const KEY_WORDS = /этаж|площад|об(?=[ъь][её]м)|квартир/giu;
 const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
+// «девятиэтажный», «двадцатипятиэтажный»: the number in words
+const UNITS: Record<string, number> = {
+  одно: 1, двух: 2, трех: 3, трёх: 3, четырех: 4, четырёх: 4, пяти: 5, шести: 6, семи: 7, восьми: 8, девяти: 9, десяти: 10, одиннадцати: 11, двенадцати: 12,
+  тринадцати: 13, четырнадцати: 14, пятнадцати: 15, шестнадцати: 16, семнадцати: 17, восемнадцати: 18, девятнадцати: 19,
+};
+const TENS: Record<string, number> = { двадцати: 20, тридцати: 30, сорока: 40 };
+// said of the building itself: small auxiliary buildings («одноэтажные бытовки», «двухэтажная пристройка») are not the object
+const STOREY_WORDS = new RegExp(String.raw`(?<![а-яё])(${Object.keys(TENS).join('|')})?(${Object.keys(UNITS).join('|')})?этажн(?:ый|ого|ое|ая|ом|ые|ых)(?=\s+(?:(?:жил|многоквартирн|односекционн|многосекционн|кирпичн|монолитн)[а-яё]*\s+)?(?:дом|здани|корпус))`, 'giu');
 
 const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
   storeys: (v) => Number.isInteger(v) && v >= 1 && v <= 150,
@@ -54,12 +73,14 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     for (let m = re.exec(t); m; m = re.exec(t)) {
       const parsed = parseNumber(m[2]!);
       const end = m.index + m[0].length;
-      // «24,5 тыс. м³», «объём, тыс. м³ — 24,5»: the value in thousands; the raw text ends with the word for the rounding
-      const after = THOUSANDS.exec(t.slice(end, end + 8))?.[0] ?? '';
-      const inThousands = kind !== 'storeys' && kind !== 'floors' && (after !== '' || /тыс\./iu.test(m[0].slice(m[1]!.length)));
-      const value = parsed === null ? null : inThousands ? parsed * 1000 : parsed;
+      // «24,5 тыс. м³», «объём, тыс. м³ — 24,5», «0,56 га»: the raw text keeps the word, sameValue rounds by it
+      const after = SCALE_AFTER.exec(t.slice(end, end + 8))?.[0] ?? '';
+      const word = (after || SCALE_IN.exec(m[0].slice(m[1]!.length))?.[0] || '').trim();
+      const scale = scaleOf(kind, word);
+      // hectares and thousands are exact in the text: keep them so in binary («0,56 га» is 5 600, not 5 600.000…1)
+      const value = parsed === null ? null : Math.round(parsed * scale * 1000) / 1000;
       if (value === null || !PLAUSIBLE[kind](value)) continue;
-      out.push({ kind, value, raw: `${m[0].trim()}${inThousands ? ' тыс.' : ''}`, docPage, snippet: snippet(t, m.index, end + after.length) });
+      out.push({ kind, value, raw: `${m[0].trim()}${after && scale !== 1 ? ` ${word}` : ''}`, docPage, snippet: snippet(t, m.index, end + after.length) });
     }
   }
   if (words.has('площад')) {
@@ -70,13 +91,19 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
       out.push({ kind: 'area_total', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
     }
   }
-  STOREY_ADJ.lastIndex = 0;
-  for (let m = words.has('этаж') ? STOREY_ADJ.exec(t) : null; m; m = STOREY_ADJ.exec(t)) {
-    // «12-этажный жилой дом по адресу …» is the object's name repeated in title blocks, not a statement of the section
-    if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
-    const value = Number(m[1]);
-    const designed = /(?:проектируем|запроектирован|строящ|данн|настоящ)[а-яё]*\s*$/iu.test(t.slice(Math.max(0, m.index - 30), m.index));
-    if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true, ...(designed ? { designed } : {}) });
+  const storeyWords = (m: RegExpExecArray) => {
+    const n = (TENS[(m[1] ?? '').toLowerCase()] ?? 0) + (UNITS[(m[2] ?? '').toLowerCase()] ?? 0);
+    return n >= 3 ? n : 0;
+  };
+  for (const [re, valueOf] of words.has('этаж') ? [[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])], [STOREY_WORDS, storeyWords]] as const : []) {
+    re.lastIndex = 0;
+    for (let m = re.exec(t); m; m = re.exec(t)) {
+      // «12-этажный жилой дом по адресу …» is the object's name repeated in title blocks, not a statement of the section
+      if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
+      const value = valueOf(m);
+      const designed = /(?:проектируем|запроектирован|строящ|данн|настоящ)[а-яё]*\s*$/iu.test(t.slice(Math.max(0, m.index - 30), m.index));
+      if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true, ...(designed ? { designed } : {}) });
+    }
   }
   for (const re of words.has('квартир') ? APARTMENTS_PHRASES : []) {
     re.lastIndex = 0;
@@ -107,9 +134,10 @@ export const VALUE_UNITS: Record<ValueKind, string> = {
 
 /** Equal within rounding: a value written with fewer decimals may be the other one rounded. */
 export function sameValue(a: ValueFact, b: ValueFact): boolean {
-  const dec = (raw: string) => (/[.,](\d+)\s*$/.exec(raw.replace(/\s*тыс\S*$/iu, '').replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0);
-  // a value in thousands («24,5 тыс.») is rounded to its last digit times a thousand
-  const step = (raw: string) => 0.5 * 10 ** -dec(raw) * (/тыс/iu.test(raw) ? 1000 : 1);
+  const dec = (raw: string) => (/[.,](\d+)\s*$/.exec(raw.replace(/\s*(?:тыс\S*|га)$/iu, '').replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0);
+  // a value in thousands («24,5 тыс.») or hectares («0,56 га») is rounded to its last digit in that unit
+  const unit = (raw: string) => (/тыс/iu.test(raw) ? 1000 : /(?<![а-яё])га(?![а-яё])/iu.test(raw) ? 10000 : 1);
+  const step = (raw: string) => 0.5 * 10 ** -dec(raw) * unit(raw);
   const tol = Math.max(0.051, step(a.raw), step(b.raw));
   return Math.abs(a.value - b.value) <= tol;
 }
