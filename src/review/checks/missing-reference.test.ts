@@ -32,3 +32,18 @@ test('a Word file read without conversion: its sheet references are judged only 
   const stamped = docFacts(1, 'pz.docx', 'ПЗ', [sheet(1, 'Текст, см. лист 9'), sheet(2, 'Продолжение, см. лист 2')], word);
   assert.deepEqual(missingReference.run(context([stamped])).findings!.map((f) => f.essence), ['Ссылка на лист 9: в документе 2 листа, листа 9 нет.']);
 });
+
+test('a volume named by number that the set lacks is reported; volumes and their parts in the set are not', () => {
+  const vol = (i: number, name: string, kind: string, volume: string, text: string) => docFacts(i, name, kind, [`ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nТом ${volume}`, text]);
+  const docs = [
+    vol(1, '24-017-ПЗ.pdf', 'ПЗ', '1', 'Сети связи см. том 5.5. Электроснабжение см. том 5. Благоустройство см. том 2.'),
+    vol(2, '24-017-ПЗУ.pdf', 'ПЗУ', '2', 'Текст'),
+    vol(3, '24-017-ИОС1.pdf', 'ИОС1', '5.1', 'Текст, см. том 1'),
+  ];
+  const out = missingReference.run(context(docs));
+  assert.deepEqual(out.findings!.map((f) => f.essence), ['Ссылка на том 5.5: тома 5.5 в комплекте нет (тома комплекта: 1, 2, 5.1).']);
+  assert.equal(out.referenceProblems![0]!.reference, 'том 5.5');
+  // a set whose volumes are not numbered gives no judgement
+  const plain = [docFacts(1, 'pz.pdf', 'ПЗ', ['см. том 9']), docFacts(2, 'ar.pdf', 'АР', ['Текст'])];
+  assert.deepEqual(missingReference.run(context(plain)).findings, []);
+});

@@ -23,6 +23,13 @@ function findTarget(docs: readonly DocFacts[], cipher: string): DocFacts | null 
   return null;
 }
 
+/** Whether the set has the volume or its parts («том 5» when 5.1 and 5.2 are there). */
+function hasVolume(volumes: ReadonlySet<string>, volume: string): boolean {
+  return volumes.has(volume) || [...volumes].some((v) => v.startsWith(`${volume}.`));
+}
+
+const byNumber = (a: string, b: string) => a.localeCompare(b, 'ru', { numeric: true });
+
 /** N-11: references to sheets and documents resolve inside the set. */
 export const missingReference: Check = {
   id: 'references.missing_target',
@@ -42,6 +49,7 @@ export const missingReference: Check = {
         places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
       });
     };
+    const volumes = new Set(ctx.docs.flatMap((d) => (d.volume ? [d.volume] : [])));
     for (const d of ctx.docs) {
       if (d.doc.role !== 'review') continue;
       // page counts of Word files read without conversion are approximate: their sheet references are judged only
@@ -75,6 +83,19 @@ export const missingReference: Check = {
       for (const [cipher, e] of byCipher) {
         report(d, `документ ${cipher}`, 'документа с таким шифром в комплекте нет', e.pages, e.snippet,
           `Добавить в комплект документ ${cipher} либо исправить ссылку на шифр существующего документа.`);
+      }
+      // volumes by number are judged only when the set numbers its own volumes
+      if (volumes.size < 2) continue;
+      const byVolume = new Map<string, { pages: number[]; snippet: string }>();
+      for (const r of d.volumeRefs) {
+        if (r.volume === d.volume || hasVolume(volumes, r.volume)) continue;
+        const e = byVolume.get(r.volume) ?? { pages: [], snippet: r.snippet };
+        if (!e.pages.includes(r.docPage)) e.pages.push(r.docPage);
+        byVolume.set(r.volume, e);
+      }
+      for (const [volume, e] of byVolume) {
+        report(d, `том ${volume}`, `тома ${volume} в комплекте нет (тома комплекта: ${[...volumes].sort(byNumber).join(', ')})`, e.pages, e.snippet,
+          `Добавить в комплект том ${volume} либо исправить ссылку на номер существующего тома.`);
       }
     }
     return { findings, referenceProblems: problems };

@@ -5,7 +5,7 @@ import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
 import { parseCiphers } from './cipher.ts';
-import { findCipherRefs, findSheetRefs } from './refs.ts';
+import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
 import { StampReader } from './stamp.ts';
 import { findAddresses, findCadastral, findObjectNames, findYear } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
@@ -52,7 +52,7 @@ export class DocCollector {
     this.facts = {
       doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
       stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], addresses: [],
-      objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], xml: null, crc32: null,
+      objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], volume: null, xml: null, crc32: null,
     };
   }
 
@@ -82,6 +82,7 @@ export class DocCollector {
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));
     push(f.cipherRefs, findCipherRefs(text, n));
+    if (/том|т\./iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
   }
 
   private norms(flat: string, text: string, n: number): void {
@@ -109,6 +110,7 @@ export class DocCollector {
     // A document the client did not classify gets the intake's guess from its name and first pages (null when unsure).
     f.section ??= guessKind(f.doc.name, f.head);
     f.cipher = this.pickCipher();
+    f.volume = ownVolume(f.doc.name, f.head);
     if (xml?.cipher && !f.cipher) f.cipher = parseCiphers(xml.cipher)[0] ?? null;
     this.headParts = [];
     return f;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findCipherRefs, findSheetRefs } from './refs.ts';
+import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
 
 test('sheet references in their usual wordings', () => {
   assert.deepEqual(findSheetRefs('Узел 1 см. лист 12.', 1).map((r) => r.sheet), [12]);
@@ -24,4 +24,14 @@ test('a sheet in brackets after what it shows, and a document named before its s
   assert.deepEqual(findSheetRefs('Ведомость отделки помещений (лист 11) выполнена', 1).map((r) => [r.sheet, r.cipher]), [[11, null]]);
   assert.deepEqual(findSheetRefs('Привязка здания к осям — см. ЖК-098-25-ПЗУ, лист 11.', 1).map((r) => [r.sheet, r.cipher]), [[11, 'ЖК-098-25-ПЗУ']]);
   assert.deepEqual(findSheetRefs('Нагрузка 11 кН (лист стали 4 мм)', 1), []);
+});
+
+test('volumes named by number; a volume followed by its cipher is left to the cipher', () => {
+  const vols = (t: string) => findVolumeRefs(t, 1).map((r) => r.volume);
+  assert.deepEqual(vols('Узлы см. том 7. Расчёты приведены в томе 5.1; согласно тому 4'), ['7', '5.1', '4']);
+  assert.deepEqual(vols('см. том 3 (24-017-АР); см. т. 2, шифр 24-017-ПЗУ; приведены в томе 24-017-АР; приведены в томе 25-\n069-АР'), []);
+  assert.deepEqual(vols('Том 4\nКонструктивные решения; толщина 5 мм'), []);
+  assert.equal(ownVolume('Том 5.1_24-017-ИОС1.pdf', ''), '5.1');
+  assert.equal(ownVolume('24-017-КР.pdf', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 4\nТом 4\n2025'), '4');
+  assert.equal(ownVolume('24-017-КР.pdf', 'Состав тома: см. том 3'), null);
 });

@@ -1,6 +1,6 @@
 import { snippet } from '../text/normalize.ts';
 import { parseCiphers } from './cipher.ts';
-import type { CipherRef, SheetRef } from './types.ts';
+import type { CipherRef, SheetRef, VolumeRef } from './types.ts';
 
 const SHEET_REF_RE = /(?:(?:см\.?|смотри|смотреть|приведен[аоы]?|показан[аоы]?|представлен[аоы]?)\s*(?:на\s+)?(?:лист(?:е|ы|ах)?|л\.)|на\s+листе|на\s+листах)\s*(?:№\s*)?(\d{1,3})(?:\s*(?:[-–]|,|и)\s*(\d{1,3}))?((?:\s*(?:документа|тома|альбома|раздела|шифр)?\s*)([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*))?/giu;
 // «(лист 11)», «(л. 4)» after the thing shown there; «см. 24-017-ПЗУ, лист 11» with the document first
@@ -59,4 +59,26 @@ function parseCiphersWithIndex(text: string) {
     if (f) out.push({ index: m.index, fact: f });
   }
   return out;
+}
+
+// a number that begins a cipher («в томе 24-017-АР») is not a volume number
+const VOLUME_NUMBER = String.raw`(\d{1,2}(?:\.\d{1,2}){0,2})(?![\d]|\.\d|[-–/_]\s*[0-9A-ZА-ЯЁ])`;
+// «см. том 7», «согласно тому 5.1», «приведены в томе 4»; a cipher right after it («см. том 3 (24-017-АР)») is judged by the cipher
+const VOLUME_REF_RE = new RegExp(String.raw`(?:(?<![а-яё])см\.?|смотри|смотреть|согласно|приведен\S*\s+в|представлен\S*\s+в|указан\S*\s+в|(?<![а-яё])в)\s+(?:том(?:е|а|у)?|т\.)\s*(?:№\s*)?${VOLUME_NUMBER}(?![\s,(]*(?:шифр\s*)?[0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ])`, 'giu');
+const OWN_VOLUME_NAME = /(?<![а-яё])том\s*[№_]?\s*(\d{1,2}(?:\.\d{1,2}){0,2})(?!\d|\.\d)/iu;
+const OWN_VOLUME_LINE = new RegExp(String.raw`^\s*том\s*№?\s*${VOLUME_NUMBER}\s*$`, 'imu');
+
+/** Volumes of the set the text sends the reader to by number. */
+export function findVolumeRefs(text: string, docPage: number): VolumeRef[] {
+  const out: VolumeRef[] = [];
+  VOLUME_REF_RE.lastIndex = 0;
+  for (let m = VOLUME_REF_RE.exec(text); m; m = VOLUME_REF_RE.exec(text)) {
+    out.push({ volume: m[1]!, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
+  }
+  return out;
+}
+
+/** A document's own volume number: «Том 5.1» in its file name or alone on a line of its title page. */
+export function ownVolume(name: string, head: string): string | null {
+  return OWN_VOLUME_NAME.exec(name)?.[1] ?? OWN_VOLUME_LINE.exec(head)?.[1] ?? null;
 }

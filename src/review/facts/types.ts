@@ -46,6 +46,13 @@ export interface SheetRef {
   cipher: string | null;
 }
 
+/** «см. том 7», «приведены в томе 5.1»: a volume of the set named by its number. */
+export interface VolumeRef {
+  volume: string;
+  docPage: number;
+  snippet: string;
+}
+
 export type StampRole = 'Разраб.' | 'Пров.' | 'Н. контр.' | 'ГИП';
 export const STAMP_ROLES: readonly StampRole[] = ['Разраб.', 'Пров.', 'Н. контр.', 'ГИП'];
 
@@ -93,6 +100,9 @@ export interface DocFacts {
   cadastral: TextFact[];
   sheetRefs: SheetRef[];
   cipherRefs: CipherRef[];
+  volumeRefs: VolumeRef[];
+  /** The document's own volume number («Том 5.1» on its title page or in its name), or null. */
+  volume: string | null;
   xml: XmlNoteFacts | null;
   /** CRC32 of the original file (8 hex digits), compared with FileChecksum of the XML ПЗ. */
   crc32: string | null;

@@ -30,8 +30,14 @@ export const missingTarget: DefectImpl = {
       }
       case 2: {
         const absent = OPTIONAL_CODES.find((c) => !b.codes.has(c)) ?? 'ИОС6';
-        text = rng.pick([`Решения по прокладке инженерных сетей приведены в томе ${base}-${absent}.`, `Трассировка сетей — см. ${base}-${absent}.`]);
-        detail = `ссылка на отсутствующий том ${base}-${absent}`;
+        // or by its number alone: a volume number none of the set's volumes has
+        const numbers = b.plans.map((p) => Number.parseInt(p.volume, 10)).filter(Number.isFinite);
+        const absentVolume = `${Math.max(0, ...numbers) + rng.int(2, 4)}`;
+        const byNumber = rng.chance(1 / 3);
+        text = byNumber
+          ? rng.pick([`Решения по прокладке инженерных сетей см. том ${absentVolume}.`, `Трассировка сетей приведена в томе ${absentVolume}.`])
+          : rng.pick([`Решения по прокладке инженерных сетей приведены в томе ${base}-${absent}.`, `Трассировка сетей — см. ${base}-${absent}.`]);
+        detail = byNumber ? `ссылка на отсутствующий том ${absentVolume}` : `ссылка на отсутствующий том ${base}-${absent}`;
         break;
       }
       case 3: {
