@@ -293,12 +293,12 @@ const novosibirsk: HoldoutSet = {
   questions: ['ИОС5', 'ОБЩ'],
 };
 
-// 5. Тверь: files named by section title, values in thousands, Latin «SP», a volume printed with another base that
+// 5. Тверь: files named by section title, the address under the object's name without a label, values in thousands, Latin «SP», a volume printed with another base that
 // quotes the set's own cipher, a repeated sheet number, a checker's row left without a surname.
 const T = 'ЖД-31-2024';
 const tRoles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'Н. контр.': 'Сидорова', 'ГИП': 'Козлов' };
 const tStamp = (cipher: string, sheet: number, sheets: number, roles: Record<string, string> = tRoles): StampSpec => ({ cipher, sheet, sheets, roles });
-const tTitle = (volume: string, name: string): PageSpec => ({ lines: ['ООО «Проект-М»', 'Жилой дом', 'г. Тверь, ул. Ленина, д. 5', '', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', volume, name, '', 'Тверь', '2024'] });
+const tTitle = (volume: string, name: string, address = 'г. Тверь, ул. Ленина, д. 5'): PageSpec => ({ lines: ['ООО «Проект-М»', 'Жилой дом', address, '', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', volume, name, '', 'Тверь', '2024'] });
 
 const tver: HoldoutSet = {
   id: 'tver',
@@ -323,7 +323,8 @@ const tver: HoldoutSet = {
       { lines: ['Схема'], stamp: tStamp('ЖД-13-2024-КР', 2, 2, { 'Разраб.': 'Иванов', 'Пров.': '', 'Н. контр.': 'Сидорова', 'ГИП': 'Козлов' }) },
     ] },
     { name: '07_ПОС.pdf', pages: [
-      tTitle('Раздел 7', 'Проект организации строительства'),
+      // the object's address printed without a label under its name, with another street type
+      tTitle('Раздел 7', 'Проект организации строительства', 'г. Тверь, пр-т Ленина, д. 5'),
       { lines: ['Кадастровый номер участка 69:40:0100123:1243.', 'Объем строительный — 24 500 м³.', 'Работы по СНиП 3.01.01-85*.'], stamp: tStamp(`${T}-ПОС`, 1, 1) },
     ] },
   ],
@@ -334,6 +335,7 @@ const tver: HoldoutSet = {
     { check: 'norms.superseded', doc: '04_Конструктивные решения.pdf', page: 2, says: 'СП 63.13330.2012' },
     { check: 'norms.superseded', doc: '04_Конструктивные решения.pdf', page: 2, says: 'СНиП 2.03.01-84' },
     { check: 'norms.superseded', doc: '07_ПОС.pdf', page: 2, says: 'СНиП 3.01.01-85' },
+    { check: 'consistency.address', doc: '07_ПОС.pdf', page: 1, says: 'тип улицы' },
     { check: 'consistency.apartments', doc: '03_Архитектурные решения.pdf', page: 2, says: '98' },
     { check: 'consistency.cadastral_number', doc: '07_ПОС.pdf', page: 2, says: '69:40:0100123:1243' },
     { check: 'consistency.cipher', doc: '04_Конструктивные решения.pdf', page: 2, says: 'ЖД-13-2024-КР' },

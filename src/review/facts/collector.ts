@@ -7,7 +7,7 @@ import { guessKind } from '../../ingest/classify.ts';
 import { parseCiphers } from './cipher.ts';
 import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
 import { StampReader } from './stamp.ts';
-import { findAddresses, findCadastral, findObjectNames, findYear } from './text-facts.ts';
+import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
 import { findValues } from './values.ts';
 
@@ -78,6 +78,7 @@ export class DocCollector {
     this.norms(flat, text, n);
     push(f.values, findValues(flat, n));
     push(f.addresses, findAddresses(flat, n));
+    if (n <= 2) push(f.addresses, findTitleAddress(text, n));
     push(f.objectNames, findObjectNames(text, n));
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findAddresses, findCadastral, findObjectNames, findYear } from './text-facts.ts';
+import { findAddresses, findCadastral, findObjectNames, findTitleAddress, findYear } from './text-facts.ts';
 import { collapseSpaces } from '../text/normalize.ts';
 
 const addr = (t: string) => findAddresses(collapseSpaces(t), 1).map((a) => a.value);
@@ -41,4 +41,18 @@ test('every name stated before «по адресу» on a page is found, far apa
   const filler = 'Текст раздела без названий объекта.\n'.repeat(40);
   const text = `Жилой дом (позиция 1) по адресу: г. Тверь, ул. Советская, д. 12\n${filler}Детский сад на 120 мест\nпо адресу: г. Тверь, ул. Лесная, д. 3\n${filler}`;
   assert.deepEqual(findObjectNames(text, 5).map((n) => n.value), ['Жилой дом (позиция 1)', 'Детский сад на 120 мест']);
+});
+
+test('an address alone on the line under the object name of a title page; not the designer’s under its own name', () => {
+  const title = (head: string) => findTitleAddress(`${head}\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 4`, 1).map((a) => a.value);
+  assert.deepEqual(title('ООО «Проект-М»\nЖилой дом\nг. Тверь, ул. Ленина, д. 5'), ['г. Тверь, ул. Ленина, д. 5']);
+  assert.deepEqual(title('ООО «Проект»\n170000, г. Тверь, ул. Советская, д. 1\nМногоквартирный жилой дом\n170100, Тверская обл., г. Тверь, пр-т Ленина, 5.'), ['170100, Тверская обл., г. Тверь, пр-т Ленина, 5']);
+  assert.deepEqual(title('ООО «Проект»\n170000, г. Тверь, ул. Советская, д. 1'), []);
+  assert.deepEqual(title('Жилой дом\nг. Москва, ул. Ленина, д. 5,\nкорп. 2'), ['г. Москва, ул. Ленина, д. 5, корп. 2']);
+  assert.deepEqual(title('Жилой дом\nг. Москва, ул. Ленина, д. 5\nкорпус 2'), ['г. Москва, ул. Ленина, д. 5, корпус 2']);
+  assert.deepEqual(title('Жилой дом\nг. Москва, ул. Ленина, 5, к.\n2'), ['г. Москва, ул. Ленина, 5, к. 2']);
+  // an address after «по адресу:» is the labelled finder's
+  assert.deepEqual(title('Жилой дом по адресу: 620008,\nСвердловская область, г. Екатеринбург, проспект Победы, 64, к.\n2'), []);
+  assert.deepEqual(title('Жилой дом\nг. Тверь, ул. Ленина, д. 5, тел. 8 (4822) 00-00-00'), []);
+  assert.deepEqual(findTitleAddress('Жилой дом\nг. Тверь, ул. Ленина, д. 5\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 3), []);
 });

@@ -67,6 +67,35 @@ function titlePageName(text: string, docPage: number): TextFact[] {
   return [{ value, docPage, snippet: snippet(text, Math.max(0, m.index - value.length - 4), m.index + m[0].length) }];
 }
 
+// A whole line that is an address: settlement, street and house, maybe after an index and a region.
+const ADDRESS_LINE = /^(?:\d{6},?\s*)?(?:(?:Российская\s+Федерация|РФ|Россия),?\s*)?(?:[^,\n]{3,60}?(?:обл\.?|область|край|Республика|респ\.|АО)\s*,\s*)?(?:(?:[^,\n]{3,40}?(?:р-н|район|г\.\s?о\.|городской\s+округ))\s*,\s*)?(?:г\.|город|пос\.|п\.|с\.|пгт)\s*[А-ЯЁ][^,\n]*,\s*(?:ул\.|улица|пр-т|пр-кт|проспект|пер\.|переулок|ш\.|шоссе|б-р|бульвар|наб\.|набережная|пр-д|проезд|мкр\.?|микрорайон|пл\.|площадь)\s*[^,\n]+,\s*(?:д\.|дом|вл\.|зд\.)?\s*\d+[^\n]{0,40}$/iu;
+const ORG_LINE = /ИНН|ОГРН|КПП|тел\.|телефон|e-?mail|факс|почтов|юридическ/iu;
+
+/**
+ * The object's address written without a label on a title page: the line right under the object's name, above
+ * «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ». The designer's address under its own name is not taken: it follows no object name.
+ */
+export function findTitleAddress(text: string, docPage: number): TextFact[] {
+  if (docPage > 2) return [];
+  const m = TITLE_MARK.exec(text);
+  if (!m) return [];
+  const lines = text.slice(0, m.index).split('\n').map((l) => l.trim()).filter(Boolean);
+  for (let i = lines.length - 1; i > 0 && i >= lines.length - 4; i--) {
+    const l = lines[i]!;
+    if (!ADDRESS_LINE.test(l) || ORG_LINE.test(l)) continue;
+    const above = lines[i - 1]!;
+    // «… по адресу:» above: the labelled finder reads the address with its wrapped parts
+    if (!NAME_WORD.test(above) || NOT_NAME_LINE.test(above) || /адрес/iu.test(above)) return [];
+    // an address wrapped onto the next line: «…, д. 5,» / «корп. 2»
+    const next = lines[i + 1] ?? '';
+    const wrapped = /(?:,|(?<![а-яё])(?:к|корп|стр|д)\.?)$/iu.test(l) || /^(?:корп|корпус|к\.\s?\d|стр\.|строение|лит)/iu.test(next);
+    const value = wrapped ? `${l.replace(/,$/, '')}${/[.а-яё]$/iu.test(l) && !/,$/.test(l) ? ' ' : ', '}${next.replace(/^,\s*/, '')}` : l;
+    const at = text.indexOf(l);
+    return [{ value: value.replace(/[.\s]+$/u, ''), docPage, snippet: snippet(text, at, at + value.length) }];
+  }
+  return [];
+}
+
 const ADDRESS_PHRASE = /по\s+адресу/g;
 /** How far before «по адресу» a name can start: its 150 characters and the spaces and line breaks after it. */
 const NAME_REACH = 400;
