@@ -27,6 +27,12 @@ test('object names, cadastral numbers and the year of a title page', () => {
   assert.equal(findYear('СП 50.13330.2024\nГОСТ Р 21.101-2020\nот 12.02.2021\nприказ № 2021'), null);
 });
 
+test('«Объект:» followed by a settlement is an address; followed by a name it is not', () => {
+  assert.deepEqual(addr('Объект: г. Тверь, пр-т Ленина, д. 5. Конструктивная схема'), ['г. Тверь, пр-т Ленина, д. 5']);
+  assert.deepEqual(addr('Объект: Многоквартирный жилой дом, г. Тверь, ул. Ленина, д. 5'), []);
+  assert.deepEqual(findObjectNames('Объект: г. Тверь, пр-т Ленина, д. 5.', 3), []);
+});
+
 test('an address with a boulevard and no «г.» or «д.» is still an address', () => {
   assert.deepEqual(addr('Площадка строительства расположена по адресу: Санкт-Петербург, б-р Строителей, 55, \nкорп. 5.\n'), ['Санкт-Петербург, б-р Строителей, 55, корп. 5']);
 });

@@ -1,11 +1,11 @@
 import { snippet } from '../text/normalize.ts';
 import type { TextFact } from './types.ts';
 
-const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s*\(местоположение\))?(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?|(?<![а-яё])место\s+(?:размещения|расположения|нахождения|строительства)(?:\s+(?:объекта|строительства|здания))?)(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
+const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s*\(местоположение\))?(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?|(?<![а-яё])место\s+(?:размещения|расположения|нахождения|строительства)(?:\s+(?:объекта|строительства|здания))?|(?<![а-яё])объект(?=\s*:\s*(?:\d{6},?\s*)?(?:г\.|город\s)))(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
 // Abbreviations that end with a dot inside an address: the dot after them does not end the sentence.
 const ADDRESS_ABBR = new Set(['г', 'гор', 'ул', 'д', 'пр', 'просп', 'пр-т', 'пр-кт', 'корп', 'к', 'стр', 'обл', 'р-н', 'пос', 'п', 'с', 'мкр', 'пер', 'наб', 'ш', 'кв', 'пл', 'б-р', 'дер', 'рп', 'пгт', 'вл', 'влд', 'зд', 'соор', 'лит', 'тер', 'округ', 'м', 'ст']);
 // Every wording ADDRESS_RE knows starts with one of these: pages without them are skipped in one scan.
-const ADDRESS_HINT = /адрес|место/i;
+const ADDRESS_HINT = /адрес|место|объект/i;
 const OBJECT_RE = /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
 const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
 
@@ -132,7 +132,8 @@ export function findObjectNames(text: string, docPage: number): TextFact[] {
   OBJECT_RE.lastIndex = 0;
   for (let m = OBJECT_RE.exec(text); m; m = OBJECT_RE.exec(text)) {
     const value = m[1]!.replace(/[».\s]+$/u, '').trim();
-    if (/[а-яё]{3,}/iu.test(value)) out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
+    // «Объект: г. Тверь, …» gives the object's address, not its name
+    if (/[а-яё]{3,}/iu.test(value) && !/^(?:\d{6},?\s*)?(?:г\.|город\s)/iu.test(value)) out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
   }
   return out;
 }
