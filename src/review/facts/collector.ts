@@ -83,7 +83,8 @@ export class DocCollector {
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));
     push(f.cipherRefs, findCipherRefs(text, n));
-    if (/том|т\./iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
+    // the expression runs only where a volume number stands at all («том 7», «т. 5»)
+    if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
   }
 
   private norms(flat: string, text: string, n: number): void {

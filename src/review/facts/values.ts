@@ -95,7 +95,10 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     const n = (TENS[(m[1] ?? '').toLowerCase()] ?? 0) + (UNITS[(m[2] ?? '').toLowerCase()] ?? 0);
     return n >= 3 ? n : 0;
   };
-  for (const [re, valueOf] of words.has('этаж') ? [[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])], [STOREY_WORDS, storeyWords]] as const : []) {
+  const storeyForms = !words.has('этаж') ? [] : /[а-яё]этажн/iu.test(t)
+    ? [[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])], [STOREY_WORDS, storeyWords]] as const
+    : [[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])]] as const;
+  for (const [re, valueOf] of storeyForms) {
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
       // «12-этажный жилой дом по адресу …» is the object's name repeated in title blocks, not a statement of the section
