@@ -47,3 +47,8 @@ test('a volume named by number that the set lacks is reported; volumes and their
   const plain = [docFacts(1, 'pz.pdf', 'ПЗ', ['см. том 9']), docFacts(2, 'ar.pdf', 'АР', ['Текст'])];
   assert.deepEqual(missingReference.run(context(plain)).findings, []);
 });
+
+test('a document with an unnumbered title page: the finding counts the sheets by the title blocks and names the pages', () => {
+  const kr = docFacts(1, '24-017-КР.pdf', 'КР', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', sheet('24-017-КР', 1, 'Армирование см. лист 14.'), sheet('24-017-КР', 2)]);
+  assert.deepEqual(missingReference.run(context([kr])).findings!.map((f) => f.essence), ['Ссылка на лист 14: в документе 2 листа по основным надписям (3 стр.), листа 14 нет.']);
+});

@@ -4,11 +4,22 @@ import type { DocFacts } from '../facts/types.ts';
 import { pageList, sheetsWord } from '../text/pages.ts';
 import { where, type Check, type DraftFinding } from './types.ts';
 
-/** Highest sheet that exists in a document: its title blocks, its «Листов», or its page count. */
-export function lastSheet(d: DocFacts): number {
-  let max = d.pagesTotal;
+/** Highest sheet named by a document's title blocks: a sheet number or its «Листов»; 0 when none is printed. */
+function stampedSheets(d: DocFacts): number {
+  let max = 0;
   for (const s of d.stamps) max = Math.max(max, s.sheet ?? 0, s.sheets ?? 0);
   return max;
+}
+
+/** Highest sheet that exists in a document: its title blocks, its «Листов», or its page count. */
+export function lastSheet(d: DocFacts): number {
+  return Math.max(d.pagesTotal, stampedSheets(d));
+}
+
+/** How many sheets a document has, as the finding says it: by its title blocks when they number it, else its pages. */
+function sheetCount(d: DocFacts): string {
+  const stamped = stampedSheets(d);
+  return stamped && stamped < d.pagesTotal ? `${sheetsWord(stamped)} по основным надписям (${d.pagesTotal} стр.)` : sheetsWord(lastSheet(d));
 }
 
 /** Whether the set holds the document a cipher names: same cipher, or one of its parts («КР» → «КР1»). */
@@ -69,7 +80,7 @@ export const missingReference: Check = {
       for (const e of bySheet.values()) {
         const t = e.target!;
         const inDoc = t === d ? 'в документе' : `в документе «${t.doc.name}»`;
-        report(d, `лист ${e.sheet}${e.cipher ? ` (${e.cipher})` : ''}`, `${inDoc} ${sheetsWord(lastSheet(t))}, листа ${e.sheet} нет`, e.pages, e.snippet,
+        report(d, `лист ${e.sheet}${e.cipher ? ` (${e.cipher})` : ''}`, `${inDoc} ${sheetCount(t)}, листа ${e.sheet} нет`, e.pages, e.snippet,
           `Исправить ссылку на существующий лист либо добавить недостающий лист ${e.sheet}; сверить ссылки с ведомостью листов.`);
       }
       const byCipher = new Map<string, { pages: number[]; snippet: string }>();
