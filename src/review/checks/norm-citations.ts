@@ -22,7 +22,7 @@ export function* reviewedCitations(docs: readonly DocFacts[]): Generator<Reviewe
         doc,
         citation,
         places: citation.pages.slice(0, MAX_PLACES).map((page) => ({ doc, page })),
-        quoted: `В документе «${doc.doc.name}» (${pageList(citation.pages)}) указано: ${citation.snippet}.`,
+        quoted: `В документе «${doc.doc.name}» (${pageList(citation.pages)}) указано: ${citation.snippet}${/[.…]$/.test(citation.snippet) ? '' : '.'}`,
       };
     }
   }

@@ -42,3 +42,10 @@ test('a СНиП listed right after its replacement in a list of norms is still 
   const d = docFacts(1, 'ar.pdf', 'АР', ['2\nСП 50.13330.2024 «Тепловая защита зданий»\n3\nСНиП 23-02-2003 «Тепловая защита зданий»']);
   assert.equal(supersededNorms.run(context([d])).findings!.length, 1);
 });
+
+test('the quote in the evidence stops before the title block and ends with one mark', () => {
+  const page = { text: 'Работы вести с соблюдением СНиП 12-03-2001.\nИзм. Кол.уч. Лист №док. Подп. Дата\nРазраб. Смирнова' };
+  const [f] = supersededNorms.run(context([docFacts(1, 'pos.pdf', 'ПОС', [page])])).findings!;
+  assert.match(f!.evidence, /указано: Работы вести с соблюдением СНиП 12-03-2001\.… По реестру/);
+  assert.doesNotMatch(f!.evidence, /Разраб|\.…\./);
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixLookalikes, normalizeText, parseNumber, printedSnippet, unitsToSymbols } from './normalize.ts';
+import { fixLookalikes, normalizeText, parseNumber, printedSnippet, snippet, unitsToSymbols } from './normalize.ts';
 import { pageList, sheetsWord } from './pages.ts';
 
 test('Latin look-alikes are fixed only inside Cyrillic words; «№» and dashes survive normalisation', () => {
@@ -35,4 +35,10 @@ test('a snippet of upper-cased matcher text is given back in the document letter
   assert.equal(printedSnippet('…ПЛОЩАДЬ ЗАСТРОЙКИ-1210,5 М2. СП 42.13330.2011…', 'Площадь застройки - 1210,5 м2. СП 42.13330.2011'), '…Площадь застройки - 1210,5 м2. СП 42.13330.2011…');
   // transliterated or otherwise rewritten text is not found: the snippet stays as the matcher read it
   assert.equal(printedSnippet('СНИП 2.01.07-85', 'SNiP 2.01.07-85'), 'СНИП 2.01.07-85');
+});
+
+test('a quote stops before the title block that follows the text', () => {
+  const page = 'Работы вести с соблюдением СНиП 12-03-2001.\nИзм. Кол.уч. Лист №док. Подп. Дата\nРазраб. Смирнова';
+  const at = page.indexOf('СНиП');
+  assert.equal(snippet(page, at, at + 15), 'Работы вести с соблюдением СНиП 12-03-2001.…');
 });

@@ -62,11 +62,16 @@ export function unitsToSymbols(text: string): string {
   return text.replace(/(?<![А-Яа-яA-Za-z])(?:(кв\.?\s*м|м\s?\^?2)|куб\.?\s*м|м\s?\^?3)(?![\dА-Яа-я])/g, (_m, square?: string) => (square ? 'м²' : 'м³'));
 }
 
-/** One-line snippet around [start, end) for evidence, at most about `width` characters. */
+// The header of a title block's table of changes: the quote stops there rather than run into the stamp.
+const STAMP_HEADER = /Изм\.?\s*Кол\.?\s*уч/iu;
+
+/** One-line snippet around [start, end) for evidence, at most about `width` characters; it does not run into a title block. */
 export function snippet(text: string, start: number, end: number, width = 160): string {
   const pad = Math.max(0, Math.floor((width - (end - start)) / 2));
   const a = Math.max(0, start - pad);
-  const b = Math.min(text.length, end + pad);
+  let b = Math.min(text.length, end + pad);
+  const stamp = STAMP_HEADER.exec(text.slice(end, b));
+  if (stamp) b = end + stamp.index;
   const s = collapseSpaces(text.slice(a, b)).trim();
   return `${a > 0 ? '…' : ''}${s}${b < text.length ? '…' : ''}`;
 }
