@@ -110,3 +110,16 @@ test('a table whose cells only begin like a role («Провод ВВГнг», �
   await writeFile(path, await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('Спецификация'), spec] }] })));
   assert.deepEqual((await docxPages(path)).stamps, [[]]);
 }));
+
+test('a stamp in the footer stands on every page with its roles and cipher, without its page-field numbers', inDir(async (dir) => {
+  const footer = new Footer({ children: [stampTable({ cipher: '77-25-АР', sheet: '1', sheets: '3', roles: [['Разраб.', 'Иванов'], ['Н. контр.', '']] })] });
+  const doc = new Document({ sections: [{ footers: { default: footer }, children: [new Paragraph('Лист первый'), new Paragraph({ children: [new PageBreak()] }), new Paragraph('Лист второй')] }] });
+  const path = join(dir, 'ar.docx');
+  await writeFile(path, await Packer.toBuffer(doc));
+  const r = await docxPages(path);
+  assert.equal(r.stamps.length, 2);
+  for (const [i, lines] of r.stamps.entries()) {
+    const st = parseStamp(lines, i + 1);
+    assert.deepEqual([st.cipher, st.sheet, st.sheets, st.roles['Разраб.'], st.roles['Н. контр.']], ['77-25-АР', null, null, 'filled', 'empty']);
+  }
+}));

@@ -85,20 +85,31 @@ function isTitleBlock(lines: readonly PlacedLine[]): boolean {
 
 /**
  * Pages of a .docx: Word's own page breaks when present, else slices of about one page of text; `stamps[i]` holds
- * the lines of the title blocks typed as tables on page i (empty when it has none).
+ * the lines of the title blocks typed as tables on page i, or of the one in the headers and footers (without its
+ * numbers), or nothing.
  */
 export async function docxPages(path: string): Promise<{ pages: string[]; stamps: PlacedLine[][]; approximate: boolean; extra: string }> {
   const pages: string[] = [];
   const pageStamps: PlacedLine[][] = [];
   let current: string[] = [];
   let stamp: PlacedLine[] = [];
+  const runningStamp: PlacedLine[] = [];
   let broke = false;
   let extra = '';
   await readZipParts(path, (n) => n === 'word/document.xml' || /^word\/(header|footer)\d*\.xml$/.test(n), (name, xml) => {
     const tree = parser.parse(xml) as Node[];
     if (name !== 'word/document.xml') {
       const parts: string[] = [];
-      walkWord(tree, { text: (s) => parts.push(s), brk: () => parts.push('\n') });
+      walkWord(tree, {
+        text: (s) => parts.push(s),
+        brk: () => parts.push('\n'),
+        // a stamp in a header or footer stands on every page; its numbers are page fields whose values Word fills in
+        // only when it lays the page out, so only its labels, roles and cipher are kept
+        table: (tbl) => {
+          const lines = tableLines(tbl, runningStamp.length ? Math.max(...runningStamp.map((l) => l.y)) + 10 * ROW_POINTS : 0);
+          if (isTitleBlock(lines)) runningStamp.push(...lines.filter((l) => !/^\d+$/.test(l.text)));
+        },
+      });
       extra += parts.join('') + '\n';
       return;
     }
@@ -136,6 +147,8 @@ export async function docxPages(path: string): Promise<{ pages: string[]; stamps
     out.push(rest);
     stamps.push(pageStamps[i]!);
   }
+  // pages without a stamp of their own carry the running one of the headers and footers
+  if (runningStamp.length) for (const [i, st] of stamps.entries()) if (!st.length) stamps[i] = runningStamp;
   return { pages: out, stamps, approximate: !broke || out.length !== pages.length, extra };
 }
 
