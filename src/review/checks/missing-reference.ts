@@ -12,7 +12,7 @@ function stampedSheets(d: DocFacts): number {
 }
 
 /** Highest sheet that exists in a document: its title blocks, its «Листов», or its page count. */
-export function lastSheet(d: DocFacts): number {
+function lastSheet(d: DocFacts): number {
   return Math.max(d.pagesTotal, stampedSheets(d));
 }
 
