@@ -49,3 +49,8 @@ test('the quote in the evidence stops before the title block and ends with one m
   assert.match(f!.evidence, /указано: Работы вести с соблюдением СНиП 12-03-2001\.… По реестру/);
   assert.doesNotMatch(f!.evidence, /Разраб|\.…\./);
 });
+
+test('the replacement is named in words that fit one document or several', () => {
+  const [f] = supersededNorms.run(context([docFacts(1, 'pb.pdf', 'ПБ', ['Противопожарный режим — по ППБ 01-03.'])])).findings!;
+  assert.equal(f!.essence, 'Ссылка на недействующий нормативный документ ППБ 01-03 «Правила пожарной безопасности в Российской Федерации»: он отменён, применять следует Правила противопожарного режима (ПП РФ от 16.09.2020 № 1479).');
+});

@@ -24,7 +24,7 @@ export const supersededNorms: Check = {
         importance: confirmed ? 'significant' : 'minor',
         theme: this.theme,
         about: d,
-        essence: `Ссылка на недействующий нормативный документ ${e.cited}${e.title ? ` «${e.title}»` : ''}: он ${status}${since}, действует ${e.replacement}.`,
+        essence: `Ссылка на недействующий нормативный документ ${e.cited}${e.title ? ` «${e.title}»` : ''}: он ${status}${since}, применять следует ${e.replacement}.`,
         evidence: `${quoted} По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${status}${since}; замена — ${e.replacement}.${confirmed ? '' : ' Сведения о замене не подтверждены официальным реестром — сверьте их с ФГИС «Реестр СП» / protect.gost.ru.'}`,
         action: `Заменить ссылку на ${e.replacement} (в редакции, действующей на дату ГПЗУ или задания на проектирование) и проверить, что принятые решения соответствуют её требованиям.`,
         places,
