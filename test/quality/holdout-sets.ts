@@ -21,10 +21,12 @@ export interface HoldoutSet {
   userRequest: string | null;
   /** Sections of the organisation's profile, all required. */
   profile: string[];
-  docs: { name: string; pages?: PageSpec[]; xml?: string }[];
+  docs: { name: string; pages?: PageSpec[]; xml?: string; role?: 'review' | 'context' }[];
   findings: Expected[];
   /** Sections the published questions ask about. */
   questions: string[];
+  /** Codes of the published warnings, when there are any. */
+  warnings?: string[];
 }
 
 const row = (...cells: [string, string, string]): CellSpec[] => cells.map((text, i) => ({ x: [70, 340, 430][i]!, text }));
@@ -347,4 +349,39 @@ const tver: HoldoutSet = {
   questions: [],
 };
 
-export const HOLDOUT_SETS: readonly HoldoutSet[] = [ekaterinburg, khimki, kazanClean, novosibirsk, tver];
+// 6. Всеволожск: a warehouse (no flats), a ГПЗУ attached as context, a task about it and fire safety, the norms list as
+// a two-cell table, ППБ 01-03, a volume referred to by a number no volume has.
+const V = 'СК-18-25';
+const vStamp = (mark: string): StampSpec => ({ cipher: `${V}-${mark}`, sheet: 1, sheets: 1 });
+const vTitle = (n: number, name: string, mark: string): PageSpec => ({ lines: ['АО «ПромПроект»', 'Складской комплекс класса А', 'Ленинградская обл., Всеволожский р-н, г.п. Кузьмоловское, ул. Заозерная, д. 3', '', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', `Раздел ${n}`, name, '', `${V}-${mark}`, `Том ${n}`, '', 'Санкт-Петербург', '2025'] });
+const norm = (designation: string, title: string): CellSpec[] => [{ x: 70, text: designation }, { x: 250, text: title }];
+
+const vsevolozhsk: HoldoutSet = {
+  id: 'vsevolozhsk',
+  objectAddress: 'Ленинградская область, Всеволожский муниципальный район, Кузьмоловское городское поселение, ул. Заозерная, 3',
+  userRequest: 'Проверьте соответствие проекта ГПЗУ и требованиям пожарной безопасности',
+  profile: ['ПЗ', 'ПЗУ', 'АР', 'КР', 'ПБ'],
+  docs: [
+    { name: 'ГПЗУ.pdf', role: 'context', pages: [{ lines: ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА № РФ-47-4-04-0-00-2024-0123', 'Местоположение земельного участка: Ленинградская обл., Всеволожский р-н, г.п. Кузьмоловское, ул. Заозерная, д. 3', 'Кадастровый номер земельного участка 47:07:0502001:777', 'Площадь земельного участка 2,5 га', 'Предельное количество этажей — 3'] }] },
+    { name: `${V}-ПЗ.pdf`, pages: [
+      vTitle(1, 'Пояснительная записка', 'ПЗ'),
+      { lines: ['Кадастровый номер участка: 47:07:0502001:777.', 'Площадь участка — 25 000 м².', 'Этажность — 1.', 'Общая площадь здания — 18 450,0 м².', 'Строительный объем — 245 000 м³.', 'Нормативные документы:',
+        norm('СП 56.13330.2021', 'Производственные здания'), norm('СП 57.13330.2011', 'Складские здания'), norm('СП 4.13130.2013', 'Ограничение распространения пожара'), norm('СП 52.13330.2011', 'Естественное и искусственное освещение'),
+        'Решения по пожаротушению см. том 12.'], stamp: vStamp('ПЗ') },
+    ] },
+    { name: `${V}-АР.pdf`, pages: [vTitle(3, 'Объемно-планировочные и архитектурные решения', 'АР'), { lines: ['Здание одноэтажное с антресолью.', 'Этажность — 2.', 'Общая площадь здания — 18 450 м².', 'Строительный объём — 245 000 м³.', 'Количество рабочих мест — 120.'], stamp: vStamp('АР') }] },
+    { name: `${V}-КР.pdf`, pages: [vTitle(4, 'Конструктивные решения', 'КР'), { lines: ['Каркас металлический по СП 16.13330.2017.', 'Фундаменты по СП 22.13330.2016.'], stamp: vStamp('КР') }] },
+    { name: `${V}-ПБ.pdf`, pages: [vTitle(9, 'Мероприятия по обеспечению пожарной безопасности', 'ПБ'), { lines: ['Противопожарный режим — в соответствии с ППБ 01-03.', 'Категория здания по взрывопожарной опасности — В.'], stamp: vStamp('ПБ') }] },
+  ],
+  findings: [
+    { check: 'completeness.missing_section', says: 'ПЗУ' },
+    { check: 'norms.superseded', doc: `${V}-ПЗ.pdf`, page: 2, says: 'СП 52.13330.2011' },
+    { check: 'references.missing_target', doc: `${V}-ПЗ.pdf`, page: 2, says: 'том 12' },
+    { check: 'consistency.storeys', doc: `${V}-АР.pdf`, page: 2, says: '2' },
+    { check: 'norms.superseded', doc: `${V}-ПБ.pdf`, page: 2, says: 'ППБ 01-03' },
+  ],
+  questions: [],
+  warnings: ['request_focus'],
+};
+
+export const HOLDOUT_SETS: readonly HoldoutSet[] = [ekaterinburg, khimki, kazanClean, novosibirsk, tver, vsevolozhsk];
