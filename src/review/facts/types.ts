@@ -8,7 +8,10 @@ export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 
 export interface ValueFact {
   kind: ValueKind;
   value: number;
+  /** The label and number as written; its decimals tell how the value was rounded. */
   raw: string;
+  /** The unit the number was written in, in the value's units: 1000 for «тыс. м²», 10 000 for «га»; absent: 1. */
+  scale?: number;
   docPage: number;
   snippet: string;
   /** Said in passing («9-этажный», «для 120 квартир») rather than as a labelled value: outweighed by labelled ones. */

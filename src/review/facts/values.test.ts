@@ -30,8 +30,8 @@ test('values equal within the rounding of the less precise one', () => {
   assert.equal(sameValue(v('1234,5', 1234.5), v('1234,9', 1234.9)), false);
   assert.equal(sameValue(v('9', 9), v('10', 10)), false);
   // «24,5 тыс. м³» is 24 500 give or take 50
-  assert.equal(sameValue(v('24,5 тыс.', 24500), v('24 530', 24530)), true);
-  assert.equal(sameValue(v('24,5 тыс.', 24500), v('24 600', 24600)), false);
+  assert.equal(sameValue({ ...v('24,5', 24500), scale: 1000 }, v('24 530', 24530)), true);
+  assert.equal(sameValue({ ...v('24,5', 24500), scale: 1000 }, v('24 600', 24600)), false);
 });
 
 test('values in thousands («24,5 тыс. м³») are read as such', () => {
@@ -83,6 +83,6 @@ test('plot areas in hectares, «количество надземных этаж
 
 test('«0,56 га» is 5 600 м² give or take 50', () => {
   const v = (raw: string, value: number) => ({ kind: 'area_plot' as const, value, raw, docPage: 1, snippet: '' });
-  assert.equal(sameValue(v('Площадь участка 0,56 га', 5600), v('Площадь участка 5 620', 5620)), true);
-  assert.equal(sameValue(v('Площадь участка 0,56 га', 5600), v('Площадь участка 5 700', 5700)), false);
+  assert.equal(sameValue({ ...v('Площадь участка 0,56', 5600), scale: 10000 }, v('Площадь участка 5 620', 5620)), true);
+  assert.equal(sameValue({ ...v('Площадь участка 0,56', 5600), scale: 10000 }, v('Площадь участка 5 700', 5700)), false);
 });

@@ -73,14 +73,14 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     for (let m = re.exec(t); m; m = re.exec(t)) {
       const parsed = parseNumber(m[2]!);
       const end = m.index + m[0].length;
-      // «24,5 тыс. м³», «объём, тыс. м³ — 24,5», «0,56 га»: the raw text keeps the word, sameValue rounds by it
+      // «24,5 тыс. м³», «объём, тыс. м³ — 24,5», «0,56 га»: the number is in a larger unit, and rounded in it
       const after = SCALE_AFTER.exec(t.slice(end, end + 8))?.[0] ?? '';
       const word = (after || SCALE_IN.exec(m[0].slice(m[1]!.length))?.[0] || '').trim();
       const scale = scaleOf(kind, word);
       // hectares and thousands are exact in the text: keep them so in binary («0,56 га» is 5 600, not 5 600.000…1)
       const value = parsed === null ? null : Math.round(parsed * scale * 1000) / 1000;
       if (value === null || !PLAUSIBLE[kind](value)) continue;
-      out.push({ kind, value, raw: `${m[0].trim()}${after && scale !== 1 ? ` ${word}` : ''}`, docPage, snippet: snippet(t, m.index, end + after.length) });
+      out.push({ kind, value, raw: m[0].trim(), ...(scale !== 1 ? { scale } : {}), docPage, snippet: snippet(t, m.index, end + after.length) });
     }
   }
   if (words.has('площад')) {
@@ -137,11 +137,10 @@ export const VALUE_UNITS: Record<ValueKind, string> = {
 
 /** Equal within rounding: a value written with fewer decimals may be the other one rounded. */
 export function sameValue(a: ValueFact, b: ValueFact): boolean {
-  const dec = (raw: string) => (/[.,](\d+)\s*$/.exec(raw.replace(/\s*(?:тыс\S*|га)$/iu, '').replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0);
-  // a value in thousands («24,5 тыс.») or hectares («0,56 га») is rounded to its last digit in that unit
-  const unit = (raw: string) => (/тыс/iu.test(raw) ? 1000 : /(?<![а-яё])га(?![а-яё])/iu.test(raw) ? 10000 : 1);
-  const step = (raw: string) => 0.5 * 10 ** -dec(raw) * unit(raw);
-  const tol = Math.max(0.051, step(a.raw), step(b.raw));
+  const dec = (raw: string) => (/[.,](\d+)\s*$/.exec(raw.replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0);
+  // a value written in thousands («24,5 тыс.») or hectares («0,56 га») is rounded to its last digit in that unit
+  const step = (v: ValueFact) => 0.5 * 10 ** -dec(v.raw) * (v.scale ?? 1);
+  const tol = Math.max(0.051, step(a), step(b));
   return Math.abs(a.value - b.value) <= tol;
 }
 
