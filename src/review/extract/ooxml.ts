@@ -83,6 +83,12 @@ function isTitleBlock(lines: readonly PlacedLine[]): boolean {
   return lines.some((l) => isRoleLabel(l.text)) || lines.filter((l) => CHANGE_HEADER_CELL.test(l.text)).length >= 3;
 }
 
+/** Adds a table to `stamp` when it is a title block; a second one (a sheet's own and a copied one) goes below the first. */
+function addTitleBlock(stamp: PlacedLine[], tbl: Node, keep: (l: PlacedLine) => boolean = () => true): void {
+  const lines = tableLines(tbl, stamp.length ? Math.max(...stamp.map((l) => l.y)) + 10 * ROW_POINTS : 0);
+  if (isTitleBlock(lines)) stamp.push(...lines.filter(keep));
+}
+
 /**
  * Pages of a .docx: Word's own page breaks when present, else slices of about one page of text; `stamps[i]` holds
  * the lines of the title blocks typed as tables on page i, or of the one in the headers and footers (without its
@@ -105,10 +111,7 @@ export async function docxPages(path: string): Promise<{ pages: string[]; stamps
         brk: () => parts.push('\n'),
         // a stamp in a header or footer stands on every page; its numbers are page fields whose values Word fills in
         // only when it lays the page out, so only its labels, roles and cipher are kept
-        table: (tbl) => {
-          const lines = tableLines(tbl, runningStamp.length ? Math.max(...runningStamp.map((l) => l.y)) + 10 * ROW_POINTS : 0);
-          if (isTitleBlock(lines)) runningStamp.push(...lines.filter((l) => !/^\d+$/.test(l.text)));
-        },
+        table: (tbl) => addTitleBlock(runningStamp, tbl, (l) => !/^\d+$/.test(l.text)),
       });
       extra += parts.join('') + '\n';
       return;
@@ -121,11 +124,7 @@ export async function docxPages(path: string): Promise<{ pages: string[]; stamps
         current = [];
         stamp = [];
       },
-      table: (tbl) => {
-        // a second stamp on the page (a sheet's own and a copied one) goes below the first
-        const lines = tableLines(tbl, stamp.length ? Math.max(...stamp.map((l) => l.y)) + 10 * ROW_POINTS : 0);
-        if (isTitleBlock(lines)) stamp.push(...lines);
-      },
+      table: (tbl) => addTitleBlock(stamp, tbl),
     });
   });
   const last = current.join('');
