@@ -5,7 +5,7 @@ const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s*\(местоположен�
 // Abbreviations that end with a dot inside an address: the dot after them does not end the sentence.
 const ADDRESS_ABBR = new Set(['г', 'гор', 'ул', 'д', 'пр', 'просп', 'пр-т', 'пр-кт', 'корп', 'к', 'стр', 'обл', 'р-н', 'пос', 'п', 'с', 'мкр', 'пер', 'наб', 'ш', 'кв', 'пл', 'б-р', 'дер', 'рп', 'пгт', 'вл', 'влд', 'зд', 'соор', 'лит', 'тер', 'округ', 'м', 'ст']);
 // Every wording ADDRESS_RE knows starts with one of these: pages without them are skipped in one scan.
-const ADDRESS_HINT = /адрес|место|объект/i;
+const ADDRESS_HINT = /адрес|место|объект\s*:/i;
 const OBJECT_RE = /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
 const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
 
