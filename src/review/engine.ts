@@ -9,6 +9,7 @@ import { ocrAvailable } from './extract/ocr.ts';
 import { acquireReader, announcePdfs, releaseReader, type PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
 import { dealDocuments } from './lanes.ts';
+import { deriveSetModel } from './set/derive.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
 import type { ReviewInput, ReviewProgress } from './types.ts';
@@ -112,6 +113,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     docs,
     xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null,
     setBase: setCipherBase(docs),
+    set: deriveSetModel(docs),
   };
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];

@@ -3,6 +3,7 @@ import type { CheckContext } from '../../src/review/checks/types.ts';
 import { setCipherBase } from '../../src/review/checks/consistency-cipher.ts';
 import type { XmlNoteFacts } from '../../src/review/extract/xml-note.ts';
 import { DocCollector } from '../../src/review/facts/collector.ts';
+import { deriveSetModel } from '../../src/review/set/derive.ts';
 import type { DocFacts } from '../../src/review/facts/types.ts';
 import type { PlacedLine, ReviewDocument, ReviewInput } from '../../src/review/types.ts';
 
@@ -54,5 +55,6 @@ export function context(docs: DocFacts[], input: Partial<ReviewInput> = {}): Che
     docs,
     xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null,
     setBase: setCipherBase(docs),
+    set: deriveSetModel(docs),
   };
 }

@@ -1,6 +1,7 @@
 import type { Importance, ReferenceProblem, ResultWarning, Theme } from '../../domain/result.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { DocFacts } from '../facts/types.ts';
+import type { SetModel } from '../set/types.ts';
 import type { ReviewInput } from '../types.ts';
 
 export { SET_SECTION } from '../data/docset.ts';
@@ -13,6 +14,8 @@ export interface CheckContext {
   xml: { doc: DocFacts; facts: XmlNoteFacts } | null;
   /** Cipher base shared by most volumes («24-017»), or null when no cipher was found. */
   setBase: string | null;
+  /** What the set is taken to be: stage, edition, document types, reference date. */
+  set: SetModel;
 }
 
 export interface Place {

@@ -1,0 +1,60 @@
+/**
+ * What the service takes a set to be, derived once per run before the checks: the stage, the composition edition,
+ * the type of every document and the date the set is judged at. Checks read it instead of guessing each on its own.
+ */
+
+/** What a document is: a section of ПД, a volume of РД by its марка, a survey report, an estimate, an initial document… */
+export type DocumentType =
+  | 'pd_section'
+  | 'rd_mark'
+  | 'survey'
+  | 'estimate'
+  | 'gpzu'
+  | 'tech_conditions'
+  | 'design_task'
+  | 'iul'
+  | 'letter'
+  | 'xml_note'
+  | 'other';
+
+export interface TypedDocument {
+  /** Index of the document in the set (ReviewDocument.index). */
+  docIndex: number;
+  type: DocumentType;
+  /** Section code (pd_section), марка (rd_mark), survey kind («ИГДИ»), estimate kind («ЛСР»), or null. */
+  code: string | null;
+  /** Stage the document itself states (stamp «Стадия», cipher, title page), or null. */
+  stage: 'П' | 'Р' | null;
+  /** Why: the words or marks that decided it, for the specialist reading the result. */
+  evidence: string;
+}
+
+/** П — проектная документация, Р — рабочая, survey — only survey reports, mixed — more than one of these. */
+export type SetStage = 'П' | 'Р' | 'survey' | 'mixed' | 'unknown';
+
+/** Composition of ПД: ПП № 87 before ПП № 963 (sets developed before 01.09.2022) or as amended by it. */
+export type CompositionEdition = 'before_2022_09_01' | 'from_2022_09_01';
+
+export type ReferenceDateSource = 'gpzu' | 'stamp' | 'title_year' | 'xml_year';
+
+/** The date the set is judged at (ГрК РФ ст. 49 ч. 5.2: the ГПЗУ's date when cited, else the documentation's). */
+export interface ReferenceDate {
+  /** ISO date; a year alone is its last day (31 December), so a norm in force at any time of that year counts. */
+  date: string;
+  source: ReferenceDateSource;
+  /** Where it was read, when it was read from a page. */
+  docIndex?: number;
+  page?: number;
+  /** The words it was read from («ГПЗУ № РФ-77-… от 12.03.2021», «2018 г.»). */
+  text: string;
+}
+
+export interface SetModel {
+  stage: SetStage;
+  edition: CompositionEdition;
+  documents: TypedDocument[];
+  /** null: the set states no date at all and is judged today. */
+  referenceDate: ReferenceDate | null;
+  /** The upload is plainly one volume on its own: completeness is a warning, not findings. */
+  singleVolume: boolean;
+}
