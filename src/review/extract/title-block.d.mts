@@ -7,3 +7,6 @@ export interface BoxedLine {
 }
 
 export function titleBlockLines(lines: BoxedLine[], x0: number, y0: number, width: number, height: number): PlacedLine[];
+
+/** Pieces of one row that touch, joined into one line (CAD exports write a label per font change). */
+export function joinFragments(lines: PlacedLine[]): PlacedLine[];

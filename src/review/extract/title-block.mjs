@@ -52,5 +52,35 @@ export function titleBlockLines(lines, x0, y0, width, height) {
     const [bx0, by0, bx1, by1] = l.bbox;
     out.push({ x: bx0 - x0, y: by0 - y0, w: bx1 - bx0, h: by1 - by0, text: l.text });
   }
-  return out;
+  return joinFragments(out);
+}
+
+/**
+ * CAD exports write a label in pieces, one per font change («Н» «.» «контроль», «133/23-» «ГК» «-» «АР» «6»): pieces of one
+ * row that touch are one line again. Cells of a table stand further apart than a letter's height and stay separate.
+ * @param {{x: number, y: number, w: number, h: number, text: string}[]} ls
+ */
+export function joinFragments(ls) {
+  const rest = [...ls].sort((a, b) => a.x - b.x);
+  const out = [];
+  for (const l of rest) {
+    const cy = l.y + l.h / 2;
+    const prev = out.find((o) => {
+      const h = Math.min(o.h, l.h);
+      const gap = l.x - (o.x + o.w);
+      return Math.abs(o.y + o.h / 2 - cy) < h * 0.5 && gap > -h * 0.3 && gap < h * 0.45;
+    });
+    if (!prev) {
+      out.push({ ...l });
+      continue;
+    }
+    const gap = l.x - (prev.x + prev.w);
+    const glue = gap > Math.min(prev.h, l.h) * 0.25 && !/[-/]$/.test(prev.text) ? ' ' : '';
+    const text = `${prev.text}${glue}${/[-/]$/.test(prev.text) ? l.text.trimStart() : l.text}`.replace(/\s+/g, ' ');
+    const y = Math.min(prev.y, l.y);
+    const bottom = Math.max(prev.y + prev.h, l.y + l.h);
+    Object.assign(prev, { text, y, h: bottom - y, w: Math.max(prev.x + prev.w, l.x + l.w) - prev.x });
+  }
+  // back in reading order: top to bottom, left to right
+  return out.sort((a, b) => a.y - b.y || a.x - b.x);
 }

@@ -64,7 +64,7 @@ export class DocCollector {
     if (n <= HEAD_PAGES && this.headParts.join('').length < HEAD_CHARS) this.headParts.push(text.slice(0, HEAD_CHARS));
     if (page.stampLines && page.stampLines.length) {
       const st = this.stamps.read(page.stampLines, n);
-      if (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher) f.stamps.push(st);
+      if (!st.changePermission && (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher)) f.stamps.push(st);
       if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
     }
     if (n <= HEAD_PAGES) {

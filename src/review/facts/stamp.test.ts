@@ -90,3 +90,11 @@ test('a long label that runs under the surname of the next column still has its 
   lines.push({ x: 150, y: 805, w: 20, h: 7, text: '03.25' });
   assert.deepEqual(parseStamp(lines, 1).roles, { 'Разраб.': 'filled', 'Пров.': 'empty', 'Н. контр.': 'filled', 'ГИП': 'empty' });
 });
+
+test('the form «Разрешение на внесение изменений» bound into a volume is told apart from a sheet stamp', () => {
+  const l = (text: string, x: number, y: number) => ({ x, y, w: text.length * 4, h: 11, text });
+  const permission = [l('Изм. внес', 58, 764), l('Алексеева', 114, 766), l('Составил', 58, 779), l('Алексеева', 114, 780),
+    l('ГИП', 58, 793), l('Якубовский', 114, 794), l('Утв.', 58, 807), l('Лист', 515, 772), l('Листов', 545, 772), l('1', 523, 798), l('2', 558, 798)];
+  assert.equal(parseStamp(permission, 3).changePermission, true);
+  assert.equal(parseStamp(stampLines({ cipher: '24-017-КР', sheet: 1, roles }), 1).changePermission, false);
+});

@@ -17,6 +17,8 @@ const ROLE_SRC: Record<StampRole, string> = {
 const ROLE_RE = new RegExp(`^(?:${STAMP_ROLES.map((r) => `(${ROLE_SRC[r]})`).join('|')})\\.?${END}`);
 // Other rows of the signature block: they prove the block exists even if our four roles are missing.
 const OTHER_ROLE_RE = /^(?:утв(?:ердил)?|нач\.?\s?отд(?:ела)?|гап|т\.?\s?контр|гл\.?\s?спец|рук\.?\s?гр|согласовано)\.?(?=$|[\s.:])/i;
+// «Изм. внес», «Составил»: rows of the form «Разрешение на внесение изменений» (ГОСТ Р 21.101, прил. Ж), not of a sheet's stamp
+const CHANGE_PERMISSION_RE = /^(?:изм\.?\s?внес|составил)(?=$|[\s.:])/i;
 const CHANGE_HEADER_RE = /^(?:изм\.?|кол\.?\s?уч\.?|№\s?док\.?|подп\.?|дата)$/i;
 /** Lines that can hold the sheet number or the sheet count: «Лист», «Листов», «Лист 5», «Стадия Лист Листов». */
 const SHEET_LABEL_RE = /^(?:лист|стадия)/i;
@@ -59,6 +61,7 @@ interface StampLayout {
   cipher: string | null;
   /** Lines that name the sheet number or count («Лист», «Листов», «Лист 5», «Стадия Лист Листов»). */
   labels: PlacedLine[];
+  changePermission: boolean;
 }
 
 const NUMBER_ONLY = /^\s*\d+\s*$/;
@@ -81,7 +84,8 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
   const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
   withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
-  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels };
+  const changePermission = ls.some((l) => CHANGE_PERMISSION_RE.test(l.text));
+  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels, changePermission };
 }
 
 /** The sheet number and count: written in a label line, or the first number below its label. */
@@ -146,8 +150,8 @@ export class StampReader {
       this.last = layoutOf(ls);
       this.lastKey = key;
     }
-    const { roles, hasRoleRows, cipher, labels } = this.last;
-    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher };
+    const { roles, hasRoleRows, cipher, labels, changePermission } = this.last;
+    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher, changePermission };
   }
 }
 

@@ -69,6 +69,8 @@ export interface StampFacts {
   /** The page carries signature rows at all (form 3 or 5), not just a sheet number (form 6). */
   hasRoleRows: boolean;
   cipher: string | null;
+  /** The page is a «Разрешение на внесение изменений» bound into the volume: its own form and numbering, not a sheet. */
+  changePermission: boolean;
 }
 
 export interface NormCitation {
