@@ -12,7 +12,8 @@ import { Document, Packer, Paragraph } from 'docx';
 import { extractDocument } from '../../src/review/extract/index.ts';
 import { acquireReader, closeIdleReaders, releaseReader } from '../../src/review/extract/pdf-reader.ts';
 import { ocrAvailable } from '../../src/review/extract/ocr.ts';
-import { mutoolAvailable } from '../../src/review/extract/mutool-reader.ts';
+import { MutoolPdfReader, mutoolAvailable } from '../../src/review/extract/mutool-reader.ts';
+import { WasmPdfReader } from '../../src/review/extract/wasm-reader.ts';
 import { loadConfig } from '../../src/config.ts';
 import { writePdf } from './fixtures.ts';
 import type { ReviewDocument } from '../../src/review/types.ts';
@@ -149,4 +150,23 @@ test('a title block placed right after the text, not at the bottom of the sheet,
     await reader.close();
   }
   assert.deepEqual([stamps[0]!.sheet, stamps[0]!.sheets, stamps[0]!.cipher, stamps[0]!.roles['Н. контр.']], [3, 9, '24-017-ПБ', 'filled']);
+});
+
+test('a title block whose labels and cipher a CAD export wrote in pieces is read whole, by every reader', async () => {
+  const { streamDocument } = await import('../../src/review/extract/index.ts');
+  const { parseStamp } = await import('../../src/review/facts/stamp.ts');
+  const p = join(dir, 'cad-stamp.pdf');
+  const roles = { 'Разработал': 'Исаева', 'Проверил': 'Суров', 'ГИП': 'Якубовский', 'Н. контроль': 'Локтева' };
+  await writePdf(p, [{ lines: ['Общие данные'], stamp: { cipher: '133/23-ГК-АР6', sheet: 1, sheets: 4, roles, stage: 'Р', pieces: true } }]);
+  const readers = [{ name: 'WebAssembly', make: () => new WasmPdfReader() }, ...((await mutoolAvailable()) ? [{ name: 'native mutool', make: () => new MutoolPdfReader() }] : [])];
+  for (const { name: mode, make } of readers) {
+    const reader = make();
+    const stamps: ReturnType<typeof parseStamp>[] = [];
+    try {
+      await streamDocument(doc('ar6.pdf', p, 'pdf', p), opts(), reader, (page) => stamps.push(parseStamp(page.stampLines ?? [], page.docPage)));
+    } finally {
+      await reader.close();
+    }
+    assert.deepEqual([stamps[0]!.cipher, stamps[0]!.roles['Н. контр.'], stamps[0]!.roles['Разраб.']], ['133/23-ГК-АР6', 'filled', 'filled'], mode);
+  }
 });

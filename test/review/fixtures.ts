@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { ReviewDocument } from '../../src/review/types.ts';
 
 export const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
 export interface StampSpec {
   cipher: string;
@@ -15,6 +16,12 @@ export interface StampSpec {
   short?: boolean;
   /** Moves the stamp up by this many points (Word tables converted to PDF put it right after the text). */
   raise?: number;
+  /** Stage letter under «Стадия» (default П). */
+  stage?: string;
+  /** Labels and cipher written in pieces with a font change inside («Н» «.» «контроль»), as CAD exports write them. */
+  pieces?: boolean;
+  /** The form «Разрешение на внесение изменений» bound into a volume: rows Изм. внес / Составил / ГИП / Утв. / Н. контр. */
+  changePermission?: boolean;
 }
 
 /** A table cell written at its own x, so the PDF holds the row as separate pieces of text, as table generators do. */
@@ -58,9 +65,21 @@ export async function writePdf(path: string, pages: PageSpec[]): Promise<void> {
   await once(out, 'finish');
 }
 
+/** Text written piece by piece, every other piece in another font and size, as CAD exports split a label. */
+function inPieces(doc: PDFKit.PDFDocument, t: string, x: number, y: number): void {
+  const pieces = t.match(/[А-ЯЁA-Z0-9]+|[^А-ЯЁA-Z0-9]+/gu) ?? [t];
+  let cx = x;
+  pieces.forEach((piece, i) => {
+    doc.font(i % 2 ? FONT_BOLD : FONT).fontSize(i % 2 ? 8 : 7);
+    doc.text(piece, cx, y, { lineBreak: false });
+    cx += doc.widthOfString(piece);
+  });
+  doc.font(FONT).fontSize(7);
+}
+
 function drawStamp(doc: PDFKit.PDFDocument, s: StampSpec): void {
   doc.fontSize(7);
-  const at = (t: string, x: number, y: number) => doc.text(t, x, y - (s.raise ?? 0), { lineBreak: false });
+  const at = (t: string, x: number, y: number) => (s.pieces ? inPieces(doc, t, x, y - (s.raise ?? 0)) : doc.text(t, x, y - (s.raise ?? 0), { lineBreak: false }));
   doc.rect(57, s.short ? 786 : 672, 524, s.short ? 42 : 156).stroke();
   if (s.short) {
     at(s.cipher, 300, 800);
@@ -70,7 +89,8 @@ function drawStamp(doc: PDFKit.PDFDocument, s: StampSpec): void {
   }
   for (const [t, x] of [['Изм.', 60], ['Кол.уч.', 80], ['Лист', 110], ['№ док.', 135], ['Подп.', 165], ['Дата', 190]] as const) at(t, x, 700);
   let y = 715;
-  for (const [role, name] of Object.entries(s.roles ?? FULL_ROLES)) {
+  const roles = s.changePermission ? { 'Изм. внес': 'Алексеева', 'Составил': 'Алексеева', 'ГИП': 'Якубовский', 'Утв.': 'Локтева', 'Н. контр.': '' } : (s.roles ?? FULL_ROLES);
+  for (const [role, name] of Object.entries(roles)) {
     at(role, 60, y);
     if (name) at(name, 98, y);
     y += 13;
@@ -79,7 +99,7 @@ function drawStamp(doc: PDFKit.PDFDocument, s: StampSpec): void {
   at('Стадия', 430, 720);
   at('Лист', 470, 720);
   at('Листов', 505, 720);
-  at('П', 437, 733);
+  at(s.stage ?? 'П', 437, 733);
   if (s.sheet !== undefined) at(String(s.sheet), 474, 733);
   if (s.sheets !== undefined) at(String(s.sheets), 512, 733);
 }
