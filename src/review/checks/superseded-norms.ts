@@ -87,7 +87,8 @@ function unconfirmedWarning(list: ReviewedCitation[], rd: ReferenceDate | null):
 /**
  * N-01: citations of superseded or cancelled norms, judged at the set's reference date (ГрК РФ ст. 49 ч. 5.2). Out of
  * force at that date — a finding (significant: the registry entry is verified); replaced since, or not dated closely
- * enough to tell — a minor note; entries whose replacement is only claimed or unverified (C/U) — a warning, never a finding.
+ * enough to tell — a minor note; entries whose replacement is only claimed or unverified (C/U) — a warning, never a finding
+ * (none when even the claimed replacement came after the reference date).
  */
 export const supersededNorms: Check = {
   id: 'norms.superseded',
@@ -103,7 +104,8 @@ export const supersededNorms: Check = {
       if (e.status !== 'replaced' && e.status !== 'cancelled') continue;
       const s = standingAt(e, rd);
       if (e.ver === 'C' || e.ver === 'U') {
-        if (s.when === 'before') unconfirmed.push(c);
+        // in force at the reference date by the claimed date: nothing to say at all
+        if (s.when !== 'after') unconfirmed.push(c);
         continue;
       }
       findings.push(s.when === 'before' ? stale(c, s, rd, this.id) : note(c, s, rd, this.id));
