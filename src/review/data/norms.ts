@@ -80,7 +80,7 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "СНиП 3.01.03-84", title: "Геодезические работы в строительстве", status: "replaced", replacement: "СП 126.13330.2017", ver: "V", src: "K"},
   {cited: "СНиП 3.06.07-86", title: "Мосты и трубы. Правила обследований и испытаний", status: "replaced", replacement: "СП 79.13330.2012", ver: "V", src: "K"},
   {cited: "СНиП 31-01-2003", title: "Здания жилые многоквартирные", status: "replaced", replacement: "СП 54.13330.2022", ver: "V", src: "K, B"},
-  {cited: "СНиП 23-02-2003", title: "Тепловая защита зданий", status: "replaced", replacement: "СП 50.13330.2024", ver: "V", src: "K"},
+  {cited: "СНиП 23-02-2003", title: "Тепловая защита зданий", status: "replaced", replacement: "СП 50.13330.2024", ver: "V", src: "K; W: СП 50.13330.2012 в действии с 01.07.2013", since: "2013-07-01"},
   {cited: "СНиП 23-05-95*", title: "Естественное и искусственное освещение", status: "replaced", replacement: "СП 52.13330.2016", ver: "V", src: "A, N"},
   {cited: "СНиП 23-01-99*", title: "Строительная климатология", status: "replaced", replacement: "СП 131.13330.2020", ver: "V", src: "L:53755750051, A"},
   {cited: "СНиП 12-01-2004", title: "Организация строительства", status: "replaced", replacement: "СП 48.13330.2019", ver: "V", src: "A, N"},
