@@ -1,7 +1,8 @@
 /**
  * Norms cited by generated documents. Current ones are the editions norms.md marks as verified in force (V/P); editions whose
- * status is only claimed or unverified there (ГОСТ Р 21.101-2020, СП 42.13330.2016, СП 3.13130.2009, СП 4/6/7.13130) are never
- * cited, so a clean set holds nothing a stale-norm check could legitimately flag.
+ * status is only claimed or unverified there (СП 42.13330.2016, СП 3.13130.2009, СП 4/6/7.13130) are not cited, so a clean
+ * set holds nothing a stale-norm check could legitimately flag — except ГОСТ Р 21.101-2020 in the ПЗ, a trap: its
+ * replacement from 01.04.2026 is only claimed (C), so it must never become a finding.
  */
 import type { Rng } from './rng.ts';
 
@@ -19,7 +20,8 @@ export const COMMON_NORMS: Norm[] = [
 ];
 
 export const CURRENT_NORMS: Record<string, Norm[]> = {
-  ПЗ: [N('СП 54.13330.2022', 'Здания жилые многоквартирные'), N('СП 118.13330.2022', 'Общественные здания и сооружения'),
+  ПЗ: [N('ГОСТ Р 21.101-2020', 'Система проектной документации для строительства. Основные требования к проектной и рабочей документации'),
+    N('СП 54.13330.2022', 'Здания жилые многоквартирные'), N('СП 118.13330.2022', 'Общественные здания и сооружения'),
     N('СП 131.13330.2020', 'Строительная климатология'), N('СанПиН 2.1.3684-21', 'Санитарно-эпидемиологические требования к содержанию территорий городских и сельских поселений')],
   ПЗУ: [N('СП 59.13330.2020', 'Доступность зданий и сооружений для маломобильных групп населения'), N('СП 113.13330.2023', 'Стоянки автомобилей'),
     N('СанПиН 1.2.3685-21', 'Гигиенические нормативы и требования к обеспечению безопасности и (или) безвредности для человека факторов среды обитания')],
@@ -95,6 +97,42 @@ export const STALE_NORMS: StaleNorm[] = [
   S('СП 113.13330.2016', 'Стоянки автомобилей', 'СП 113.13330.2023', ['ПЗУ']),
   S('Постановление Правительства РФ от 25.04.2012 № 390', 'О противопожарном режиме', 'ПП РФ от 16.09.2020 № 1479', ['ПБ']),
 ];
+
+export interface DatedNorm extends StaleNorm {
+  /** Year of a set that cites it while it was still in force (the set is dated so). */
+  year: number;
+}
+
+/**
+ * Norms in force in 2018 and replaced later (registry dates or next editions, V/P): a 2018 set citing them gets a minor
+ * note at most, never a significant finding.
+ */
+export const DATED_NORMS: DatedNorm[] = [
+  { ...S('СП 30.13330.2016', 'Внутренний водопровод и канализация зданий', 'СП 30.13330.2020', ['ИОС2', 'ИОС3']), year: 2018 },
+  { ...S('СП 50.13330.2012', 'Тепловая защита зданий', 'СП 50.13330.2024', ['АР', 'ИОС4']), year: 2018 },
+  { ...S('СП 54.13330.2016', 'Здания жилые многоквартирные', 'СП 54.13330.2022', ['АР', 'ПЗ']), year: 2019 },
+  { ...S('СП 5.13130.2009', 'Системы противопожарной защиты. Установки пожарной сигнализации и пожаротушения автоматические', 'СП 484.1311500.2020', ['ПБ', 'ИОС5']), year: 2018 },
+  { ...S('СП 48.13330.2011', 'Организация строительства', 'СП 48.13330.2019', ['ПОС']), year: 2018 },
+];
+
+/**
+ * Designations no norm can have, found by rule (norms.malformed_designation): a register code with a digit lost or
+ * doubled, an edition year before the series existed or in the future; cited with the title of the norm meant.
+ */
+export const MALFORMED_DESIGNATIONS: Cited[] = [
+  { designation: 'СП 50.1333.2012', title: 'Тепловая защита зданий', sections: ['АР', 'ИОС4'] },
+  { designation: 'СП 60.133330.2020', title: 'Отопление, вентиляция и кондиционирование воздуха', sections: ['ИОС4'] },
+  { designation: 'СП 22.1333.2016', title: 'Основания зданий и сооружений', sections: ['КР'] },
+  { designation: 'СП 1.131300.2020', title: 'Системы противопожарной защиты. Эвакуационные пути и выходы', sections: ['ПБ'] },
+  { designation: 'СП 63.13330.2008', title: 'Бетонные и железобетонные конструкции. Основные положения', sections: ['КР'] },
+  { designation: 'СП 30.13330.2032', title: 'Внутренний водопровод и канализация зданий', sections: ['ИОС2', 'ИОС3'] },
+];
+
+export interface Cited {
+  designation: string;
+  title: string;
+  sections: string[];
+}
 
 export interface WrongDesignation {
   /** A designation that names no norm (norms.md §6), as designers mistype it. */

@@ -4,6 +4,7 @@ export const CHECK_IDS = [
   'completeness.missing_section',
   'norms.superseded',
   'norms.nonexistent',
+  'norms.malformed_designation',
   'consistency.address',
   'consistency.cadastral_number',
   'consistency.cipher',
@@ -50,6 +51,8 @@ export interface PlantedDefect {
   altPages?: number[];
   /** Section code the defect concerns (the missing section, the section asked about). */
   section?: string;
+  /** Importance the finding must have when it matters (a norm replaced after the set's date: minor, not significant). */
+  importance?: 'critical' | 'significant' | 'minor';
 }
 
 export interface GeneratedFile {

@@ -94,8 +94,6 @@ const ekaterinburg: HoldoutSet = {
     { check: 'norms.superseded', doc: '215_24-ПЗ.pdf', page: 2, says: 'ГОСТ Р 21.1101-2013' },
     { check: 'norms.superseded', doc: '215_24-ПЗУ.pdf', page: 2, says: 'СП 42.13330.2011' },
     { check: 'norms.superseded', doc: '215_24-АР.pdf', page: 2, says: 'СП 54.13330.2016' },
-    { check: 'norms.superseded', doc: '215_24-ПОС.pdf', page: 2, says: 'СНиП 12-03-2001' },
-    { check: 'norms.superseded', doc: '215_24-ПБ.pdf', page: 2, says: 'СНиП 21-01-97' },
     { check: 'consistency.cadastral_number', doc: '215_24-ПЗУ.pdf', page: 2, says: '66:41:0702010:51' },
     { check: 'consistency.storeys', doc: '215_24-АР.pdf', page: 2, says: '14' },
     { check: 'consistency.apartments', doc: '215_24-АР.pdf', page: 2, says: '146' },
@@ -106,6 +104,8 @@ const ekaterinburg: HoldoutSet = {
     { check: 'titleblock.missing_roles', doc: '215_24-КР.pdf', page: 2, says: 'Н. контр.' },
   ],
   questions: [],
+  // СНиП 12-03-2001 and СНиП 21-01-97*: their replacement is unverified in the registry (U) — a warning, not a finding
+  warnings: ['norms_unconfirmed'],
 };
 
 // 2. Химки: flowing paragraphs, «г.о.» in the task, long role labels, a missing section, a ГИП row missing on a drawing.
@@ -167,7 +167,6 @@ const khimki: HoldoutSet = {
     { check: 'completeness.missing_section', says: 'ООС' },
     { check: 'norms.superseded', doc: `Том 1_${H}-ПЗ.pdf`, page: 3, says: 'СНиП 2.01.07-85' },
     { check: 'norms.superseded', doc: `Том 1_${H}-ПЗ.pdf`, page: 3, says: 'СП 50.13330.2012' },
-    { check: 'norms.superseded', doc: `Том 6_${H}-ПОС.pdf`, page: 2, says: 'СНиП 12-04-2002' },
     { check: 'norms.superseded', doc: `Том 9_${H}-ПБ.pdf`, page: 2, says: 'СП 1.13130.2009' },
     { check: 'norms.superseded', doc: `Том 9_${H}-ПБ.pdf`, page: 2, says: 'СП 10.13130.2009' },
     { check: 'consistency.storeys', doc: `Том 3_${H}-АР.pdf`, page: 2, says: '18' },
@@ -178,6 +177,8 @@ const khimki: HoldoutSet = {
     { check: 'titleblock.missing_roles', doc: `Том 3_${H}-АР.pdf`, page: 3, says: 'ГИП' },
   ],
   questions: [],
+  // СНиП 12-04-2002: its replacement is unverified in the registry (U) — a warning, not a finding
+  warnings: ['norms_unconfirmed'],
 };
 
 // 3. Казань, clean: addresses in four spellings, the designer's own address, the cadastral quarter and a neighbour,
@@ -336,7 +337,6 @@ const tver: HoldoutSet = {
     { check: 'norms.superseded', doc: '01_Пояснительная записка.pdf', page: 2, says: 'СП 20.13330.2011' },
     { check: 'norms.superseded', doc: '04_Конструктивные решения.pdf', page: 2, says: 'СП 63.13330.2012' },
     { check: 'norms.superseded', doc: '04_Конструктивные решения.pdf', page: 2, says: 'СНиП 2.03.01-84' },
-    { check: 'norms.superseded', doc: '07_ПОС.pdf', page: 2, says: 'СНиП 3.01.01-85' },
     { check: 'consistency.address', doc: '07_ПОС.pdf', page: 1, says: 'тип улицы' },
     { check: 'consistency.apartments', doc: '03_Архитектурные решения.pdf', page: 2, says: '98' },
     { check: 'consistency.cadastral_number', doc: '07_ПОС.pdf', page: 2, says: '69:40:0100123:1243' },
@@ -347,6 +347,8 @@ const tver: HoldoutSet = {
     { check: 'titleblock.missing_roles', doc: '04_Конструктивные решения.pdf', page: 3, says: 'Пров.' },
   ],
   questions: [],
+  // СНиП 3.01.01-85*: its replacement is unverified in the registry (U) — a warning, not a finding
+  warnings: ['norms_unconfirmed'],
 };
 
 // 6. Всеволожск: a warehouse (no flats), a ГПЗУ attached as context, a task about it and fire safety, the norms list as

@@ -78,7 +78,7 @@ function refersToDoc(f: Finding, docIndex: number): boolean {
 
 export function detected(d: PlantedDefect, r: ReviewedSet): boolean {
   if (d.kind === 'request.unanswerable') return r.outcome.questions.length > 0;
-  const mine = r.outcome.findings.filter((f) => f.check_id === d.kind);
+  const mine = r.outcome.findings.filter((f) => f.check_id === d.kind && (!d.importance || f.importance === d.importance));
   if (d.docName === '') {
     if (d.kind === 'completeness.missing_section' && d.section) {
       const code = d.section;

@@ -4,6 +4,7 @@
  */
 import { ANSWERABLE_REQUESTS } from '../generator/defects/completeness.ts';
 import { DEFECTS } from '../generator/defects/index.ts';
+import { isDatedSuperseded } from '../generator/defects/norms.ts';
 import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec } from '../generator/types.ts';
 
 export const INSTANCES_PER_CHECK = 6;
@@ -35,7 +36,7 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
     const defects: DefectSpec[] = [];
     for (let i = 0; i < queue.length && defects.length < PER_SET; ) {
       const d = queue[i] as DefectSpec;
-      if (defects.some((x) => x.kind === d.kind || clash(x.kind, d.kind))) i++;
+      if (defects.some((x) => x.kind === d.kind || clash(x.kind, d.kind) || datedClash(x, d))) i++;
       else defects.push(...queue.splice(i, 1));
     }
     const seed = seedBase + n * 7;
@@ -72,4 +73,10 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
 function clash(a: CheckId, b: CheckId): boolean {
   const setLevel: CheckId[] = ['completeness.missing_section', 'request.unanswerable'];
   return setLevel.includes(a) && setLevel.includes(b);
+}
+
+/** A set dated years back (a norm replaced since) changes the composition edition: it does not carry set-level defects. */
+function datedClash(a: DefectSpec, b: DefectSpec): boolean {
+  const setLevel: CheckId[] = ['completeness.missing_section', 'request.unanswerable'];
+  return (isDatedSuperseded(a) && setLevel.includes(b.kind)) || (isDatedSuperseded(b) && setLevel.includes(a.kind));
 }

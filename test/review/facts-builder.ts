@@ -5,6 +5,7 @@ import type { XmlNoteFacts } from '../../src/review/extract/xml-note.ts';
 import { DocCollector } from '../../src/review/facts/collector.ts';
 import { deriveSetModel } from '../../src/review/set/derive.ts';
 import type { DocFacts } from '../../src/review/facts/types.ts';
+import type { SetModel } from '../../src/review/set/types.ts';
 import type { PlacedLine, ReviewDocument, ReviewInput } from '../../src/review/types.ts';
 
 export interface FakePage {
@@ -41,7 +42,8 @@ export function stampLines(o: { cipher?: string; sheet?: number; sheets?: number
   return out;
 }
 
-export function context(docs: DocFacts[], input: Partial<ReviewInput> = {}): CheckContext {
+/** A check's context; `set` overrides parts of the derived set model (a reference date the test needs). */
+export function context(docs: DocFacts[], input: Partial<ReviewInput> = {}, set: Partial<SetModel> = {}): CheckContext {
   const xmlDoc = docs.find((d) => d.xml);
   return {
     input: {
@@ -55,6 +57,6 @@ export function context(docs: DocFacts[], input: Partial<ReviewInput> = {}): Che
     docs,
     xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null,
     setBase: setCipherBase(docs),
-    set: deriveSetModel(docs),
+    set: { ...deriveSetModel(docs), ...set },
   };
 }

@@ -2,6 +2,7 @@ import { addressConsistency } from './consistency-address.ts';
 import { cadastralConsistency } from './consistency-cadastral.ts';
 import { cipherConsistency } from './consistency-cipher.ts';
 import { apartmentsConsistency, areaConsistency, storeysConsistency, volumeConsistency } from './consistency-values.ts';
+import { malformedNorms } from './malformed-norms.ts';
 import { missingReference } from './missing-reference.ts';
 import { missingSection } from './missing-section.ts';
 import { nonexistentNorms } from './nonexistent-norms.ts';
@@ -17,6 +18,7 @@ export const CHECKS: readonly Check[] = [
   missingSection,
   supersededNorms,
   nonexistentNorms,
+  malformedNorms,
   addressConsistency,
   cadastralConsistency,
   cipherConsistency,

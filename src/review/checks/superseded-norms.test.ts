@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { context, docFacts } from '../../../test/review/facts-builder.ts';
+import type { ReferenceDate } from '../set/types.ts';
 import { supersededNorms } from './superseded-norms.ts';
 
 test('a superseded norm is reported once per document with its pages and the replacement', () => {
@@ -24,13 +25,17 @@ test('a СНиП listed next to the СП that replaced it («СП 63.13330.2012 
   assert.deepEqual(supersededNorms.run(context([d])).findings!.map((f) => f.essence.match(/СНиП \S+/)?.[0]), ['2.03.01-84*', '2.01.07-85*'].map((n) => `СНиП ${n}`));
 });
 
-test('context documents get no findings; unconfirmed registry entries are minor and say so', () => {
+test('context documents get no findings; unconfirmed registry entries are a warning, never a finding', () => {
   const ctxDoc = docFacts(1, 'old.pdf', 'КР', ['СНиП 2.01.07-85*'], { role: 'context' });
   assert.deepEqual(supersededNorms.run(context([ctxDoc])).findings, []);
   const d = docFacts(2, 'ov.pdf', 'ИОС4', ['Отопление по СНиП 41-02-2003']);
-  const [f] = supersededNorms.run(context([d])).findings!;
-  assert.equal(f!.importance, 'minor');
-  assert.match(f!.evidence, /не подтверждены/);
+  const out = supersededNorms.run(context([d]));
+  assert.deepEqual(out.findings, []);
+  assert.equal(out.warnings!.length, 1);
+  assert.equal(out.warnings![0]!.code, 'norms_unconfirmed');
+  assert.match(out.warnings![0]!.message, /«ov\.pdf» \(с\. 1\): СНиП 41-02-2003 — по непроверенным сведениям заменён, замена — СП 124\.13330\.2012/);
+  assert.match(out.warnings![0]!.message, /не подтверждена.*замечаниями они не считаются/);
+  assert.equal(out.warnings![0]!.doc_index, 2);
 });
 
 test('a norm replaced recently is not reported on a document dated before the change', () => {
@@ -44,13 +49,82 @@ test('a СНиП listed right after its replacement in a list of norms is still 
 });
 
 test('the quote in the evidence stops before the title block and ends with one mark', () => {
-  const page = { text: 'Работы вести с соблюдением СНиП 12-03-2001.\nИзм. Кол.уч. Лист №док. Подп. Дата\nРазраб. Смирнова' };
+  const page = { text: 'Работы вести с соблюдением СНиП 12-01-2004.\nИзм. Кол.уч. Лист №док. Подп. Дата\nРазраб. Смирнова' };
   const [f] = supersededNorms.run(context([docFacts(1, 'pos.pdf', 'ПОС', [page])])).findings!;
-  assert.match(f!.evidence, /указано: Работы вести с соблюдением СНиП 12-03-2001\.… По реестру/);
+  assert.match(f!.evidence, /указано: Работы вести с соблюдением СНиП 12-01-2004\.… По реестру/);
   assert.doesNotMatch(f!.evidence, /Разраб|\.…\./);
 });
 
 test('the replacement is named in words that fit one document or several', () => {
   const [f] = supersededNorms.run(context([docFacts(1, 'pb.pdf', 'ПБ', ['Противопожарный режим — по ППБ 01-03.'])])).findings!;
   assert.equal(f!.essence, 'Ссылка на недействующий нормативный документ ППБ 01-03 «Правила пожарной безопасности в Российской Федерации»: он отменён, применять следует Правила противопожарного режима (ПП РФ от 16.09.2020 № 1479).');
+});
+
+const gpzu = (date: string): ReferenceDate => ({ date, source: 'gpzu', docIndex: 1, page: 2, text: `ГПЗУ № РФ-77-4-53-3-12-2021-0123 от ${date.split('-').reverse().join('.')}` });
+
+test('a 2018 ЭЭ volume citing the СП 50 and СП 30 editions current in 2018 gets notes, not significant findings', () => {
+  const d = docFacts(1, 'ЭЭ.pdf', 'ЭЭ', [
+    'ООО «Проект»\nМероприятия по обеспечению соблюдения требований энергетической эффективности\nТом 10.1\nМосква\n2018 г.',
+    'Теплозащита ограждающих конструкций принята по СП 50.13330.2012 «Тепловая защита зданий». Расходы воды — по СП 30.13330.2016.',
+  ]);
+  const ctx = context([d]);
+  assert.equal(ctx.set.referenceDate?.source, 'title_year');
+  const f = supersededNorms.run(ctx).findings!;
+  assert.equal(f.length, 2);
+  assert.ok(f.every((x) => x.importance === 'minor'), f.map((x) => x.importance).join());
+  const sp30 = f.find((x) => x.essence.includes('СП 30.13330.2016'))!;
+  assert.match(sp30.essence, /действовал на дату оценки, но с тех пор заменён с 08\.04\.2021: ныне применяется СП 30\.13330\.2020/);
+  assert.match(sp30.evidence, /год разработки документации 2018 \(титульный лист\)/);
+  const sp50 = f.find((x) => x.essence.includes('СП 50.13330.2012'))!;
+  assert.match(sp50.essence, /действовал на дату оценки.*СП 50\.13330\.2024/);
+  assert.match(sp50.action, /Если документация ещё дорабатывается/);
+});
+
+test('the same citation after the replacement came into force is a significant finding naming the ГПЗУ date', () => {
+  const d = docFacts(1, 'ИОС2.pdf', 'ИОС2', ['Расходы воды — по СП 30.13330.2016.']);
+  const [f] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2023-03-12') })).findings!;
+  assert.equal(f!.importance, 'significant');
+  assert.match(f!.essence, /заменён с 08\.04\.2021, применять следует СП 30\.13330\.2020/);
+  assert.match(f!.evidence, /дата для оценки — 12\.03\.2023, дата ГПЗУ \(«ГПЗУ № РФ-77/);
+  // the day before the change the edition was in force
+  const [g] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2021-04-07') })).findings!;
+  assert.equal(g!.importance, 'minor');
+});
+
+test('a set with no date is judged today and says so', () => {
+  const d = docFacts(1, 'kr.pdf', 'КР', ['Нагрузки по СНиП 2.01.07-85*']);
+  const [f] = supersededNorms.run(context([d], {}, { referenceDate: null })).findings!;
+  assert.equal(f!.importance, 'significant');
+  assert.match(f!.evidence, /дата не указана — оценка на текущую дату/);
+});
+
+test('a replacement the registry does not date closely enough gives a minor note that says so', () => {
+  // СНиП 31-01-2003 → СП 54.13330.2022: the registry has no date of the first replacement
+  const d = docFacts(1, 'ar.pdf', 'АР', ['Квартиры запроектированы по СНиП 31-01-2003.']);
+  const [f] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2015-06-01') })).findings!;
+  assert.equal(f!.importance, 'minor');
+  assert.match(f!.essence, /действовал ли он на дату оценки, реестр сервиса не устанавливает/);
+  assert.match(f!.evidence, /точная дата замены в реестре не указана/);
+  // long after the replacement's year it is out of force whatever the exact date
+  const [g] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2024-06-01') })).findings!;
+  assert.equal(g!.importance, 'significant');
+});
+
+test('a set judged before a newer edition existed is asked for the edition in force then, not for today’s', () => {
+  const d = docFacts(1, 'pb.pdf', 'ПБ', ['АПС по СП 5.13130.2009.', 'Противопожарный режим — ПП РФ от 25.04.2012 № 390']);
+  const f = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2021-05-01') })).findings!;
+  assert.deepEqual(f.map((x) => x.importance), ['significant', 'significant']);
+  const [early] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2020-05-01') })).findings!;
+  assert.equal(early!.importance, 'minor');
+});
+
+test('ГОСТ Р 21.101-2020, whose replacement is only claimed (C), is never a finding: in force at its date — nothing; today — a warning', () => {
+  const d = docFacts(1, 'pz.pdf', 'ПЗ', ['Документация выполнена в соответствии с ГОСТ Р 21.101-2020 «СПДС».']);
+  const dated = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2025-03-01') }));
+  assert.deepEqual(dated.findings, []);
+  assert.deepEqual(dated.warnings, []);
+  const today = supersededNorms.run(context([d], {}, { referenceDate: null }));
+  assert.deepEqual(today.findings, []);
+  assert.deepEqual(today.warnings!.map((w) => w.code), ['norms_unconfirmed']);
+  assert.match(today.warnings![0]!.message, /ГОСТ Р 21\.101-2020 — по непроверенным сведениям заменён, замена — ГОСТ Р 21\.101-2026/);
 });

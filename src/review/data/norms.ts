@@ -3,11 +3,14 @@
  * designations that name no norm at all (§6).
  * `ver`: V — verified in the named source, P — edition verified, mapping from practice, C — claimed by third-party
  * registers only, U — unverified. Findings state the confidence: C/U entries ask to confirm against the official register.
- * `since`: date the replacement came into force when it is recent; earlier documents may legitimately cite the old one.
+ * `since`: the date the cited document stopped being in force — its first successor came into force (norms.md; in-force
+ * dates of the successors from sources N and B). Where it is not known, the replacement's designation year bounds it: a
+ * replacement «…2016» came into force in 2016 or 2017, so the cited one was out of force by the end of 2017 at the latest
+ * (see norms/in-force.ts). A set is judged at its reference date (ГрК РФ ст. 49 ч. 5.2), not only today.
  * Refresh from ФГИС «Реестр СП» / protect.gost.ru and bump REGISTRY_VERSION on every change.
  */
 
-export const REGISTRY_VERSION = '2026-11.1';
+export const REGISTRY_VERSION = '2026-11.2';
 
 export type Verification = 'V' | 'P' | 'C' | 'U';
 
@@ -20,6 +23,7 @@ export interface NormEntry {
   ver: Verification;
   /** Source keys of norms.md §0. */
   src: string;
+  /** ISO date the cited document stopped being in force (its first successor came into force). */
   since?: string;
 }
 
@@ -47,6 +51,22 @@ export interface UnknownDesignation {
 /** Whatever a norm citation can point at in the registry. */
 export type RegistryEntry = NormEntry | UnknownDesignation;
 
+/**
+ * A designation no norm can have, found by rule rather than listed (norms/malformed.ts): a broken register code
+ * («СП 50.1333.2012»), a number outside its series, an edition year in the future or before the series existed.
+ */
+export interface MalformedDesignation {
+  /** The designation as written, canonically. */
+  cited: string;
+  status: 'malformed';
+  /** The designation probably meant, or '' when it cannot be told. */
+  replacement: string;
+  /** What is wrong with it, in Russian («в регистрационном коде 1333 вместо 13330»). */
+  reason: string;
+  /** The rule is not certain (a number beyond the known ones of its series): the finding asks to confirm. */
+  ambiguous: boolean;
+}
+
 export const NORMS: readonly NormEntry[] = [
   {cited: "СНиП 2.01.07-85*", title: "Нагрузки и воздействия", status: "replaced", replacement: "СП 20.13330.2016", ver: "V", src: "K"},
   {cited: "СНиП 2.02.01-83*", title: "Основания зданий и сооружений", status: "replaced", replacement: "СП 22.13330.2016", ver: "V", src: "K"},
@@ -60,11 +80,11 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "СНиП 3.01.03-84", title: "Геодезические работы в строительстве", status: "replaced", replacement: "СП 126.13330.2017", ver: "V", src: "K"},
   {cited: "СНиП 3.06.07-86", title: "Мосты и трубы. Правила обследований и испытаний", status: "replaced", replacement: "СП 79.13330.2012", ver: "V", src: "K"},
   {cited: "СНиП 31-01-2003", title: "Здания жилые многоквартирные", status: "replaced", replacement: "СП 54.13330.2022", ver: "V", src: "K, B"},
-  {cited: "СНиП 23-02-2003", title: "Тепловая защита зданий", status: "replaced", replacement: "СП 50.13330.2024", ver: "V", src: "K"},
+  {cited: "СНиП 23-02-2003", title: "Тепловая защита зданий", status: "replaced", replacement: "СП 50.13330.2024", ver: "V", src: "K; W: СП 50.13330.2012 в действии с 01.07.2013", since: "2013-07-01"},
   {cited: "СНиП 23-05-95*", title: "Естественное и искусственное освещение", status: "replaced", replacement: "СП 52.13330.2016", ver: "V", src: "A, N"},
   {cited: "СНиП 23-01-99*", title: "Строительная климатология", status: "replaced", replacement: "СП 131.13330.2020", ver: "V", src: "L:53755750051, A"},
   {cited: "СНиП 12-01-2004", title: "Организация строительства", status: "replaced", replacement: "СП 48.13330.2019", ver: "V", src: "A, N"},
-  {cited: "СНиП 3.05.06-85", title: "Электротехнические устройства", status: "replaced", replacement: "СП 76.13330.2016", ver: "V", src: "A, N"},
+  {cited: "СНиП 3.05.06-85", title: "Электротехнические устройства", status: "replaced", replacement: "СП 76.13330.2016", ver: "V", src: "A, N", since: "2017-06-17"},
   {cited: "СНиП 2.07.01-89*", title: "Градостроительство. Планировка и застройка городских и сельских поселений", status: "replaced", replacement: "СП 42.13330.2016", ver: "V", src: "A"},
   {cited: "СНиП 21-02-99*", title: "Стоянки автомобилей", status: "replaced", replacement: "СП 113.13330.2023", ver: "V", src: "A"},
   {cited: "СНиП 31-06-2009", title: "Общественные здания и сооружения", status: "replaced", replacement: "СП 118.13330.2022", ver: "V", src: "A, B"},
@@ -108,33 +128,33 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "СНиП 12-03-2001", title: "Безопасность труда в строительстве. Часть 1", status: "replaced", replacement: "Правила по охране труда при строительстве, реконструкции и ремонте (приказ Минтруда № 883н)", ver: "U", src: "A"},
   {cited: "СНиП 12-04-2002", title: "Безопасность труда в строительстве. Часть 2", status: "replaced", replacement: "Правила по охране труда при строительстве, реконструкции и ремонте (приказ Минтруда № 883н)", ver: "U", src: "A"},
   {cited: "СНиП 11-01-95", title: "Инструкция о порядке разработки … проектной документации", status: "cancelled", replacement: "Положение о составе разделов ПД (ПП РФ № 87) и ГОСТ Р 21.101", ver: "U", src: "—"},
-  {cited: "СП 5.13130.2009", title: "Установки пожарной сигнализации и пожаротушения автоматические", status: "replaced", replacement: "СП 484.1311500.2020, СП 485.1311500.2020, СП 486.1311500.2020", ver: "V", src: "R, N"},
+  {cited: "СП 5.13130.2009", title: "Установки пожарной сигнализации и пожаротушения автоматические", status: "replaced", replacement: "СП 484.1311500.2020, СП 485.1311500.2020, СП 486.1311500.2020", ver: "V", src: "R, N", since: "2021-03-01"},
   {cited: "СП 1.13130.2009", title: "Эвакуационные пути и выходы", status: "replaced", replacement: "СП 1.13130.2020", ver: "P", src: "—"},
   {cited: "СП 2.13130.2012", title: "Обеспечение огнестойкости объектов защиты", status: "replaced", replacement: "СП 2.13130.2020", ver: "P", src: "—"},
   {cited: "СП 3.13130.2009", title: "Система оповещения и управления эвакуацией людей при пожаре", status: "replaced", replacement: "СП 3.13130.2026", ver: "C", src: "N", since: "2026-06-01"},
   {cited: "СП 6.13130.2013", title: "Электрооборудование систем противопожарной защиты", status: "replaced", replacement: "СП 6.13130.2021", ver: "U", src: "—"},
   {cited: "СП 6.13130.2021", title: "Системы противопожарной защиты. Электрооборудование", status: "replaced", replacement: "СП 6.13130.2025", ver: "C", src: "N", since: "2026-06-29"},
   {cited: "СП 8.13130.2009", title: "Источники наружного противопожарного водоснабжения", status: "replaced", replacement: "СП 8.13130.2020", ver: "P", src: "L:66510759237"},
-  {cited: "СП 10.13130.2009", title: "Внутренний противопожарный водопровод", status: "replaced", replacement: "СП 10.13130.2020", ver: "V", src: "B"},
+  {cited: "СП 10.13130.2009", title: "Внутренний противопожарный водопровод", status: "replaced", replacement: "СП 10.13130.2020", ver: "V", src: "B", since: "2021-01-27"},
   {cited: "НПБ 88-2001*", title: "Установки пожаротушения и сигнализации. Нормы и правила проектирования", status: "cancelled", replacement: "СП 484.1311500.2020, СП 485.1311500.2020, СП 486.1311500.2020", ver: "U", src: "—"},
   {cited: "НПБ 110-03", title: "Перечень зданий … подлежащих защите АУПТ и АПС", status: "cancelled", replacement: "СП 486.1311500.2020", ver: "U", src: "—"},
   {cited: "НПБ 104-03", title: "Системы оповещения и управления эвакуацией людей при пожарах", status: "cancelled", replacement: "СП 3.13130", ver: "U", src: "—"},
   {cited: "НПБ 105-03", title: "Определение категорий помещений по взрывопожарной и пожарной опасности", status: "cancelled", replacement: "СП 12.13130.2009", ver: "U", src: "—"},
-  {cited: "ПП РФ от 25.04.2012 № 390", title: "Правила противопожарного режима", status: "cancelled", replacement: "ПП РФ от 16.09.2020 № 1479", ver: "V", src: "A"},
+  {cited: "ПП РФ от 25.04.2012 № 390", title: "Правила противопожарного режима", status: "cancelled", replacement: "ПП РФ от 16.09.2020 № 1479", ver: "V", src: "A", since: "2021-01-01"},
   {cited: "СП 54.13330.2011", title: "", status: "replaced", replacement: "СП 54.13330.2022", ver: "V", src: "K, B"},
-  {cited: "СП 54.13330.2016", title: "", status: "replaced", replacement: "СП 54.13330.2022", ver: "V", src: "K, B"},
-  {cited: "СП 118.13330.2012", title: "", status: "replaced", replacement: "СП 118.13330.2022", ver: "V", src: "A, B"},
+  {cited: "СП 54.13330.2016", title: "", status: "replaced", replacement: "СП 54.13330.2022", ver: "V", src: "K, B", since: "2022-06-14"},
+  {cited: "СП 118.13330.2012", title: "", status: "replaced", replacement: "СП 118.13330.2022", ver: "V", src: "A, B", since: "2022-06-20"},
   {cited: "СП 113.13330.2012", title: "", status: "replaced", replacement: "СП 113.13330.2023", ver: "V", src: "A"},
   {cited: "СП 113.13330.2016", title: "", status: "replaced", replacement: "СП 113.13330.2023", ver: "V", src: "A; L:52239594404"},
   {cited: "СП 50.13330.2012", title: "", status: "replaced", replacement: "СП 50.13330.2024", ver: "V", src: "K"},
-  {cited: "СП 48.13330.2011", title: "", status: "replaced", replacement: "СП 48.13330.2019", ver: "V", src: "A"},
+  {cited: "СП 48.13330.2011", title: "", status: "replaced", replacement: "СП 48.13330.2019", ver: "V", src: "A, N", since: "2020-06-25"},
   {cited: "СП 15.13330.2012", title: "", status: "replaced", replacement: "СП 15.13330.2020", ver: "V", src: "A"},
   {cited: "СП 59.13330.2012", title: "", status: "replaced", replacement: "СП 59.13330.2020", ver: "P", src: "A"},
   {cited: "СП 59.13330.2016", title: "", status: "replaced", replacement: "СП 59.13330.2020", ver: "P", src: "A"},
   {cited: "СП 60.13330.2012", title: "", status: "replaced", replacement: "СП 60.13330.2020", ver: "P", src: "—"},
   {cited: "СП 60.13330.2016", title: "", status: "replaced", replacement: "СП 60.13330.2020", ver: "P", src: "—"},
   {cited: "СП 30.13330.2012", title: "", status: "replaced", replacement: "СП 30.13330.2020", ver: "P", src: "B"},
-  {cited: "СП 30.13330.2016", title: "", status: "replaced", replacement: "СП 30.13330.2020", ver: "P", src: "B"},
+  {cited: "СП 30.13330.2016", title: "", status: "replaced", replacement: "СП 30.13330.2020", ver: "P", src: "B", since: "2021-04-08"},
   {cited: "СП 31.13330.2012", title: "", status: "replaced", replacement: "СП 31.13330.2021", ver: "P", src: "—"},
   {cited: "СП 24.13330.2011", title: "", status: "replaced", replacement: "СП 24.13330.2021", ver: "P", src: "K"},
   {cited: "СП 63.13330.2012", title: "", status: "replaced", replacement: "СП 63.13330.2018", ver: "P", src: "K"},
@@ -144,14 +164,14 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "СП 131.13330.2012", title: "", status: "replaced", replacement: "СП 131.13330.2020", ver: "P", src: "A"},
   {cited: "СП 131.13330.2018", title: "", status: "replaced", replacement: "СП 131.13330.2020", ver: "P", src: "A"},
   {cited: "СП 42.13330.2011", title: "", status: "replaced", replacement: "СП 42.13330.2016", ver: "P", src: "A"},
-  {cited: "СП 134.13330.2012", title: "", status: "replaced", replacement: "СП 134.13330.2022", ver: "P", src: "A"},
-  {cited: "СП 31-110-2003", title: "Проектирование и монтаж электроустановок жилых и общественных зданий", status: "replaced", replacement: "СП 256.1325800.2016", ver: "V", src: "R, N"},
+  {cited: "СП 134.13330.2012", title: "", status: "replaced", replacement: "СП 134.13330.2022", ver: "P", src: "A, N", since: "2022-11-15"},
+  {cited: "СП 31-110-2003", title: "Проектирование и монтаж электроустановок жилых и общественных зданий", status: "replaced", replacement: "СП 256.1325800.2016", ver: "V", src: "R, N", since: "2017-02-17"},
   {cited: "ВСН 59-88", title: "Электрооборудование жилых и общественных зданий", status: "replaced", replacement: "СП 256.1325800.2016", ver: "V", src: "R"},
   {cited: "ВСН 60-89", title: "Устройства связи, сигнализации и диспетчеризации инженерного оборудования", status: "replaced", replacement: "СП 134.13330.2022", ver: "V", src: "A"},
   {cited: "СП 11-105-97", title: "Инженерно-геологические изыскания для строительства", status: "replaced", replacement: "СП 446.1325800.2019", ver: "U", src: "—"},
   {cited: "ГОСТ 21.101-97", title: "СПДС. Основные требования к проектной и рабочей документации", status: "replaced", replacement: "ГОСТ Р 21.101-2020", ver: "U", src: "—"},
   {cited: "ГОСТ Р 21.1101-2009", title: "СПДС. Основные требования к проектной и рабочей документации", status: "replaced", replacement: "ГОСТ Р 21.101-2020", ver: "U", src: "—"},
-  {cited: "ГОСТ Р 21.1101-2013", title: "СПДС. Основные требования к проектной и рабочей документации", status: "replaced", replacement: "ГОСТ Р 21.101-2020", ver: "P", src: "N"},
+  {cited: "ГОСТ Р 21.1101-2013", title: "СПДС. Основные требования к проектной и рабочей документации", status: "replaced", replacement: "ГОСТ Р 21.101-2020", ver: "P", src: "N", since: "2021-01-01"},
   {cited: "ГОСТ Р 21.101-2020", title: "СПДС. Основные требования к проектной и рабочей документации", status: "replaced", replacement: "ГОСТ Р 21.101-2026", ver: "C", src: "N, G", since: "2026-04-01"},
   {cited: "ГОСТ 2.105-95", title: "ЕСКД. Общие требования к текстовым документам", status: "replaced", replacement: "ГОСТ 2.105-2019", ver: "P", src: "—"},
   {cited: "ГОСТ 2.106-96", title: "ЕСКД. Текстовые документы", status: "replaced", replacement: "ГОСТ 2.106-2019", ver: "U", src: "—"},
@@ -159,15 +179,15 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "ГОСТ 21.501-2011", title: "СПДС. Правила выполнения рабочей документации архитектурных и конструктивных решений", status: "replaced", replacement: "ГОСТ Р 21.501-2018", ver: "U", src: "—"},
   {cited: "ГОСТ 21.508-93", title: "СПДС. Правила выполнения рабочей документации генеральных планов", status: "replaced", replacement: "ГОСТ Р 21.508-2020", ver: "U", src: "—"},
   {cited: "ГОСТ 21.204-93", title: "СПДС. Условные графические обозначения элементов генеральных планов", status: "replaced", replacement: "ГОСТ Р 21.204-2020", ver: "U", src: "—"},
-  {cited: "ГОСТ 21.110-95", title: "СПДС. Спецификация оборудования, изделий и материалов", status: "replaced", replacement: "ГОСТ 21.110-2013", ver: "P", src: "B"},
-  {cited: "ГОСТ 21.601-79", title: "СПДС. Водопровод и канализация. Рабочие чертежи", status: "replaced", replacement: "ГОСТ 21.601-2011", ver: "P", src: "B"},
+  {cited: "ГОСТ 21.110-95", title: "СПДС. Спецификация оборудования, изделий и материалов", status: "replaced", replacement: "ГОСТ 21.110-2013", ver: "P", src: "B", since: "2015-01-01"},
+  {cited: "ГОСТ 21.601-79", title: "СПДС. Водопровод и канализация. Рабочие чертежи", status: "replaced", replacement: "ГОСТ 21.601-2011", ver: "P", src: "B", since: "2013-05-01"},
   {cited: "ГОСТ 21.602-2003", title: "СПДС. Правила выполнения рабочей документации отопления, вентиляции и кондиционирования", status: "replaced", replacement: "ГОСТ 21.602-2016", ver: "P", src: "L:52165817136"},
-  {cited: "ГОСТ 21.608-84", title: "СПДС. Внутреннее электрическое освещение", status: "replaced", replacement: "ГОСТ 21.608-2014", ver: "P", src: "N"},
-  {cited: "ГОСТ 21.613-88", title: "СПДС. Силовое электрооборудование", status: "replaced", replacement: "ГОСТ 21.613-2014", ver: "P", src: "N"},
-  {cited: "ГОСТ 21.614-88", title: "Изображения условные графические электрооборудования и проводок на планах", status: "replaced", replacement: "ГОСТ 21.210-2014", ver: "U", src: "N"},
-  {cited: "ГОСТ 21.404-85", title: "Автоматизация технологических процессов. Обозначения условные приборов", status: "replaced", replacement: "ГОСТ 21.208-2013", ver: "P", src: "N"},
-  {cited: "ГОСТ 21.408-93", title: "СПДС. Правила выполнения рабочей документации автоматизации технологических процессов", status: "replaced", replacement: "ГОСТ 21.408-2013", ver: "P", src: "N"},
-  {cited: "ГОСТ Р 21.1703-2000", title: "СПДС. Правила выполнения рабочей документации проводных средств связи", status: "replaced", replacement: "ГОСТ Р 21.703-2020", ver: "V", src: "N"},
+  {cited: "ГОСТ 21.608-84", title: "СПДС. Внутреннее электрическое освещение", status: "replaced", replacement: "ГОСТ 21.608-2014", ver: "P", src: "N", since: "2015-07-01"},
+  {cited: "ГОСТ 21.613-88", title: "СПДС. Силовое электрооборудование", status: "replaced", replacement: "ГОСТ 21.613-2014", ver: "P", src: "N", since: "2015-07-01"},
+  {cited: "ГОСТ 21.614-88", title: "Изображения условные графические электрооборудования и проводок на планах", status: "replaced", replacement: "ГОСТ 21.210-2014", ver: "U", src: "N", since: "2015-07-01"},
+  {cited: "ГОСТ 21.404-85", title: "Автоматизация технологических процессов. Обозначения условные приборов", status: "replaced", replacement: "ГОСТ 21.208-2013", ver: "P", src: "N", since: "2014-11-01"},
+  {cited: "ГОСТ 21.408-93", title: "СПДС. Правила выполнения рабочей документации автоматизации технологических процессов", status: "replaced", replacement: "ГОСТ 21.408-2013", ver: "P", src: "N", since: "2015-01-01"},
+  {cited: "ГОСТ Р 21.1703-2000", title: "СПДС. Правила выполнения рабочей документации проводных средств связи", status: "replaced", replacement: "ГОСТ Р 21.703-2020", ver: "V", src: "N", since: "2021-01-01"},
   {cited: "ГОСТ 21.1001-2009", title: "СПДС. Общие положения", status: "replaced", replacement: "ГОСТ 21.001-2013", ver: "U", src: "—"},
   {cited: "ГОСТ 21.502-2007", title: "СПДС. Правила выполнения документации металлических конструкций", status: "replaced", replacement: "ГОСТ 21.502-2016", ver: "U", src: "—"},
   {cited: "ГОСТ 21.604-82", title: "Водоснабжение и канализация. Наружные сети. Рабочие чертежи", status: "replaced", replacement: "ГОСТ 21.704-2011", ver: "U", src: "—"},
@@ -187,7 +207,7 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "ПП РФ от 26.12.2014 № 1521", title: "Перечень национальных стандартов и сводов правил (обязательное применение)", status: "cancelled", replacement: "ПП РФ от 28.05.2021 № 815", ver: "P", src: "A"},
   {cited: "МДС 81-35.2004", title: "Методика определения стоимости строительной продукции", status: "cancelled", replacement: "Методика, утв. приказом Минстроя России от 04.08.2020 № 421/пр", ver: "U", src: "L:53163417682"},
   // Earlier editions and documents added in 2026-11 (source key W: public norm-status pages — docs.cntd.ru, russiangost.com, gisprofi.com, normacs.info).
-  {cited: "СП 52.13330.2011", title: "Естественное и искусственное освещение", status: "replaced", replacement: "СП 52.13330.2016", ver: "V", src: "W"},
+  {cited: "СП 52.13330.2011", title: "Естественное и искусственное освещение", status: "replaced", replacement: "СП 52.13330.2016", ver: "V", src: "W, N", since: "2017-05-08"},
   {cited: "СП 14.13330.2014", title: "Строительство в сейсмических районах", status: "replaced", replacement: "СП 14.13330.2018", ver: "V", src: "W"},
   {cited: "СП 17.13330.2011", title: "Кровли", status: "replaced", replacement: "СП 17.13330.2017", ver: "V", src: "W"},
   {cited: "СП 28.13330.2012", title: "Защита строительных конструкций от коррозии", status: "replaced", replacement: "СП 28.13330.2017", ver: "V", src: "W"},

@@ -1,5 +1,6 @@
 import { canonicalSection } from '../data/docset.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
+import { malformedDesignation } from '../norms/malformed.ts';
 import { findNormRefs, lookupNorm, prepareFlatForNorms } from '../norms/matcher.ts';
 import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/normalize.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';
@@ -75,7 +76,7 @@ export class DocCollector {
     }
     // one flattened copy for the finders that read across line breaks
     const flat = collapseSpaces(text);
-    this.norms(flat, text, n);
+    this.norms(flat, text, n, page.source === 'ocr');
     push(f.values, findValues(flat, n));
     push(f.addresses, findAddresses(flat, n));
     if (n <= 2) push(f.addresses, findTitleAddress(text, n));
@@ -87,10 +88,11 @@ export class DocCollector {
     if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
   }
 
-  private norms(flat: string, text: string, n: number): void {
+  private norms(flat: string, text: string, n: number, recognised: boolean): void {
     const prepared = prepareFlatForNorms(flat);
     for (const ref of findNormRefs(prepared)) {
-      const entry = lookupNorm(ref);
+      // a digit misread by OCR is not the designer's error: recognised pages are not judged for malformed designations
+      const entry = lookupNorm(ref) ?? (recognised ? null : malformedDesignation(ref));
       if (!entry) continue;
       if (ref.type === 'СНИП' && isTitleOfCurrentSp(prepared, ref.index, entry.replacement)) continue;
       const c = this.facts.norms.get(entry.cited);

@@ -1,4 +1,4 @@
-import type { RegistryEntry } from '../data/norms.ts';
+import type { MalformedDesignation, RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { ReviewDocument } from '../types.ts';
 
@@ -74,7 +74,7 @@ export interface StampFacts {
 }
 
 export interface NormCitation {
-  entry: RegistryEntry;
+  entry: RegistryEntry | MalformedDesignation;
   raw: string;
   pages: number[];
   snippet: string;

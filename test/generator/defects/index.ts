@@ -5,7 +5,7 @@ import { missingSection, unanswerableRequest } from './completeness.ts';
 import { address, apartments, area, buildingVolume, cadastral, storeys } from './consistency.ts';
 import { cipher } from './cipher.ts';
 import { missingTarget } from './references.ts';
-import { nonexistent, superseded } from './norms.ts';
+import { malformed, nonexistent, superseded } from './norms.ts';
 import { missingRoles, numberingGap } from './sheets.ts';
 import { xmlMismatch } from './xml.ts';
 
@@ -13,6 +13,7 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'completeness.missing_section': missingSection,
   'norms.superseded': superseded,
   'norms.nonexistent': nonexistent,
+  'norms.malformed_designation': malformed,
   'consistency.address': address,
   'consistency.cadastral_number': cadastral,
   'consistency.cipher': cipher,

@@ -1,12 +1,14 @@
 /**
- * norms.superseded: a citation of a superseded or cancelled norm; norms.nonexistent: a citation of a designation that names no
- * norm (a hybrid, a lost digit, a doubtful edition year). Both in the spellings met in real documents.
+ * norms.superseded: a citation of a superseded or cancelled norm, and — in a set dated before the change — of a norm
+ * replaced since (expected as a minor note); norms.nonexistent: a citation of a designation that names no norm (a hybrid,
+ * a lost digit, a doubtful edition year); norms.malformed_designation: a designation no norm can have (a broken register
+ * code, an impossible year). All in the spellings met in real documents.
  */
 import type { Rng } from '../rng.ts';
 import type { Block } from '../model.ts';
 import { taggedPages } from '../build-doc.ts';
 import { modelOf, pickTarget, type SetBuild } from '../set-build.ts';
-import { SPELLINGS, STALE_NORMS, WRONG_DESIGNATIONS, spell } from '../norms.ts';
+import { DATED_NORMS, MALFORMED_DESIGNATIONS, SPELLINGS, STALE_NORMS, WRONG_DESIGNATIONS, spell } from '../norms.ts';
 import type { CheckId, DefectSpec } from '../types.ts';
 import type { DefectImpl } from './impl.ts';
 
@@ -28,7 +30,7 @@ interface Cited {
  * Cites a norm in one of the volumes that would cite it: inline, in the list of norms, or in the КР loads table, spelled
  * as real documents do; records the pages where the citation landed.
  */
-function plantCitation<N extends Cited>(b: SetBuild, d: DefectSpec, v: number, rng: Rng, kind: CheckId, catalogue: readonly N[], detail: (n: N, spelled: string) => string): void {
+function plantCitation<N extends Cited>(b: SetBuild, d: DefectSpec, v: number, rng: Rng, kind: CheckId, catalogue: readonly N[], detail: (n: N, spelled: string) => string, importance?: 'minor'): void {
   const usable = catalogue.filter((n) => n.sections.some((s) => b.plans.some((p) => p.code === s || p.code === `${s}1`)));
   const norm = usable[(v * 5 + rng.int(0, usable.length - 1)) % usable.length];
   if (!norm) throw new Error(`no norm for ${kind} fits the set`);
@@ -59,14 +61,34 @@ function plantCitation<N extends Cited>(b: SetBuild, d: DefectSpec, v: number, r
   b.modelHooks.push(() => {
     const pages = taggedPages(modelOf(b, plan.code), tag);
     if (pages.length === 0) throw new Error('planted norm lost');
-    b.planted.push({ kind, docName: plan.fileName, page: pages[0] as number, altPages: pages.slice(1), detail: detail(norm, spelled.replace('\n', '⏎')) });
+    b.planted.push({ kind, docName: plan.fileName, page: pages[0] as number, altPages: pages.slice(1), detail: detail(norm, spelled.replace('\n', '⏎')), ...(importance ? { importance } : {}) });
   });
 }
 
+/** Variants past the spellings: the set is dated before the cited norm was replaced (plan.ts keeps it from set-level defects). */
+export const isDatedSuperseded = (d: DefectSpec): boolean => d.kind === 'norms.superseded' && (d.variant ?? 0) >= SPELLINGS.length;
+
 export const superseded: DefectImpl = {
+  variants: SPELLINGS.length + DATED_NORMS.length,
+  afterPlans(b, d, v, rng) {
+    if (v < SPELLINGS.length) {
+      plantCitation(b, d, v, rng, 'norms.superseded', STALE_NORMS, (n, spelled) => `ссылка на ${n.designation} (заменен ${n.replacement}) в написании «${spelled}»`);
+      return;
+    }
+    const fits = DATED_NORMS.filter((n) => n.sections.some((s) => b.plans.some((p) => p.code === s || p.code === `${s}1`)));
+    const norm = fits[(v - SPELLINGS.length) % fits.length];
+    if (!norm) throw new Error('no dated norm fits the set');
+    // the whole set is dated before the change: title pages, the XML note and the ГПЗУ number carry that year
+    b.set.year = norm.year;
+    b.set.gpzu = b.set.gpzu.replace(/-\d{4}-(\d{4})$/, `-${norm.year - 1}-$1`);
+    plantCitation(b, d, v, rng, 'norms.superseded', [norm], (n, spelled) => `ссылка на ${n.designation}, действовавший в ${n.year} г. (с тех пор заменен ${n.replacement}), в написании «${spelled}» — ожидается замечание minor`, 'minor');
+  },
+};
+
+export const malformed: DefectImpl = {
   variants: SPELLINGS.length,
   afterPlans(b, d, v, rng) {
-    plantCitation(b, d, v, rng, 'norms.superseded', STALE_NORMS, (n, spelled) => `ссылка на ${n.designation} (заменен ${n.replacement}) в написании «${spelled}»`);
+    plantCitation(b, d, v, rng, 'norms.malformed_designation', MALFORMED_DESIGNATIONS, (n, spelled) => `ссылка на искаженное обозначение ${n.designation} в написании «${spelled}»`);
   },
 };
 

@@ -1,0 +1,37 @@
+import type { MalformedDesignation } from '../data/norms.ts';
+import { reviewedCitations } from './norm-citations.ts';
+import type { Check, DraftFinding } from './types.ts';
+
+/**
+ * N-01: designations no norm can have, found by rule (norms/malformed.ts) where the registry of known wrong designations
+ * (norms.nonexistent) has nothing — a broken register code («СП 50.1333.2012»), a number beyond its series, an edition
+ * year in the future or before the series existed. One citation gets one finding: the registry is asked first.
+ */
+export const malformedNorms: Check = {
+  id: 'norms.malformed_designation',
+  theme: 'norms',
+  importance: 'significant',
+  title: 'Искажённые обозначения нормативных документов (регистрационный код, номер, год редакции)',
+  run(ctx) {
+    const findings: DraftFinding[] = [];
+    for (const { doc, citation, places, quoted } of reviewedCitations(ctx.docs)) {
+      if (citation.entry.status !== 'malformed') continue;
+      const e: MalformedDesignation = citation.entry;
+      const meant = e.replacement ? ` (${e.ambiguous ? 'возможно' : 'вероятно'}, имелся в виду ${e.replacement})` : '';
+      findings.push({
+        checkId: this.id,
+        importance: e.ambiguous ? 'minor' : 'significant',
+        theme: this.theme,
+        about: doc,
+        essence: e.ambiguous
+          ? `Требуется подтвердить обозначение нормативного документа ${e.cited}: ${e.reason}${meant}.`
+          : `Искажённое обозначение нормативного документа ${e.cited}: ${e.reason}${meant}; документа с таким обозначением быть не может.`,
+        evidence: `${quoted} Обозначение ${e.cited} не соответствует правилам обозначения нормативных документов: ${e.reason}.`,
+        action: `Исправить обозначение${e.replacement ? ` (вероятно, ${e.replacement})` : ''}, сверив его с ФГИС «Реестр СП» / protect.gost.ru, и указать документ в редакции, действовавшей на дату ГПЗУ или задания на проектирование.`,
+        places,
+        ...(e.replacement ? { norm: e.replacement } : {}),
+      });
+    }
+    return { findings };
+  },
+};

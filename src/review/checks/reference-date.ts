@@ -1,0 +1,28 @@
+import type { ReferenceDate } from '../set/types.ts';
+
+/** «12.03.2021» from an ISO date. */
+export const ruDate = (iso: string): string => iso.split('-').reverse().join('.');
+
+/**
+ * The date a set is judged at and where it comes from, for the evidence of a finding that depends on it («дата для оценки
+ * — 12.03.2021, дата ГПЗУ (…)», «год разработки документации 2018 (титульный лист)», «дата не указана — …»).
+ */
+export function referenceDateNote(rd: ReferenceDate | null): string {
+  if (!rd) return 'дата не указана — оценка на текущую дату';
+  const year = rd.date.slice(0, 4);
+  switch (rd.source) {
+    case 'gpzu':
+      return `дата для оценки — ${ruDate(rd.date)}, дата ГПЗУ («${rd.text}»)`;
+    case 'stamp':
+      return `дата для оценки — ${ruDate(rd.date)}, дата в основной надписи («${rd.text}»)`;
+    case 'title_year':
+      return `год разработки документации ${year} (титульный лист)`;
+    case 'xml_year':
+      return `год разработки документации ${year} (XML-схема пояснительной записки)`;
+  }
+}
+
+/** «на 12.03.2021» / «в 2018 году» — the reference date inside a sentence. */
+export function atReferenceDate(rd: ReferenceDate): string {
+  return rd.source === 'title_year' || rd.source === 'xml_year' ? `в ${rd.date.slice(0, 4)} году` : `на ${ruDate(rd.date)}`;
+}
