@@ -50,8 +50,8 @@ function note(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null, checkI
       : `Нормативный документ ${named(e)} действует, но ${e.status === 'cancelled' ? 'отменяется' : 'заменяется'}${sinceWords(s)}: далее применяется ${e.replacement}.`
     : `Нормативный документ ${named(e)} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; действовал ли он на дату оценки, реестр сервиса не устанавливает.`;
   const evidence = s.when === 'after'
-    ? `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)} — после этой даты; замечанием ссылка не является.`
-    : `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; точная дата замены в реестре не указана, поэтому ссылка замечанием не считается.`;
+    ? `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)} — после этой даты; нарушением ссылка не является, это сведения для актуализации.`
+    : `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; точная дата замены в реестре не указана, поэтому ссылка отмечена как незначительное замечание для сверки, а не как нарушение.`;
   return {
     checkId,
     importance: 'minor',
