@@ -64,6 +64,8 @@ test('a title-block line alone is too short to judge, but not after earlier page
   assert.equal(repairMojibake('Ëèñò').encoding, null);
   assert.deepEqual(repairMojibake('Ëèñò', 'cp1251'), { text: 'Лист', encoding: 'cp1251' });
   assert.equal(repairMojibake(garble('Н.Контр. Хагай', 'cp1251')).text, 'Н.Контр. Хагай');
+  // a one-letter line of a page found broken (the stage in its cell) is repaired with the page's code page
+  assert.equal(repairWith('Ï', 'cp1251'), 'П');
 });
 
 test('the code page is told apart from its neighbours: cp1251 text is not read as KOI8-R, nor the reverse', () => {

@@ -19,6 +19,7 @@ export const ENCODING_TITLE: Record<MojibakeEncoding, string> = { cp1251: 'Windo
  * letters there, so any page of it has such pairs. A lone «×» or «Ø» of a good page does not make it look.
  */
 const MAY_BE_BROKEN = /[\u00c0-\u00ff]{2}/;
+const NOT_ASCII = /[^\x00-\x7f]/;
 
 // The byte each misread character stands for: Latin-1 for 0x80–0xFF, then cp1252's and cp1250's own characters
 // of 0x80–0xFF (the three tables never give one character two bytes).
@@ -120,11 +121,15 @@ function readWord(word: string, before: string, after: string, enc: MojibakeEnco
   return { text, letters, pairs, cost, ok: !leftover && !CASE_SWAP.test(text) && !lonePseudoWord(word, text, before, after) };
 }
 
-interface Run {
+/** A word of a run with the characters just before and after it. */
+interface RunWord {
   start: number;
   end: number;
-  words: { start: number; end: number; word: string; prev: string; next: string }[];
+  word: string;
+  prev: string;
+  next: string;
 }
+type Run = RunWord[];
 
 /**
  * Runs of words made only of misread characters, broken by any word holding another character (an ASCII or a
@@ -143,9 +148,8 @@ function runsOf(text: string): Run[] {
       cur = null;
       continue;
     }
-    if (!cur) runs.push((cur = { start, end: start, words: [] }));
-    cur.words.push({ start, end: start + word.length, word, prev: text.charAt(start - 1), next: text.charAt(start + word.length) });
-    cur.end = start + word.length;
+    if (!cur) runs.push((cur = []));
+    cur.push({ start, end: start + word.length, word, prev: text.charAt(start - 1), next: text.charAt(start + word.length) });
   }
   return runs;
 }
@@ -163,7 +167,7 @@ interface RunReading {
 
 function readRun(run: Run, enc: MojibakeEncoding): RunReading {
   const r: RunReading = { words: [], letters: 0, pairs: 0, cost: 0, badLetters: 0, longWords: 0 };
-  for (const w of run.words) {
+  for (const w of run) {
     const wr = readWord(w.word, w.prev, w.next, enc);
     r.words.push(wr);
     if (!wr.ok) r.badLetters += w.word.length;
@@ -226,13 +230,14 @@ export function detectMojibake(texts: readonly string[], known: MojibakeEncoding
 
 /** The text with every run that reads as Russian in `enc` decoded; the rest (and every good word) as it was. */
 export function repairWith(text: string, enc: MojibakeEncoding): string {
-  if (!MAY_BE_BROKEN.test(text)) return text;
+  // the page is known to be broken: a title-block line of one letter («Ï», the stage) is repaired too
+  if (!NOT_ASCII.test(text)) return text;
   let out = '';
   let at = 0;
   for (const run of runsOf(text)) {
     const r = readRun(run, enc);
     if (!runReadsRussian(r)) continue;
-    run.words.forEach((w, i) => {
+    run.forEach((w, i) => {
       const wr = r.words[i]!;
       if (!wr.ok) return;
       out += text.slice(at, w.start) + wr.text;
