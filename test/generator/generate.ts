@@ -12,6 +12,7 @@ import type { SetBuild } from './set-build.ts';
 import { DEFECTS } from './defects/index.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderDocx } from './render-docx.ts';
+import { withBrokenTextLayer } from './mojibake.ts';
 import { fileChecksum, xmlNote, type XmlNoteData } from './xml-note.ts';
 import type { GeneratedFile, GeneratedSet, SetSpec } from './types.ts';
 
@@ -100,7 +101,7 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
   const files: GeneratedFile[] = [];
   for (const m of b.models) {
     const path = join(outDir, m.fileName);
-    if (m.format === 'pdf') await renderPdf(m, path);
+    if (m.format === 'pdf') await renderPdf(spec.brokenTextLayer ? withBrokenTextLayer(m, spec.brokenTextLayer) : m, path);
     else await renderDocx(m, path);
     const plan = b.plans.find((p) => p.code === m.code) as DocPlan;
     files.push({ name: m.fileName, path, format: m.format, kind: plan.section, pages: m.pages.length });

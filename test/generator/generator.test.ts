@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { XMLParser } from 'fast-xml-parser';
 import { generateSet } from './generate.ts';
 import { docxSheets, pdfPages, zipEntry } from './inspect.ts';
@@ -177,4 +178,31 @@ for (const kind of CHECK_IDS) {
       await rm(dir, { recursive: true, force: true });
     }
   });
+}
+
+test('a broken text layer carrier: inner pages extract as mojibake, the title page and DOCX volumes do not', async () => {
+  const dir = await tmp();
+  try {
+    const set = await generateSet({ seed: 23, formats: ['pdf', 'docx'], defects: [], brokenTextLayer: { encoding: 'cp1251', stamps: true } }, dir);
+    const pdf = set.files.find((f) => f.format === 'pdf' && f.pages > 2)!;
+    const pages = await pdfPages(pdf.path);
+    assert.match(pages[0]!, /ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ/);
+    assert.match(pages[1]!, /Ñîäåðæàíèå òîìà/);
+    // the signature rows of the title block too; the binding field stays as drawn
+    assert.match(pages[1]!, /Ðàçðàá\./);
+    assert.match(pages[1]!, /Инв\. № подл\./);
+    if (pdftotextAvailable()) assert.match(execFileSync('pdftotext', ['-f', '2', '-l', '2', pdf.path, '-']).toString(), /Ñîäåðæàíèå òîìà/);
+    for (const f of set.files.filter((x) => x.format === 'docx')) assert.doesNotMatch((await docxSheets(f.path)).join(' '), /Ñîäåðæàíèå/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+function pdftotextAvailable(): boolean {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }

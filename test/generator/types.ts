@@ -30,6 +30,12 @@ export interface DefectSpec {
   format?: FileFormat;
 }
 
+/** A broken text layer on the inner pages of every PDF volume (see mojibake.ts): the code page, and whether the title blocks are broken too. */
+export interface TextLayerSpec {
+  encoding: 'cp1251' | 'koi8-r';
+  stamps: boolean;
+}
+
 export interface SetSpec {
   seed: number;
   formats?: FileFormat[];
@@ -38,6 +44,8 @@ export interface SetSpec {
   defects: DefectSpec[];
   withXmlNote?: boolean;
   userRequest?: string;
+  /** Carrier: PDF volumes whose inner pages extract as mojibake (the engine must repair them). */
+  brokenTextLayer?: TextLayerSpec;
 }
 
 export interface PlantedDefect {

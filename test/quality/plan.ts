@@ -5,11 +5,24 @@
 import { ANSWERABLE_REQUESTS } from '../generator/defects/completeness.ts';
 import { DEFECTS } from '../generator/defects/index.ts';
 import { isDatedSuperseded } from '../generator/defects/norms.ts';
-import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec } from '../generator/types.ts';
+import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec, type TextLayerSpec } from '../generator/types.ts';
 
 export const INSTANCES_PER_CHECK = 6;
 export const CLEAN_SETS = 6;
 const PER_SET = 3;
+
+/**
+ * Sets whose PDF volumes carry a broken text layer on their inner pages (mojibake the engine repairs): defects on those
+ * pages — storeys, areas, title-block roles, sheet numbers, references — must be found as on a good layer, and a clean
+ * set must stay clean.
+ */
+const BROKEN_TEXT_LAYERS: Record<string, TextLayerSpec> = {
+  'defects-03': { encoding: 'cp1251', stamps: true },
+  'defects-05': { encoding: 'cp1251', stamps: true },
+  'defects-14': { encoding: 'koi8-r', stamps: false },
+  'defects-25': { encoding: 'koi8-r', stamps: true },
+  'clean-3': { encoding: 'cp1251', stamps: true },
+};
 
 export interface PlannedSet {
   id: string;
@@ -65,6 +78,10 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
         ...(i % 2 === 1 ? { userRequest: ANSWERABLE_REQUESTS[i % ANSWERABLE_REQUESTS.length] as string } : {}),
       },
     });
+  }
+  for (const s of sets) {
+    const layer = BROKEN_TEXT_LAYERS[s.id];
+    if (layer) s.spec.brokenTextLayer = layer;
   }
   return sets;
 }

@@ -7,6 +7,7 @@ import { ocrAvailable, recognise } from './ocr.ts';
 import { acquireReader, hasTextLayer, PdfReadError, type PdfReader } from './pdf-reader.ts';
 import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
 import { pageList } from '../text/pages.ts';
+import { TextLayerRepair } from './text-layer-repair.ts';
 
 export interface StreamResult {
   warnings: ResultWarning[];
@@ -26,11 +27,17 @@ export async function streamDocument(
   doc: ReviewDocument,
   options: ExtractOptions,
   reader: PdfReader,
-  onPage: (page: ReadPage) => void,
+  onReadPage: (page: ReadPage) => void,
 ): Promise<StreamResult> {
   const res: StreamResult = { warnings: [], xml: null, pagesTotal: 0, ocrPages: 0 };
   const warn = (code: string, message: string, page?: number) =>
     res.warnings.push({ code, message, doc_index: doc.index, ...(page !== undefined ? { page } : {}) });
+  // a text layer with Cyrillic in a misread code page is repaired here, before any fact is taken from it
+  const repair = new TextLayerRepair();
+  const onPage = (page: ReadPage) => {
+    repair.page(page);
+    onReadPage(page);
+  };
   try {
     if (doc.pdfPath) await readPdf(doc, doc.pdfPath, options, reader, onPage, res, warn);
     else if (doc.format === 'docx') {
@@ -56,6 +63,8 @@ export async function streamDocument(
     const why = err instanceof Error ? err.message : String(err);
     warn('document_unreadable', `Документ ${docLabel(doc)} не прочитан${res.pagesTotal ? ' полностью' : ''}: ${why}. Замечания по нему могут быть неполными.`);
   }
+  const repaired = repair.warning(doc);
+  if (repaired) res.warnings.push(repaired);
   return res;
 }
 
