@@ -59,6 +59,29 @@ interface StampLayout {
   cipher: string | null;
   /** Lines that name the sheet number or count («Лист», «Листов», «Лист 5», «Стадия Лист Листов»). */
   labels: PlacedLine[];
+  sheetTitle: string | null;
+}
+
+const DATE_LIKE = /^\d{1,2}[./]\d{2,4}(?:[./]\d{2,4})?$/;
+
+/**
+ * The sheet title of a drawing's title block (form 3, ГОСТ Р 21.101): the cell left of the organisation, below the
+ * «Стадия | Лист | Листов» row. Only a block with the object's name between its cipher and that row is form 3: on a
+ * text volume's first sheet (form 5) the document title stands in the same place.
+ */
+function sheetTitleOf(ls: readonly PlacedLine[], cipherLine: PlacedLine | null): string | null {
+  const stage = ls.find((l) => /^стадия$/i.test(l.text));
+  if (!stage || !cipherLine) return null;
+  const left = stage.x - 75 * MM;
+  const inTitleColumn = (l: PlacedLine) => l.x >= left && l.x + l.w / 2 < stage.x && !isRoleLabel(l.text) && !OTHER_ROLE_RE.test(l.text) && !DATE_LIKE.test(l.text);
+  const objectRow = ls.some((l) => l !== cipherLine && inTitleColumn(l) && l.y > cipherLine.y + cipherLine.h - 1 && l.y + l.h < stage.y + 1);
+  if (!objectRow) return null;
+  // the stage letter under its label marks the bottom of the row; the title cell starts below it
+  const value = ls.filter((o) => o !== stage && below(stage, o)).sort((a, b) => a.y - b.y)[0];
+  const rowBottom = value ? value.y + value.h : stage.y + stage.h + 10 * MM;
+  const parts = ls.filter((l) => inTitleColumn(l) && l.y >= rowBottom - 1 && l.y - rowBottom < 20 * MM).sort((a, b) => a.y - b.y || a.x - b.x);
+  const title = parts.map((l) => l.text.trim()).join(' ').replace(/\s+/g, ' ').trim();
+  return /[А-ЯЁа-яё]{2}/.test(title) ? title : null;
 }
 
 const NUMBER_ONLY = /^\s*\d+\s*$/;
@@ -81,7 +104,8 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
   const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
   withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
-  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels };
+  const sheetTitle = sheetTitleOf(ls, withCipher[0]?.l ?? null);
+  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels, sheetTitle };
 }
 
 /** The sheet number and count: written in a label line, or the first number below its label. */
@@ -146,8 +170,8 @@ export class StampReader {
       this.last = layoutOf(ls);
       this.lastKey = key;
     }
-    const { roles, hasRoleRows, cipher, labels } = this.last;
-    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher };
+    const { roles, hasRoleRows, cipher, labels, sheetTitle } = this.last;
+    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher, ...(sheetTitle ? { sheetTitle } : {}) };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { ReviewDocument } from '../types.ts';
+import type { ContentsList } from './contents.ts';
 
 /** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
 export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 'area_plot' | 'volume' | 'apartments';
@@ -69,6 +70,8 @@ export interface StampFacts {
   /** The page carries signature rows at all (form 3 or 5), not just a sheet number (form 6). */
   hasRoleRows: boolean;
   cipher: string | null;
+  /** The title of the sheet's image printed in a drawing's (form 3) title block («План 1-го этажа»), or null. */
+  sheetTitle?: string | null;
 }
 
 export interface NormCitation {
@@ -104,6 +107,8 @@ export interface DocFacts {
   sheetRefs: SheetRef[];
   cipherRefs: CipherRef[];
   volumeRefs: VolumeRef[];
+  /** The volume's own contents («Содержание тома», «Ведомость чертежей») as parsed from its first sheets, or null. */
+  contents?: ContentsList | null;
   /** The document's own volume number («Том 5.1» on its title page or in its name), or null. */
   volume: string | null;
   xml: XmlNoteFacts | null;
