@@ -93,3 +93,10 @@ test('a gap inside the numbering is left to sheets.numbering_gap', () => {
   d.stamps = d.stamps.filter((s) => s.sheet !== 4);
   assert.deepEqual(run(d), []);
 });
+
+test('a missing last sheet is not taken for a list numbered by pages when the shifted list does not fit either', () => {
+  const rows = [[`${CIPHER}.С`, 'Содержание тома', 'л. 1'], [CIPHER, 'Текстовая часть', 'л. 2-3'], [CIPHER, 'Графическая часть. Стройгенплан', 'л. 4']];
+  const f = run(volume(rows, []));
+  assert.equal(f.length, 1);
+  assert.match(f[0]!.essence, /указан лист 4/);
+});

@@ -77,6 +77,12 @@ function compare(list: ContentsList, bySheet: Map<number, StampFacts>, d: DocFac
   return problems;
 }
 
+/** Every number of the shifted list is a sheet of the document, and nothing else disagrees. */
+function fitsShifted(list: ContentsList, bySheet: Map<number, StampFacts>, d: DocFacts, offset: number): boolean {
+  const all = list.entries.every((e) => bySheet.has(e.from + offset) && bySheet.has(e.to + offset));
+  return all && compare(list, bySheet, d, offset).length === 0;
+}
+
 /** The document's sheets by number, or null when the title blocks do not number them one way (repeats, too few). */
 function sheetsOf(d: DocFacts): Map<number, StampFacts> | null {
   const by = new Map<number, StampFacts>();
@@ -102,8 +108,8 @@ export const sheetContents: Check = {
       if (!bySheet) continue;
       const problems = compare(list, bySheet, d, 0);
       if (!problems.length) continue;
-      // a list numbered by pages (the title page counted) fits once shifted: nothing to report
-      if ([-1, 1].some((o) => compare(list, bySheet, d, o).length === 0)) continue;
+      // a list numbered by pages (the title page counted) fits exactly once shifted: nothing to report
+      if ([-1, 1].some((o) => fitsShifted(list, bySheet, d, o))) continue;
       // a list that disagrees with most sheets is read or numbered otherwise than we think: no accusation
       if (problems.length > Math.max(1, list.entries.length / 2)) continue;
       for (const p of problems) findings.push(finding(this, d, list, p));

@@ -163,7 +163,16 @@ export class ContentsReader {
     for (let i = start; i < lines.length; i++) {
       const line = lines[i]!;
       if (STAMP_START_RE.test(line) || (line.length <= 20 && isRoleLabel(line))) break;
-      if (HEADING_RE.test(line) && !cur) { this.open = false; break; }
+      if (HEADING_RE.test(line)) {
+        // a second table under its own heading («Ведомость листов графической части» after «Содержание тома») goes on the list
+        const after = this.skipHeader(lines, i + 1);
+        if (after === i + 1 && !cur) { this.open = false; break; }
+        if (after > i + 1) {
+          flush();
+          i = after - 1;
+          continue;
+        }
+      }
       if (this.mode === 'sheet-first') {
         const sheet = sheetCell(line);
         const lead = LEADING_SHEET_RE.exec(line);

@@ -129,3 +129,15 @@ test('a text volume\'s first sheet (form 5) has no sheet title: its document tit
   assert.equal(s.sheet, 1);
   assert.equal(s.sheetTitle, undefined);
 });
+
+test('the «Лист» column head of a drawing register just above a Word stamp is not the sheet number', () => {
+  const lines = placed([
+    [76, 112, 22, 9, 'Лист'], [136, 112, 71, 9, 'Наименование'], [473, 112, 61, 9, 'Примечание'], [76, 125, 5, 9, '3'], [136, 125, 151, 9, 'Строительный генеральный план'],
+    [68, 164, 14, 6, 'Изм.'], [129, 164, 22, 6, 'Кол.уч.'], [198, 164, 15, 6, 'Лист'], [458, 159, 86, 12, '7412-24-П-ПОС'],
+    [55, 176, 23, 6, 'Разраб.'], [107, 176, 25, 6, 'Егорова'], [433, 176, 22, 6, 'Стадия'], [480, 176, 15, 6, 'Лист'], [527, 176, 22, 6, 'Листов'],
+    [58, 189, 17, 6, 'Пров.'], [110, 189, 19, 6, 'Попов'], [441, 188, 5, 8, 'П'], [485, 188, 4, 8, '1'], [536, 188, 4, 8, '3'],
+  ]);
+  const s = parseStamp(lines, 2);
+  assert.equal(s.sheet, 1);
+  assert.equal(s.sheets, 3);
+});

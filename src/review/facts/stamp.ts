@@ -17,6 +17,7 @@ const ROLE_SRC: Record<StampRole, string> = {
 const ROLE_RE = new RegExp(`^(?:${STAMP_ROLES.map((r) => `(${ROLE_SRC[r]})`).join('|')})\\.?${END}`);
 // Other rows of the signature block: they prove the block exists even if our four roles are missing.
 const OTHER_ROLE_RE = /^(?:утв(?:ердил)?|нач\.?\s?отд(?:ела)?|гап|т\.?\s?контр|гл\.?\s?спец|рук\.?\s?гр|согласовано)\.?(?=$|[\s.:])/i;
+const REGISTER_HEADER_RE = /^(?:наименование|примечание|обозначение)$/i;
 const CHANGE_HEADER_RE = /^(?:изм\.?|кол\.?\s?уч\.?|№\s?док\.?|подп\.?|дата)$/i;
 /** Lines that can hold the sheet number or the sheet count: «Лист», «Листов», «Лист 5», «Стадия Лист Листов». */
 const SHEET_LABEL_RE = /^(?:лист|стадия)/i;
@@ -100,7 +101,8 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
     if (roles[label.role] !== 'filled') roles[label.role] = filled ? 'filled' : 'empty';
   }
   // «Лист» of the table of changes has «Изм.», «№ док.» beside it: not the sheet number
-  const labels = ls.filter((l) => SHEET_LABEL_RE.test(l.text) && !(/^лист$/i.test(l.text) && ls.some((o) => o !== l && sameRow(l, o) && CHANGE_HEADER_RE.test(o.text))));
+  // nor is the «Лист» column head of a drawing register printed just above a Word stamp («Лист | Наименование | Примечание»)
+  const labels = ls.filter((l) => SHEET_LABEL_RE.test(l.text) && !(/^лист$/i.test(l.text) && ls.some((o) => o !== l && sameRow(l, o) && (CHANGE_HEADER_RE.test(o.text) || REGISTER_HEADER_RE.test(o.text)))));
   // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
   const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
   withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
