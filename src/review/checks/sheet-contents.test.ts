@@ -100,3 +100,9 @@ test('a missing last sheet is not taken for a list numbered by pages when the sh
   assert.equal(f.length, 1);
   assert.match(f[0]!.essence, /указан лист 4/);
 });
+
+test('numbers shifted after a gap in the title blocks are left to sheets.numbering_gap', () => {
+  const d = volume(ROWS, ['План 1-го этажа', 'Фасад 1-10', 'Разрез 1-1']);
+  for (const s of d.stamps) if (s.sheet !== null && s.sheet >= 4) s.sheet += 1;
+  assert.deepEqual(run(d), []);
+});

@@ -83,7 +83,7 @@ function fitsShifted(list: ContentsList, bySheet: Map<number, StampFacts>, d: Do
   return all && compare(list, bySheet, d, offset).length === 0;
 }
 
-/** The document's sheets by number, or null when the title blocks do not number them one way (repeats, too few). */
+/** The document's sheets by number, or null when the title blocks do not number them one way (repeats, gaps, too few). */
 function sheetsOf(d: DocFacts): Map<number, StampFacts> | null {
   const by = new Map<number, StampFacts>();
   for (const s of d.stamps) {
@@ -91,7 +91,10 @@ function sheetsOf(d: DocFacts): Map<number, StampFacts> | null {
     if (by.has(s.sheet)) return null; // repeated numbers: separate numberings or a numbering fault, nothing to rely on
     by.set(s.sheet, s);
   }
-  return by.size >= 2 ? by : null;
+  if (by.size < 2) return null;
+  // a gap in the numbering is sheets.numbering_gap's finding; the list compared with shifted numbers would repeat it
+  const nums = [...by.keys()];
+  return Math.max(...nums) - Math.min(...nums) + 1 === by.size ? by : null;
 }
 
 export const sheetContents: Check = {
