@@ -6,6 +6,7 @@ import { formatAddress } from './format.ts';
 import type { Block, DocModel, Page, Role, Stamp } from './model.ts';
 import { blockTexts, mapBlockTexts } from './model.ts';
 import { SHEET_LINES, paginate } from './paginate.ts';
+import { contentsStyle, fillContents } from './contents.ts';
 import { makeCtx, type DocContent, type VolumeRef, type BuildCtx } from './content/common.ts';
 import { buildPz } from './content/pz.ts';
 import { buildPzu } from './content/pzu.ts';
@@ -95,17 +96,6 @@ export function buildDoc(rng: Rng, set: SetFacts, style: StampStyle, plan: DocPl
   if (!first) throw new Error(`${plan.code}: empty text part`);
   const textAnchor = first.anchor ?? 'text';
   content.text[0] = { ...first, anchor: textAnchor } as Block;
-  const contents: Block = {
-    t: 'table',
-    head: ['Обозначение', 'Наименование', 'Примечание'],
-    rows: [
-      [`${plan.cipher}.С`, 'Содержание тома', 'л. 1'],
-      [plan.cipher, 'Текстовая часть', `л. {{sheet:${textAnchor}}}`],
-      ...content.drawings.map((d) => [plan.cipher, `Графическая часть. ${d.sheetTitle}`, `л. {{sheet:${d.anchor}}}`]),
-    ],
-    widths: [0.3, 0.52, 0.18],
-    tags: ['contents'],
-  };
   const textPages = paginate(content.text, SHEET_LINES, SHEET_LINES);
   const pages: Page[] = [
     {
@@ -117,12 +107,13 @@ export function buildDoc(rng: Rng, set: SetFacts, style: StampStyle, plan: DocPl
         gip: personName(set.gip), city: set.orgCity, year: set.year,
       },
     },
-    { size: 'A4', title: null, blocks: [{ t: 'h', text: 'Содержание тома' }, contents], stamp: stamp(5) },
+    { size: 'A4', title: null, blocks: [], stamp: stamp(5) },
     ...textPages.map((blocks): Page => ({ size: 'A4', title: null, blocks, stamp: stamp(6) })),
     ...content.drawings.map((d): Page => ({ size: 'A3', title: null, blocks: d.blocks.map((b, i) => (i === 0 ? { ...b, anchor: d.anchor } : b)), stamp: stamp(3, d.sheetTitle) })),
   ];
   numberSheets(pages);
   const model: DocModel = { code: plan.code, cipher: plan.cipher, fileName: plan.fileName, format: plan.format, title: docTitle, pages };
+  fillContents(model, contentsStyle(plan.cipher));
   resolveSheetRefs(model);
   return model;
 }

@@ -7,6 +7,7 @@ import { missingReference } from './missing-reference.ts';
 import { missingSection } from './missing-section.ts';
 import { nonexistentNorms } from './nonexistent-norms.ts';
 import { unanswerableRequest } from './request.ts';
+import { sheetContents } from './sheet-contents.ts';
 import { sheetNumbering } from './sheet-numbering.ts';
 import { supersededNorms } from './superseded-norms.ts';
 import { titleBlockRoles } from './title-block-roles.ts';
@@ -28,6 +29,7 @@ export const CHECKS: readonly Check[] = [
   apartmentsConsistency,
   missingReference,
   sheetNumbering,
+  sheetContents,
   titleBlockRoles,
   xmlNoteMismatch,
   unanswerableRequest,

@@ -6,6 +6,7 @@ import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
 import { parseCiphers } from './cipher.ts';
+import { ContentsReader } from './contents.ts';
 import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
 import { StampReader } from './stamp.ts';
 import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear } from './text-facts.ts';
@@ -14,6 +15,8 @@ import { findValues } from './values.ts';
 
 const HEAD_PAGES = 2;
 const HEAD_CHARS = 6000;
+/** The volume's contents stand on its first sheets, after the title page; a long list runs on a page or two. */
+const CONTENTS_PAGES = 4;
 
 /** Section code for a client's kind: reference codes, synonyms and numbered parts («ИОС5.1», «КЖ2»). */
 export function sectionOfKind(kind: string | null): string | null {
@@ -48,6 +51,7 @@ export class DocCollector {
   readonly facts: DocFacts;
   private headParts: string[] = [];
   private readonly stamps = new StampReader();
+  private readonly contents = new ContentsReader();
 
   constructor(doc: ReviewDocument, pageFrom: number) {
     this.facts = {
@@ -68,6 +72,7 @@ export class DocCollector {
       if (!st.changePermission && (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher)) f.stamps.push(st);
       if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
     }
+    if (n <= CONTENTS_PAGES) this.contents.read(text, n);
     if (n <= HEAD_PAGES) {
       for (const c of parseCiphers(text)) {
         f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
@@ -110,6 +115,7 @@ export class DocCollector {
     f.head = this.headParts.join('\n').slice(0, HEAD_CHARS);
     f.year = findYear(f.head);
     f.xml = xml;
+    f.contents = this.contents.finish();
     if (xml) f.section = 'ПЗ';
     // A document the client did not classify gets the intake's guess from its name and first pages (null when unsure).
     f.section ??= guessKind(f.doc.name, f.head);

@@ -19,6 +19,7 @@ const ROLE_RE = new RegExp(`^(?:${STAMP_ROLES.map((r) => `(${ROLE_SRC[r]})`).joi
 const OTHER_ROLE_RE = /^(?:утв(?:ердил)?|нач\.?\s?отд(?:ела)?|гап|т\.?\s?контр|гл\.?\s?спец|рук\.?\s?гр|согласовано)\.?(?=$|[\s.:])/i;
 // «Изм. внес», «Составил»: rows of the form «Разрешение на внесение изменений» (ГОСТ Р 21.101, прил. Ж), not of a sheet's stamp
 const CHANGE_PERMISSION_RE = /^(?:изм\.?\s?внес|составил)(?=$|[\s.:])/i;
+const REGISTER_HEADER_RE = /^(?:наименование|примечание|обозначение)$/i;
 const CHANGE_HEADER_RE = /^(?:изм\.?|кол\.?\s?уч\.?|№\s?док\.?|подп\.?|дата)$/i;
 /** Lines that can hold the sheet number or the sheet count: «Лист», «Листов», «Лист 5», «Стадия Лист Листов». */
 const SHEET_LABEL_RE = /^(?:лист|стадия)/i;
@@ -62,6 +63,29 @@ interface StampLayout {
   /** Lines that name the sheet number or count («Лист», «Листов», «Лист 5», «Стадия Лист Листов»). */
   labels: PlacedLine[];
   changePermission: boolean;
+  sheetTitle: string | null;
+}
+
+const DATE_LIKE = /^\d{1,2}[./]\d{2,4}(?:[./]\d{2,4})?$/;
+
+/**
+ * The sheet title of a drawing's title block (form 3, ГОСТ Р 21.101): the cell left of the organisation, below the
+ * «Стадия | Лист | Листов» row. Only a block with the object's name between its cipher and that row is form 3: on a
+ * text volume's first sheet (form 5) the document title stands in the same place.
+ */
+function sheetTitleOf(ls: readonly PlacedLine[], cipherLine: PlacedLine | null): string | null {
+  const stage = ls.find((l) => /^стадия$/i.test(l.text));
+  if (!stage || !cipherLine) return null;
+  const left = stage.x - 75 * MM;
+  const inTitleColumn = (l: PlacedLine) => l.x >= left && l.x + l.w / 2 < stage.x && !isRoleLabel(l.text) && !OTHER_ROLE_RE.test(l.text) && !DATE_LIKE.test(l.text);
+  const objectRow = ls.some((l) => l !== cipherLine && inTitleColumn(l) && l.y > cipherLine.y + cipherLine.h - 1 && l.y + l.h < stage.y + 1);
+  if (!objectRow) return null;
+  // the stage letter under its label marks the bottom of the row; the title cell starts below it
+  const value = ls.filter((o) => o !== stage && below(stage, o)).sort((a, b) => a.y - b.y)[0];
+  const rowBottom = value ? value.y + value.h : stage.y + stage.h + 10 * MM;
+  const parts = ls.filter((l) => inTitleColumn(l) && l.y >= rowBottom - 1 && l.y - rowBottom < 20 * MM).sort((a, b) => a.y - b.y || a.x - b.x);
+  const title = parts.map((l) => l.text.trim()).join(' ').replace(/\s+/g, ' ').trim();
+  return /[А-ЯЁа-яё]{2}/.test(title) ? title : null;
 }
 
 const NUMBER_ONLY = /^\s*\d+\s*$/;
@@ -80,12 +104,14 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
     if (roles[label.role] !== 'filled') roles[label.role] = filled ? 'filled' : 'empty';
   }
   // «Лист» of the table of changes has «Изм.», «№ док.» beside it: not the sheet number
-  const labels = ls.filter((l) => SHEET_LABEL_RE.test(l.text) && !(/^лист$/i.test(l.text) && ls.some((o) => o !== l && sameRow(l, o) && CHANGE_HEADER_RE.test(o.text))));
+  // nor is the «Лист» column head of a drawing register printed just above a Word stamp («Лист | Наименование | Примечание»)
+  const labels = ls.filter((l) => SHEET_LABEL_RE.test(l.text) && !(/^лист$/i.test(l.text) && ls.some((o) => o !== l && sameRow(l, o) && (CHANGE_HEADER_RE.test(o.text) || REGISTER_HEADER_RE.test(o.text)))));
   // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
   const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
   withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
   const changePermission = ls.some((l) => CHANGE_PERMISSION_RE.test(l.text));
-  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels, changePermission };
+  const sheetTitle = sheetTitleOf(ls, withCipher[0]?.l ?? null);
+  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels, changePermission, sheetTitle };
 }
 
 /** The sheet number and count: written in a label line, or the first number below its label. */
@@ -150,8 +176,8 @@ export class StampReader {
       this.last = layoutOf(ls);
       this.lastKey = key;
     }
-    const { roles, hasRoleRows, cipher, labels, changePermission } = this.last;
-    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher, changePermission };
+    const { roles, hasRoleRows, cipher, labels, changePermission, sheetTitle } = this.last;
+    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher, changePermission, ...(sheetTitle ? { sheetTitle } : {}) };
   }
 }
 

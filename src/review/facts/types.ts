@@ -1,6 +1,7 @@
 import type { MalformedDesignation, RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { ReviewDocument } from '../types.ts';
+import type { ContentsList } from './contents.ts';
 
 /** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
 export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 'area_plot' | 'volume' | 'apartments';
@@ -71,6 +72,8 @@ export interface StampFacts {
   cipher: string | null;
   /** The page is a «Разрешение на внесение изменений» bound into the volume: its own form and numbering, not a sheet. */
   changePermission: boolean;
+  /** The title of the sheet's image printed in a drawing's (form 3) title block («План 1-го этажа»), or null. */
+  sheetTitle?: string | null;
 }
 
 export interface NormCitation {
@@ -106,6 +109,8 @@ export interface DocFacts {
   sheetRefs: SheetRef[];
   cipherRefs: CipherRef[];
   volumeRefs: VolumeRef[];
+  /** The volume's own contents («Содержание тома», «Ведомость чертежей») as parsed from its first sheets, or null. */
+  contents?: ContentsList | null;
   /** The document's own volume number («Том 5.1» on its title page or in its name), or null. */
   volume: string | null;
   xml: XmlNoteFacts | null;

@@ -4,6 +4,7 @@ import type { DefectImpl } from './impl.ts';
 import { missingSection, unanswerableRequest } from './completeness.ts';
 import { address, apartments, area, buildingVolume, cadastral, storeys } from './consistency.ts';
 import { cipher } from './cipher.ts';
+import { contentsMismatch } from './contents.ts';
 import { missingTarget } from './references.ts';
 import { malformed, nonexistent, superseded } from './norms.ts';
 import { missingRoles, numberingGap } from './sheets.ts';
@@ -26,4 +27,5 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'titleblock.missing_roles': missingRoles,
   'xml.explanatory_note_mismatch': xmlMismatch,
   'request.unanswerable': unanswerableRequest,
+  'sheets.contents_mismatch': contentsMismatch,
 };

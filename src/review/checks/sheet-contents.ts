@@ -1,0 +1,158 @@
+/**
+ * N-04 / N-06: the volume's own contents («Содержание тома», «Ведомость чертежей») against its sheets as the title
+ * blocks number and name them. Boundaries: gaps and repeats in the title blocks' numbering are sheets.numbering_gap's
+ * (a listed sheet inside the numbered range that no title block carries is such a gap); references in the running text
+ * («см. лист 12») are references.missing_target's. This check reports what only the list shows: a listed sheet past the
+ * document's last sheet, a drawing the list leaves out, a drawing listed under another title.
+ */
+import type { ContentsEntry, ContentsList } from '../facts/contents.ts';
+import { ownTitle } from '../facts/contents.ts';
+import type { DocFacts, StampFacts } from '../facts/types.ts';
+import { fold } from '../text/normalize.ts';
+import { quote } from './common.ts';
+import { where, type Check, type DraftFinding } from './types.ts';
+
+const STOP_WORDS = new Set(['и', 'в', 'во', 'на', 'по', 'с', 'со', 'для', 'от', 'до', 'к', 'из', 'под', 'над', 'при', 'а', 'го', 'й', 'ый', 'ой', 'ого', 'ая', 'л', 'лист']);
+const ABBREVIATIONS: Record<string, string> = { эт: 'этаж', отм: 'отметка', сх: 'схема', пл: 'план', тип: 'типовой', разр: 'разрез' };
+
+/** Words of a title for comparison: case, quotes, punctuation, «и», abbreviations and endings do not count. */
+export function titleWords(title: string): Set<string> {
+  const words = fold(ownTitle(title)).split(/[^0-9a-zа-я]+/u).filter((w) => w && !STOP_WORDS.has(w));
+  // four letters of a word stand for all its forms («этаж», «этажа», «этажей»)
+  return new Set(words.map((w) => ABBREVIATIONS[w] ?? w).map((w) => (/^\d+$/.test(w) ? w : w.slice(0, 4))));
+}
+
+/** Titles name the same sheet when one's words are all in the other («Фасад 1-10» and «Фасад в осях 1-10»). */
+export function sameTitle(a: string, b: string): boolean {
+  const x = titleWords(a);
+  const y = titleWords(b);
+  if (!x.size || !y.size) return true;
+  const within = (p: Set<string>, q: Set<string>) => [...p].every((w) => q.has(w));
+  return within(x, y) || within(y, x);
+}
+
+interface Problem {
+  kind: 'missing' | 'unlisted' | 'title';
+  entry: ContentsEntry | null;
+  sheet: StampFacts | null;
+  /** For a missing sheet: the number listed. */
+  number?: number;
+}
+
+/** Sheets the list accounts for: its own sheets and ranges, and the span of a «Графическая часть» entry up to the next one. */
+function covered(entries: readonly ContentsEntry[], last: number): Set<number> {
+  const out = new Set<number>();
+  entries.forEach((e, i) => {
+    const next = entries.slice(i + 1).find((o) => o.from > e.from)?.from ?? last + 1;
+    const to = e.range ? e.to : e.group === 'drawings' ? next - 1 : e.from;
+    for (let n = e.from; n <= Math.min(to, e.from + 500); n++) out.add(n);
+  });
+  return out;
+}
+
+/** What disagrees between the list and the sheets when the list's numbers are shifted by `offset`. */
+function compare(list: ContentsList, bySheet: Map<number, StampFacts>, d: DocFacts, offset: number): Problem[] {
+  const problems: Problem[] = [];
+  const nums = [...bySheet.keys()];
+  const max = Math.max(...nums);
+  const lastStamped = Math.max(...[...bySheet.values()].map((s) => s.docPage));
+  const entries = list.entries.map((e) => ({ ...e, from: e.from + offset, to: e.to + offset }));
+  for (const e of entries) {
+    for (const n of new Set([e.from, e.to])) {
+      // a number inside the numbered range without its title block is a gap (sheets.numbering_gap); pages after the
+      // last numbered one may be sheets whose title block was not read
+      if (bySheet.has(n) || n <= max || lastStamped < d.pagesTotal) continue;
+      problems.push({ kind: 'missing', entry: e, sheet: null, number: n });
+    }
+  }
+  const listed = covered(entries, max);
+  for (const s of bySheet.values()) {
+    if (s.sheetTitle && !listed.has(s.sheet!)) problems.push({ kind: 'unlisted', entry: null, sheet: s });
+  }
+  for (const e of entries) {
+    if (e.range || e.group) continue;
+    const s = bySheet.get(e.from);
+    if (s?.sheetTitle && !sameTitle(e.title, s.sheetTitle)) problems.push({ kind: 'title', entry: e, sheet: s });
+  }
+  return problems;
+}
+
+/** Every number of the shifted list is a sheet of the document, and nothing else disagrees. */
+function fitsShifted(list: ContentsList, bySheet: Map<number, StampFacts>, d: DocFacts, offset: number): boolean {
+  const all = list.entries.every((e) => bySheet.has(e.from + offset) && bySheet.has(e.to + offset));
+  return all && compare(list, bySheet, d, offset).length === 0;
+}
+
+/** The document's sheets by number, or null when the title blocks do not number them one way (repeats, gaps, too few). */
+function sheetsOf(d: DocFacts): Map<number, StampFacts> | null {
+  const by = new Map<number, StampFacts>();
+  for (const s of d.stamps) {
+    if (s.sheet === null) continue;
+    if (by.has(s.sheet)) return null; // repeated numbers: separate numberings or a numbering fault, nothing to rely on
+    by.set(s.sheet, s);
+  }
+  if (by.size < 2) return null;
+  // a gap in the numbering is sheets.numbering_gap's finding; the list compared with shifted numbers would repeat it
+  const nums = [...by.keys()];
+  return Math.max(...nums) - Math.min(...nums) + 1 === by.size ? by : null;
+}
+
+export const sheetContents: Check = {
+  id: 'sheets.contents_mismatch',
+  theme: 'norms',
+  importance: 'significant',
+  title: 'Содержание тома (ведомость чертежей) соответствует листам документа: номера и наименования листов',
+  run(ctx) {
+    const findings: DraftFinding[] = [];
+    for (const d of ctx.docs) {
+      const list = d.contents;
+      if (d.doc.role !== 'review' || !list?.confident) continue;
+      const bySheet = sheetsOf(d);
+      if (!bySheet) continue;
+      const problems = compare(list, bySheet, d, 0);
+      if (!problems.length) continue;
+      // a list numbered by pages (the title page counted) fits exactly once shifted: nothing to report
+      if ([-1, 1].some((o) => fitsShifted(list, bySheet, d, o))) continue;
+      // a list that disagrees with most sheets is read or numbered otherwise than we think: no accusation
+      if (problems.length > Math.max(1, list.entries.length / 2)) continue;
+      for (const p of problems) findings.push(finding(this, d, list, p));
+    }
+    return { findings };
+  },
+};
+
+function finding(check: Check, d: DocFacts, list: ContentsList, p: Problem): DraftFinding {
+  const name = list.kind === 'volume' ? '«Содержание тома»' : `«${list.heading.replace(/\s*\(.*$/, '')}»`;
+  const base = { checkId: check.id, theme: check.theme, about: d } as const;
+  const listPlace = { doc: d, page: p.entry?.docPage ?? list.docPage };
+  const entryQuote = p.entry ? `${where(listPlace)}, ${name}: ${quote(p.entry.raw)}` : '';
+  const stampQuote = (s: StampFacts) => `${where({ doc: d, page: s.docPage })}, основная надпись: «Лист ${s.sheet}»${s.sheetTitle ? `, наименование листа ${quote(s.sheetTitle)}` : ''}`;
+  if (p.kind === 'missing') {
+    const last = Math.max(...d.stamps.flatMap((s) => (s.sheet === null ? [] : [s.sheet])));
+    return {
+      ...base, importance: 'significant',
+      essence: `В ${name} документа «${d.doc.name}» указан лист ${p.number}, которого в документе нет (последний лист по основным надписям — ${last}).`,
+      evidence: `${entryQuote}. Последний лист документа: ${stampQuote(d.stamps.find((s) => s.sheet === last)!)}.`,
+      action: `Добавить недостающий лист ${p.number} либо исключить его из ${name} и исправить номера листов в ${name}.`,
+      places: [listPlace],
+    };
+  }
+  if (p.kind === 'unlisted') {
+    const s = p.sheet!;
+    return {
+      ...base, importance: 'significant',
+      essence: `Лист ${s.sheet} ${quote(s.sheetTitle!)} документа «${d.doc.name}» не указан в ${name}.`,
+      evidence: `${stampQuote(s)}. ${name} (${where({ doc: d, page: list.docPage })}) перечисляет листы ${list.entries.map((e) => (e.range ? `${e.from}–${e.to}` : e.from)).join(', ')}; листа ${s.sheet} среди них нет.`,
+      action: `Включить лист ${s.sheet} в ${name} либо исключить лишний лист из документа.`,
+      places: [{ doc: d, page: s.docPage }, { doc: d, page: list.docPage }],
+    };
+  }
+  const s = p.sheet!;
+  return {
+    ...base, importance: 'minor',
+    essence: `Наименование листа ${s.sheet} в ${name} документа «${d.doc.name}» не совпадает с наименованием в основной надписи листа.`,
+    evidence: `${entryQuote}.\n${stampQuote(s)}.`,
+    action: `Привести наименование листа ${s.sheet} в ${name} и в основной надписи к одному.`,
+    places: [{ doc: d, page: s.docPage }, listPlace],
+  };
+}
