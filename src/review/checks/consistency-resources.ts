@@ -1,6 +1,6 @@
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { DocFacts, ResourceFact } from '../facts/types.ts';
-import { findResources, RESOURCE_TITLES } from '../facts/resources.ts';
+import { findResources, KW_PER_GCAL_H, RESOURCE_TITLES } from '../facts/resources.ts';
 import { formatValue, roundingStep } from '../facts/values.ts';
 import { collapseSpaces } from '../text/normalize.ts';
 import { textDocs } from './common.ts';
@@ -29,7 +29,8 @@ export function sameLoad(a: ResourceFact, b: ResourceFact): boolean {
 }
 
 const keyOf = (f: ResourceFact) => `${f.resource}|${f.measure}|${f.unit}`;
-const shown = (f: ResourceFact) => `${formatValue(f.value)} ${f.unit}`;
+/** In the unit the document wrote: «0,279 Гкал/ч», not the кВт it was compared in. */
+const shown = (f: ResourceFact) => (f.scale === KW_PER_GCAL_H ? `${formatValue(f.value / f.scale, 3)} Гкал/ч` : f.scale === 1000 ? `${formatValue(f.value / 1000, 3)} МВт` : `${formatValue(f.value)} ${f.unit}`);
 const placeOf = (d: DocFacts, f: ResourceFact): Place => ({ doc: d, page: d.xml ? 1 : f.docPage });
 const said = (d: DocFacts, f: ResourceFact) => (d.xml ? `XML (Resources): ${f.snippet}` : `${where(placeOf(d, f))}: ${f.snippet}`);
 

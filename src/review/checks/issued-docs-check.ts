@@ -13,12 +13,27 @@ export interface Cited {
  * gives that number; null when it cites two numbers (a reissue, another plot) or gives one number two dates.
  */
 export function soleCitation(doc: DocFacts, facts: readonly IssuedDocFact[]): Cited | null {
-  const numbers = new Set(facts.map((f) => numberKey(f.number)));
-  if (numbers.size !== 1) return null;
+  const keys = [...new Set(facts.map((f) => numberKey(f.number)))];
+  // a number wrapped in a narrow table cell is read cut short: the whole one stands for it
+  const whole = keys.filter((k) => !keys.some((o) => o !== k && isCutOf(k, o)));
+  if (whole.length !== 1) return null;
+  facts = facts.filter((f) => numberKey(f.number) === whole[0]);
   const dates = new Set(facts.flatMap((f) => (f.date ? [f.date] : [])));
   if (dates.size > 1) return null;
   const item = facts.find((f) => f.date) ?? facts[0]!;
   return { doc, item };
+}
+
+/** `short` is `full` cut at a line break («РФ-23-4-37-0-00-202» of «РФ-23-4-37-0-00-2024-9926»). */
+function isCutOf(short: string, full: string): boolean {
+  return short.length >= 10 && short.length < full.length && full.startsWith(short);
+}
+
+/** The same number, or one of them cut short where it wrapped: no conflict a specialist could state. */
+export function sameNumber(x: IssuedDocFact, y: IssuedDocFact): boolean {
+  const a = numberKey(x.number);
+  const b = numberKey(y.number);
+  return a === b || isCutOf(a, b) || isCutOf(b, a);
 }
 
 const dateRu = (iso: string) => iso.split('-').reverse().join('.');
@@ -45,7 +60,6 @@ export function citationFindings(o: {
       places: about === other.doc ? [b, a] : [a, b],
     });
   };
-  const sameNumber = (x: IssuedDocFact, y: IssuedDocFact) => numberKey(x.number) === numberKey(y.number);
   for (const { other, ref, majority } of conflictsOf(o.cited, sameNumber, o.isSource)) {
     push(other, ref, majority, `Номер ${o.what} в «${other.doc.doc.name}» (№ ${other.item.number}) не совпадает с указанным в «${ref.doc.doc.name}» (№ ${ref.item.number}).`);
   }

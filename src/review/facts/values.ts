@@ -152,6 +152,6 @@ export function roundingStep(v: { raw: string; scale?: number }): number {
   return 0.5 * 10 ** -dec * (v.scale ?? 1);
 }
 
-export function formatValue(v: number): string {
-  return v.toLocaleString('ru-RU', { maximumFractionDigits: 2 }).replace(/\u00a0/g, ' ');
+export function formatValue(v: number, decimals = 2): string {
+  return v.toLocaleString('ru-RU', { maximumFractionDigits: decimals }).replace(/\u00a0/g, ' ');
 }
