@@ -41,3 +41,12 @@ test('the XML note (Resources) is compared, and a ТУ limit above the design fi
   assert.equal(g.length, 1);
   assert.match(g[0]!.essence, /превышает/);
 });
+
+test('loads of equipment in other sections are not the object\'s', () => {
+  const docs = [
+    docFacts(1, 'ios1.pdf', 'ИОС1', ['Установленная мощность — 320 кВт.']),
+    docFacts(2, 'ios4.pdf', 'ИОС4', ['Вентиляция. Установленная мощность — 15 кВт.']),
+    docFacts(3, 'pos.pdf', 'ПОС', ['Расчетная мощность — 80 кВт.']),
+  ];
+  assert.deepEqual(resourcesConsistency.run(context(docs)).findings, []);
+});

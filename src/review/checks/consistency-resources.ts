@@ -34,10 +34,17 @@ const shown = (f: ResourceFact) => (f.scale === KW_PER_GCAL_H ? `${formatValue(f
 const placeOf = (d: DocFacts, f: ResourceFact): Place => ({ doc: d, page: d.xml ? 1 : f.docPage });
 const said = (d: DocFacts, f: ResourceFact) => (d.xml ? `XML (Resources): ${f.snippet}` : `${where(placeOf(d, f))}: ${f.snippet}`);
 
+/**
+ * Where a load is the object's: its subsection, the ПЗ, the XML note, a ТУ. Other sections give loads of equipment or of
+ * the construction period under the same words («Установленная мощность — 15 кВт» of the ventilation in ИОС4).
+ */
+const STATED_IN: Record<ResourceFact['resource'], readonly string[]> = { power: ['ИОС1', 'ПЗ'], water: ['ИОС2', 'ПЗ'], heat: ['ИОС4', 'ПЗ'] };
+const statedBy = (ctx: CheckContext, d: DocFacts, f: ResourceFact) => !!d.xml || isTuDoc(ctx, d) || STATED_IN[f.resource].includes(d.section ?? '');
+
 /** Each document's one figure per resource, measure and unit (none when it gives two that differ). */
 function itemsByKey(ctx: CheckContext): Map<string, { doc: DocFacts; item: ResourceFact }[]> {
   const by = new Map<string, { doc: DocFacts; item: ResourceFact }[]>();
-  const docs: { doc: DocFacts; facts: ResourceFact[] }[] = textDocs(ctx.docs).map((doc) => ({ doc, facts: doc.resources }));
+  const docs: { doc: DocFacts; facts: ResourceFact[] }[] = textDocs(ctx.docs).map((doc) => ({ doc, facts: doc.resources.filter((f) => statedBy(ctx, doc, f)) }));
   if (ctx.xml) docs.push({ doc: ctx.xml.doc, facts: xmlResources(ctx.xml.facts) });
   for (const { doc, facts } of docs) {
     for (const key of new Set(facts.map(keyOf))) {

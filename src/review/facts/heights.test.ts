@@ -35,3 +35,7 @@ test('zero elevation: an existing building, other marks and a bare 0,000 are not
   assert.deepEqual(zeros('Отметка пола подвала -3,000 соответствует абсолютной отметке 142,60.'), []);
   assert.deepEqual(zeros('Отм. 0,000'), []);
 });
+
+test('zero elevation: a mark of the ground after a semicolon is not the 0,000', () => {
+  assert.deepEqual(zeros('За отметку 0,000 принят уровень чистого пола 1 этажа; абсолютная отметка 142,30 — верх бордюра.'), []);
+});

@@ -45,8 +45,8 @@ const ABS_AFTER = [
 ];
 // Before «0,000»: «Абсолютная отметка 145,60 соответствует относительной отметке 0,000».
 const ABS_BEFORE = new RegExp(String.raw`абсолютн[а-яё]*\s+отметк[а-яё]*\s+(${ELEV})\s*(?:м\.?\s*)?(?:\([^()]{0,20}\)\s*)?(?:соответствует|принята\s+за)\s+(?:условн[а-яё]*\s+|относительн[а-яё]*\s+)?(?:отметк[а-яё]*\s+)?$`, 'iu');
-/** A sentence ends at a dot or semicolon followed by a capital letter, or at another elevation mark. */
-const CLAUSE_END = /[.;]\s+[А-ЯЁA-Z]|[+\-−]\s?\d+[.,]\d{3}(?!\d)/u;
+/** A clause ends at a semicolon, a dot followed by a capital letter, or another elevation mark. */
+const CLAUSE_END = /;|\.\s+[А-ЯЁA-Z]|[+\-−]\s?\d+[.,]\d{3}(?!\d)/u;
 
 /**
  * C-09: the absolute elevation taken as the designed building's 0,000 («Отметка 0,000 соответствует абсолютной

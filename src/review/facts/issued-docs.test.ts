@@ -36,3 +36,7 @@ test('ТУ: product standards, СТУ, temporary supply of the site and other do
   assert.deepEqual(tu('Технические условия на вынос кабельной линии 10 кВ № 31-В от 01.02.2024.'), []);
   assert.deepEqual(tu('Технические условия выданы на основании заявки № 123 от 01.02.2024.'), []);
 });
+
+test('ТУ: the pronoun «ту» is no label', () => {
+  assert.deepEqual(tu('Трубопровод прокладывается в ту же траншею, что и сеть водоснабжения, до колодца № 12-В от 01.02.2024.'), []);
+});

@@ -88,7 +88,8 @@ export function tuResource(text: string): TuResource | null {
   return null;
 }
 
-const TU_LABEL = /(?<![а-яё])(?:технически[а-яё]*\s+услови[а-яё]*|(?<![А-ЯЁA-Z])ТУ(?![А-ЯЁA-Z]))/giu;
+// «ТУ» in capitals only: the pronoun «ту» («в ту сторону») is no label
+const TU_LABEL = /(?<![а-яёА-ЯЁ])(?:[Тт]ехнически[а-яё]*\s+услови[а-яё]*|ТЕХНИЧЕСКИЕ\s+УСЛОВИЯ|(?<![А-ЯЁA-Z])ТУ(?![А-ЯЁA-Z]))/gu;
 const NUMBER_MARK = /(?:№|N(?=\s?\d))\s*((?=[0-9A-Za-zА-ЯЁа-яё])[0-9A-Za-zА-ЯЁа-яё\-–./]*\d[0-9A-Za-zА-ЯЁа-яё\-–./]*)/gu;
 /** Another kind of document named between the label and the number: the number is that document's. */
 const OTHER_DOC = /закон|постановлени|приказ|письм|договор|заявк|градостроительн|ГПЗУ|задани[ея]|протокол|распоряжени|решени|свидетельств|выписк|(?<![а-яё])(?:лист[а-яё]*|том|т\.)\s*\d|(?<![А-ЯЁ])(?:СП|ГОСТ)\s/iu;
@@ -101,7 +102,7 @@ const SENTENCE_END = /\.\s+[А-ЯЁ]|\n\n/u;
  * на теплоснабжение № Т-17 от …». A ТУ whose resource cannot be told, and СТУ, are not taken.
  */
 export function findTechConditions(flat: string, docPage: number): TuFact[] {
-  if (!/технически[а-яё]*\s+услови|(?<![А-ЯЁA-Z])ТУ(?![А-ЯЁA-Z])/iu.test(flat)) return [];
+  if (!/[Тт]ехнически[а-яё]*\s+услови|ТЕХНИЧЕСКИЕ\s+УСЛОВИЯ|(?<![А-ЯЁA-Z])ТУ(?![А-ЯЁA-Z])/u.test(flat)) return [];
   const out: TuFact[] = [];
   TU_LABEL.lastIndex = 0;
   let from = 0;
@@ -148,7 +149,7 @@ function tuItems(reach: string, labelEnd: number, base: number, flat: string, do
     if (!resource) {
       // «ТУ № 1 от … на подключение к сетям водоснабжения»: named after the number, up to the next item
       let after = reach.slice(segStart, segStart + 160);
-      const cut = after.search(/№|;|(?<![а-яё])(?:технически[а-яё]*\s+услови|ТУ(?![А-ЯЁA-Z]))/iu);
+      const cut = after.search(/№|;|(?<![а-яёА-ЯЁ])(?:[Тт]ехнически[а-яё]*\s+услови|ТЕХНИЧЕСКИЕ\s+УСЛОВИЯ|ТУ(?![А-ЯЁA-Z]))/u);
       if (cut >= 0) after = after.slice(0, cut);
       resource = tuResource(after);
       prevTookAfter = resource !== null;
