@@ -35,3 +35,14 @@ test('a document citing two ГПЗУ (a replaced one, another plot) is not compa
   const two = docFacts(2, 'pzu.pdf', 'ПЗУ', ['ГПЗУ № РФ-77-4-59-3-23-2021-4737 от 12.03.2021; смежный участок — ГПЗУ № РФ-77-4-59-3-23-2020-1111 от 01.02.2020.']);
   assert.deepEqual(gpzuConsistency.run(context([pz, two])).findings, []);
 });
+
+test('the ГПЗУ itself is the reference even when two documents repeat another number', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['ГПЗУ № РФ-77-4-59-3-23-2021-4773 от 12.03.2021']),
+    docFacts(2, 'pzu.pdf', 'ПЗУ', ['ГПЗУ № РФ-77-4-59-3-23-2021-4773 от 12.03.2021']),
+    docFacts(3, 'ГПЗУ.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА № РФ-77-4-59-3-23-2021-4737 от 12.03.2021'], { role: 'context' }),
+  ];
+  const f = gpzuConsistency.run(context(docs)).findings!;
+  assert.deepEqual(f.map((x) => x.about!.doc.index), [1, 2]);
+  assert.match(f[0]!.essence, /4773.*ГПЗУ\.pdf.*4737/);
+});

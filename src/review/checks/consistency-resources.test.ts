@@ -50,3 +50,14 @@ test('loads of equipment in other sections are not the object\'s', () => {
   ];
   assert.deepEqual(resourcesConsistency.run(context(docs)).findings, []);
 });
+
+test('the design documents are compared among themselves and each against the ТУ limit', () => {
+  const tuDoc = docFacts(3, 'ТУ Россети.pdf', null, ['ТЕХНИЧЕСКИЕ УСЛОВИЯ на технологическое присоединение № 20-1234/23. Максимальная мощность присоединяемых энергопринимающих устройств — 250 кВт.'], { role: 'context' });
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['Максимальная мощность — 245 кВт.']),
+    docFacts(2, 'ios1.pdf', 'ИОС1', ['Максимальная мощность — 262 кВт.']),
+    tuDoc,
+  ];
+  const f = resourcesConsistency.run(context(docs)).findings!;
+  assert.deepEqual(f.map((x) => [x.about!.doc.index, /превышает/.test(x.essence)]), [[2, false], [2, true]]);
+});

@@ -65,20 +65,22 @@ export const resourcesConsistency: Check = {
     const findings: DraftFinding[] = [];
     const source = (d: DocFacts) => isTuDoc(ctx, d);
     for (const items of itemsByKey(ctx).values()) {
-      for (const { other, ref, majority } of conflictsOf(items, sameLoad, source)) {
+      const design = items.filter((x) => !source(x.doc));
+      // a ТУ gives the most the network will supply: only a design figure above it contradicts it
+      const overTu = items.filter((x) => source(x.doc)).flatMap((ref) => design
+        .filter((other) => other.item.value > ref.item.value && !sameLoad(other.item, ref.item))
+        .map((other) => ({ other, ref, majority: 1 })));
+      for (const { other, ref, majority } of [...conflictsOf(design, sameLoad), ...overTu]) {
         const about = reviewSide(other.doc, ref.doc);
         if (!about) continue;
         const name = RESOURCE_TITLES[other.item.resource][other.item.measure] ?? 'нагрузка';
-        const tu = source(ref.doc) ? ref : source(other.doc) ? other : null;
-        const design = tu === ref ? other : ref;
-        // a ТУ gives the most the network will supply: a design figure below it is no contradiction
-        if (tu && design.item.value <= tu.item.value) continue;
+        const tu = source(ref.doc) ? ref : null;
         const a = placeOf(ref.doc, ref.item);
         const b = placeOf(other.doc, other.item);
         findings.push({
           checkId: this.id, importance: this.importance, theme: this.theme, about,
           essence: tu
-            ? `Значение «${name}» в «${design.doc.doc.name}» (${shown(design.item)}) превышает указанное в технических условиях «${tu.doc.doc.name}» (${shown(tu.item)}).`
+            ? `Значение «${name}» в «${other.doc.doc.name}» (${shown(other.item)}) превышает указанное в технических условиях «${tu.doc.doc.name}» (${shown(tu.item)}).`
             : `Расхождение значения «${name}» между документами: ${shown(other.item)} в «${other.doc.doc.name}» и ${shown(ref.item)} в «${ref.doc.doc.name}».`,
           evidence: `${said(other.doc, other.item)}\n${said(ref.doc, ref.item)}${majority > 1 ? `\nЗначение ${shown(ref.item)} указано также в ${majority - 1} др. документах комплекта.` : ''}`,
           action: tu

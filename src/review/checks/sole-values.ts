@@ -21,14 +21,14 @@ export interface Conflict<T> {
 
 /**
  * Documents that disagree with the majority, each with the document it is compared with. A source document
- * (the ГПЗУ, a ТУ) is the reference when the groups are equal in size: the set is checked against it.
+ * (the ГПЗУ, a ТУ) is the reference whatever the majority: the set is checked against it.
  */
 export function conflictsOf<T>(items: { doc: DocFacts; item: T }[], same: (a: T, b: T) => boolean, isSource: (d: DocFacts) => boolean = () => false): Conflict<T>[] {
   const groups = groupBy(items, same);
   if (groups.length < 2) return [];
   const hasSource = (g: { doc: DocFacts }[]) => Number(g.some((x) => isSource(x.doc)));
   // stable: groupBy's order (size, then authority) stays among groups that hold no source
-  groups.sort((a, b) => b.length - a.length || hasSource(b) - hasSource(a));
+  groups.sort((a, b) => hasSource(b) - hasSource(a) || b.length - a.length);
   const major = groups[0]!;
   const ref = major.find((x) => isSource(x.doc)) ?? major[0]!;
   return groups.slice(1).flatMap((g) => g.map((other) => ({ other, ref, majority: major.length })));
