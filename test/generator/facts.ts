@@ -25,8 +25,32 @@ export interface Tep {
   height: number;
 }
 
+/** A ТУ (технические условия) by its number and date («12.03.2024»). */
+export interface TuRef {
+  number: string;
+  date: string;
+}
+
+/** Heights, elevations, loads and initial documents (C-05, C-09, E-01, C-01a, E-02); a defect may change them for one document. */
+export interface LoadFacts {
+  /** Пожарно-техническая высота, m (two decimals). */
+  fireHeight: number;
+  /** Absolute elevation taken as 0,000 (two decimals). */
+  zeroAbs: number;
+  /** Расчетная and установленная electric power, кВт. */
+  power: number;
+  installed: number;
+  /** Расход воды на хозяйственно-питьевые нужды, м³/сут. */
+  water: number;
+  /** Общая тепловая нагрузка, Гкал/ч (three decimals). */
+  heat: number;
+  gpzu: string;
+  gpzuDate: string;
+  tu: { power: TuRef; water: TuRef; heat: TuRef };
+}
+
 /** Facts a document states; a defect may change them for one document. */
-export interface DocFacts {
+export interface DocFacts extends LoadFacts {
   address: Address;
   cadastral: string;
   cipherBase: string;
@@ -47,7 +71,6 @@ export interface SetFacts extends DocFacts {
   objectName: string;
   kvartal: string;
   neighbourCadastral: string;
-  gpzu: string;
   year: number;
   month: number;
   numStyle: NumStyle;
@@ -148,7 +171,7 @@ export function makeFacts(rng: Rng): SetFacts {
   let neighbour = parcel + rng.int(2, 40);
   if (neighbour === parcel) neighbour++;
   const gip = person(rng, used);
-  return {
+  const base = {
     address: {
       region: place.region,
       federalCity: place.federal,
@@ -195,6 +218,27 @@ export function makeFacts(rng: Rng): SetFacts {
     durationMonths: rng.int(18, 36),
     electricLoad: Math.round(apartments * 1.9 + rng.int(20, 120)),
   };
+  return { ...base, ...loadFacts(rng, base) };
+}
+
+/** Drawn after every other fact, so the sets generated before these facts existed keep their objects. */
+function loadFacts(rng: Rng, f: { electricLoad: number; year: number; gpzu: string; tep: Tep }): Omit<LoadFacts, 'gpzu'> {
+  const date = (year: number) => `${String(rng.int(1, 28)).padStart(2, '0')}.${String(rng.int(1, 12)).padStart(2, '0')}.${year}`;
+  const people = f.tep.apartmentsArea / 30;
+  return {
+    fireHeight: Math.round((f.tep.storeys - 1) * 3.0 * 20 + rng.int(0, 12)) / 20,
+    zeroAbs: rng.int(12000, 21000) / 100,
+    power: f.electricLoad,
+    installed: Math.round(f.electricLoad * (1.25 + rng.int(0, 20) / 100)),
+    water: Math.round(people * 0.25 * 100) / 100 || 1,
+    heat: Math.round(f.tep.totalArea * 0.00009 * 1000) / 1000 || 0.1,
+    gpzuDate: date(f.year - 1),
+    tu: {
+      power: { number: `${rng.int(10, 99)}-${rng.int(1000, 9999)}/${String((f.year - 1) % 100).padStart(2, '0')}`, date: date(f.year - 1) },
+      water: { number: `${rng.int(100, 999)}-${rng.pick(['В', 'ВС', 'ТП'])}`, date: date(f.year - 1) },
+      heat: { number: `${rng.pick(['Т', 'ТС', 'ТУ-Т'])}-${rng.int(10, 999)}`, date: date(f.year - 1) },
+    },
+  };
 }
 
 function round1(x: number): number {
@@ -202,7 +246,11 @@ function round1(x: number): number {
 }
 
 export function copyDocFacts(f: DocFacts): DocFacts {
-  return { address: { ...f.address }, cadastral: f.cadastral, cipherBase: f.cipherBase, tep: { ...f.tep, mix: { ...f.tep.mix } } };
+  return {
+    address: { ...f.address }, cadastral: f.cadastral, cipherBase: f.cipherBase, tep: { ...f.tep, mix: { ...f.tep.mix } },
+    fireHeight: f.fireHeight, zeroAbs: f.zeroAbs, power: f.power, installed: f.installed, water: f.water, heat: f.heat,
+    gpzu: f.gpzu, gpzuDate: f.gpzuDate, tu: { power: { ...f.tu.power }, water: { ...f.tu.water }, heat: { ...f.tu.heat } },
+  };
 }
 
 export function personName(p: Person, initialsFirst = true): string {

@@ -126,6 +126,7 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
     cadastral: b.set.cadastral,
     files: [],
     notDeveloped: [...OPTIONAL_CODES, 'ИОС6', 'ТХ', 'СМ', 'ИД'].filter((c) => !b.codes.has(c)),
+    loads: { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate, tu: { power: { ...b.set.tu.power }, water: { ...b.set.tu.water }, heat: { ...b.set.tu.heat } }, power: b.set.power, water: b.set.water, heat: b.set.heat },
   };
   for (const p of b.plans) {
     if (p.code === 'ПЗ') continue;

@@ -1,7 +1,7 @@
 /** The XML explanatory note (Минстрой schema, root ExplanatoryNote, SchemaVersion 01.07; normocontrol.md §6). */
 import { crc32 } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
-import type { SetFacts } from './facts.ts';
+import type { LoadFacts, SetFacts, TuRef } from './facts.ts';
 import { personName } from './facts.ts';
 import { CURRENT_NORMS, COMMON_NORMS } from './norms.ts';
 import { SECTIONS } from './sections.ts';
@@ -30,6 +30,8 @@ export interface XmlNoteData {
   files: XmlFile[];
   /** Sections marked «Раздел не разрабатывался». */
   notDeveloped: string[];
+  /** ГПЗУ and ТУ (ProjectInitialDocuments) and the object's needs (Resources), as the note states them. */
+  loads: Pick<LoadFacts, 'gpzu' | 'gpzuDate' | 'tu' | 'power' | 'water' | 'heat'>;
 }
 
 export async function fileChecksum(path: string): Promise<string> {
@@ -105,7 +107,10 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
     el('Developer', el('Organization', tx('OrgFullName', set.customer))) +
     el('UsedNorms', norms) +
     el('ProjectDecisionDocuments', el('Document', tx('DocType', '05.03') + tx('DocName', 'Задание на проектирование') + tx('DocNumber', 'б/н') + tx('DocDate', `${set.year - 1}-11-15`))) +
-    el('ProjectInitialDocuments', el('Document', tx('DocType', '03.02') + tx('DocName', 'Градостроительный план земельного участка') + tx('DocNumber', set.gpzu) + tx('DocDate', `${set.year - 1}-09-20`))) +
+    el('ProjectInitialDocuments', initialDoc('03.02', 'Градостроительный план земельного участка', { number: d.loads.gpzu, date: d.loads.gpzuDate }) +
+      initialDoc('04.01', 'Технические условия на технологическое присоединение к электрическим сетям', d.loads.tu.power) +
+      initialDoc('04.01', 'Технические условия на подключение к централизованной системе холодного водоснабжения', d.loads.tu.water) +
+      initialDoc('04.01', 'Технические условия на подключение к тепловым сетям', d.loads.tu.heat)) +
     el('NonIndustrialObject',
       tx('Name', d.objectName) +
       tx('ConstructionType', 1) +
@@ -122,11 +127,20 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
       tx('PeoplePermanentStay', 'true') +
       tx('ResponsibilityLevel', 'нормальный') +
       el('ClimateConditions', tx('ClimateDistrict', 'IIВ') + tx('SnowDistrict', set.snowDistrict) + tx('WindDistrict', set.windDistrict)) +
+      el('Resources',
+        resource('Расчетная электрическая мощность', '214', d.loads.power.toFixed(0)) +
+        resource('Расход воды на хозяйственно-питьевые нужды, м³/сут', '113', d.loads.water.toFixed(2)) +
+        resource('Общая тепловая нагрузка', '238', d.loads.heat.toFixed(3))) +
       el('LandInfo', el('LandAreaInfo', tx('CadastralNumber', d.cadastral))) +
       projectDocumentation(d, set)) +
     tx('DesignerAssurance', `Проектная документация разработана в соответствии с градостроительным планом земельного участка, заданием на проектирование, техническими регламентами. ГИП ${personName(gip)}`),
     ` SchemaVersion="01.07" SchemaLink="https://minstroyrf.gov.ru/tim/xml-skhemy/" id="${guid(set.cipherBase)}"`) + '\n';
 }
+
+/** «12.03.2024» as the schema's xs:date. */
+const isoOf = (date: string) => date.split('.').reverse().join('-');
+const initialDoc = (type: string, name: string, r: TuRef) => el('Document', tx('DocType', type) + tx('DocName', name) + tx('DocNumber', r.number) + tx('DocDate', isoOf(r.date)));
+const resource = (name: string, measure: string, value: string) => el('Resource', tx('Name', name) + tx('Measure', measure) + tx('Value', value));
 
 function guid(seed: string): string {
   let h = 0x811c9dc5;

@@ -1,6 +1,11 @@
 import { addressConsistency } from './consistency-address.ts';
 import { cadastralConsistency } from './consistency-cadastral.ts';
 import { cipherConsistency } from './consistency-cipher.ts';
+import { fireHeightConsistency } from './consistency-fire-height.ts';
+import { gpzuConsistency } from './consistency-gpzu.ts';
+import { resourcesConsistency } from './consistency-resources.ts';
+import { techConditionsConsistency } from './consistency-tech-conditions.ts';
+import { zeroElevationConsistency } from './consistency-zero-elevation.ts';
 import { apartmentsConsistency, areaConsistency, storeysConsistency, volumeConsistency } from './consistency-values.ts';
 import { malformedNorms } from './malformed-norms.ts';
 import { missingReference } from './missing-reference.ts';
@@ -27,6 +32,11 @@ export const CHECKS: readonly Check[] = [
   areaConsistency,
   volumeConsistency,
   apartmentsConsistency,
+  fireHeightConsistency,
+  zeroElevationConsistency,
+  gpzuConsistency,
+  resourcesConsistency,
+  techConditionsConsistency,
   missingReference,
   sheetNumbering,
   sheetContents,

@@ -12,6 +12,10 @@ export interface XmlNoteFacts {
   indicators: { name: string; measure: string; value: string }[];
   /** Sections of ProjectDocumentation with their documents, or NotDeveloped. */
   sections: XmlSection[];
+  /** Resources/Resource entries (потребность в ресурсах): name, ОКЕИ measure code and value as written. */
+  resources: { name: string; measure: string; value: string }[];
+  /** ProjectInitialDocuments/Document: ГПЗУ (DocType 03.02), ТУ (04.01) and other initial documents. */
+  initialDocuments: { type: string; name: string; number: string; date: string }[];
 }
 
 export interface XmlSection {
@@ -28,7 +32,7 @@ export const XML_SECTION_CODES: Readonly<Record<string, string>> = {
   Section6: 'ТХ', Section7: 'ПОС', Section8: 'ООС', Section9: 'ПБ', Section10: 'ТБЭ', Section11: 'ОДИ', Section12: 'СМ', Section13: 'ИД',
 };
 
-const ARRAYS = new Set(['Document', 'File', 'TEI', 'PowerIndicator', 'LandAreaInfo', 'SubSection', 'OKS', 'ComplexPart', 'CadastralNumber']);
+const ARRAYS = new Set(['Document', 'File', 'TEI', 'PowerIndicator', 'LandAreaInfo', 'SubSection', 'OKS', 'ComplexPart', 'CadastralNumber', 'Resource']);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -83,6 +87,10 @@ export function parseExplanatoryNote(xml: string): XmlNoteFacts | null {
       value: str(t.Value) ?? '',
     })),
     sections: sectionsOf(findAll(obj, 'ProjectDocumentation')[0]),
+    resources: findAll(obj, 'Resource').filter(isObj).map((r) => ({ name: str(r.Name) ?? '', measure: str(r.Measure) ?? '', value: str(r.Value) ?? '' })),
+    initialDocuments: findAll(findAll(root, 'ProjectInitialDocuments')[0], 'Document').filter(isObj).map((d) => ({
+      type: str(d.DocType) ?? '', name: str(d.DocName) ?? '', number: str(d.DocNumber) ?? '', date: str(d.DocDate) ?? '',
+    })),
   };
 }
 

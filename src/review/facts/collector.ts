@@ -12,6 +12,9 @@ import { StampReader } from './stamp.ts';
 import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
 import { findValues } from './values.ts';
+import { findFireHeights, findZeroElevations } from './heights.ts';
+import { findGpzu, findTechConditions } from './issued-docs.ts';
+import { findResources } from './resources.ts';
 
 const HEAD_PAGES = 2;
 const HEAD_CHARS = 6000;
@@ -57,7 +60,7 @@ export class DocCollector {
     this.facts = {
       doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
       stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], addresses: [],
-      objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], volume: null, xml: null, crc32: null,
+      objectNames: [], cadastral: [], resources: [], gpzu: [], techConditions: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], volume: null, xml: null, crc32: null,
     };
   }
 
@@ -83,6 +86,10 @@ export class DocCollector {
     const flat = collapseSpaces(text);
     this.norms(flat, text, n, page.source === 'ocr');
     push(f.values, findValues(flat, n));
+    push(f.values, [...findFireHeights(flat, n), ...findZeroElevations(flat, n)]);
+    push(f.resources, findResources(flat, n));
+    push(f.gpzu, findGpzu(flat, n));
+    push(f.techConditions, findTechConditions(flat, n));
     push(f.addresses, findAddresses(flat, n));
     if (n <= 2) push(f.addresses, findTitleAddress(text, n));
     push(f.objectNames, findObjectNames(text, n));

@@ -4,7 +4,9 @@ import type { ReviewDocument } from '../types.ts';
 import type { ContentsList } from './contents.ts';
 
 /** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
-export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 'area_plot' | 'volume' | 'apartments';
+export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 'area_plot' | 'volume' | 'apartments'
+  /** C-05 пожарно-техническая высота, м; C-09 абсолютная отметка, принятая за 0,000. */
+  | 'fire_height' | 'zero_elevation';
 
 export interface ValueFact {
   kind: ValueKind;
@@ -25,6 +27,43 @@ export interface TextFact {
   value: string;
   docPage: number;
   snippet: string;
+}
+
+/** What a load or consumption figure measures (E-01): only figures of one measure, resource and unit are compared. */
+export type ResourceKind = 'power' | 'water' | 'heat';
+export type ResourceMeasure = 'design' | 'installed' | 'max' | 'total' | 'domestic' | 'avg';
+
+/** A labelled total load of the designed object: «Расчетная мощность – 245 кВт», «Водопотребление – 45,2 м³/сут». */
+export interface ResourceFact {
+  resource: ResourceKind;
+  measure: ResourceMeasure;
+  /** Unit family compared: «кВт», «кВ·А», «м³/сут», «м³/ч», «л/с»; heat in any unit is «кВт» (Гкал/ч converted). */
+  unit: string;
+  /** The value in `unit`. */
+  value: number;
+  /** The label and number as written; its decimals tell how the value was rounded. */
+  raw: string;
+  /** Units of `unit` in one unit the number was written in (1163 for Гкал/ч, 1000 for МВт); absent: 1. */
+  scale?: number;
+  docPage: number;
+  snippet: string;
+}
+
+/** Network owner or resource a ТУ is issued for (E-02). */
+export type TuResource = 'power' | 'water' | 'sewer' | 'water_sewer' | 'storm' | 'heat' | 'gas' | 'comms' | 'lighting';
+
+/** A document named by number and date: the ГПЗУ (C-01a) or a ТУ (E-02). */
+export interface IssuedDocFact {
+  /** The number as written, trimmed. */
+  number: string;
+  /** ISO date («2021-03-12») when the date follows the number, else null. */
+  date: string | null;
+  docPage: number;
+  snippet: string;
+}
+
+export interface TuFact extends IssuedDocFact {
+  resource: TuResource;
 }
 
 export interface CipherFact {
@@ -106,6 +145,12 @@ export interface DocFacts {
   addresses: TextFact[];
   objectNames: TextFact[];
   cadastral: TextFact[];
+  /** Labelled total loads of the object (E-01). */
+  resources: ResourceFact[];
+  /** ГПЗУ numbers and dates cited (C-01a). */
+  gpzu: IssuedDocFact[];
+  /** ТУ numbers and dates by resource (E-02). */
+  techConditions: TuFact[];
   sheetRefs: SheetRef[];
   cipherRefs: CipherRef[];
   volumeRefs: VolumeRef[];

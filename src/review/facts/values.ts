@@ -56,6 +56,8 @@ const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
   area_plot: (v) => v >= 5,
   volume: (v) => v >= 10,
   apartments: (v) => Number.isInteger(v) && v >= 1 && v <= 10000,
+  fire_height: (v) => v > 0 && v <= 400,
+  zero_elevation: (v) => v >= -100 && v <= 5000 && v !== 0,
 };
 
 /**
@@ -129,21 +131,27 @@ export const VALUE_TITLES: Record<ValueKind, string> = {
   area_plot: 'площадь земельного участка',
   volume: 'строительный объём',
   apartments: 'количество квартир',
+  fire_height: 'пожарно-техническая высота',
+  zero_elevation: 'абсолютная отметка, соответствующая 0,000',
 };
 
 export const VALUE_UNITS: Record<ValueKind, string> = {
-  storeys: '', floors: '', area_total: ' м²', area_building: ' м²', area_plot: ' м²', volume: ' м³', apartments: '',
+  storeys: '', floors: '', area_total: ' м²', area_building: ' м²', area_plot: ' м²', volume: ' м³', apartments: '', fire_height: ' м', zero_elevation: '',
 };
 
 /** Equal within rounding: a value written with fewer decimals may be the other one rounded. */
 export function sameValue(a: ValueFact, b: ValueFact): boolean {
-  const dec = (raw: string) => (/[.,](\d+)\s*$/.exec(raw.replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0);
-  // a value written in thousands («24,5 тыс.») or hectares («0,56 га») is rounded to its last digit in that unit
-  const step = (v: ValueFact) => 0.5 * 10 ** -dec(v.raw) * (v.scale ?? 1);
-  const tol = Math.max(0.051, step(a), step(b));
+  const tol = Math.max(0.051, roundingStep(a), roundingStep(b));
   return Math.abs(a.value - b.value) <= tol;
 }
 
-export function formatValue(v: number): string {
-  return v.toLocaleString('ru-RU', { maximumFractionDigits: 2 }).replace(/\u00a0/g, ' ');
+/** Half the last written digit, in the value's units: how far the written number may be from the exact one. */
+export function roundingStep(v: { raw: string; scale?: number }): number {
+  const dec = /[.,](\d+)\s*$/.exec(v.raw.replace(/[^\d.,]+$/, ''))?.[1]?.length ?? 0;
+  // a value written in thousands («24,5 тыс.») or hectares («0,56 га») is rounded to its last digit in that unit
+  return 0.5 * 10 ** -dec * (v.scale ?? 1);
+}
+
+export function formatValue(v: number, decimals = 2): string {
+  return v.toLocaleString('ru-RU', { maximumFractionDigits: decimals }).replace(/\u00a0/g, ' ');
 }

@@ -1,6 +1,7 @@
 /** Раздел 3 «Объемно-планировочные и архитектурные решения». */
 import type { Block } from '../model.ts';
 import { h, inlineNorm, normsBlocks, num, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
+import { fireHeightBlocks, zeroBlock } from './loads.ts';
 import { apartmentsSentence, builtAreaSentence, storeysSentence, tepTable, totalAreaSentence, volumeSentence } from './tep.ts';
 
 function apartmentMix(ctx: BuildCtx): Block {
@@ -23,6 +24,9 @@ export function buildAr(ctx: BuildCtx): DocContent {
     h('1. Описание и обоснование внешнего и внутреннего вида объекта'),
     storeysSentence(ctx),
     p(`Здание ${t.entrances > 1 ? `${t.entrances}-секционное` : 'односекционное'}, прямоугольной формы в плане. Высота этажа — 3,0 м. За относительную отметку 0,000 принят уровень чистого пола первого этажа.`),
+    zeroBlock(ctx),
+    p(`Архитектурная высота здания (от уровня земли до верха парапета) — ${num(ctx, t.height)} м.`),
+    ...fireHeightBlocks(ctx),
     p(rng.pick([
       'Наружные стены — газобетонные блоки с утеплением минераловатными плитами и облицовкой в системе навесного вентилируемого фасада.',
       'Наружные стены — трехслойные: монолитный железобетон, утеплитель из каменной ваты, тонкослойная штукатурка по сетке.',

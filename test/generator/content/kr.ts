@@ -2,6 +2,7 @@
 import type { Block } from '../model.ts';
 import { h, inlineNorm, normsBlocks, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
 import { storeysSentence } from './tep.ts';
+import { zeroBlock } from './loads.ts';
 
 export function buildKr(ctx: BuildCtx): DocContent {
   const { rng, set } = ctx;
@@ -13,6 +14,7 @@ export function buildKr(ctx: BuildCtx): DocContent {
     p('Основанием фундаментов служат суглинки тугопластичные (ИГЭ-3) с модулем деформации E = 18 МПа.'),
     h('2. Описание конструктивной схемы'),
     storeysSentence(ctx),
+    zeroBlock(ctx),
     p(rng.pick([
       `Конструктивная схема здания — монолитный железобетонный каркас. Фундамент — монолитная плита толщиной 600 мм из бетона класса ${set.concrete} W6 F150.`,
       `Несущие конструкции — монолитные железобетонные стены и перекрытия толщиной 200 мм из бетона класса ${set.concrete}. Фундаменты — свайные, сваи сечением 300×300 мм.`,

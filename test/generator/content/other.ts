@@ -2,6 +2,7 @@
 import type { Block } from '../model.ts';
 import { address, h, inlineNorm, normsBlocks, num, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
 import { floorsTotal, storeysSentence, volumeSentence } from './tep.ts';
+import { fireHeightBlocks, fireHeightNormQuote } from './loads.ts';
 
 export function buildPos(ctx: BuildCtx): DocContent {
   const { rng, set, facts } = ctx;
@@ -49,7 +50,9 @@ export function buildPb(ctx: BuildCtx): DocContent {
     h('1. Описание системы обеспечения пожарной безопасности'),
     p('Класс функциональной пожарной опасности здания — Ф1.3, встроенных помещений — Ф4.3. Степень огнестойкости — II, класс конструктивной пожарной опасности — С0.'),
     storeysSentence(ctx),
-    p(`Пожарно-техническая высота здания — ${num(ctx, t.height - 1.2 - 1.5)} м. Площадь этажа в пределах пожарного отсека не превышает 2500 ${ctx.areaUnit}.`),
+    ...fireHeightBlocks(ctx),
+    p(`Площадь этажа в пределах пожарного отсека не превышает 2500 ${ctx.areaUnit}.`),
+    fireHeightNormQuote(),
     h('2. Эвакуационные пути и выходы'),
     p(`Эвакуация с этажей предусмотрена по лестничной клетке типа ${t.storeys > 9 ? 'Н1' : 'Л1'}. ${floorsTotal(ctx) > t.storeys ? 'Из подвала предусмотрен обособленный выход непосредственно наружу.' : ''}`),
     inlineNorm(ctx, 'Требования к эвакуационным путям приняты по'),

@@ -3,6 +3,7 @@ import type { Block } from '../model.ts';
 import { personName } from '../facts.ts';
 import { address, h, normsBlocks, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
 import { apartmentsSentence, storeysSentence, tepTable, volumeSentence } from './tep.ts';
+import { fireHeightBlocks, pzInitialDocs, pzResources, zeroBlock } from './loads.ts';
 
 export function compositionTable(ctx: BuildCtx): Block {
   return {
@@ -23,7 +24,7 @@ export function buildPz(ctx: BuildCtx): DocContent {
     h('Состав проектной документации', 'composition'),
     compositionTable(ctx),
     h('1. Общие положения', 'general'),
-    p(`Проектная документация по объекту «${set.objectName}» разработана ${set.organization} на основании задания на проектирование, утвержденного ${set.customer}, и градостроительного плана земельного участка № ${set.gpzu}.`),
+    p(`Проектная документация по объекту «${set.objectName}» разработана ${set.organization} на основании задания на проектирование, утвержденного ${set.customer}, и градостроительного плана земельного участка № ${ctx.facts.gpzu} от ${ctx.facts.gpzuDate}.`, 'fact:gpzu'),
     p(rng.pick([
       `Объект расположен по адресу: ${address(ctx)}.`,
       `Место размещения объекта: ${address(ctx)}.`,
@@ -37,6 +38,10 @@ export function buildPz(ctx: BuildCtx): DocContent {
     ]), 'fact:cadastral'),
     p('Вид строительства — новое строительство. Уровень ответственности здания — нормальный. Идентификационные признаки здания приняты в соответствии со статьей 4 Федерального закона № 384-ФЗ.'),
     storeysSentence(ctx),
+    ...fireHeightBlocks(ctx),
+    zeroBlock(ctx),
+    h('Исходно-разрешительная документация', 'ird'),
+    ...pzInitialDocs(ctx),
     h('2. Климатические и инженерно-геологические условия'),
     p(`Климатический район строительства — IIВ. Снеговой район — ${set.snowDistrict}, ветровой район — ${set.windDistrict}. Нормативная глубина сезонного промерзания грунтов — ${rng.pick(['1,6', '1,75', '1,8', '2,0'])} м.`),
     p('Инженерно-геологические условия площадки относятся ко II категории сложности. Подземные воды вскрыты на глубине 4,2–5,1 м от поверхности земли.'),
@@ -44,6 +49,8 @@ export function buildPz(ctx: BuildCtx): DocContent {
     tepTable(ctx, ['plot', 'built', 'total', 'apts', 'living', 'volume', 'storeys', 'floors', 'count']),
     volumeSentence(ctx),
     apartmentsSentence(ctx),
+    h('Сведения о потребности объекта в ресурсах', 'resources'),
+    ...pzResources(ctx),
     h('4. Сведения о принятых проектных решениях'),
   ];
   if (ar) text.push(p(`Объемно-планировочные и архитектурные решения ${volumeRef(ctx, ar)}.`, 'ref:volume'));

@@ -2,6 +2,7 @@
 import type { Block } from '../model.ts';
 import { address, area, h, normsBlocks, num, p, type BuildCtx, type DocContent } from './common.ts';
 import { builtAreaSentence, tepTable } from './tep.ts';
+import { existingZeroTrap, gpzuBlock, loadsRng, zeroBlock } from './loads.ts';
 
 export function buildPzu(ctx: BuildCtx): DocContent {
   const { rng, set, facts } = ctx;
@@ -21,8 +22,11 @@ export function buildPzu(ctx: BuildCtx): DocContent {
     // Adjacent plots are named with their own numbers in real schemes: a different number here is not a contradiction.
     text.push(p(`С северной стороны участок граничит со смежным земельным участком с кадастровым номером ${set.neighbourCadastral} (существующая трансформаторная подстанция).`));
   }
+  text.push(gpzuBlock(ctx));
+  if (loadsRng(ctx, 'trap').chance(0.5)) text.push(existingZeroTrap(ctx));
   text.push(
     p('Рельеф участка спокойный, с уклоном в юго-восточном направлении. Абсолютные отметки поверхности изменяются от 142,30 до 143,85.'),
+    zeroBlock(ctx),
     h('2. Обоснование планировочной организации земельного участка'),
     p('Планировочная организация участка выполнена с учетом красных линий, линий регулирования застройки, противопожарных разрывов и нормативной инсоляции. Подъезд пожарной техники обеспечен с двух продольных сторон здания.'),
     builtAreaSentence(ctx),

@@ -9,6 +9,7 @@ import { missingTarget } from './references.ts';
 import { malformed, nonexistent, superseded } from './norms.ts';
 import { missingRoles, numberingGap } from './sheets.ts';
 import { xmlMismatch } from './xml.ts';
+import { fireHeight, gpzu, resources, techConditions, zeroElevation } from './loads.ts';
 
 export const DEFECTS: Record<CheckId, DefectImpl> = {
   'completeness.missing_section': missingSection,
@@ -22,6 +23,11 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'consistency.area': area,
   'consistency.building_volume': buildingVolume,
   'consistency.apartments': apartments,
+  'consistency.fire_height': fireHeight,
+  'consistency.zero_elevation': zeroElevation,
+  'consistency.gpzu': gpzu,
+  'consistency.resources': resources,
+  'consistency.tech_conditions': techConditions,
   'references.missing_target': missingTarget,
   'sheets.numbering_gap': numberingGap,
   'titleblock.missing_roles': missingRoles,
