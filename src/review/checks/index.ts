@@ -1,6 +1,9 @@
 import { addressConsistency } from './consistency-address.ts';
 import { cadastralConsistency } from './consistency-cadastral.ts';
 import { cipherConsistency } from './consistency-cipher.ts';
+import { climateConsistency } from './consistency-climate.ts';
+import { energyClassConsistency } from './consistency-energy-class.ts';
+import { fireSafetyConsistency } from './consistency-fire-safety.ts';
 import { apartmentsConsistency, areaConsistency, storeysConsistency, volumeConsistency } from './consistency-values.ts';
 import { missingReference } from './missing-reference.ts';
 import { missingSection } from './missing-section.ts';
@@ -24,6 +27,9 @@ export const CHECKS: readonly Check[] = [
   areaConsistency,
   volumeConsistency,
   apartmentsConsistency,
+  fireSafetyConsistency,
+  climateConsistency,
+  energyClassConsistency,
   missingReference,
   sheetNumbering,
   titleBlockRoles,

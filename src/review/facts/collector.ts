@@ -9,6 +9,7 @@ import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs
 import { StampReader } from './stamp.ts';
 import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
+import { findTraits } from './traits.ts';
 import { findValues } from './values.ts';
 
 const HEAD_PAGES = 2;
@@ -51,7 +52,7 @@ export class DocCollector {
   constructor(doc: ReviewDocument, pageFrom: number) {
     this.facts = {
       doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
-      stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], addresses: [],
+      stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], traits: [], addresses: [],
       objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], volume: null, xml: null, crc32: null,
     };
   }
@@ -77,6 +78,7 @@ export class DocCollector {
     const flat = collapseSpaces(text);
     this.norms(flat, text, n);
     push(f.values, findValues(flat, n));
+    push(f.traits, findTraits(flat, n));
     push(f.addresses, findAddresses(flat, n));
     if (n <= 2) push(f.addresses, findTitleAddress(text, n));
     push(f.objectNames, findObjectNames(text, n));
