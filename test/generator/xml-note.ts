@@ -30,6 +30,10 @@ export interface XmlNoteData {
   files: XmlFile[];
   /** Sections marked «Раздел не разрабатывался». */
   notDeveloped: string[];
+  /** EnergyEfficiencyClass, ResponsibilityLevel and ClimateConditions as written in the note. */
+  energyClass: string;
+  responsibility: string;
+  climate: { district: string; snow: string; wind: string; seismic: string };
 }
 
 export async function fileChecksum(path: string): Promise<string> {
@@ -117,11 +121,11 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
       tei('Общая площадь здания', '081', t.totalArea.toFixed(1)) +
       tei('Строительный объем', '113', t.volume.toFixed(1)) +
       tei('Количество этажей', '796', t.storeys + t.underground) +
-      el('EnergyEfficiency', tx('EnergyEfficiencyClass', 'B')) +
+      el('EnergyEfficiency', tx('EnergyEfficiencyClass', d.energyClass)) +
       tx('FireDangerCategory', 'не устанавливается') +
       tx('PeoplePermanentStay', 'true') +
-      tx('ResponsibilityLevel', 'нормальный') +
-      el('ClimateConditions', tx('ClimateDistrict', 'IIВ') + tx('SnowDistrict', set.snowDistrict) + tx('WindDistrict', set.windDistrict)) +
+      tx('ResponsibilityLevel', d.responsibility) +
+      el('ClimateConditions', tx('ClimateDistrict', d.climate.district) + tx('SnowDistrict', d.climate.snow) + tx('WindDistrict', d.climate.wind) + tx('SeismicActivity', d.climate.seismic)) +
       el('LandInfo', el('LandAreaInfo', tx('CadastralNumber', d.cadastral))) +
       projectDocumentation(d, set)) +
     tx('DesignerAssurance', `Проектная документация разработана в соответствии с градостроительным планом земельного участка, заданием на проектирование, техническими регламентами. ГИП ${personName(gip)}`),

@@ -65,3 +65,12 @@ test('the XML responsibility level is compared with the documents', () => {
   assert.equal(f[0]!.about, docs[0]);
   assert.match(f[0]!.evidence, /ResponsibilityLevel: повышенный/);
 });
+
+test('two sets naming the same shops Ф4.3 still disagree on the building\'s own class', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['Класс функциональной пожарной опасности: Ф1.3, Ф4.3.']),
+    docFacts(2, 'pb.pdf', 'ПБ', ['Класс функциональной пожарной опасности здания — Ф1.3.']),
+    docFacts(3, 'ar.pdf', 'АР', ['Класс функциональной пожарной опасности: Ф1.4, Ф4.3 (встроенные помещения).']),
+  ];
+  assert.deepEqual(run(docs).map((x) => x.about!.doc.index), [3]);
+});

@@ -12,8 +12,13 @@ interface Statement {
 /** Kinds where a document names several values of the building as one set (Ф1.3 and Ф4.3 of a house with shops). */
 const SET_KINDS = new Set<TraitKind>(['functional_fire_class']);
 
+/**
+ * Two statements can be the same. For a set of Ф-classes the building's own class (not one listed after it for a part)
+ * of one side must be among the other's: «Ф1.3, Ф4.3» and «Ф1.4, Ф4.3» disagree although both name the shops.
+ */
 function agree(a: Statement, b: Statement): boolean {
-  return a.facts.some((x) => b.facts.some((y) => traitsAgree(x, y)));
+  const meets = (x: Statement, y: Statement) => x.facts.some((f) => !f.secondary && y.facts.some((g) => traitsAgree(f, g)));
+  return meets(a, b) || meets(b, a);
 }
 
 /**

@@ -39,7 +39,7 @@ const FILLER = String.raw`(?:\s*(?:[:=|\-]|\([^()]{0,60}\)|принят[аоы]?
  */
 const NOT_THE_OBJECT = /соседн|существующ|смежн|рядом|окружающ|ближайш|прилегающ|други[хм]\s|(?<![а-яё])(?:здани(?:й|ях|ям|ями)|сооружени(?:й|ях|ям)|домов)(?![а-яё])|(?:для|в|во)\s+(?:встроенн|пристроенн|нежил|подземн|помещени|автостоянк|паркинг|част[иь])|для\s+(?:здани|объект|сооружени)|требуем|допустим|минимальн|максимальн|не\s+(?:ниже|выше|более|менее)|должн|допуска|следует|в\s+зависимости|при\s+(?:степени|класс)|если|класс[аеы]?\s+[СC]\d\s*[-и,]/iu;
 /** A part of the building named right before the label: «Встроенные помещения: класс … — Ф4.3». */
-const PART_BEFORE = /(?:встроенн|пристроенн|нежил|подземн)\S*\s+(?:помещени|част|автостоянк)\S*\s*[:\-]?\s*$/iu;
+const PART_BEFORE = /(?:встроенн|пристроенн|нежил|подземн)\S*\s+(?:помещени|част|автостоянк)[^.;:]{0,40}[:\-]?\s*$/iu;
 /** Words after a value (in its sentence) that turn it into a rule or a possibility. */
 const RULE_AFTER = /^[^.;]{0,60}?(?:допуска|следует|должн|могут|может\s+быть|не\s+нормиру)/iu;
 const LIST_SEP = String.raw`\s*(?:[,;/+\-÷]|\.{2,3}|(?<![а-яё])(?:и|или|до)(?![а-яё]))?\s*`;
@@ -97,11 +97,11 @@ export function findTrait(spec: TraitSpec, flat: string, docPage: number): Trait
       after = after.slice(m[0].length);
     }
     if (values.length > 1 && !spec.listIsSet) return;
-    for (const v of values) {
+    values.forEach((v, i) => {
       const c = spec.canon(v);
-      if (!c) continue;
-      out.push({ kind: spec.kind, ...c, ...spec.detail?.(after), docPage, snippet: snippet(flat, start, listEnd) });
-    }
+      if (!c) return;
+      out.push({ kind: spec.kind, ...c, ...spec.detail?.(after), ...(i > 0 ? { secondary: true } : {}), docPage, snippet: snippet(flat, start, listEnd) });
+    });
   };
   labelled.lastIndex = 0;
   for (let m = labelled.exec(flat); m; m = labelled.exec(flat)) take(m.index, m.index + m[1]!.length, m[2]!, m[1]!);

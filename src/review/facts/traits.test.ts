@@ -27,6 +27,7 @@ test('norm quotes with ranges, requirements and neighbouring buildings are not t
 test('functional classes: the building\'s class counts, a part with its own class does not; a list is a set', () => {
   assert.deepEqual(read('Класс функциональной пожарной опасности здания — Ф1.3, встроенных помещений — Ф4.3.'), ['functional_fire_class=Ф1.3']);
   assert.deepEqual(read('Встроенные помещения: класс функциональной пожарной опасности — Ф4.3.'), []);
+  assert.deepEqual(read('Встроенные помещения общественного назначения: класс функциональной пожарной опасности — Ф4.3.'), []);
   assert.deepEqual(read('Класс функциональной пожарной опасности — Ф4.3 (встроенные помещения коммерческого назначения).'), []);
   assert.deepEqual(read('Для встроенных помещений класс функциональной пожарной опасности — Ф4.3.'), []);
   assert.deepEqual(read('Класс функциональной пожарной опасности: Ф1.3, Ф4.3'), ['functional_fire_class=Ф1.3', 'functional_fire_class=Ф4.3']);
@@ -71,6 +72,7 @@ test('statements agree when they can be the same: subdistrict and district, a cl
   const f = (kind: 'climate_district' | 'energy_class' | 'seismicity', value: string, extra = {}) => ({ kind, value, docPage: 1, snippet: '', ...extra });
   assert.equal(traitsAgree(f('climate_district', 'II'), f('climate_district', 'IIВ')), true);
   assert.equal(traitsAgree(f('climate_district', 'IIВ'), f('climate_district', 'IIБ')), false);
+  assert.equal(traitsAgree(f('climate_district', 'II'), f('climate_district', 'IIIБ')), false);
   assert.equal(traitsAgree(f('energy_class', 'высокий', { options: ['B+', 'B'] }), f('energy_class', 'B')), true);
   assert.equal(traitsAgree(f('energy_class', 'высокий', { options: ['B+', 'B'] }), f('energy_class', 'A')), false);
   assert.equal(traitsAgree(f('seismicity', '6', { map: 'А' }), f('seismicity', '7', { map: 'В' })), true);

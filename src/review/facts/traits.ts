@@ -17,7 +17,12 @@ export function findTraits(flat: string, docPage: number): TraitFact[] {
 
 /** Whether two statements of a characteristic can be the same: «II» and «IIВ», «высокий» and «B», seismicity on different maps. */
 export function traitsAgree(a: TraitFact, b: TraitFact): boolean {
-  if (a.kind === 'climate_district') return a.value.startsWith(b.value) || b.value.startsWith(a.value);
+  if (a.kind === 'climate_district') {
+    // the district's numeral must be the same; the subdistrict letter only when both name one
+    const [, na, la] = /^([IV]+)(.*)$/.exec(a.value) ?? [];
+    const [, nb, lb] = /^([IV]+)(.*)$/.exec(b.value) ?? [];
+    return na === nb && (!la || !lb || la === lb);
+  }
   if (a.kind === 'design_temperature') return Math.abs(Number(a.value) - Number(b.value)) <= 0.5;
   // intensities read from different maps of ОСР-2015 (or one of them unnamed) are not comparable
   if (a.kind === 'seismicity' && (a.map ?? '') !== (b.map ?? '')) return true;

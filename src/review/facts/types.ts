@@ -37,6 +37,8 @@ export interface TraitFact {
   options?: string[];
   /** Map of general seismic zoning the intensity was read from (ОСР-2015 «А», «В», «С»), when named. */
   map?: string;
+  /** Listed after the building's own class («Ф1.3, Ф4.3»): the class of a part. */
+  secondary?: boolean;
   docPage: number;
   snippet: string;
 }

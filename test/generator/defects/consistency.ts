@@ -8,7 +8,7 @@ import type { DefectImpl } from './impl.ts';
 import { ruNumber } from '../format.ts';
 
 /** Records the pages of the target that state the changed fact, once pages are known. */
-function recordPages(b: SetBuild, kind: CheckId, plan: DocPlan, tags: string[], detail: string, extraPages: (total: number) => number[] = () => []): void {
+export function recordPages(b: SetBuild, kind: CheckId, plan: DocPlan, tags: string[], detail: string, extraPages: (total: number) => number[] = () => []): void {
   b.modelHooks.push(() => {
     const m = modelOf(b, plan.code);
     const pages = [...new Set([...tags.flatMap((t) => taggedPages(m, t)), ...extraPages(m.pages.length)])].sort((x, y) => x - y);
@@ -17,7 +17,7 @@ function recordPages(b: SetBuild, kind: CheckId, plan: DocPlan, tags: string[], 
   });
 }
 
-function target(b: SetBuild, rng: Rng, d: DefectSpec, candidates: string[], variant: number): DocPlan {
+export function target(b: SetBuild, rng: Rng, d: DefectSpec, candidates: string[], variant: number): DocPlan {
   // The variant rotates the preferred document so instances of a kind land in different sections.
   const present = candidates.filter((c) => b.plans.some((p) => p.code === c));
   const rotated = [...present.slice(variant % Math.max(1, present.length)), ...present.slice(0, variant % Math.max(1, present.length))];

@@ -8,6 +8,7 @@ import { missingTarget } from './references.ts';
 import { nonexistent, superseded } from './norms.ts';
 import { missingRoles, numberingGap } from './sheets.ts';
 import { xmlMismatch } from './xml.ts';
+import { climate, energyClass, fireSafety } from './traits.ts';
 
 export const DEFECTS: Record<CheckId, DefectImpl> = {
   'completeness.missing_section': missingSection,
@@ -20,6 +21,9 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'consistency.area': area,
   'consistency.building_volume': buildingVolume,
   'consistency.apartments': apartments,
+  'consistency.fire_safety': fireSafety,
+  'consistency.climate': climate,
+  'consistency.energy_class': energyClass,
   'references.missing_target': missingTarget,
   'sheets.numbering_gap': numberingGap,
   'titleblock.missing_roles': missingRoles,
