@@ -16,6 +16,15 @@ interface TraitVariant {
   xml?(x: XmlNoteData, rng: Rng): string;
 }
 
+const FIRE = ['ПБ', 'АР', 'КР', 'КР1', 'ПЗ'];
+const CLIMATE = ['КР', 'КР1', 'ПЗ'];
+/** Volumes that state each fact (content/traits.ts as used by the section builders). */
+const STATED_IN: Record<string, string[]> = {
+  'fact:fire_resistance': FIRE, 'fact:structural': FIRE, 'fact:functional': ['ПБ', 'АР', 'ПЗ'], 'fact:responsibility': ['КР', 'КР1', 'ПЗ'],
+  'fact:climate_district': CLIMATE, 'fact:snow': CLIMATE, 'fact:wind': CLIMATE, 'fact:seismic': CLIMATE, 'fact:temperature': CLIMATE,
+  'fact:energy': ['АР', 'ПЗ'],
+};
+
 function traitDefect(kind: CheckId, variants: TraitVariant[]): DefectImpl {
   return {
     variants: variants.length,
@@ -26,7 +35,8 @@ function traitDefect(kind: CheckId, variants: TraitVariant[]): DefectImpl {
         b.xmlHooks.push((x) => b.planted.push({ kind, docName: '', page: null, detail: `XML: ${vr.xml!(x, rng)}` }));
         return;
       }
-      const present = vr.docs!.filter((c) => b.plans.some((p) => p.code === c));
+      // a volume removed by another defect of the set gives way to another volume stating the same fact
+      const present = [...vr.docs!, ...(STATED_IN[vr.tag] ?? [])].filter((c) => b.plans.some((p) => p.code === c));
       const plan = target(b, rng, d, present.slice(0, 1), 0);
       const detail = vr.change(plan.facts.traits, rng);
       recordPages(b, kind, plan, [vr.tag], detail);
