@@ -54,3 +54,8 @@ test('the replacement is named in words that fit one document or several', () =>
   const [f] = supersededNorms.run(context([docFacts(1, 'pb.pdf', 'ПБ', ['Противопожарный режим — по ППБ 01-03.'])])).findings!;
   assert.equal(f!.essence, 'Ссылка на недействующий нормативный документ ППБ 01-03 «Правила пожарной безопасности в Российской Федерации»: он отменён, применять следует Правила противопожарного режима (ПП РФ от 16.09.2020 № 1479).');
 });
+
+test('a СНиП cited in the sentence after its replacement\'s closed title is a citation', () => {
+  const d = docFacts(1, 'ov.pdf', 'ИОС4', ['Решения приняты по СП 50.13330.2024 «Тепловая защита зданий».\nРасчет выполнен в соответствии с требованиями СНиП\n23-02-2003 «Тепловая защита зданий».']);
+  assert.equal(supersededNorms.run(context([d])).findings!.length, 1);
+});

@@ -40,7 +40,8 @@ function isTitleOfCurrentSp(prepared: string, at: number, replacement: string): 
   const between = before.slice(i).replace(/^СП \S+/, '');
   // «СП 63.13330.2012 и СНиП 2.03.01-84*», «СП …, СНиП …»: a list of two norms, not a title
   if (/^[\s,]*(?:И|ИЛИ|А ТАКЖЕ)?[\s,]*$/.test(between)) return false;
-  return between.length < 120 && !/[;]|»[\s,.]*$|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
+  // a title closed and its sentence ended («… «Тепловая защита зданий». Расчёт выполнен по СНиП …»): a citation of its own
+  return between.length < 120 && !/[;]|»[\s,.]*$|»\s*\.|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
 }
 
 /** Builds the facts of one document page by page; the page text is dropped after each call. */
