@@ -60,7 +60,7 @@ export const RESPONSIBILITY: TraitSpec = {
   labels: [String.raw`уровень\s+ответственности`, String.raw`класс\s+(?:сооружения|ответственности)`],
   value: String.raw`${LEVEL_WORD}|КС\s?-?\s?[123]|[IІ]{1,3}(?=\s*\(?\s*${LEVEL_WORD})|[IІ]{1,3}`,
   canon: responsibilityLevel,
-  reverse: [new RegExp(String.raw`(?:относится\s+)?к\s+(${LEVEL_WORD})\s+уровню\s+ответственности`, 'giu')],
+  reverse: [new RegExp(String.raw`(?<![\p{L}])(?:относится\s+)?к\s+(${LEVEL_WORD})\s+уровню\s+ответственности`, 'giu')],
 };
 
 /** «нормальный», «КС-2», «II» → «нормальный». */

@@ -52,7 +52,6 @@ function sentenceBefore(text: string, at: number): string {
 }
 
 interface Compiled {
-  spec: TraitSpec;
   labelled: RegExp;
   next: RegExp;
 }
@@ -64,7 +63,6 @@ function compile(spec: TraitSpec): Compiled {
   if (!c) {
     const labels = spec.labels.map((l) => `(?:${l})`).join('|');
     c = {
-      spec,
       labelled: new RegExp(String.raw`(?<![\p{L}\d])((?:${labels})${OBJECT_QUALIFIER}${FILLER})(${spec.value})(?![\p{L}\d])`, 'giu'),
       // another value of the same kind right after the first: a list or a range
       next: new RegExp(String.raw`^[»"”]?${LIST_SEP}(${spec.value})(?![\p{L}\d])`, 'iu'),
