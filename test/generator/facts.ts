@@ -49,12 +49,34 @@ export interface LoadFacts {
   tu: { power: TuRef; water: TuRef; heat: TuRef };
 }
 
+/** Fire-safety, climate and energy characteristics of the object (C-10 … C-12). */
+export interface ObjectTraits {
+  /** Степень огнестойкости, «II». */
+  fireResistance: string;
+  /** Класс конструктивной пожарной опасности, «С0». */
+  structural: string;
+  /** Класс функциональной пожарной опасности of the building, «Ф1.3». */
+  functional: string;
+  responsibility: 'повышенный' | 'нормальный' | 'пониженный';
+  /** «IIВ». */
+  climateDistrict: string;
+  snow: string;
+  wind: string;
+  /** Сейсмичность in баллы, 0 for «менее 6 баллов». */
+  seismic: number;
+  /** Температура наиболее холодной пятидневки (0,92), °С. */
+  temperature: number;
+  /** «A+», «A», «B». */
+  energyClass: string;
+}
+
 /** Facts a document states; a defect may change them for one document. */
 export interface DocFacts extends LoadFacts {
   address: Address;
   cadastral: string;
   cipherBase: string;
   tep: Tep;
+  traits: ObjectTraits;
 }
 
 export interface SetFacts extends DocFacts {
@@ -81,19 +103,23 @@ export interface SetFacts extends DocFacts {
   windDistrict: string;
   durationMonths: number;
   electricLoad: number;
+  /** Shops or offices (Ф4.3) on the ground floor of the house. */
+  commercialGround: boolean;
+  /** A town near the site with its own weather station, shown beside the site's in a climate table. */
+  nearbyStation: { name: string; temperature: number };
 }
 
 const PLACES = [
-  { region: 'г. Москва', federal: true, city: 'Москва', code: '77', idx: '1', cad: '77', oktmo: '45380000' },
-  { region: 'г. Санкт-Петербург', federal: true, city: 'Санкт-Петербург', code: '78', idx: '19', cad: '78', oktmo: '40306000' },
-  { region: 'Республика Татарстан', federal: false, city: 'Казань', code: '16', idx: '420', cad: '16', oktmo: '92701000' },
-  { region: 'Свердловская область', federal: false, city: 'Екатеринбург', code: '66', idx: '620', cad: '66', oktmo: '65701000' },
-  { region: 'Новосибирская область', federal: false, city: 'Новосибирск', code: '54', idx: '630', cad: '54', oktmo: '50701000' },
-  { region: 'Нижегородская область', federal: false, city: 'Нижний Новгород', code: '52', idx: '603', cad: '52', oktmo: '22701000' },
-  { region: 'Краснодарский край', federal: false, city: 'Краснодар', code: '23', idx: '350', cad: '23', oktmo: '03701000' },
-  { region: 'Самарская область', federal: false, city: 'Самара', code: '63', idx: '443', cad: '63', oktmo: '36701000' },
-  { region: 'Пермский край', federal: false, city: 'Пермь', code: '59', idx: '614', cad: '59', oktmo: '57701000' },
-  { region: 'Воронежская область', federal: false, city: 'Воронеж', code: '36', idx: '394', cad: '36', oktmo: '20701000' },
+  { region: 'г. Москва', federal: true, city: 'Москва', code: '77', idx: '1', cad: '77', oktmo: '45380000', climate: 'IIВ', t5: -25, station: 'Дмитров', stationT: -27 },
+  { region: 'г. Санкт-Петербург', federal: true, city: 'Санкт-Петербург', code: '78', idx: '19', cad: '78', oktmo: '40306000', climate: 'IIВ', t5: -24, station: 'Тихвин', stationT: -28 },
+  { region: 'Республика Татарстан', federal: false, city: 'Казань', code: '16', idx: '420', cad: '16', oktmo: '92701000', climate: 'IIВ', t5: -31, station: 'Чистополь', stationT: -32 },
+  { region: 'Свердловская область', federal: false, city: 'Екатеринбург', code: '66', idx: '620', cad: '66', oktmo: '65701000', climate: 'IВ', t5: -32, station: 'Каменск-Уральский', stationT: -33 },
+  { region: 'Новосибирская область', federal: false, city: 'Новосибирск', code: '54', idx: '630', cad: '54', oktmo: '50701000', climate: 'IВ', t5: -37, station: 'Болотное', stationT: -38 },
+  { region: 'Нижегородская область', federal: false, city: 'Нижний Новгород', code: '52', idx: '603', cad: '52', oktmo: '22701000', climate: 'IIВ', t5: -30, station: 'Арзамас', stationT: -31 },
+  { region: 'Краснодарский край', federal: false, city: 'Краснодар', code: '23', idx: '350', cad: '23', oktmo: '03701000', climate: 'IIIБ', t5: -19, station: 'Усть-Лабинск', stationT: -20 },
+  { region: 'Самарская область', federal: false, city: 'Самара', code: '63', idx: '443', cad: '63', oktmo: '36701000', climate: 'IIIА', t5: -30, station: 'Сызрань', stationT: -29 },
+  { region: 'Пермский край', federal: false, city: 'Пермь', code: '59', idx: '614', cad: '59', oktmo: '57701000', climate: 'IВ', t5: -34, station: 'Кунгур', stationT: -35 },
+  { region: 'Воронежская область', federal: false, city: 'Воронеж', code: '36', idx: '394', cad: '36', oktmo: '20701000', climate: 'IIВ', t5: -24, station: 'Лиски', stationT: -25 },
 ] as const;
 
 const STREETS: { name: string; type: Address['streetType'] }[] = [
@@ -217,8 +243,28 @@ export function makeFacts(rng: Rng): SetFacts {
     windDistrict: rng.pick(['I', 'II', 'III']),
     durationMonths: rng.int(18, 36),
     electricLoad: Math.round(apartments * 1.9 + rng.int(20, 120)),
+    commercialGround,
+    nearbyStation: { name: place.station, temperature: place.stationT },
   };
-  return { ...base, ...loadFacts(rng, base) };
+  // drawn last, so the draws above (and every set generated before these facts existed) stay as they were
+  const withLoads = { ...base, ...loadFacts(rng, base) };
+  return { ...withLoads, traits: makeTraits(rng, place, base.snowDistrict, base.windDistrict, storeys) };
+}
+
+/** Characteristics of the object: the climate of its city, fire-safety classes of a residential building, its energy class. */
+function makeTraits(rng: Rng, place: (typeof PLACES)[number], snow: string, wind: string, storeys: number): ObjectTraits {
+  return {
+    fireResistance: storeys > 16 ? 'I' : 'II',
+    structural: 'С0',
+    functional: 'Ф1.3',
+    responsibility: 'нормальный',
+    climateDistrict: place.climate,
+    snow,
+    wind,
+    seismic: 0,
+    temperature: place.t5,
+    energyClass: rng.pick(['A+', 'A', 'B', 'B']),
+  };
 }
 
 /** Drawn after every other fact, so the sets generated before these facts existed keep their objects. */
@@ -250,6 +296,7 @@ export function copyDocFacts(f: DocFacts): DocFacts {
     address: { ...f.address }, cadastral: f.cadastral, cipherBase: f.cipherBase, tep: { ...f.tep, mix: { ...f.tep.mix } },
     fireHeight: f.fireHeight, zeroAbs: f.zeroAbs, power: f.power, installed: f.installed, water: f.water, heat: f.heat,
     gpzu: f.gpzu, gpzuDate: f.gpzuDate, tu: { power: { ...f.tu.power }, water: { ...f.tu.water }, heat: { ...f.tu.heat } },
+    traits: { ...f.traits },
   };
 }
 

@@ -127,6 +127,9 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
     files: [],
     notDeveloped: [...OPTIONAL_CODES, 'ИОС6', 'ТХ', 'СМ', 'ИД'].filter((c) => !b.codes.has(c)),
     loads: { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate, tu: { power: { ...b.set.tu.power }, water: { ...b.set.tu.water }, heat: { ...b.set.tu.heat } }, power: b.set.power, water: b.set.water, heat: b.set.heat },
+    energyClass: b.set.traits.energyClass,
+    responsibility: b.set.traits.responsibility,
+    climate: { district: b.set.traits.climateDistrict, snow: b.set.traits.snow, wind: b.set.traits.wind, seismic: b.set.traits.seismic ? String(b.set.traits.seismic) : 'менее 6 баллов' },
   };
   for (const p of b.plans) {
     if (p.code === 'ПЗ') continue;

@@ -32,6 +32,10 @@ export interface XmlNoteData {
   notDeveloped: string[];
   /** ГПЗУ and ТУ (ProjectInitialDocuments) and the object's needs (Resources), as the note states them. */
   loads: Pick<LoadFacts, 'gpzu' | 'gpzuDate' | 'tu' | 'power' | 'water' | 'heat'>;
+  /** EnergyEfficiencyClass, ResponsibilityLevel and ClimateConditions as written in the note. */
+  energyClass: string;
+  responsibility: string;
+  climate: { district: string; snow: string; wind: string; seismic: string };
 }
 
 export async function fileChecksum(path: string): Promise<string> {
@@ -122,11 +126,11 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
       tei('Общая площадь здания', '081', t.totalArea.toFixed(1)) +
       tei('Строительный объем', '113', t.volume.toFixed(1)) +
       tei('Количество этажей', '796', t.storeys + t.underground) +
-      el('EnergyEfficiency', tx('EnergyEfficiencyClass', 'B')) +
+      el('EnergyEfficiency', tx('EnergyEfficiencyClass', d.energyClass)) +
       tx('FireDangerCategory', 'не устанавливается') +
       tx('PeoplePermanentStay', 'true') +
-      tx('ResponsibilityLevel', 'нормальный') +
-      el('ClimateConditions', tx('ClimateDistrict', 'IIВ') + tx('SnowDistrict', set.snowDistrict) + tx('WindDistrict', set.windDistrict)) +
+      tx('ResponsibilityLevel', d.responsibility) +
+      el('ClimateConditions', tx('ClimateDistrict', d.climate.district) + tx('SnowDistrict', d.climate.snow) + tx('WindDistrict', d.climate.wind) + tx('SeismicActivity', d.climate.seismic)) +
       el('Resources',
         resource('Расчетная электрическая мощность', '214', d.loads.power.toFixed(0)) +
         resource('Расход воды на хозяйственно-питьевые нужды, м³/сут', '113', d.loads.water.toFixed(2)) +

@@ -5,7 +5,7 @@ import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { gpzuConsistency } from './consistency-gpzu.ts';
 
 const xml = (initialDocuments: XmlNoteFacts['initialDocuments']): XmlNoteFacts => ({
-  schemaVersion: '01.07', cipher: null, year: null, objectName: null, address: null, cadastralNumbers: [], indicators: [], sections: [], resources: [], initialDocuments,
+  schemaVersion: '01.07', cipher: null, year: null, objectName: null, address: null, cadastralNumbers: [], indicators: [], sections: [], characteristics: {}, resources: [], initialDocuments,
 });
 
 test('ПЗУ citing another ГПЗУ number than ПЗ and the ГПЗУ itself is reported against the ГПЗУ', () => {

@@ -5,7 +5,7 @@ import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { resourcesConsistency } from './consistency-resources.ts';
 
 const xml = (resources: XmlNoteFacts['resources']): XmlNoteFacts => ({
-  schemaVersion: '01.07', cipher: null, year: null, objectName: null, address: null, cadastralNumbers: [], indicators: [], sections: [], resources, initialDocuments: [],
+  schemaVersion: '01.07', cipher: null, year: null, objectName: null, address: null, cadastralNumbers: [], indicators: [], sections: [], characteristics: {}, resources, initialDocuments: [],
 });
 
 test('the design power of ИОС1 against ПЗ: like with like, partial loads and installed power aside', () => {

@@ -6,6 +6,9 @@ import { gpzuConsistency } from './consistency-gpzu.ts';
 import { resourcesConsistency } from './consistency-resources.ts';
 import { techConditionsConsistency } from './consistency-tech-conditions.ts';
 import { zeroElevationConsistency } from './consistency-zero-elevation.ts';
+import { climateConsistency } from './consistency-climate.ts';
+import { energyClassConsistency } from './consistency-energy-class.ts';
+import { fireSafetyConsistency } from './consistency-fire-safety.ts';
 import { apartmentsConsistency, areaConsistency, storeysConsistency, volumeConsistency } from './consistency-values.ts';
 import { malformedNorms } from './malformed-norms.ts';
 import { missingReference } from './missing-reference.ts';
@@ -37,6 +40,9 @@ export const CHECKS: readonly Check[] = [
   gpzuConsistency,
   resourcesConsistency,
   techConditionsConsistency,
+  fireSafetyConsistency,
+  climateConsistency,
+  energyClassConsistency,
   missingReference,
   sheetNumbering,
   sheetContents,

@@ -128,3 +128,8 @@ test('ГОСТ Р 21.101-2020, whose replacement is only claimed (C), is never a
   assert.deepEqual(today.warnings!.map((w) => w.code), ['norms_unconfirmed']);
   assert.match(today.warnings![0]!.message, /ГОСТ Р 21\.101-2020 — по непроверенным сведениям заменён, замена — ГОСТ Р 21\.101-2026/);
 });
+
+test('a СНиП cited in the sentence after its replacement\'s closed title is a citation', () => {
+  const d = docFacts(1, 'ov.pdf', 'ИОС4', ['Решения приняты по СП 50.13330.2024 «Тепловая защита зданий».\nРасчет выполнен в соответствии с требованиями СНиП\n23-02-2003 «Тепловая защита зданий».']);
+  assert.equal(supersededNorms.run(context([d])).findings!.length, 1);
+});

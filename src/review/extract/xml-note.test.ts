@@ -25,3 +25,14 @@ test('other XML roots are not taken for an explanatory note', () => {
   assert.equal(xmlRoot('<?xml version="1.0"?><DesignAssignment/>'), 'DesignAssignment');
   assert.equal(parseExplanatoryNote('<DesignAssignment><Name>x</Name></DesignAssignment>'), null);
 });
+
+test('characteristics of the object: responsibility level, energy class and climate conditions', () => {
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><ExplanatoryNote SchemaVersion="01.07"><ExplanatoryNoteNumber>24-017-ПЗ</ExplanatoryNoteNumber>
+    <NonIndustrialObject><Name>Жилой дом</Name><EnergyEfficiency><EnergyEfficiencyClass>B</EnergyEfficiencyClass></EnergyEfficiency>
+    <FireDangerCategory>не устанавливается</FireDangerCategory><ResponsibilityLevel>нормальный</ResponsibilityLevel>
+    <ClimateConditions><ClimateDistrict>IIВ</ClimateDistrict><SnowDistrict>III</SnowDistrict><WindDistrict>I</WindDistrict></ClimateConditions>
+    </NonIndustrialObject></ExplanatoryNote>`;
+  const f = parseExplanatoryNote(xml)!;
+  assert.deepEqual(f.characteristics, { ResponsibilityLevel: 'нормальный', EnergyEfficiencyClass: 'B', ClimateDistrict: 'IIВ', SnowDistrict: 'III', WindDistrict: 'I' });
+  assert.deepEqual(parseExplanatoryNote('<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>x</Name></NonIndustrialObject></ExplanatoryNote>')!.characteristics, {});
+});

@@ -16,7 +16,13 @@ export interface XmlNoteFacts {
   resources: { name: string; measure: string; value: string }[];
   /** ProjectInitialDocuments/Document: ГПЗУ (DocType 03.02), ТУ (04.01) and other initial documents. */
   initialDocuments: { type: string; name: string; number: string; date: string }[];
+  /** Characteristics of the object compared with the documents (C-10 … C-12), as written; absent elements are left out. */
+  characteristics: Partial<Record<XmlCharacteristic, string>>;
 }
+
+/** Elements of the object (NonIndustrialObject …) holding its characteristics, normocontrol.md §6. */
+export const XML_CHARACTERISTICS = ['ResponsibilityLevel', 'EnergyEfficiencyClass', 'ClimateDistrict', 'SnowDistrict', 'WindDistrict', 'SeismicActivity'] as const;
+export type XmlCharacteristic = (typeof XML_CHARACTERISTICS)[number];
 
 export interface XmlSection {
   code: string;
@@ -91,7 +97,18 @@ export function parseExplanatoryNote(xml: string): XmlNoteFacts | null {
     initialDocuments: findAll(findAll(root, 'ProjectInitialDocuments')[0], 'Document').filter(isObj).map((d) => ({
       type: str(d.DocType) ?? '', name: str(d.DocName) ?? '', number: str(d.DocNumber) ?? '', date: str(d.DocDate) ?? '',
     })),
+    characteristics: characteristicsOf(obj),
   };
+}
+
+/** EnergyEfficiency/EnergyEfficiencyClass, ResponsibilityLevel, ClimateConditions/*: the first of each under the object. */
+function characteristicsOf(obj: Obj): XmlNoteFacts['characteristics'] {
+  const out: XmlNoteFacts['characteristics'] = {};
+  for (const name of XML_CHARACTERISTICS) {
+    const v = findAll(obj, name).map(str).find((s): s is string => !!s);
+    if (v) out[name] = v;
+  }
+  return out;
 }
 
 function addressText(a: unknown): string | null {
@@ -139,6 +156,7 @@ export function noteSummary(f: XmlNoteFacts): string {
     f.address ? `Адрес: ${f.address}` : '',
     ...f.cadastralNumbers.map((c) => `Кадастровый номер: ${c}`),
     ...f.indicators.map((i) => `${i.name}: ${i.value}`),
+    ...Object.entries(f.characteristics).map(([k, v]) => `${k}: ${v}`),
     ...f.sections.flatMap((s) => (s.notDeveloped ? [`${s.code}: ${s.notDeveloped}`] : s.documents.map((d) => `${s.code}: ${d.number} ${d.name} ${d.files.join(', ')}`))),
   ];
   return lines.filter(Boolean).join('\n');

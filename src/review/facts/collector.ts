@@ -11,6 +11,7 @@ import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs
 import { StampReader } from './stamp.ts';
 import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
+import { findTraits } from './traits.ts';
 import { findValues } from './values.ts';
 import { findFireHeights, findZeroElevations } from './heights.ts';
 import { findGpzu, findTechConditions } from './issued-docs.ts';
@@ -46,7 +47,8 @@ function isTitleOfCurrentSp(prepared: string, at: number, replacement: string): 
   const between = before.slice(i).replace(/^СП \S+/, '');
   // «СП 63.13330.2012 и СНиП 2.03.01-84*», «СП …, СНиП …»: a list of two norms, not a title
   if (/^[\s,]*(?:И|ИЛИ|А ТАКЖЕ)?[\s,]*$/.test(between)) return false;
-  return between.length < 120 && !/[;]|»[\s,.]*$|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
+  // a title closed and its sentence ended («… «Тепловая защита зданий». Расчёт выполнен по СНиП …»): a citation of its own
+  return between.length < 120 && !/[;]|»[\s,.]*$|»\s*\.|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
 }
 
 /** Builds the facts of one document page by page; the page text is dropped after each call. */
@@ -59,7 +61,7 @@ export class DocCollector {
   constructor(doc: ReviewDocument, pageFrom: number) {
     this.facts = {
       doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
-      stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], addresses: [],
+      stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], traits: [], addresses: [],
       objectNames: [], cadastral: [], resources: [], gpzu: [], techConditions: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], volume: null, xml: null, crc32: null,
     };
   }
@@ -90,6 +92,7 @@ export class DocCollector {
     push(f.resources, findResources(flat, n));
     push(f.gpzu, findGpzu(flat, n));
     push(f.techConditions, findTechConditions(flat, n));
+    push(f.traits, findTraits(flat, n));
     push(f.addresses, findAddresses(flat, n));
     if (n <= 2) push(f.addresses, findTitleAddress(text, n));
     push(f.objectNames, findObjectNames(text, n));

@@ -23,6 +23,29 @@ export interface ValueFact {
   designed?: boolean;
 }
 
+/**
+ * Characteristics of the designed object stated with their label (C-10 … C-12): fire-safety classes, responsibility
+ * level, climate data, energy-efficiency class.
+ */
+export type TraitKind =
+  | 'fire_resistance' | 'structural_fire_class' | 'functional_fire_class' | 'responsibility'
+  | 'climate_district' | 'snow_district' | 'wind_district' | 'seismicity' | 'design_temperature'
+  | 'energy_class';
+
+export interface TraitFact {
+  kind: TraitKind;
+  /** Canonical value: «II», «С0», «Ф1.3», «нормальный», «IIВ», «Iа», «<6», «-28», «B». */
+  value: string;
+  /** Classes an old class name may stand for («высокий» → B, B+); absent: the value alone. */
+  options?: string[];
+  /** Map of general seismic zoning the intensity was read from (ОСР-2015 «А», «В», «С»), when named. */
+  map?: string;
+  /** Listed after the building's own class («Ф1.3, Ф4.3»): the class of a part. */
+  secondary?: boolean;
+  docPage: number;
+  snippet: string;
+}
+
 export interface TextFact {
   value: string;
   docPage: number;
@@ -142,6 +165,8 @@ export interface DocFacts {
   headCiphers: (CipherFact & { docPage: number })[];
   norms: Map<string, NormCitation>;
   values: ValueFact[];
+  /** Labelled characteristics of the designed object (fire safety, climate, energy class). */
+  traits: TraitFact[];
   addresses: TextFact[];
   objectNames: TextFact[];
   cadastral: TextFact[];

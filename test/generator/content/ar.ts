@@ -2,6 +2,7 @@
 import type { Block } from '../model.ts';
 import { h, inlineNorm, normsBlocks, num, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
 import { fireHeightBlocks, zeroBlock } from './loads.ts';
+import { energySentence, fireBlocks } from './traits.ts';
 import { apartmentsSentence, builtAreaSentence, storeysSentence, tepTable, totalAreaSentence, volumeSentence } from './tep.ts';
 
 function apartmentMix(ctx: BuildCtx): Block {
@@ -40,12 +41,16 @@ export function buildAr(ctx: BuildCtx): DocContent {
     apartmentMix(ctx),
     h('3. Технико-экономические показатели', 'tep'),
     tepTable(ctx, rng.chance(0.5) ? ['built', 'total', 'apts', 'volume', 'storeys', 'count'] : ['built', 'total', 'living', 'volume', 'floors']),
-    h('4. Решения по отделке помещений'),
+    h('4. Пожарно-технические характеристики и энергетическая эффективность'),
+    ...fireBlocks(ctx, true),
+    energySentence(ctx),
+    ...(rng.chance(0.5) ? [p('Класс энергетической эффективности многоквартирного дома должен быть не ниже B. Удельная характеристика расхода тепловой энергии на отопление и вентиляцию не превышает нормируемого значения.')] : []),
+    h('5. Решения по отделке помещений'),
     p('Отделка мест общего пользования — водоэмульсионная окраска стен и потолков, полы из керамогранита. Квартиры сдаются с предчистовой отделкой.'),
     p(`Поэтажные планы приведены на листах {{sheet:plan1}}–{{sheet:facade}}, экспликация помещений первого этажа — на листе {{sheet:plan1}}.`, 'ref:sheet'),
   ];
   if (kr) text.push(p(`Конструктивные решения ${volumeRef(ctx, kr)}.`, 'ref:volume'));
-  text.push(...normsBlocks(ctx, '5. Перечень нормативных документов'));
+  text.push(...normsBlocks(ctx, '6. Перечень нормативных документов'));
   const typical = `План типового этажа (2–${t.storeys} этажи)`;
   return {
     text,

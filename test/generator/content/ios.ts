@@ -1,6 +1,7 @@
 /** Раздел 5: subsections ИОС1–ИОС5. */
 import type { Block } from '../model.ts';
 import { heatBlocks, powerBlocks, waterBlocks } from './loads.ts';
+import { climateBlocks } from './traits.ts';
 import { h, inlineNorm, normsBlocks, num, p, volume, volumeOf, type BuildCtx, type DocContent, type DrawingSheet } from './common.ts';
 
 function electricity(ctx: BuildCtx): Block[] {
@@ -44,7 +45,8 @@ function heating(ctx: BuildCtx): Block[] {
   const t = ctx.facts.tep;
   return [
     h('1. Сведения о климатических и метеорологических условиях'),
-    p('Расчетная температура наружного воздуха в холодный период года — минус 28 °С, продолжительность отопительного периода — 214 сут.'),
+    ...climateBlocks(ctx, ['district', 'temperature']),
+    p('Продолжительность отопительного периода — 214 сут. Расчетная температура наружного воздуха для проектирования вентиляции — минус 14 °С.'),
     h('2. Тепловые нагрузки'),
     p(`Строительный объем здания — ${volume(ctx, t.volume)}. Расчетная тепловая нагрузка на отопление — ${num(ctx, t.volume * 0.000011, 3)} Гкал/ч.`, 'fact:volume'),
     ...heatBlocks(ctx),

@@ -3,6 +3,7 @@ import type { Block } from '../model.ts';
 import { h, inlineNorm, normsBlocks, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
 import { storeysSentence } from './tep.ts';
 import { zeroBlock } from './loads.ts';
+import { climateBlocks, fireBlocks, responsibilitySentence } from './traits.ts';
 
 export function buildKr(ctx: BuildCtx): DocContent {
   const { rng, set } = ctx;
@@ -10,11 +11,13 @@ export function buildKr(ctx: BuildCtx): DocContent {
   const kr2 = ctx.volumes.find((v) => v.code === 'КР2');
   const text: Block[] = [
     h('1. Сведения о топографических, инженерно-геологических и климатических условиях'),
-    p(`Район строительства по весу снегового покрова — ${set.snowDistrict}, по давлению ветра — ${set.windDistrict}. Сейсмичность площадки — менее 6 баллов.`),
+    ...climateBlocks(ctx, ['district', 'snow', 'wind', 'seismic', 'temperature']),
     p('Основанием фундаментов служат суглинки тугопластичные (ИГЭ-3) с модулем деформации E = 18 МПа.'),
     h('2. Описание конструктивной схемы'),
     storeysSentence(ctx),
     zeroBlock(ctx),
+    responsibilitySentence(ctx),
+    ...fireBlocks(ctx, false),
     p(rng.pick([
       `Конструктивная схема здания — монолитный железобетонный каркас. Фундамент — монолитная плита толщиной 600 мм из бетона класса ${set.concrete} W6 F150.`,
       `Несущие конструкции — монолитные железобетонные стены и перекрытия толщиной 200 мм из бетона класса ${set.concrete}. Фундаменты — свайные, сваи сечением 300×300 мм.`,

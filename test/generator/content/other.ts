@@ -3,6 +3,7 @@ import type { Block } from '../model.ts';
 import { address, h, inlineNorm, normsBlocks, num, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
 import { floorsTotal, storeysSentence, volumeSentence } from './tep.ts';
 import { fireHeightBlocks, fireHeightNormQuote } from './loads.ts';
+import { fireBlocks, fireTraps } from './traits.ts';
 
 export function buildPos(ctx: BuildCtx): DocContent {
   const { rng, set, facts } = ctx;
@@ -48,7 +49,8 @@ export function buildPb(ctx: BuildCtx): DocContent {
   const ar = volumeOf(ctx, 'АР');
   const text: Block[] = [
     h('1. Описание системы обеспечения пожарной безопасности'),
-    p('Класс функциональной пожарной опасности здания — Ф1.3, встроенных помещений — Ф4.3. Степень огнестойкости — II, класс конструктивной пожарной опасности — С0.'),
+    ...fireBlocks(ctx, true),
+    ...fireTraps(ctx),
     storeysSentence(ctx),
     ...fireHeightBlocks(ctx),
     p(`Площадь этажа в пределах пожарного отсека не превышает 2500 ${ctx.areaUnit}.`),

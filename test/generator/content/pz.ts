@@ -4,6 +4,7 @@ import { personName } from '../facts.ts';
 import { address, h, normsBlocks, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
 import { apartmentsSentence, storeysSentence, tepTable, volumeSentence } from './tep.ts';
 import { fireHeightBlocks, pzInitialDocs, pzResources, zeroBlock } from './loads.ts';
+import { climateBlocks, energySentence, fireBlocks, responsibilitySentence, stationTable } from './traits.ts';
 
 export function compositionTable(ctx: BuildCtx): Block {
   return {
@@ -36,14 +37,18 @@ export function buildPz(ctx: BuildCtx): DocContent {
       `Проектируемый объект размещается на земельном участке с кадастровым номером ${ctx.facts.cadastral}, категория земель — земли населенных пунктов.`,
       `Земельный участок (КН ${ctx.facts.cadastral}) находится в собственности застройщика.`,
     ]), 'fact:cadastral'),
-    p('Вид строительства — новое строительство. Уровень ответственности здания — нормальный. Идентификационные признаки здания приняты в соответствии со статьей 4 Федерального закона № 384-ФЗ.'),
+    p('Вид строительства — новое строительство. Идентификационные признаки здания приняты в соответствии со статьей 4 Федерального закона № 384-ФЗ.'),
+    responsibilitySentence(ctx),
+    ...fireBlocks(ctx, true),
     storeysSentence(ctx),
     ...fireHeightBlocks(ctx),
     zeroBlock(ctx),
     h('Исходно-разрешительная документация', 'ird'),
     ...pzInitialDocs(ctx),
     h('2. Климатические и инженерно-геологические условия'),
-    p(`Климатический район строительства — IIВ. Снеговой район — ${set.snowDistrict}, ветровой район — ${set.windDistrict}. Нормативная глубина сезонного промерзания грунтов — ${rng.pick(['1,6', '1,75', '1,8', '2,0'])} м.`),
+    ...climateBlocks(ctx, ['district', 'snow', 'wind', 'seismic', 'temperature']),
+    p(`Нормативная глубина сезонного промерзания грунтов — ${rng.pick(['1,6', '1,75', '1,8', '2,0'])} м.`),
+    ...stationTable(ctx),
     p('Инженерно-геологические условия площадки относятся ко II категории сложности. Подземные воды вскрыты на глубине 4,2–5,1 м от поверхности земли.'),
     h('3. Технико-экономические показатели', 'tep'),
     tepTable(ctx, ['plot', 'built', 'total', 'apts', 'living', 'volume', 'storeys', 'floors', 'count']),
@@ -52,6 +57,7 @@ export function buildPz(ctx: BuildCtx): DocContent {
     h('Сведения о потребности объекта в ресурсах', 'resources'),
     ...pzResources(ctx),
     h('4. Сведения о принятых проектных решениях'),
+    energySentence(ctx),
   ];
   if (ar) text.push(p(`Объемно-планировочные и архитектурные решения ${volumeRef(ctx, ar)}.`, 'ref:volume'));
   if (kr) text.push(p(`Конструктивная схема здания — монолитный железобетонный каркас с несущими стенами и колоннами; конструктивные решения ${volumeRef(ctx, kr)}.`, 'ref:volume'));

@@ -10,6 +10,7 @@ import { malformed, nonexistent, superseded } from './norms.ts';
 import { missingRoles, numberingGap } from './sheets.ts';
 import { xmlMismatch } from './xml.ts';
 import { fireHeight, gpzu, resources, techConditions, zeroElevation } from './loads.ts';
+import { climate, energyClass, fireSafety } from './traits.ts';
 
 export const DEFECTS: Record<CheckId, DefectImpl> = {
   'completeness.missing_section': missingSection,
@@ -28,6 +29,9 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'consistency.gpzu': gpzu,
   'consistency.resources': resources,
   'consistency.tech_conditions': techConditions,
+  'consistency.fire_safety': fireSafety,
+  'consistency.climate': climate,
+  'consistency.energy_class': energyClass,
   'references.missing_target': missingTarget,
   'sheets.numbering_gap': numberingGap,
   'titleblock.missing_roles': missingRoles,

@@ -1,0 +1,68 @@
+import type { XmlCharacteristic } from '../extract/xml-note.ts';
+import { CLIMATE_TRAITS, climateDistrict, seismicity, SNOW_DISTRICT, windDistrict } from './climate-traits.ts';
+import { energyClass, ENERGY_TRAITS } from './energy-traits.ts';
+import { FIRE_TRAITS, responsibilityLevel } from './fire-traits.ts';
+import { findTrait, type TraitSpec } from './trait-finder.ts';
+import type { TraitFact, TraitKind } from './types.ts';
+
+const SPECS: readonly TraitSpec[] = [...FIRE_TRAITS, ...CLIMATE_TRAITS, ...ENERGY_TRAITS];
+// every spec's hint names a word one of these stems starts: a page without any is skipped in one scan
+const ANY_HINT = /огнестойк|пожарной|ответственн|КС-?\s?\d|климатич|снегов|ветров|сейсмичн|пятидневк|температура\s+наружного|энергетической|энергосбереж/i;
+
+/** Labelled characteristics of the designed object on a page (C-10 … C-12); `flat`: the page with line breaks collapsed. */
+export function findTraits(flat: string, docPage: number): TraitFact[] {
+  if (!ANY_HINT.test(flat)) return [];
+  return SPECS.flatMap((s) => findTrait(s, flat, docPage));
+}
+
+/** Whether two statements of a characteristic can be the same: «II» and «IIВ», «высокий» and «B», seismicity on different maps. */
+export function traitsAgree(a: TraitFact, b: TraitFact): boolean {
+  if (a.kind === 'climate_district') {
+    // the district's numeral must be the same; the subdistrict letter only when both name one
+    const [, na, la] = /^([IV]+)(.*)$/.exec(a.value) ?? [];
+    const [, nb, lb] = /^([IV]+)(.*)$/.exec(b.value) ?? [];
+    return na === nb && (!la || !lb || la === lb);
+  }
+  if (a.kind === 'design_temperature') return Math.abs(Number(a.value) - Number(b.value)) <= 0.5;
+  // intensities read from different maps of ОСР-2015 (or one of them unnamed) are not comparable
+  if (a.kind === 'seismicity' && (a.map ?? '') !== (b.map ?? '')) return true;
+  const oa = a.options ?? [a.value];
+  const ob = b.options ?? [b.value];
+  return oa.some((x) => ob.includes(x));
+}
+
+export const TRAIT_TITLES: Record<TraitKind, string> = {
+  fire_resistance: 'степень огнестойкости',
+  structural_fire_class: 'класс конструктивной пожарной опасности',
+  functional_fire_class: 'класс функциональной пожарной опасности',
+  responsibility: 'уровень ответственности',
+  climate_district: 'климатический район (подрайон)',
+  snow_district: 'снеговой район',
+  wind_district: 'ветровой район',
+  seismicity: 'сейсмичность площадки',
+  design_temperature: 'расчётная температура наружного воздуха (холодной пятидневки)',
+  energy_class: 'класс энергетической эффективности',
+};
+
+/** A value as shown in a finding: «менее 6 баллов», «минус 28 °С», the rest as they are. */
+export function formatTrait(f: TraitFact): string {
+  if (f.kind === 'seismicity') return f.value === '<6' ? 'менее 6 баллов' : `${f.value} баллов${f.map ? ` (карта ${f.map})` : ''}`;
+  if (f.kind === 'design_temperature') return `${Number(f.value) < 0 ? 'минус ' : ''}${Math.abs(Number(f.value)).toString().replace('.', ',')} °С`;
+  return f.value;
+}
+
+/** A characteristic written in the XML note, read like the same words in a document; null when not recognised. */
+export function xmlTrait(element: XmlCharacteristic, raw: string): TraitFact | null {
+  const read = XML_READERS[element];
+  const v = read.canon(raw.trim());
+  return v ? { kind: read.kind, ...v, docPage: 1, snippet: `XML ПЗ, элемент ${element}: ${raw.trim()}` } : null;
+}
+
+const XML_READERS: Record<XmlCharacteristic, { kind: TraitKind; canon: (raw: string) => { value: string; options?: string[] } | null }> = {
+  ResponsibilityLevel: { kind: 'responsibility', canon: responsibilityLevel },
+  EnergyEfficiencyClass: { kind: 'energy_class', canon: energyClass },
+  ClimateDistrict: { kind: 'climate_district', canon: climateDistrict },
+  SnowDistrict: { kind: 'snow_district', canon: (r) => SNOW_DISTRICT.canon(r) },
+  WindDistrict: { kind: 'wind_district', canon: windDistrict },
+  SeismicActivity: { kind: 'seismicity', canon: seismicity },
+};
