@@ -9,6 +9,7 @@ import type { Store } from './store/db.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import { makeAuthenticator } from './http/auth.ts';
 import { renderError } from './http/error-handler.ts';
+import { assertCleanValue } from './http/control-chars.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
 import { AppError } from './http/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
@@ -45,6 +46,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+  });
+  // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.
+  app.addHook('preValidation', async (request) => {
+    assertCleanValue('query', request.query);
+    assertCleanValue('path', request.params);
+    if (request.body !== undefined && !request.isMultipart()) assertCleanValue('body', request.body);
   });
 
   await app.register(multipart, {

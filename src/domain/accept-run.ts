@@ -16,7 +16,6 @@ import { nowIso } from './clock.ts';
 import { newQueuedRun } from './new-run.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, runRequestHash } from './idempotency.ts';
 
-export const RUN_TEXT_FIELDS = ['object_address', 'user_request', 'kinds', 'roles', 'bundle_id'] as const;
 
 export interface AcceptedRun {
   run: Run;

@@ -54,7 +54,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const limits = tenantLimits(authOf(request).tenant);
         const scratch = join(deps.config.dataDir, 'tmp', 'preview', randomUUID());
         try {
-          const form = await receiveMultipart(request, join(scratch, 'received'), limits, 'file', []);
+          const form = await receiveMultipart(request, join(scratch, 'received'), limits, 'file', {});
           const [upload, ...extra] = form.files;
           if (!upload) throw new AppError('no_files', 'Не передан архив в поле file');
           if (extra.length > 0) throw errors.validation('Передайте один архив в поле file');

@@ -7,7 +7,8 @@ import type { AppDeps } from '../../app.ts';
 import { authOf } from '../auth.ts';
 import { errors, AppError } from '../errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
-import { acceptRun, RUN_TEXT_FIELDS, tenantLimits } from '../../domain/accept-run.ts';
+import { acceptRun, tenantLimits } from '../../domain/accept-run.ts';
+import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { runBody, statusBody } from '../../domain/run-view.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
@@ -58,7 +59,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const scratch = join(deps.config.dataDir, 'tmp', 'intake', randomUUID());
         let accepted;
         try {
-          const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_TEXT_FIELDS);
+          const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_FIELD_LIMITS);
           accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch);
         } finally {
           await rm(scratch, { recursive: true, force: true });
