@@ -9,6 +9,8 @@ import type { Store } from './store/db.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import { makeAuthenticator } from './http/auth.ts';
 import { renderError } from './http/error-handler.ts';
+import { handleClientError } from './http/client-errors.ts';
+import { useStrictJsonParser } from './http/json-parser.ts';
 import { assertCleanValue } from './http/control-chars.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
 import { AppError } from './http/errors.ts';
@@ -41,12 +43,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     logController: new SingleLineRequestLog(),
     bodyLimit: 1024 * 1024,
+    // A path parameter longer than this is answered 414 in the envelope (frameworkErrors below).
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors: (err, request, reply) => renderError(err, request, reply),
+    clientErrorHandler: handleClientError,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  useStrictJsonParser(app);
   // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.
   app.addHook('preValidation', async (request) => {
     assertCleanValue('query', request.query);
