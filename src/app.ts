@@ -11,6 +11,7 @@ import { makeAuthenticator } from './http/auth.ts';
 import { renderError } from './http/error-handler.ts';
 import { handleClientError } from './http/client-errors.ts';
 import { useStrictJsonParser } from './http/json-parser.ts';
+import { watchIdleBody } from './http/idle-body.ts';
 import { assertCleanValue } from './http/control-chars.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
 import { AppError } from './http/errors.ts';
@@ -47,12 +48,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { maxParamLength: 100 },
     frameworkErrors: (err, request, reply) => renderError(err, request, reply),
     clientErrorHandler: handleClientError,
+    // Whole-request bound (head and body); a stalled body is cut much earlier by watchIdleBody.
+    requestTimeout: deps.config.requestTimeoutMs,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
   useStrictJsonParser(app);
   // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.
   app.addHook('preValidation', async (request) => {

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { IntakeLimits, UploadedFile } from '../ingest/types.ts';
@@ -108,6 +109,20 @@ export async function receiveMultipart(
   }
 }
 
+/** Rejects when the connection closes before the whole body has arrived (client gone, stall answered 408). */
+function connectionCut(request: FastifyRequest): { promise: Promise<never>; dispose(): void } {
+  const raw = request.raw;
+  let onClose = () => undefined as void;
+  const promise = new Promise<never>((_, reject) => {
+    onClose = () => {
+      if (!raw.readableEnded) reject(new AppError('bad_request', 'Передача тела запроса прервана'));
+    };
+    raw.once('close', onClose);
+  });
+  promise.catch(() => undefined); // observed by the race only while a part is being written
+  return { promise, dispose: () => raw.off('close', onClose) };
+}
+
 async function readParts(
   request: FastifyRequest,
   dir: string,
@@ -129,25 +144,44 @@ async function readParts(
     assertNoControlChars(name, value);
     fields[name] = value;
   };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') assertIntact(part);
-    if (part.type === 'file' && part.fieldname === fileField) {
-      const n = files.length + 1;
-      const name = cleanFileName(part.filename, n);
-      const path = join(dir, `${String(n).padStart(5, '0')}.upload`);
-      const limiter = new HashingLimiter(limits.maxFileBytes, overall, name);
-      await pipeline(part.file, limiter, createWriteStream(path));
-      if (part.file.truncated) throw errors.tooBig('Файл превышает технический предел размера', name);
-      files.push({ name, path, size: limiter.bytes, sha256: limiter.hash.digest('hex') });
-    } else if (part.type === 'file' && Object.hasOwn(textFields, part.fieldname)) {
-      text(part.fieldname, await readTextPart(part));
-    } else if (part.type === 'file') {
-      // Drain unknown file parts so the request completes; their content is ignored.
-      part.file.resume();
-      await new Promise((r) => part.file.on('end', r));
-    } else if (Object.hasOwn(textFields, part.fieldname)) {
-      text(part.fieldname, String(part.value ?? ''));
+  const cut = connectionCut(request);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') assertIntact(part);
+      if (part.type === 'file' && part.fieldname === fileField) {
+        const n = files.length + 1;
+        const name = cleanFileName(part.filename, n);
+        const path = join(dir, `${String(n).padStart(5, '0')}.upload`);
+        const limiter = new HashingLimiter(limits.maxFileBytes, overall, name);
+        const out = createWriteStream(path);
+        const written = pipeline(part.file, limiter, out);
+        try {
+          await Promise.race([written, cut.promise]);
+        } catch (e) {
+          // A part whose connection died may never settle its pipeline: release the file before scratch is removed.
+          out.destroy();
+          part.file.destroy();
+          await Promise.race([written.catch(() => undefined), delay(1000)]);
+          throw e;
+        }
+        if (part.file.truncated) throw errors.tooBig('Файл превышает технический предел размера', name);
+        files.push({ name, path, size: limiter.bytes, sha256: limiter.hash.digest('hex') });
+      } else if (part.type === 'file' && Object.hasOwn(textFields, part.fieldname)) {
+        text(part.fieldname, await Promise.race([readTextPart(part), cut.promise]));
+      } else if (part.type === 'file') {
+        // Drain unknown file parts so the request completes; their content is ignored.
+        part.file.resume();
+        await Promise.race([new Promise((r) => part.file.on('end', r)), cut.promise]);
+      } else if (Object.hasOwn(textFields, part.fieldname)) {
+        text(part.fieldname, String(part.value ?? ''));
+      }
     }
+    // A connection lost between parts ends the parts as if the form were complete: never accept half a set.
+    if (request.raw.aborted || (request.raw.destroyed && !request.raw.readableEnded)) {
+      throw new AppError('bad_request', 'Передача тела запроса прервана');
+    }
+    return { files, fields };
+  } finally {
+    cut.dispose();
   }
-  return { files, fields };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { scratchName } from '../../pipeline/scratch.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
@@ -56,7 +56,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           throw errors.validation('Idempotency-Key: от 1 до 255 печатных символов ASCII');
         }
         if (auth.tenant.checks_left < 1 && !idempotencyKey) throw errors.noChecksLeft();
-        const scratch = join(deps.config.dataDir, 'tmp', 'intake', randomUUID());
+        const scratch = join(deps.config.dataDir, 'tmp', 'intake', scratchName());
         let accepted;
         try {
           const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_FIELD_LIMITS);
