@@ -13,6 +13,7 @@ import { handleClientError } from './http/client-errors.ts';
 import { useStrictJsonParser } from './http/json-parser.ts';
 import { watchIdleBody } from './http/idle-body.ts';
 import { assertCleanValue } from './http/control-chars.ts';
+import { canonicalizeIds } from './http/ids.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
 import { AppError } from './http/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
@@ -55,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Reports and JSON are served with their exact types; a browser must not guess another one.
+    reply.header('X-Content-Type-Options', 'nosniff');
   });
   app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
   useStrictJsonParser(app);
@@ -63,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     assertCleanValue('query', request.query);
     assertCleanValue('path', request.params);
     if (request.body !== undefined && !request.isMultipart()) assertCleanValue('body', request.body);
+    for (const part of [request.params, request.query, request.body]) canonicalizeIds(part);
   });
 
   await app.register(multipart, {

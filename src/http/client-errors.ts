@@ -31,6 +31,7 @@ export function handleClientError(err: NodeJS.ErrnoException, socket: Socket): v
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Request-Id: ${randomUUID()}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
         'Connection: close\r\n\r\n' +
         body,
     );

@@ -64,6 +64,6 @@ export function renderError(err: unknown, request: FastifyRequest, reply: Fastif
     reply.header('Retry-After', String(appErr.retryAfter ?? 5));
   }
   // Framework errors (bad URL, long parameter) bypass the onRequest hook that sets it.
-  reply.header('X-Request-Id', request.id);
+  reply.header('X-Request-Id', request.id).header('X-Content-Type-Options', 'nosniff');
   return reply.status(appErr.status).type('application/json; charset=utf-8').send(appErr.toBody());
 }

@@ -31,6 +31,7 @@ export function watchIdleBody(idleMs: number) {
         'Content-Type': 'application/json; charset=utf-8',
         'Content-Length': Buffer.byteLength(body),
         'X-Request-Id': request.id,
+        'X-Content-Type-Options': 'nosniff',
         Connection: 'close',
       });
       // Destroying the request (not only its socket) ends the body stream the route is reading.
