@@ -9,6 +9,11 @@ import type { Store } from './store/db.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import { makeAuthenticator } from './http/auth.ts';
 import { renderError } from './http/error-handler.ts';
+import { handleClientError } from './http/client-errors.ts';
+import { useStrictJsonParser } from './http/json-parser.ts';
+import { watchIdleBody } from './http/idle-body.ts';
+import { assertCleanValue } from './http/control-chars.ts';
+import { canonicalizeIds } from './http/ids.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
 import { AppError } from './http/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
@@ -40,11 +45,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestIdHeader: false,
     logController: new SingleLineRequestLog(),
     bodyLimit: 1024 * 1024,
+    // A path parameter longer than this is answered 414 in the envelope (frameworkErrors below).
+    routerOptions: { maxParamLength: 100 },
+    frameworkErrors: (err, request, reply) => renderError(err, request, reply),
+    clientErrorHandler: handleClientError,
+    // Whole-request bound (head and body); a stalled body is cut much earlier by watchIdleBody.
+    requestTimeout: deps.config.requestTimeoutMs,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Reports and JSON are served with their exact types; a browser must not guess another one.
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
+  app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
+  useStrictJsonParser(app);
+  // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.
+  app.addHook('preValidation', async (request) => {
+    assertCleanValue('query', request.query);
+    assertCleanValue('path', request.params);
+    if (request.body !== undefined && !request.isMultipart()) assertCleanValue('body', request.body);
+    for (const part of [request.params, request.query, request.body]) canonicalizeIds(part);
   });
 
   await app.register(multipart, {

@@ -8,3 +8,10 @@ test('PDF_READER chooses the native reader when installed (auto) or always the W
   assert.equal(loadConfig({ PDF_READER: 'wasm' }).pdfReader, 'wasm');
   assert.throws(() => loadConfig({ PDF_READER: 'poppler' }), /PDF_READER must be "auto" or "wasm"/);
 });
+
+test('numbers are read from the environment given, with their defaults: upload idle limit and request timeout', () => {
+  assert.equal(loadConfig({}).uploadIdleMs, 30_000);
+  assert.equal(loadConfig({ UPLOAD_IDLE_MS: '500' }).uploadIdleMs, 500);
+  assert.equal(loadConfig({ REQUEST_TIMEOUT_MS: '0' }).requestTimeoutMs, 0);
+  assert.throws(() => loadConfig({ UPLOAD_IDLE_MS: 'soon' }), /UPLOAD_IDLE_MS/);
+});

@@ -21,11 +21,15 @@ export interface Config {
   documentTimeoutMs: number;
   /** PDF text reader: the native `mutool` when installed (auto), or always mupdf's WebAssembly build (wasm). */
   pdfReader: 'auto' | 'wasm';
+  /** A request body (upload or JSON) with no byte for this long is answered 408 and its connection closed. */
+  uploadIdleMs: number;
+  /** Longest time to receive one whole request (head and body); 0 disables. */
+  requestTimeoutMs: number;
   apiVersion: string;
 }
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Environment variable ${name} must be a non-negative integer, got "${raw}"`);
@@ -42,16 +46,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
     host: env.HOST || '127.0.0.1',
-    port: int('PORT', 8080),
+    port: int(env, 'PORT', 8080),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     blobUrl: env.BLOB_URL || null,
     logLevel: env.LOG_LEVEL || 'info',
-    leaseMs: int('LEASE_MS', 30_000),
-    idempotencyPendingMs: int('IDEMPOTENCY_PENDING_MS', 120_000),
+    leaseMs: int(env, 'LEASE_MS', 30_000),
+    idempotencyPendingMs: int(env, 'IDEMPOTENCY_PENDING_MS', 120_000),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
-    documentTimeoutMs: int('DOCUMENT_TIMEOUT_MS', 60_000),
+    documentTimeoutMs: int(env, 'DOCUMENT_TIMEOUT_MS', 60_000),
     pdfReader: pdfReaderChoice(env.PDF_READER),
+    uploadIdleMs: int(env, 'UPLOAD_IDLE_MS', 30_000),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 3_600_000),
     apiVersion: 'v1',
   };
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app.ts';
 import type { AuthContext } from '../http/auth.ts';
 import type { ReceivedForm } from '../http/multipart-intake.ts';
 import { AppError, errors } from '../http/errors.ts';
+import { canonicalId } from '../http/ids.ts';
 import { applyClientChoices, unpackUploads } from '../ingest/index.ts';
 import type { IntakeLimits } from '../ingest/types.ts';
 import { profileItems } from '../review/data/docset.ts';
@@ -16,7 +17,6 @@ import { nowIso } from './clock.ts';
 import { newQueuedRun } from './new-run.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, runRequestHash } from './idempotency.ts';
 
-export const RUN_TEXT_FIELDS = ['object_address', 'user_request', 'kinds', 'roles', 'bundle_id'] as const;
 
 export interface AcceptedRun {
   run: Run;
@@ -45,6 +45,7 @@ async function findBundle(deps: AppDeps, tenantId: string, bundleId: string | un
 }
 
 const optional = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+const mapOptional = <T>(v: T | undefined, f: (v: T) => T) => (v === undefined ? undefined : f(v));
 
 /**
  * Accepts a received set as a new run (unpacking inside scratchDir, which the caller removes): idempotency, unpacking, charging one check, queueing.
@@ -55,7 +56,7 @@ export async function acceptRun(deps: AppDeps, auth: AuthContext, form: Received
   const { tenant } = auth;
   const objectAddress = optional(form.fields.object_address);
   const userRequest = optional(form.fields.user_request);
-  const bundleId = optional(form.fields.bundle_id);
+  const bundleId = mapOptional(optional(form.fields.bundle_id), canonicalId);
   const kinds = optional(form.fields.kinds);
   const roles = optional(form.fields.roles);
   if (!form.files.length) throw errors.noFiles();

@@ -14,6 +14,10 @@ function fromFastifyError(err: FastifyError): AppError | null {
     return new AppError('validation_error', message);
   }
   switch (err.code) {
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('uri_too_long', 'Параметр пути длиннее допустимого (100 символов)');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('bad_request', 'Путь запроса содержит недопустимую последовательность символов');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('too_big', 'Тело запроса слишком велико');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -45,6 +49,8 @@ function fromFastifyError(err: FastifyError): AppError | null {
 }
 
 export function renderError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // Already answered (a stalled upload gets its 408 before its handler fails): nothing more to send.
+  if (reply.sent || reply.raw.headersSent) return reply;
   // A full disk while receiving or unpacking is temporary: the client retries with the same Idempotency-Key.
   const diskFull = (err as NodeJS.ErrnoException | null)?.code === 'ENOSPC' ? errors.storageFull() : null;
   let appErr = isAppError(err) ? err : (diskFull ?? fromFastifyError(err as FastifyError));
@@ -57,5 +63,7 @@ export function renderError(err: unknown, request: FastifyRequest, reply: Fastif
   if (appErr.retryAfter !== undefined || appErr.status === 429 || appErr.status === 503) {
     reply.header('Retry-After', String(appErr.retryAfter ?? 5));
   }
+  // Framework errors (bad URL, long parameter) bypass the onRequest hook that sets it.
+  reply.header('X-Request-Id', request.id).header('X-Content-Type-Options', 'nosniff');
   return reply.status(appErr.status).type('application/json; charset=utf-8').send(appErr.toBody());
 }

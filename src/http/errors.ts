@@ -30,9 +30,15 @@ export const ERROR_STATUS = {
   version_conflict: 409,
   discipline_already_assigned: 409,
   memory_already_proposed: 409,
+  /** Not in the contract's list: a body that stalled (no byte for UPLOAD_IDLE_MS) or never completed. */
+  request_timeout: 408,
+  /** Not in the contract's list: a path parameter longer than any identifier. */
+  uri_too_long: 414,
   unsupported_media_type: 415,
   validation_error: 422,
   too_many_requests: 429,
+  /** Not in the contract's list: request line and headers over the server's limit (16 KB). */
+  headers_too_large: 431,
   internal_error: 500,
   pdf_unavailable: 503,
   backend_unavailable: 503,

@@ -47,10 +47,24 @@ test('a role in roles wins over the folder; without any context everything is re
   assert.deepEqual(plain.map((c) => c.role), ['review', 'review']);
 });
 
-test('split roles need a role for every document and at least one review', () => {
-  const docs = [doc('Context/t.pdf', 'context'), doc('k.pdf')];
-  assert.throws(() => applyClientChoices(docs, undefined, undefined, PROFILE), validation(/«k\.pdf»/, 'k.pdf'));
-  const ok = applyClientChoices(docs, undefined, '{"k.pdf":"review"}', PROFILE);
-  assert.deepEqual(ok.map((c) => c.role), ['context', 'review']);
-  assert.throws(() => applyClientChoices(docs, undefined, '{"k.pdf":"context"}', PROFILE), validation(/хотя бы один/));
+test('roles split by the roles field need a role for every document; at least one review either way', () => {
+  const docs = [doc('t.pdf'), doc('k.pdf'), doc('Reviews/r.pdf', 'review')];
+  assert.throws(() => applyClientChoices(docs, undefined, '{"t.pdf":"context"}', PROFILE), validation(/«k\.pdf»/, 'k.pdf'));
+  const ok = applyClientChoices(docs, undefined, '{"t.pdf":"context","k.pdf":"review"}', PROFILE);
+  assert.deepEqual(ok.map((c) => c.role), ['context', 'review', 'review']);
+  assert.throws(() => applyClientChoices([doc('Context/t.pdf', 'context'), doc('k.pdf')], undefined, '{"k.pdf":"context"}', PROFILE), validation(/хотя бы один/));
+});
+
+test('roles split by folders only: a loose document with no folder and no entry in roles is reviewed', () => {
+  const docs = [doc('a.pdf'), doc('Context/t.pdf', 'context'), doc('Reviews/k.pdf', 'review'), doc('b.pdf')];
+  assert.deepEqual(applyClientChoices(docs, undefined, undefined, PROFILE).map((c) => c.role), ['review', 'context', 'review', 'review']);
+  assert.throws(() => applyClientChoices([doc('Context/t.pdf', 'context')], undefined, undefined, PROFILE), validation(/хотя бы один/));
+});
+
+test('kinds and roles keys are matched in NFC; the same key twice in two forms is refused', () => {
+  const nfc = 'Й.pdf'.normalize('NFC');
+  const nfd = 'Й.pdf'.normalize('NFD');
+  const r = applyClientChoices([doc(nfc)], JSON.stringify({ [nfd]: 'КР' }), undefined, PROFILE);
+  assert.equal(r[0]!.kind, 'КР');
+  assert.throws(() => applyClientChoices([doc(nfc)], `{"${nfc}":"КР","${nfd}":"АР"}`, undefined, PROFILE), validation(/дважды/));
 });

@@ -13,8 +13,10 @@ export interface ClientChoice {
  * Applies the `kinds` and `roles` form fields (JSON objects keyed by exact document name) to the
  * unpacked documents, in document order. Kind codes are accepted as codes of the profile or as their
  * marks (ЭОМ → ИОС1, СПОЗУ → ПЗУ) when the profile has the section; other codes are ignored, as the
- * contract says. Roles: explicit role > folder (Context / Reviews) > review; when any document is
- * context, every document needs a role and at least one must be review.
+ * contract says. Keys are compared in NFC, as document names are. Roles: explicit role > folder
+ * (Context / Reviews) > review. When the roles field itself marks a document context, the client has
+ * split the roles and must list every document (a folder counts as listed); when only folders split
+ * them, a document outside those folders is reviewed. Either way at least one document is review.
  */
 export function applyClientChoices(
   documents: IntakeDocument[],
@@ -32,8 +34,9 @@ export function applyClientChoices(
   }
   const effective = documents.map((d) => (roles.get(d.name) as Role | undefined) ?? d.folderRole);
   const split = effective.some((r) => r === 'context');
+  const splitByField = [...roles.values()].includes('context');
   if (split) {
-    const missing = documents.findIndex((_, i) => effective[i] === null);
+    const missing = splitByField ? documents.findIndex((_, i) => effective[i] === null) : -1;
     if (missing >= 0) {
       const name = documents[missing]!.name;
       throw new AppError(
@@ -49,7 +52,7 @@ export function applyClientChoices(
   return documents.map((d, i) => {
     const raw = kinds.get(d.name);
     const kind = raw === undefined ? null : profileCode(raw, profileCodes);
-    return { kind, kindChosen: kind !== null, role: split ? effective[i]! : 'review' };
+    return { kind, kindChosen: kind !== null, role: split ? (effective[i] ?? 'review') : 'review' };
   });
 }
 
@@ -72,12 +75,14 @@ function parseMap(json: string | undefined, field: string, what: string, names: 
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new AppError('validation_error', `Поле ${field} должно быть JSON-объектом вида {"имя документа": "${what}"}`);
   }
-  for (const [name, v] of Object.entries(value)) {
+  for (const [rawName, v] of Object.entries(value)) {
+    const name = rawName.normalize('NFC');
     if (!names.has(name)) {
       throw new AppError('validation_error', `Поле ${field}: документа «${name}» нет в комплекте; используйте точное имя или путь в архиве`, name);
     }
     if (v === null) continue;
     if (typeof v !== 'string') throw new AppError('validation_error', `Поле ${field}: для документа «${name}» ожидается строка — ${what}`, name);
+    if (out.has(name)) throw new AppError('validation_error', `Поле ${field}: документ «${name}» указан дважды (в разных формах Unicode)`, name);
     out.set(name, v);
   }
   return out;

@@ -15,7 +15,8 @@ export function sanitizeEntryName(raw: string): string | null {
     .map((p) => p.replace(/[\u0000-\u001f\u007f]/g, '').trim())
     .filter((p) => p !== '' && p !== '.' && p !== '..');
   if (parts.length === 0) return null;
-  return parts.join('/');
+  // NFC: the same name from macOS (NFD) and Windows (NFC) archivers is one name and one key in kinds / roles.
+  return parts.join('/').normalize('NFC');
 }
 
 /** Role implied by the nearest folder named Context or Reviews (case-insensitive) on the document's path. */

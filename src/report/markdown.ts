@@ -4,9 +4,20 @@ import { FINDING_FORMS, plural } from './labels.ts';
 import type { ReportFilter, ReportMeta } from './types.ts';
 import { buildView, type ReportView } from './view.ts';
 
-/** Escapes characters that Markdown would read as markup inside running text. */
+/**
+ * Escapes characters that Markdown would read as markup inside running text; line breaks become LF and
+ * other control characters spaces, so no value can end a table row or a heading early.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, ' ')
+    .replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
+}
+
+/** A heading is one line whatever its source text holds. */
+function heading(text: string): string {
+  return escapeMarkdown(text).replace(/\s*\n\s*/g, ' ');
 }
 
 /** Running text: markup escaped, line breaks kept as hard breaks inside the list item. */
@@ -27,7 +38,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 }
 
 function contents(view: ReportView): string[] {
-  const lines = view.sections.map((s) => `- ${escapeMarkdown(s.title)} — ${s.findings.length} ${plural(s.findings.length, FINDING_FORMS)}`);
+  const lines = view.sections.map((s) => `- ${heading(s.title)} — ${s.findings.length} ${plural(s.findings.length, FINDING_FORMS)}`);
   if (!view.sections.length) lines.push('- Замечаний нет');
   if (view.questions.length) lines.push(`- Вопросы — ${view.questions.length}`);
   if (view.warnings.length) lines.push(`- Предупреждения — ${view.warnings.length}`);
@@ -36,7 +47,7 @@ function contents(view: ReportView): string[] {
 }
 
 export function renderMarkdownView(view: ReportView): string {
-  const out: string[] = [`# ${escapeMarkdown(view.title)}`, '', `**${escapeMarkdown(view.subtitle)}**`, ''];
+  const out: string[] = [`# ${heading(view.title)}`, '', `**${heading(view.subtitle)}**`, ''];
   out.push(...table(['Сведения', 'Значение'], view.facts), '');
   out.push('## Сводка', '', ...view.summary.map((s) => `- ${inline(s)}`), '');
   out.push('## Состав комплекта', '');
@@ -45,14 +56,14 @@ export function renderMarkdownView(view: ReportView): string {
   out.push('## Замечания', '');
   if (!view.sections.length) out.push('Замечаний нет.', '');
   for (const section of view.sections) {
-    out.push(`### ${escapeMarkdown(section.title)} (${section.findings.length})`, '');
+    out.push(`### ${heading(section.title)} (${section.findings.length})`, '');
     for (const f of section.findings) {
-      out.push(`#### ${escapeMarkdown(f.heading)}`, '', ...f.fields.map(([label, value]) => `- **${label}:** ${inline(value)}`), '');
+      out.push(`#### ${heading(f.heading)}`, '', ...f.fields.map(([label, value]) => `- **${label}:** ${inline(value)}`), '');
     }
   }
   if (view.questions.length) {
     out.push('## Вопросы', '');
-    for (const q of view.questions) out.push(`### ${escapeMarkdown(q.heading)}`, '', ...q.fields.map(([l, v]) => `- **${l}:** ${inline(v)}`), '');
+    for (const q of view.questions) out.push(`### ${heading(q.heading)}`, '', ...q.fields.map(([l, v]) => `- **${l}:** ${inline(v)}`), '');
   }
   if (view.warnings.length) out.push('## Предупреждения', '', ...view.warnings.map((w) => `- ${inline(w)}`), '');
   if (view.referenceProblems.length) out.push('## Проблемы ссылок', '', ...view.referenceProblems.map((r) => `- ${inline(r)}`), '');

@@ -121,6 +121,7 @@ describe('report downloads', () => {
       const r = await get(url);
       assert.equal(r.statusCode, 200);
       assert.equal(r.headers['content-type'], 'text/markdown; charset=utf-8');
+      assert.equal(r.headers['x-content-type-options'], 'nosniff');
       assert.equal(r.headers['content-disposition'], `attachment; filename="report-${runId}.md"; filename*=UTF-8''report-${runId}.md`);
       assert.equal(Number(r.headers['content-length']), r.rawPayload.length);
       assert.match(r.body, /^# Отчёт о проверке проектной документации/);
@@ -133,6 +134,7 @@ describe('report downloads', () => {
       const r = await get(url);
       assert.equal(r.statusCode, 200);
       assert.equal(r.headers['content-type'], 'application/pdf');
+      assert.equal(r.headers['x-content-type-options'], 'nosniff');
       assert.equal(r.rawPayload.subarray(0, 5).toString(), '%PDF-');
       assert.match(await pdfText(r.rawPayload), /Сводный отчёт/);
     }
@@ -161,6 +163,7 @@ describe('report downloads', () => {
     const r = await get(`/runs/${runId}/report.zip`);
     assert.equal(r.statusCode, 200);
     assert.equal(r.headers['content-type'], 'application/zip');
+    assert.equal(r.headers['x-content-type-options'], 'nosniff');
     assert.deepEqual((await zipEntries(r.rawPayload)).map((e) => e.name), ['report.pdf', 'sections/АР.pdf', 'sections/КР.pdf', 'sections/ОБЩ.pdf', 'sections/ПБ.pdf', 'sections/ПЗ.pdf']);
   });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { scratchName } from '../../pipeline/scratch.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
@@ -52,9 +52,9 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const limits = tenantLimits(authOf(request).tenant);
-        const scratch = join(deps.config.dataDir, 'tmp', 'preview', randomUUID());
+        const scratch = join(deps.config.dataDir, 'tmp', 'preview', scratchName());
         try {
-          const form = await receiveMultipart(request, join(scratch, 'received'), limits, 'file', []);
+          const form = await receiveMultipart(request, join(scratch, 'received'), limits, 'file', {});
           const [upload, ...extra] = form.files;
           if (!upload) throw new AppError('no_files', 'Не передан архив в поле file');
           if (extra.length > 0) throw errors.validation('Передайте один архив в поле file');

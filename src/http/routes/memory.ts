@@ -38,8 +38,8 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Заметки памяти',
           description: `Новые первыми; фильтры bundle_id и status; limit от 1 до ${NOTES_MAX} (по умолчанию ${NOTES_MAX}). automatic_application всегда false: заметки не применяются к проверкам.`,
           querystring: Type.Object({
-            bundle_id: Type.Optional(Type.String({ description: 'Только заметки пакета' })),
-            status: Type.Optional(Type.String({ description: 'Только заметки в этом статусе' })),
+            bundle_id: Type.Optional(Type.String({ maxLength: 100, description: 'Только заметки пакета' })),
+            status: Type.Optional(Type.String({ maxLength: 100, description: 'Только заметки в этом статусе' })),
             limit: Type.Optional(Type.Integer({ description: 'Сколько заметок вернуть' })),
           }),
           response: {
@@ -104,7 +104,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             'Тело {status: "revoked", version}: другой status — 422 (подтвердить заметку через API нельзя). Версия должна быть текущей, иначе 409 version_conflict; после отзыва версия +1. Повторный отзыв уже отозванной заметки с её текущей версией ничего не меняет.',
           params: NoteIdParams,
           body: Type.Object({
-            status: Type.String({ description: 'Только revoked' }),
+            status: Type.String({ maxLength: 100, description: 'Только revoked' }),
             version: Type.Integer({ minimum: 1, description: 'Текущая версия заметки' }),
           }),
           response: { 200: NoteSchema, ...errorResponses(404, 409, 415, 422) },

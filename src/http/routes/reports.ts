@@ -13,9 +13,10 @@ import { storedReportKeys } from '../../report/stored.ts';
 import { PdfRebuilder } from '../../report/rebuild.ts';
 
 const SectionParam = Type.String({
+  maxLength: 100,
   description: 'Код раздела из available_sections[].code (только PDF); кириллица передаётся в URL-кодировке',
 });
-const ThemeParam = Type.String({ description: 'Тематическая группа: engineering, norms, construction, unassigned (только PDF)' });
+const ThemeParam = Type.String({ maxLength: 100, description: 'Тематическая группа: engineering, norms, construction, unassigned (только PDF)' });
 
 const binary = (type: string, description: string) => ({ description, content: { [type]: { schema: Type.String({ format: 'binary' }) } } });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { scratchName } from '../../pipeline/scratch.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
@@ -7,7 +7,8 @@ import type { AppDeps } from '../../app.ts';
 import { authOf } from '../auth.ts';
 import { errors, AppError } from '../errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
-import { acceptRun, RUN_TEXT_FIELDS, tenantLimits } from '../../domain/accept-run.ts';
+import { acceptRun, tenantLimits } from '../../domain/accept-run.ts';
+import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { runBody, statusBody } from '../../domain/run-view.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
@@ -55,10 +56,10 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           throw errors.validation('Idempotency-Key: от 1 до 255 печатных символов ASCII');
         }
         if (auth.tenant.checks_left < 1 && !idempotencyKey) throw errors.noChecksLeft();
-        const scratch = join(deps.config.dataDir, 'tmp', 'intake', randomUUID());
+        const scratch = join(deps.config.dataDir, 'tmp', 'intake', scratchName());
         let accepted;
         try {
-          const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_TEXT_FIELDS);
+          const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_FIELD_LIMITS);
           accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch);
         } finally {
           await rm(scratch, { recursive: true, force: true });

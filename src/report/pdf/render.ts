@@ -11,7 +11,7 @@ import { FINDING_FORMS, plural } from '../labels.ts';
 import type { ReportFilter, ReportMeta } from '../types.ts';
 import { buildView, type FindingView, type ReportView } from '../view.ts';
 import { drawTable } from './table.ts';
-import { PdfWriter } from './writer.ts';
+import { PdfWriter, printable } from './writer.ts';
 
 const IMPORTANCE_COLORS: Record<string, string> = { critical: '#b00020', significant: '#b85c00', minor: '#44546a' };
 /** Findings drawn between two yields to the event loop, so a large report does not stall the process. */
@@ -70,7 +70,7 @@ function drawContents(w: PdfWriter, entries: ContentsEntry[]): void {
   for (const e of entries) {
     w.ensureSpace(w.measure('body', e.title, w.width - NUMBER_COLUMN));
     e.at = { page: w.pageIndex, y: w.doc.y };
-    w.use('body').doc.text(e.title, w.left, w.doc.y, { width: w.width - NUMBER_COLUMN, goTo: e.destination });
+    w.use('body').doc.text(printable(e.title), w.left, w.doc.y, { width: w.width - NUMBER_COLUMN, goTo: e.destination });
     w.gap(4);
   }
 }
@@ -92,7 +92,7 @@ function fillContentsPages(w: PdfWriter, entries: readonly ContentsEntry[]): voi
 function partHeading(w: PdfWriter, style: 'h1' | 'h2', title: string, entry: ContentsEntry | undefined, keep: number): void {
   w.ensureSpace(w.measure(style, title) + keep);
   if (entry) entry.startPage = w.pageIndex;
-  w.doc.outline.addItem(title);
+  w.doc.outline.addItem(title.slice(0, 200));
   w.paragraph(style, title, entry ? { destination: entry.destination } : {});
   w.gap(6);
 }
@@ -100,7 +100,7 @@ function partHeading(w: PdfWriter, style: 'h1' | 'h2', title: string, entry: Con
 function drawFinding(w: PdfWriter, f: FindingView): void {
   const first = f.fields[0];
   w.ensureSpace(w.measure('h3', f.heading) + (first ? w.measure('body', `${first[0]}: ${first[1]}`) : 0) + 8);
-  w.use('h3').doc.fillColor(IMPORTANCE_COLORS[f.importance] ?? '#000000').text(f.heading, w.left, w.doc.y, { width: w.width });
+  w.use('h3').doc.fillColor(IMPORTANCE_COLORS[f.importance] ?? '#000000').text(printable(f.heading), w.left, w.doc.y, { width: w.width });
   w.gap(2);
   for (const [label, value] of f.fields) {
     w.field(label, value, 8);

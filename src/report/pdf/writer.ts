@@ -4,6 +4,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { FONT_BOLD, FONT_REGULAR } from './fonts.ts';
+import { breakLongWords } from './breaks.ts';
 
 /**
  * Fonts are selected by path: pdfkit caches a font under the name it was selected by, and a registered
@@ -26,9 +27,12 @@ const STYLES = {
 
 export type Style = keyof typeof STYLES;
 
-/** Characters pdfkit cannot lay out (controls other than line breaks) become spaces. */
+/**
+ * Text as pdfkit can lay it out: controls other than line breaks become spaces, and long unbroken words
+ * get break opportunities (breaks.ts). Every text drawn in a report passes through here.
+ */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/g, ' ');
+  return breakLongWords(text.replace(/[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/g, ' '));
 }
 
 export class PdfWriter {

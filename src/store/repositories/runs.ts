@@ -2,7 +2,7 @@ import type { Db } from '../db.ts';
 import type { DocumentRow, Run, RunUpdate } from '../schema.ts';
 import { errors } from '../../http/errors.ts';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_RE } from '../../http/ids.ts';
 
 /** A run of this tenant, or 404 — a foreign run is indistinguishable from a missing one. */
 export async function getRunForTenant(db: Db, tenantId: string, runId: string): Promise<Run> {

@@ -1,0 +1,77 @@
+/**
+ * The application in-process (buildApp on a migrated test store, SQLite or TEST_DATABASE_URL) with one
+ * organization and its key: hostile requests go through app.inject, with no socket in between, unless a
+ * test needs a real connection (listen()).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
+import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
+import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+
+export interface Harness {
+  app: App;
+  store: TestStore;
+  config: Config;
+  dataDir: string;
+  tenantId: string;
+  auth: { authorization: string };
+  dispose(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const store = await openTestStore();
+  const dataDir = await mkdtemp(join(tmpdir(), 'drs-hostile-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ...env });
+  const blobs = new LocalBlobStore(join(dataDir, 'blobs'));
+  const app = await buildApp({ config, store, blobs, log: pino({ level: process.env.HARNESS_LOG ?? 'silent' }), notifyQueued: () => undefined });
+  const tenant = await createTenant(store.db, { name: 'ООО «Проверка на прочность»', checks_left: 1000 });
+  const key = await createApiKey(store.db, tenant.id);
+  return {
+    app,
+    store,
+    config,
+    dataDir,
+    tenantId: tenant.id,
+    auth: { authorization: `Bearer ${key.secret}` },
+    async dispose() {
+      await app.close();
+      await store.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body by hand, so that broken ones (no boundary, cut short, odd headers) can be sent too. */
+export function multipartBody(boundary: string, parts: { name: string; filename?: string; content: string | Buffer }[], close = true): Buffer {
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
+    const type = p.filename !== undefined ? 'Content-Type: application/octet-stream\r\n' : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(typeof p.content === 'string' ? Buffer.from(p.content) : p.content);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+/** Asserts the shape every error must have: a 4xx status and the contract's envelope. */
+export function envelopeOf(status: number, body: string): { error: string; message: string; file?: string } {
+  if (status < 400 || status >= 500) throw new Error(`expected a 4xx, got ${status}: ${body.slice(0, 300)}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new Error(`error body is not JSON (${status}): ${body.slice(0, 300)}`);
+  }
+  const detail = (parsed as { detail?: { error?: unknown; message?: unknown } }).detail;
+  if (!detail || typeof detail.error !== 'string' || typeof detail.message !== 'string') {
+    throw new Error(`error body is not in the envelope (${status}): ${body.slice(0, 300)}`);
+  }
+  return detail as { error: string; message: string; file?: string };
+}
