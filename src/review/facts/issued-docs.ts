@@ -35,7 +35,8 @@ export function numberKey(n: string): string {
 }
 
 // A ГПЗУ number: «РФ-77-4-59-3-23-2021-4737», «RU77-174000-012345», «RU 50505101-0123»; else digits with dashes.
-const GPZU_NUMBER = String.raw`(?:РФ|RU)\s?-?\s?\d[\dA-ZА-Я\-–./]*\d|\d{2}[\d\-–./]{4,}\d`;
+// A line may break after one of its dashes («РФ-59-3-16-0-00-⏎2023-3793»): the rest of the number follows a space.
+const GPZU_NUMBER = String.raw`(?:РФ|RU)\s?-?\s?\d(?:[\dA-ZА-Я\-–./]|[-–]\s(?=\d))*\d|\d{2}[\d\-–./]{4,}\d`;
 const GPZU_RE = new RegExp(
   String.raw`(?:градостроительн[а-яё]*\s+план[а-яё]*(?:\s+земельного\s+участка)?|(?<![А-ЯЁ])ГПЗУ)(?:\s*\([^()]{0,12}\))?\s*(?:№|N|No\.?|номер)\s*(${GPZU_NUMBER})`,
   'giu',
@@ -47,7 +48,7 @@ export function findGpzu(flat: string, docPage: number): IssuedDocFact[] {
   const out: IssuedDocFact[] = [];
   GPZU_RE.lastIndex = 0;
   for (let m = GPZU_RE.exec(flat); m; m = GPZU_RE.exec(flat)) {
-    const number = m[1]!.replace(/[.\-–/]+$/, '');
+    const number = m[1]!.replace(/[.\-–/]+$/, '').replace(/([-–])\s+/g, '$1');
     if ((number.match(/\d/g) ?? []).length < 6) continue;
     if (/(?:взамен|вместо|отмен[а-яё]*|ранее\s+выданн[а-яё]*)\s*$/iu.test(flat.slice(Math.max(0, m.index - 30), m.index))) continue;
     const end = m.index + m[0].length;
