@@ -61,3 +61,18 @@ test('a volume whose DocNumber in the XML differs from its own cipher, and a dif
   assert.ok(essences.some((e) => /DocNumber|Обозначение тома в XML.*24-077-АР.*24-017-АР/.test(e)), essences.join('\n'));
   assert.ok(essences.some((e) => /Наименование объекта/.test(e)), essences.join('\n'));
 });
+
+test('a word put in place of another in a long object name is another name; a qualifier left out is not', () => {
+  const long = 'Многоквартирный 14-этажный жилой дом со встроенно-пристроенными помещениями';
+  const run = (inXml: string) => {
+    const xml = parseExplanatoryNote(SAMPLE_NOTE.replace('Многоквартирный жилой дом с встроенными помещениями', inXml))!;
+    const docs = [
+      docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+      docFacts(2, '24-017-АР.pdf', 'АР', [page('24-017-АР', `Объект: ${long}`)]),
+      docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', `Объект: ${long}`)]),
+    ];
+    return xmlNoteMismatch.run(context(docs)).findings!.filter((f) => /Наименование объекта/.test(f.essence)).length;
+  };
+  assert.equal(run('Многоэтажный жилой комплекс 14-этажный жилой дом со встроенно-пристроенными помещениями'), 1);
+  assert.equal(run('Многоквартирный 14-этажный жилой дом со встроенно-пристроенными нежилыми помещениями'), 0);
+});

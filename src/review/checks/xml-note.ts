@@ -16,18 +16,20 @@ const fileKey = (s: string) => fold(basename(s.replace(/\\/g, '/'))).replace(/\.
 function sameName(a: string, b: string): boolean {
   const nums = (s: string) => (s.match(/\d+/g) ?? []).join(' ');
   if (nums(a) !== nums(b)) return false;
-  // the schema wants the same name everywhere; allow a short qualifier missing on one side
-  return nameOverlap(a, b) >= 0.75;
+  // the schema wants the same name everywhere: a short qualifier may be missing on one side, but a word put in place of
+  // another («Многоэтажный жилой комплекс» for «Многоквартирный жилой дом») names the object otherwise
+  const { overlap, substituted } = nameOverlap(a, b);
+  return overlap >= (substituted ? 0.9 : 0.75);
 }
 
-/** Share of the words of the longer name found in the other: 1 — same words, 0 — nothing in common. */
-function nameOverlap(a: string, b: string): number {
+/** Share of the words of the longer name found in the other (1 — same words), and whether each side has words the other lacks. */
+function nameOverlap(a: string, b: string): { overlap: number; substituted: boolean } {
   const ta = new Set(nameKey(a).split(' ').filter((w) => w.length > 2));
   const tb = new Set(nameKey(b).split(' ').filter((w) => w.length > 2));
-  if (!ta.size || !tb.size) return 1;
+  if (!ta.size || !tb.size) return { overlap: 1, substituted: false };
   let common = 0;
   for (const w of ta) if (tb.has(w)) common++;
-  return common / Math.max(ta.size, tb.size);
+  return { overlap: common / Math.max(ta.size, tb.size), substituted: common < ta.size && common < tb.size };
 }
 
 /** TEI/PowerIndicator entries read as key values (ОКЕИ 909 «квартира» counts apartments). */
