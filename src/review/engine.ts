@@ -9,7 +9,7 @@ import { ocrAvailable } from './extract/ocr.ts';
 import { acquireReader, announcePdfs, releaseReader, type PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
 import { dealDocuments } from './lanes.ts';
-import { deriveSetModel } from './set/derive.ts';
+import { deriveSetModel, settleSections } from './set/derive.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
 import type { ReviewInput, ReviewProgress } from './types.ts';
@@ -115,6 +115,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     setBase: setCipherBase(docs),
     set: deriveSetModel(docs),
   };
+  settleSections(docs, ctx.set);
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];
   const problems: ReferenceProblem[] = [];

@@ -10,6 +10,7 @@ import { StampReader } from './stamp.ts';
 import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
 import { findValues } from './values.ts';
+import { findGpzuCitations } from './gpzu-citation.ts';
 
 const HEAD_PAGES = 2;
 const HEAD_CHARS = 6000;
@@ -52,7 +53,7 @@ export class DocCollector {
     this.facts = {
       doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
       stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], addresses: [],
-      objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], volume: null, xml: null, crc32: null,
+      objectNames: [], cadastral: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], gpzuCitations: [], volume: null, xml: null, crc32: null,
     };
   }
 
@@ -83,6 +84,7 @@ export class DocCollector {
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));
     push(f.cipherRefs, findCipherRefs(text, n));
+    push(f.gpzuCitations, findGpzuCitations(flat, n));
     // the expression runs only where a volume number stands at all («том 7», «т. 5»)
     if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
   }

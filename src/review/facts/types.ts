@@ -1,6 +1,7 @@
 import type { RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { ReviewDocument } from '../types.ts';
+import type { GpzuCitation } from './gpzu-citation.ts';
 
 /** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
 export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 'area_plot' | 'volume' | 'apartments';
@@ -69,6 +70,10 @@ export interface StampFacts {
   /** The page carries signature rows at all (form 3 or 5), not just a sheet number (form 6). */
   hasRoleRows: boolean;
   cipher: string | null;
+  /** The stage printed under «Стадия» as written (П, Р, РП, ПД, РД), or null. */
+  stage?: string | null;
+  /** Dates written in the signature rows («05.24», «12.03.2021»), as printed. */
+  dates?: string[];
 }
 
 export interface NormCitation {
@@ -104,6 +109,8 @@ export interface DocFacts {
   sheetRefs: SheetRef[];
   cipherRefs: CipherRef[];
   volumeRefs: VolumeRef[];
+  /** «ГПЗУ № … от 12.03.2021»: the plan the documentation cites, with its date. */
+  gpzuCitations: GpzuCitation[];
   /** The document's own volume number («Том 5.1» on its title page or in its name), or null. */
   volume: string | null;
   xml: XmlNoteFacts | null;
