@@ -7,6 +7,7 @@ import { missingSection } from './missing-section.ts';
 import { nonexistentNorms } from './nonexistent-norms.ts';
 import { unanswerableRequest } from './request.ts';
 import { sheetNumbering } from './sheet-numbering.ts';
+import { stageMismatch } from './stage-mismatch.ts';
 import { supersededNorms } from './superseded-norms.ts';
 import { titleBlockRoles } from './title-block-roles.ts';
 import type { Check } from './types.ts';
@@ -27,6 +28,7 @@ export const CHECKS: readonly Check[] = [
   missingReference,
   sheetNumbering,
   titleBlockRoles,
+  stageMismatch,
   xmlNoteMismatch,
   unanswerableRequest,
 ];
