@@ -10,6 +10,7 @@ import { acquireReader, announcePdfs, releaseReader, type PdfReader } from './ex
 import { DocCollector } from './facts/collector.ts';
 import { dealDocuments } from './lanes.ts';
 import { deriveSetModel, settleSections } from './set/derive.ts';
+import { publishSetModel, setModelWarning } from './set/summary.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
 import type { ReviewInput, ReviewProgress } from './types.ts';
@@ -119,7 +120,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];
   const problems: ReferenceProblem[] = [];
-  const warnings: ResultWarning[] = [];
+  const warnings: ResultWarning[] = [setModelWarning(ctx.set)];
   for (const check of CHECKS) {
     const out = check.run(ctx);
     // context documents are read for cross-checks only: nothing is reported on them
@@ -135,6 +136,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     warnings,
     reference_problems: problems,
     object_name: objectNameOf(docs, ctx.xml?.facts.objectName ?? null),
+    set: publishSetModel(ctx.set),
   };
 }
 
