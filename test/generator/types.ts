@@ -16,6 +16,7 @@ export const CHECK_IDS = [
   'titleblock.missing_roles',
   'xml.explanatory_note_mismatch',
   'request.unanswerable',
+  'stamps.stage_mismatch',
 ] as const;
 
 export type CheckId = (typeof CHECK_IDS)[number];

@@ -8,6 +8,7 @@ import { missingTarget } from './references.ts';
 import { nonexistent, superseded } from './norms.ts';
 import { missingRoles, numberingGap } from './sheets.ts';
 import { xmlMismatch } from './xml.ts';
+import { stageMismatch } from './stage.ts';
 
 export const DEFECTS: Record<CheckId, DefectImpl> = {
   'completeness.missing_section': missingSection,
@@ -25,4 +26,5 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'titleblock.missing_roles': missingRoles,
   'xml.explanatory_note_mismatch': xmlMismatch,
   'request.unanswerable': unanswerableRequest,
+  'stamps.stage_mismatch': stageMismatch,
 };
