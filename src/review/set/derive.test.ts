@@ -44,3 +44,13 @@ test('the stage of the set: ПД, РД, surveys alone, both at once', () => {
   assert.equal(deriveSetModel([pd]).singleVolume, true);
   assert.equal(deriveSetModel([pd, volume(2, '24-017-АР', 'Раздел 3', 2024)]).singleVolume, false);
 });
+
+test('settled sections: a survey report guessed as ПЗ is no section, an estimate is СМ, the old ЭЭ keeps its code', async () => {
+  const { settleSections } = await import('./derive.ts');
+  const igi = docFacts(1, 'ИГИ.pdf', 'ПЗ', ['Технический отчет по результатам инженерно-геологических изысканий']);
+  const lsr = docFacts(2, 'ЛСР.pdf', 'ПЗ', ['ЛОКАЛЬНЫЙ СМЕТНЫЙ РАСЧЕТ (СМЕТА) № 1']);
+  const ee = volume(3, '025.18-ЭЭ', 'Раздел 10.1 энергетической эффективности', 2018);
+  const docs = [igi, lsr, ee];
+  settleSections(docs, deriveSetModel(docs));
+  assert.deepEqual(docs.map((d) => d.section), [null, 'СМ', 'ЭЭ']);
+});
