@@ -97,6 +97,8 @@ export interface ReviewOutcome {
   usage: Usage;
   /** Name of the designed object as the set states it (XML note first, else the most frequent on title pages). */
   object_name?: string | null;
+  /** What the review took the set to be (set model). */
+  set?: PublishedSetModel;
 }
 
 /** The stored and published body (feedback is joined at read time). */
@@ -119,4 +121,33 @@ export function availableSections(findings: readonly Finding[]): AvailableSectio
   const by = new Map<string, number>();
   for (const f of findings) by.set(f.section, (by.get(f.section) ?? 0) + 1);
   return [...by.entries()].map(([code, n]) => ({ code, findings: n })).sort((a, b) => a.code.localeCompare(b.code, 'ru'));
+}
+
+/** One document of the set as the review took it (set model). */
+export interface PublishedSetDocument {
+  doc_index: number;
+  /** pd_section, rd_mark, survey, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other. */
+  type: string;
+  /** Section code, марка, survey or estimate kind, or null. */
+  code: string | null;
+  /** П, Р or null when the document states no stage. */
+  stage: string | null;
+  evidence: string;
+}
+
+/** What the review took the set to be: stage, composition edition, the date norms are judged at, document types. */
+export interface PublishedSetModel {
+  /** П, Р, survey, mixed, unknown. */
+  stage: string;
+  edition: 'before_2022_09_01' | 'from_2022_09_01';
+  edition_basis: string;
+  /** ISO date, or null: judged at today's date. */
+  reference_date: string | null;
+  reference_date_source: string | null;
+  reference_date_text: string | null;
+  reference_doc_index: number | null;
+  reference_page: number | null;
+  documents: PublishedSetDocument[];
+  /** The same in one Russian sentence (also the warning set_model). */
+  summary: string;
 }

@@ -150,6 +150,8 @@ export function buildView(result: PublishedResult, meta: ReportMeta, filter?: Re
   const questions = filter && 'section' in filter ? result.questions.filter((q) => q.section === filter.section) : result.questions;
 
   const summary = [`Замечаний в отчёте: ${countsLine(findings)}.`];
+  // what the set was taken to be (stage, edition, reference date) frames every finding below
+  if (result.set?.summary) summary.unshift(result.set.summary);
   if (filter) summary.push(`Всего замечаний по комплекту: ${result.counts.total}; номера замечаний совпадают со сводным отчётом.`);
   summary.push(
     `Вопросов: ${questions.length}. Предупреждений: ${result.warnings.length}. Проблем ссылок: ${result.reference_problems.length}.`,

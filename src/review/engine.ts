@@ -9,7 +9,8 @@ import { ocrAvailable } from './extract/ocr.ts';
 import { acquireReader, announcePdfs, releaseReader, type PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
 import { dealDocuments } from './lanes.ts';
-import { deriveSetModel } from './set/derive.ts';
+import { deriveSetModel, settleSections } from './set/derive.ts';
+import { publishSetModel, setModelWarning } from './set/summary.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
 import type { ReviewInput, ReviewProgress } from './types.ts';
@@ -115,10 +116,11 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     setBase: setCipherBase(docs),
     set: deriveSetModel(docs),
   };
+  settleSections(docs, ctx.set);
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];
   const problems: ReferenceProblem[] = [];
-  const warnings: ResultWarning[] = [];
+  const warnings: ResultWarning[] = [setModelWarning(ctx.set)];
   for (const check of CHECKS) {
     const out = check.run(ctx);
     // context documents are read for cross-checks only: nothing is reported on them
@@ -134,6 +136,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     warnings,
     reference_problems: problems,
     object_name: objectNameOf(docs, ctx.xml?.facts.objectName ?? null),
+    set: publishSetModel(ctx.set),
   };
 }
 

@@ -26,6 +26,7 @@ export const CHECK_IDS = [
   'xml.explanatory_note_mismatch',
   'request.unanswerable',
   'sheets.contents_mismatch',
+  'stamps.stage_mismatch',
 ] as const;
 
 export type CheckId = (typeof CHECK_IDS)[number];

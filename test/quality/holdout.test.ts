@@ -66,7 +66,9 @@ describe('review on hand-written hold-out sets', { timeout: 5 * 60_000 }, () => 
       assert.deepEqual(missed, [], `expected findings not published:\n${JSON.stringify(missed, null, 1)}`);
       assert.deepEqual(extra.map(describeFinding), [], 'findings nobody planted');
       assert.deepEqual(outcome.questions.map((q) => q.section).sort(), [...set.questions].sort());
-      assert.deepEqual(outcome.warnings.map((w) => w.code), set.warnings ?? [], outcome.warnings.map((w) => w.message).join('\n'));
+      // set_model is on every result: the hold-out holds the other warnings
+      const codes = outcome.warnings.map((w) => w.code).filter((c) => c !== 'set_model');
+      assert.deepEqual(codes, set.warnings ?? [], outcome.warnings.map((w) => w.message).join('\n'));
     });
   }
 });

@@ -58,6 +58,8 @@ function explainedBy(check: string, planted: PlantedDefect[], hasXml: boolean): 
     if (d.kind === 'xml.explanatory_note_mismatch' && XML_VISIBLE.includes(check as CheckId)) return true;
     // Cross-references name a volume by its intended cipher: a volume printed with another one leaves them dangling.
     if (d.kind === 'consistency.cipher' && check === 'references.missing_target') return true;
+    // A volume printed with a РД cipher has another cipher base than the set, and references to its ПД cipher dangle.
+    if (d.kind === 'stamps.stage_mismatch' && (check === 'consistency.cipher' || check === 'references.missing_target')) return true;
     return false;
   });
 }
@@ -82,7 +84,9 @@ export function detected(d: PlantedDefect, r: ReviewedSet): boolean {
   if (d.docName === '') {
     if (d.kind === 'completeness.missing_section' && d.section) {
       const code = d.section;
-      return mine.some((f) => f.section === code || f.essence.includes(code) || f.evidence_text.includes(code));
+      // one finding names every missing section: the code must stand in its essence as a code of its own
+      const named = new RegExp(`(?<![А-ЯЁA-Z\\d])${code}(?![А-ЯЁA-Z\\d])`);
+      return mine.some((f) => f.section === code || named.test(f.essence));
     }
     return mine.length > 0;
   }

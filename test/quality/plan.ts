@@ -83,6 +83,8 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
     const layer = BROKEN_TEXT_LAYERS[s.id];
     if (layer) s.spec.brokenTextLayer = layer;
   }
+  // one volume uploaded on its own: composition is a warning, never findings of missing sections
+  sets.push({ id: 'clean-single-volume', clean: true, spec: { seed: seedBase + 5000, defects: [], sections: ['АР'], formats: ['pdf', 'docx'] } });
   return sets;
 }
 

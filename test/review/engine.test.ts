@@ -45,7 +45,7 @@ test('a consistent set gets no findings and every page is read', async () => {
   const out = await reviewSet(input, (p) => progress.push(p), { timeoutMs: 20_000 });
   assert.deepEqual(out.findings.map((f) => `${f.check_id}: ${f.essence}`), []);
   assert.deepEqual(out.questions, []);
-  assert.deepEqual(out.warnings, []);
+  assert.deepEqual(out.warnings.filter((w) => w.code !== 'set_model'), []);
   assert.equal(out.usage.pages_read, 8);
   assert.ok(out.usage.characters_read > 200);
   assert.deepEqual(progress.at(-1), { pagesDone: 8, pagesTotal: 8 });
@@ -105,5 +105,5 @@ test('an XML explanatory note is checked against the set; a damaged file only ad
   assert.ok(xml.some((e) => /количество этажей.*10.*12/.test(e)), xml.join('\n'));
   assert.ok(xml.some((e) => /файлы, которых нет в комплекте/.test(e)), xml.join('\n'));
   assert.ok(!out.findings.some((f) => f.check_id === 'completeness.missing_section'));
-  assert.deepEqual(out.warnings.map((w) => [w.code, w.doc_index]), [['document_unreadable', 5]]);
+  assert.deepEqual(out.warnings.filter((w) => w.code !== 'set_model').map((w) => [w.code, w.doc_index]), [['document_unreadable', 5]]);
 });

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../src/review/checks/types.ts';
 import { setCipherBase } from '../../src/review/checks/consistency-cipher.ts';
 import type { XmlNoteFacts } from '../../src/review/extract/xml-note.ts';
 import { DocCollector } from '../../src/review/facts/collector.ts';
-import { deriveSetModel } from '../../src/review/set/derive.ts';
+import { deriveSetModel, settleSections } from '../../src/review/set/derive.ts';
 import type { DocFacts } from '../../src/review/facts/types.ts';
 import type { SetModel } from '../../src/review/set/types.ts';
 import type { PlacedLine, ReviewDocument, ReviewInput } from '../../src/review/types.ts';
@@ -25,7 +25,7 @@ export function docFacts(index: number, name: string, kind: string | null, pages
 }
 
 /** Title-block lines like the ones the PDF reader returns: labels and values at their places. */
-export function stampLines(o: { cipher?: string; sheet?: number; sheets?: number; roles?: Record<string, string> }): PlacedLine[] {
+export function stampLines(o: { cipher?: string; sheet?: number; sheets?: number; roles?: Record<string, string>; stage?: string; date?: string }): PlacedLine[] {
   const l = (text: string, x: number, y: number): PlacedLine => ({ x, y, w: text.length * 3.5, h: 8, text });
   const out: PlacedLine[] = [];
   if (o.cipher) out.push(l(o.cipher, 300, 680));
@@ -34,9 +34,10 @@ export function stampLines(o: { cipher?: string; sheet?: number; sheets?: number
   for (const [role, name] of Object.entries(o.roles ?? {})) {
     out.push(l(role, 60, y));
     if (name) out.push(l(name, 98, y));
+    if (name && o.date) out.push(l(o.date, 190, y));
     y += 13;
   }
-  out.push(l('Стадия', 430, 720), l('Лист', 470, 720), l('Листов', 505, 720), l('П', 437, 733));
+  out.push(l('Стадия', 430, 720), l('Лист', 470, 720), l('Листов', 505, 720), l(o.stage ?? 'П', 437, 733));
   if (o.sheet !== undefined) out.push(l(String(o.sheet), 474, 733));
   if (o.sheets !== undefined) out.push(l(String(o.sheets), 512, 733));
   return out;
@@ -45,6 +46,8 @@ export function stampLines(o: { cipher?: string; sheet?: number; sheets?: number
 /** A check's context; `set` overrides parts of the derived set model (a reference date the test needs). */
 export function context(docs: DocFacts[], input: Partial<ReviewInput> = {}, set: Partial<SetModel> = {}): CheckContext {
   const xmlDoc = docs.find((d) => d.xml);
+  const model = deriveSetModel(docs);
+  settleSections(docs, model);
   return {
     input: {
       documents: docs.map((d) => d.doc),
@@ -57,6 +60,6 @@ export function context(docs: DocFacts[], input: Partial<ReviewInput> = {}, set:
     docs,
     xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null,
     setBase: setCipherBase(docs),
-    set: { ...deriveSetModel(docs), ...set },
+    set: { ...model, ...set },
   };
 }

@@ -44,6 +44,34 @@ const FindingSchema = Type.Object(
   { ...open, description: 'Замечание' },
 );
 
+const SetModelSchema = Type.Object(
+  {
+    stage: Type.String({ description: 'Стадия комплекта: П — проектная, Р — рабочая документация, survey — только изыскания, mixed — П и Р вместе, unknown — не определена' }),
+    edition: Type.String({ description: 'Редакция состава разделов ПД: before_2022_09_01 — до ПП № 963, from_2022_09_01 — с 01.09.2022' }),
+    edition_basis: Type.String({ description: 'Почему выбрана редакция (дата документации, коды разделов прежней редакции)' }),
+    reference_date: Type.Union([Type.String(), Type.Null()], { description: 'Дата, на которую оцениваются нормы (ГПЗУ, иначе дата документации); null — на текущую дату' }),
+    reference_date_source: Type.Union([Type.String(), Type.Null()], { description: 'Источник даты: gpzu, gpzu_document, stamp, title_year, xml_year' }),
+    reference_date_text: Type.Union([Type.String(), Type.Null()], { description: 'Текст документа, из которого прочитана дата' }),
+    reference_doc_index: Type.Union([Type.Integer(), Type.Null()], { description: 'Номер документа, в котором прочитана дата' }),
+    reference_page: Type.Union([Type.Integer(), Type.Null()], { description: 'Страница документа, на которой прочитана дата' }),
+    documents: Type.Array(
+      Type.Object(
+        {
+          doc_index: Type.Integer({ description: 'Номер документа в комплекте, с 1' }),
+          type: Type.String({ description: 'Вид документа: pd_section, rd_mark, survey, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other' }),
+          code: Type.Union([Type.String(), Type.Null()], { description: 'Код раздела, марка РД, вид изысканий или сметы' }),
+          stage: Type.Union([Type.String(), Type.Null()], { description: 'Стадия, указанная в самом документе (П или Р)' }),
+          evidence: Type.String({ description: 'Признаки, по которым определён вид' }),
+        },
+        open,
+      ),
+      { description: 'Как проверка определила каждый документ' },
+    ),
+    summary: Type.String({ description: 'То же одним предложением (как предупреждение set_model)' }),
+  },
+  { ...open, description: 'Чем проверка сочла комплект: стадия, редакция состава, дата для оценки норм, виды документов' },
+);
+
 const FindingsResultSchema = Type.Object(
   {
     run_id: Type.String({ format: 'uuid' }),
@@ -58,6 +86,7 @@ const FindingsResultSchema = Type.Object(
     warnings: Type.Array(Type.Object({}, open), { description: 'Ограничения проверки; показывать специалисту вместе с замечаниями' }),
     reference_problems: Type.Array(Type.Object({}, open), { description: 'Ошибки ссылок' }),
     usage: Type.Object({}, { ...open, description: 'Расход обработки; ноль не означает бесплатную проверку' }),
+    set: Type.Optional(SetModelSchema),
     feedback_snapshot: Type.String({ description: 'Версия опубликованного результата, к которой относятся решения' }),
     feedback_actor: Type.String({ description: 'Автор решений от имени текущего ключа интеграции' }),
     feedback: Type.Array(DecisionSchema, { description: 'Сохранённые решения: последнее решение каждого автора по каждому замечанию' }),

@@ -17,6 +17,7 @@ import { nonexistentNorms } from './nonexistent-norms.ts';
 import { unanswerableRequest } from './request.ts';
 import { sheetContents } from './sheet-contents.ts';
 import { sheetNumbering } from './sheet-numbering.ts';
+import { stageMismatch } from './stage-mismatch.ts';
 import { supersededNorms } from './superseded-norms.ts';
 import { titleBlockRoles } from './title-block-roles.ts';
 import type { Check } from './types.ts';
@@ -47,6 +48,7 @@ export const CHECKS: readonly Check[] = [
   sheetNumbering,
   sheetContents,
   titleBlockRoles,
+  stageMismatch,
   xmlNoteMismatch,
   unanswerableRequest,
 ];

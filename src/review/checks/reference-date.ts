@@ -13,6 +13,8 @@ export function referenceDateNote(rd: ReferenceDate | null): string {
   switch (rd.source) {
     case 'gpzu':
       return `дата для оценки — ${ruDate(rd.date)}, дата ГПЗУ («${rd.text}»)`;
+    case 'gpzu_document':
+      return `дата для оценки — ${ruDate(rd.date)}, дата ГПЗУ из комплекта («${rd.text}»)`;
     case 'stamp':
       return `дата для оценки — ${ruDate(rd.date)}, дата в основной надписи («${rd.text}»)`;
     case 'title_year':

@@ -156,7 +156,9 @@ export const xmlNoteMismatch: Check = {
       }
       const listedKeys = new Set(listed.map((l) => fileKey(l.file)));
       // the explanatory note itself is the XML root, not an entry of ProjectDocumentation
-      const unlisted = ctx.docs.filter((d) => d !== xd && d.section !== 'ПЗ' && d.doc.role === 'review' && !listedKeys.has(fileKey(d.doc.name)));
+      // ProjectDocumentation lists the volumes of ПД: survey reports, initial documents, ИУЛ and letters are not demanded there
+      const isVolume = (d: (typeof ctx.docs)[number]) => ['pd_section', 'estimate', 'other'].includes(ctx.set.documents.find((t) => t.docIndex === d.doc.index)?.type ?? 'other');
+      const unlisted = ctx.docs.filter((d) => d !== xd && d.section !== 'ПЗ' && d.doc.role === 'review' && isVolume(d) && !listedKeys.has(fileKey(d.doc.name)));
       if (unlisted.length) {
         add(xd, `Документы комплекта не указаны в составе документации XML пояснительной записки (${unlisted.length}).`,
           `Нет в XML (File/FileName): ${unlisted.slice(0, 15).map((d) => `«${d.doc.name}»`).join(', ')}${unlisted.length > 15 ? ', …' : ''}`,

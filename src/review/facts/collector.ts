@@ -16,6 +16,7 @@ import { findValues } from './values.ts';
 import { findFireHeights, findZeroElevations } from './heights.ts';
 import { findGpzu, findTechConditions } from './issued-docs.ts';
 import { findResources } from './resources.ts';
+import { findGpzuCitations } from './gpzu-citation.ts';
 
 const HEAD_PAGES = 2;
 const HEAD_CHARS = 6000;
@@ -62,7 +63,7 @@ export class DocCollector {
     this.facts = {
       doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
       stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], traits: [], addresses: [],
-      objectNames: [], cadastral: [], resources: [], gpzu: [], techConditions: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], volume: null, xml: null, crc32: null,
+      objectNames: [], cadastral: [], resources: [], gpzu: [], techConditions: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], gpzuCitations: [], volume: null, xml: null, crc32: null,
     };
   }
 
@@ -99,6 +100,7 @@ export class DocCollector {
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));
     push(f.cipherRefs, findCipherRefs(text, n));
+    push(f.gpzuCitations, findGpzuCitations(flat, n));
     // the expression runs only where a volume number stands at all («том 7», «т. 5»)
     if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
   }

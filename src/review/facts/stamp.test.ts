@@ -149,3 +149,17 @@ test('the «Лист» column head of a drawing register just above a Word stamp
   assert.equal(s.sheet, 1);
   assert.equal(s.sheets, 3);
 });
+
+test('the stage under «Стадия» and the dates of the signature rows are read', () => {
+  const s = parseStamp(stampLines({ cipher: '24-017-АР', sheet: 1, roles, stage: 'Р', date: '05.24' }), 1);
+  assert.equal(s.stage, 'Р');
+  assert.deepEqual(s.dates, ['05.24', '05.24', '05.24', '05.24']);
+  assert.equal(parseStamp(stampLines({ cipher: '24-017-АР', stage: 'РД' }), 1).stage, 'РД');
+  // inline, and a merged «Стадия Лист Листов» cell over «П 5 12»
+  assert.equal(parseStamp([{ x: 430, y: 720, w: 40, h: 8, text: 'Стадия П' }], 1).stage, 'П');
+  const merged = parseStamp([{ x: 430, y: 720, w: 80, h: 8, text: 'Стадия Лист Листов' }, { x: 432, y: 733, w: 60, h: 8, text: 'РП 5 12' }], 1);
+  assert.deepEqual([merged.stage, merged.sheet, merged.sheets], ['РП', 5, 12]);
+  // a Latin «P» typed for the Cyrillic letter is the same stage
+  assert.equal(parseStamp(stampLines({ cipher: '24-017-АР', stage: 'P' }), 1).stage, 'Р');
+  assert.equal(parseStamp([{ x: 400, y: 800, w: 60, h: 8, text: 'Формат А4' }], 1).stage, null);
+});

@@ -64,6 +64,8 @@ interface StampLayout {
   labels: PlacedLine[];
   changePermission: boolean;
   sheetTitle: string | null;
+  stage: string | null;
+  dates: string[];
 }
 
 const DATE_LIKE = /^\d{1,2}[./]\d{2,4}(?:[./]\d{2,4})?$/;
@@ -86,6 +88,34 @@ function sheetTitleOf(ls: readonly PlacedLine[], cipherLine: PlacedLine | null):
   const parts = ls.filter((l) => inTitleColumn(l) && l.y >= rowBottom - 1 && l.y - rowBottom < 20 * MM).sort((a, b) => a.y - b.y || a.x - b.x);
   const title = parts.map((l) => l.text.trim()).join(' ').replace(/\s+/g, ' ').trim();
   return /[А-ЯЁа-яё]{2}/.test(title) ? title : null;
+}
+
+/** The stage letters a title block prints: П, Р, РП (рабочий проект), ПД, РД; Latin look-alikes are fixed before. */
+const STAGE_VALUE = /^(РД|РП|ПД|П|Р)(?=$|\s)/;
+const ROW_DATE = /^\d{2}\.\d{2}(?:\.(?:\d{2}|\d{4}))?$/;
+
+/** A stage typed in Latin look-alikes («P», «PD») alone in its cell: look-alike fixing leaves all-Latin words as they are. */
+const cyrillicStage = (s: string) => s.replace(/^[PD]{1,2}(?=$|\s)/, (w) => (w === 'D' ? w : w.replace('P', 'Р').replace('D', 'Д')));
+
+/** The stage under the «Стадия» label (or after it on its line: «Стадия П», «Стадия Лист Листов» over «П 5 12»). */
+function stageOf(ls: readonly PlacedLine[]): string | null {
+  for (const l of ls) {
+    const m = /^стадия\s*:?\s*(.*)$/i.exec(l.text);
+    if (!m) continue;
+    const inline = STAGE_VALUE.exec(m[1]!.trim());
+    if (inline && !/^лист/i.test(m[1]!.trim())) return inline[1]!;
+    const under = ls.filter((o) => o !== l && below(l, o)).sort((a, b) => a.y - b.y)[0]
+      ?? ls.find((o) => o !== l && o.y > l.y && o.y - l.y < 12 * MM && Math.abs(o.x - l.x) < 15 * MM);
+    const v = under ? STAGE_VALUE.exec(cyrillicStage(under.text.trim())) : null;
+    if (v) return v[1]!;
+  }
+  return null;
+}
+
+/** Dates of the signature rows: a date on the same row as a role label. */
+function rowDates(ls: readonly PlacedLine[]): string[] {
+  const rows = ls.filter((l) => roleOf(l.text) || OTHER_ROLE_RE.test(l.text));
+  return ls.filter((l) => ROW_DATE.test(l.text) && rows.some((r) => sameRow(r, l) && l.x > r.x)).map((l) => l.text);
 }
 
 const NUMBER_ONLY = /^\s*\d+\s*$/;
@@ -111,7 +141,7 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
   const changePermission = ls.some((l) => CHANGE_PERMISSION_RE.test(l.text));
   const sheetTitle = sheetTitleOf(ls, withCipher[0]?.l ?? null);
-  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels, changePermission, sheetTitle };
+  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels, changePermission, sheetTitle, stage: stageOf(ls), dates: rowDates(ls) };
 }
 
 /** The sheet number and count: written in a label line, or the first number below its label. */
@@ -176,8 +206,8 @@ export class StampReader {
       this.last = layoutOf(ls);
       this.lastKey = key;
     }
-    const { roles, hasRoleRows, cipher, labels, changePermission, sheetTitle } = this.last;
-    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher, changePermission, ...(sheetTitle ? { sheetTitle } : {}) };
+    const { roles, hasRoleRows, cipher, labels, changePermission, sheetTitle, stage, dates } = this.last;
+    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher, changePermission, ...(sheetTitle ? { sheetTitle } : {}), stage, dates: [...dates] };
   }
 }
 

@@ -2,6 +2,7 @@ import type { MalformedDesignation, RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { ReviewDocument } from '../types.ts';
 import type { ContentsList } from './contents.ts';
+import type { GpzuCitation } from './gpzu-citation.ts';
 
 /** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
 export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 'area_plot' | 'volume' | 'apartments'
@@ -136,6 +137,10 @@ export interface StampFacts {
   changePermission: boolean;
   /** The title of the sheet's image printed in a drawing's (form 3) title block («План 1-го этажа»), or null. */
   sheetTitle?: string | null;
+  /** The stage printed under «Стадия» as written (П, Р, РП, ПД, РД), or null. */
+  stage?: string | null;
+  /** Dates written in the signature rows («05.24», «12.03.2021»), as printed. */
+  dates?: string[];
 }
 
 export interface NormCitation {
@@ -181,6 +186,8 @@ export interface DocFacts {
   volumeRefs: VolumeRef[];
   /** The volume's own contents («Содержание тома», «Ведомость чертежей») as parsed from its first sheets, or null. */
   contents?: ContentsList | null;
+  /** «ГПЗУ № … от 12.03.2021»: the plan the documentation cites, with its date. */
+  gpzuCitations: GpzuCitation[];
   /** The document's own volume number («Том 5.1» on its title page or in its name), or null. */
   volume: string | null;
   xml: XmlNoteFacts | null;

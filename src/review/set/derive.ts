@@ -1,34 +1,46 @@
 import type { DocFacts } from '../facts/types.ts';
-import type { ReferenceDate, SetModel, TypedDocument } from './types.ts';
+import { typeOfDocument } from './document-type.ts';
+import { editionOf } from './edition.ts';
+import { documentationDate, referenceDateOf } from './reference-date.ts';
+import { setStageOf } from './stage.ts';
+import type { SetModel, TypedDocument } from './types.ts';
 
-/** ПП № 963 changed the composition of ПД for documentation developed from this date. */
-export const EDITION_963_FROM = '2022-09-01';
+export { EDITION_963_FROM } from './edition.ts';
 
-function typeOf(d: DocFacts): TypedDocument {
-  if (d.xml) return { docIndex: d.doc.index, type: 'xml_note', code: 'ПЗ', stage: 'П', evidence: 'XML-схема пояснительной записки' };
-  if (d.section) return { docIndex: d.doc.index, type: 'pd_section', code: d.section, stage: null, evidence: `раздел ${d.section}` };
-  return { docIndex: d.doc.index, type: 'other', code: null, stage: null, evidence: 'вид документа не определён' };
-}
-
-/** The documentation's own date: the XML note's year, else the latest year on the title pages of reviewed documents. */
-function referenceDateOf(docs: readonly DocFacts[]): ReferenceDate | null {
-  const xmlYear = Number(docs.find((d) => d.xml?.year)?.xml?.year);
-  if (Number.isInteger(xmlYear) && xmlYear > 1990) return { date: `${xmlYear}-12-31`, source: 'xml_year', text: `ExplanatoryNoteYear ${xmlYear}` };
-  let best: DocFacts | null = null;
-  for (const d of docs) if (d.doc.role === 'review' && d.year !== null && (!best || d.year > best.year!)) best = d;
-  if (!best) return null;
-  return { date: `${best.year}-12-31`, source: 'title_year', docIndex: best.doc.index, page: 1, text: `${best.year} г.` };
+/** One volume on its own: no XML note and at most one section (its parts) or one марка among the documents. */
+function isSingleVolume(types: readonly TypedDocument[]): boolean {
+  if (types.some((t) => t.type === 'xml_note')) return false;
+  const codes = new Set(types.filter((t) => t.type === 'pd_section' || t.type === 'rd_mark').map((t) => t.code ?? `#${t.docIndex}`));
+  return codes.size <= 1;
 }
 
 /** What the set is, from the facts of its documents: derived once per run and read by every check. */
 export function deriveSetModel(docs: readonly DocFacts[]): SetModel {
-  const documents = docs.map(typeOf);
-  const referenceDate = referenceDateOf(docs);
+  const documents = docs.map(typeOfDocument);
+  const docDate = documentationDate(docs, documents);
+  const { edition, basis } = editionOf(docs, documents, docDate);
   return {
-    stage: documents.some((t) => t.type === 'pd_section' || t.type === 'xml_note') ? 'П' : 'unknown',
-    edition: referenceDate && referenceDate.date < EDITION_963_FROM ? 'before_2022_09_01' : 'from_2022_09_01',
+    stage: setStageOf(documents),
+    edition,
     documents,
-    referenceDate,
-    singleVolume: docs.filter((d) => !d.xml).length === 1,
+    referenceDate: referenceDateOf(docs, documents),
+    singleVolume: isSingleVolume(documents),
+    documentationDate: docDate,
+    editionBasis: basis,
   };
+}
+
+/**
+ * The section each document counts as once its type is known: survey reports, initial documents, ИУЛ and letters
+ * are no section (so no check takes a survey report for the explanatory note), estimates belong to СМ, and old
+ * sections keep their own code (ЭЭ, ПКР).
+ */
+export function settleSections(docs: readonly DocFacts[], model: SetModel): void {
+  for (const d of docs) {
+    const t = model.documents.find((x) => x.docIndex === d.doc.index);
+    if (!t) continue;
+    if (t.type === 'estimate') d.section = 'СМ';
+    else if (t.type === 'pd_section' && (t.code === 'ЭЭ' || t.code === 'ПКР')) d.section = t.code;
+    else if (t.type !== 'pd_section' && t.type !== 'rd_mark' && t.type !== 'xml_note' && t.type !== 'other') d.section = null;
+  }
 }

@@ -27,6 +27,21 @@ export interface TypedDocument {
   stage: 'П' | 'Р' | null;
   /** Why: the words or marks that decided it, for the specialist reading the result. */
   evidence: string;
+  /** Every statement of a stage the document makes, strongest first (title, stamps, cipher). */
+  stageSignals?: StageSignal[];
+}
+
+export type DocumentStage = 'П' | 'Р';
+
+/** One place where a document states its stage: the title page line, the «Стадия» of its stamps, a stage letter in its cipher. */
+export interface StageSignal {
+  stage: DocumentStage;
+  source: 'title' | 'stamp' | 'cipher';
+  /** As written: «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ», «Стадия РД», «24-017-Р-АР». */
+  text: string;
+  page: number;
+  /** Stamps only: how many sheets say this stage. */
+  count?: number;
 }
 
 /** П — проектная документация, Р — рабочая, survey — only survey reports, mixed — more than one of these. */
@@ -35,7 +50,7 @@ export type SetStage = 'П' | 'Р' | 'survey' | 'mixed' | 'unknown';
 /** Composition of ПД: ПП № 87 before ПП № 963 (sets developed before 01.09.2022) or as amended by it. */
 export type CompositionEdition = 'before_2022_09_01' | 'from_2022_09_01';
 
-export type ReferenceDateSource = 'gpzu' | 'stamp' | 'title_year' | 'xml_year';
+export type ReferenceDateSource = 'gpzu' | 'gpzu_document' | 'stamp' | 'title_year' | 'xml_year';
 
 /** The date the set is judged at (ГрК РФ ст. 49 ч. 5.2: the ГПЗУ's date when cited, else the documentation's). */
 export interface ReferenceDate {
@@ -57,4 +72,8 @@ export interface SetModel {
   referenceDate: ReferenceDate | null;
   /** The upload is plainly one volume on its own: completeness is a warning, not findings. */
   singleVolume: boolean;
+  /** The documentation's own date (stamps, title year, XML year): it decides the composition edition. */
+  documentationDate?: ReferenceDate | null;
+  /** Why the edition was chosen, in Russian («дата документации 05.2018», «коды разделов ЭЭ, ПОД»). */
+  editionBasis?: string;
 }

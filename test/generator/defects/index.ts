@@ -11,6 +11,7 @@ import { missingRoles, numberingGap } from './sheets.ts';
 import { xmlMismatch } from './xml.ts';
 import { fireHeight, gpzu, resources, techConditions, zeroElevation } from './loads.ts';
 import { climate, energyClass, fireSafety } from './traits.ts';
+import { stageMismatch } from './stage.ts';
 
 export const DEFECTS: Record<CheckId, DefectImpl> = {
   'completeness.missing_section': missingSection,
@@ -38,4 +39,5 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'xml.explanatory_note_mismatch': xmlMismatch,
   'request.unanswerable': unanswerableRequest,
   'sheets.contents_mismatch': contentsMismatch,
+  'stamps.stage_mismatch': stageMismatch,
 };

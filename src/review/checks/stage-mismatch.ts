@@ -1,0 +1,57 @@
+import type { StageSignal } from '../set/types.ts';
+import { quote } from './common.ts';
+import { where, type Check, type DraftFinding, type DraftQuestion } from './types.ts';
+
+const STAGE_NAME = { П: 'проектная документация (стадия П)', Р: 'рабочая документация (стадия Р)' } as const;
+const SOURCE_NAME = { title: 'титульный лист', stamp: 'основная надпись', cipher: 'шифр в основной надписи' } as const;
+
+/**
+ * N-08: a volume must state one stage. Its title page line against the stage its stamps print or its cipher carries
+ * is a finding; a volume without a title line whose stamps disagree with the stage of the rest of the set is a question.
+ */
+export const stageMismatch: Check = {
+  id: 'stamps.stage_mismatch',
+  theme: 'unassigned',
+  importance: 'significant',
+  title: 'Стадия тома на титульном листе не совпадает со стадией в основных надписях или в шифре (П / Р)',
+  run(ctx) {
+    const findings: DraftFinding[] = [];
+    const questions: DraftQuestion[] = [];
+    const volumes = ctx.set.documents.filter((x) => x.type === 'pd_section' || x.type === 'rd_mark');
+    // the stage all the other volumes agree on (this one left out, so it cannot make the set «mixed» itself)
+    const restStage = (docIndex: number) => {
+      const stages = new Set(volumes.filter((x) => x.docIndex !== docIndex).map((x) => (x.type === 'rd_mark' ? 'Р' : 'П')));
+      return stages.size === 1 ? ([...stages][0] as 'П' | 'Р') : null;
+    };
+    for (const d of ctx.docs) {
+      const t = ctx.set.documents.find((x) => x.docIndex === d.doc.index);
+      if (!t || (t.type !== 'pd_section' && t.type !== 'rd_mark') || d.doc.role !== 'review') continue;
+      const signals = t.stageSignals ?? [];
+      const title = signals.find((s) => s.source === 'title');
+      const other = signals.find((s): s is StageSignal => s.source !== 'title' && (!title || s.stage !== title.stage));
+      if (title && other) {
+        const place = { doc: d, page: other.page };
+        const sheets = other.count && other.count > 1 ? ` (так на ${other.count} листах)` : '';
+        findings.push({
+          checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+          essence: `Том «${d.doc.name}» оформлен как ${STAGE_NAME[title.stage]}, а ${SOURCE_NAME[other.source]} указывает ${other.source === 'stamp' ? 'стадию' : 'на'} ${other.stage === 'Р' ? 'Р (рабочая документация)' : 'П (проектная документация)'}.`,
+          evidence: `${where({ doc: d, page: title.page })}: ${quote(title.text)}.\n${where(place)}: ${quote(other.text)}${sheets}.`,
+          action: `Привести стадию в основных надписях и шифре тома в соответствие со стадией документации (${title.stage === 'П' ? '«П» для проектной документации' : '«Р» для рабочей документации'}) либо исправить титульный лист.`,
+          places: [place, { doc: d, page: title.page }],
+          norm: 'ГОСТ Р 21.101-2020 СПДС. Основные требования к проектной и рабочей документации (основная надпись, графа «Стадия»)',
+        });
+        continue;
+      }
+      const setStage = restStage(d.doc.index);
+      if (!title && setStage && other && other.stage !== setStage && other.source === 'stamp') {
+        questions.push({
+          section: d.section ?? 'ОБЩ',
+          text: `Том «${d.doc.name}» относится к проектной или к рабочей документации? В основной надписи ${quote(other.text)}, а комплект в целом — ${STAGE_NAME[setStage]}.`,
+          reason: `${where({ doc: d, page: other.page })}: ${quote(other.text)}; титульного листа со стадией в томе не найдено.`,
+          places: [{ doc: d, page: other.page }],
+        });
+      }
+    }
+    return { findings, questions };
+  },
+};

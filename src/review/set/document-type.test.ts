@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { docFacts, stampLines } from '../../../test/review/facts-builder.ts';
+import { typeOfDocument } from './document-type.ts';
+
+const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров' };
+const typeOf = (name: string, head: string[], kind: string | null = null, stamp?: Parameters<typeof stampLines>[0]) => {
+  const d = docFacts(1, name, kind, [head.join('\n'), ...(stamp ? [{ text: 'Текстовая часть', stamp: stampLines(stamp) }] : [])]);
+  const t = typeOfDocument(d);
+  return [t.type, t.code, t.stage];
+};
+
+test('a 2018 volume «Раздел 10.1 … энергетической эффективности» (025.18-ЭЭ, Том 21) is the old section ЭЭ', () => {
+  const head = ['ООО «Проектстрой»', 'Многоквартирный жилой дом', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ',
+    'Раздел 10.1 «Мероприятия по обеспечению соблюдения требований энергетической эффективности и требований оснащенности зданий, строений и сооружений приборами учета используемых энергетических ресурсов»',
+    '025.18-ЭЭ', 'Том 21', 'Москва', '2018'];
+  assert.deepEqual(typeOf('Том 21.pdf', head), ['pd_section', 'ЭЭ', 'П']);
+});
+
+test('a РД volume of марка АР with «Ведомость основных комплектов рабочих чертежей» is rd_mark АР, stage Р', () => {
+  const head = ['ООО «Проектстрой»', 'Жилой дом', 'РАБОЧАЯ ДОКУМЕНТАЦИЯ', 'Архитектурные решения', '24-017-АР', '2024',
+    'Ведомость основных комплектов рабочих чертежей', 'Обозначение Наименование', '24-017-АР Архитектурные решения', '24-017-КЖ Конструкции железобетонные'];
+  assert.deepEqual(typeOf('24-017-АР.pdf', head, 'АР'), ['rd_mark', 'АР', 'Р']);
+  // without a title line the stamps' «Стадия Р» decide
+  assert.deepEqual(typeOf('24-017-КЖ.pdf', ['Общие данные'], null, { cipher: '24-017-КЖ', roles, stage: 'Р' }), ['rd_mark', 'КЖ', 'Р']);
+});
+
+test('a survey report title page is a survey with its kind, not the explanatory note', () => {
+  const head = ['ООО «ГеоИзыскания»', 'Многоквартирный жилой дом', 'ТЕХНИЧЕСКИЙ ОТЧЕТ', 'по результатам инженерно-геологических изысканий',
+    'для подготовки проектной документации', 'Пояснительная записка', '24-017-ИГИ', 'Том 2', '2024'];
+  assert.deepEqual(typeOf('24-017-ИГИ.pdf', head, 'ПЗ'), ['survey', 'ИГИ', null]);
+  assert.deepEqual(typeOf('ИГДИ_отчет.pdf', ['Технический отчет по результатам инженерно-геодезических изысканий']), ['survey', 'ИГДИ', null]);
+});
+
+test('estimates: ЛСР, ССР and the estimate explanatory note are estimates; «Раздел 12. Смета» of ПД is a section', () => {
+  assert.deepEqual(typeOf('02-01-01.pdf', ['СОГЛАСОВАНО УТВЕРЖДАЮ', 'ЛОКАЛЬНЫЙ СМЕТНЫЙ РАСЧЕТ (СМЕТА) № 02-01-01', 'на общестроительные работы'], 'ПЗ'), ['estimate', 'ЛСР', null]);
+  assert.deepEqual(typeOf('ССР.pdf', ['Сводный сметный расчет стоимости строительства']), ['estimate', 'ССР', null]);
+  assert.deepEqual(typeOf('ПЗ к смете.pdf', ['Пояснительная записка к сметной документации'], 'ПЗ'), ['estimate', 'ПЗ СМ', null]);
+  assert.deepEqual(typeOf('24-017-СМ.pdf', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 'Раздел 12. Смета на строительство', '24-017-СМ', 'Сводный сметный расчет']), ['pd_section', 'СМ', 'П']);
+});
+
+test('a ГПЗУ, ТУ, a design task, an ИУЛ and a letter are typed as such, never as sections', () => {
+  assert.deepEqual(typeOf('doc1.pdf', ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА', '№ РФ-77-4-53-3-05-2021-0123', 'Дата выдачи 12.03.2021'], 'ПЗУ'), ['gpzu', null, null]);
+  assert.deepEqual(typeOf('ТУ водоканал.pdf', ['Технические условия подключения (технологического присоединения) к централизованной системе водоснабжения']), ['tech_conditions', null, null]);
+  assert.deepEqual(typeOf('Задание на проектирование.pdf', ['Утверждаю', 'ЗАДАНИЕ НА ПРОЕКТИРОВАНИЕ', 'объекта капитального строительства']), ['design_task', null, null]);
+  assert.deepEqual(typeOf('24-017-АР-УЛ.pdf', ['Информационно-удостоверяющий лист', '24-017-АР', 'Разработал Иванов'], 'АР'), ['iul', null, null]);
+  assert.deepEqual(typeOf('Письмо.pdf', ['Исх. № 125 от 10.04.2024', 'Уважаемый Иван Петрович!']), ['letter', null, null]);
+});
+
+test('a ПД volume keeps its section; a mention of working documentation in its text changes nothing', () => {
+  const head = ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 'Раздел 7. Проект организации строительства', '24-017-ПОС',
+    'Рабочая документация разрабатывается на основании настоящего раздела. На стадии РД предусмотреть временное ограждение.'];
+  assert.deepEqual(typeOf('24-017-ПОС.pdf', head, 'ПОС'), ['pd_section', 'ПОС', 'П']);
+  // old codes: ПОД, ИОС7
+  assert.deepEqual(typeOf('25-ПОД.pdf', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 'Раздел 7. Проект организации работ по сносу или демонтажу объектов капитального строительства', '031-17-ПОД']), ['pd_section', 'ПОД', 'П']);
+  assert.deepEqual(typeOf('031-17-ИОС7.pdf', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 'Подраздел 7. Технологические решения', '031-17-ИОС7']), ['pd_section', 'ИОС7', 'П']);
+});

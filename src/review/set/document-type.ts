@@ -1,0 +1,108 @@
+import type { DocFacts } from '../facts/types.ts';
+import { normalizeText } from '../text/normalize.ts';
+import { stageSignals, TITLE_ZONE } from './stage.ts';
+import type { DocumentType, TypedDocument } from './types.ts';
+
+/** Lower case, «ё» as «е», spaces collapsed within lines: the form the phrases below are written in. */
+const fold = (s: string) => normalizeText(s).toLowerCase().replace(/ё/g, 'е').replace(/[ \t]+/g, ' ');
+
+/** A phrase that opens a line of the title zone: how a document names itself (a sentence citing it does not). */
+const heads = (zone: string, re: RegExp) => new RegExp(`(?:^|\\n)[ \\t«"]*(?:${re.source})`, 'u').exec(zone);
+
+interface Rule {
+  type: DocumentType;
+  /** The file name says it. */
+  name?: RegExp;
+  /** A line of the title zone begins with it. */
+  title?: RegExp;
+  /** Kind of the document (survey kind, estimate kind) from the folded title zone and name. */
+  code?: (text: string) => string | null;
+  evidence: string;
+}
+
+const SURVEY_KINDS: [RegExp, string][] = [
+  [/инженерно-геодезическ|(?:^|[^а-я])игди(?:[^а-я]|$)/, 'ИГДИ'],
+  [/инженерно-геологическ|(?:^|[^а-я])иги(?:[^а-я]|$)/, 'ИГИ'],
+  [/инженерно-гидрометеорологическ|(?:^|[^а-я])игми(?:[^а-я]|$)/, 'ИГМИ'],
+  [/инженерно-экологическ|(?:^|[^а-я])иэи(?:[^а-я]|$)/, 'ИЭИ'],
+  [/инженерно-геотехническ|(?:^|[^а-я])игти(?:[^а-я]|$)/, 'ИГТИ'],
+  [/обследовани\S* (?:технического состояния|строительных конструкций)/, 'ТО'],
+];
+
+const ESTIMATE_KINDS: [RegExp, string][] = [
+  [/локальн\S* (?:сметн\S* )?расчет|(?:^|[^а-я])лср?(?:[^а-я]|$)/, 'ЛСР'],
+  [/объектн\S* (?:сметн\S* )?расчет|(?:^|[^а-я])оср(?:[^а-я]|$)/, 'ОСР'],
+  [/сводн\S* сметн\S* расчет|(?:^|[^а-я])сср(?:[^а-я]|$)/, 'ССР'],
+  [/пояснительная записка к сметн/, 'ПЗ СМ'],
+  [/сводка затрат/, 'СЗ'],
+];
+
+const kindOf = (kinds: [RegExp, string][]) => (text: string) => kinds.find(([re]) => re.test(text))?.[1] ?? null;
+
+/** Documents that are not sections, in the order they are tried: the first whose name or title says so decides. */
+const RULES: Rule[] = [
+  { type: 'iul', name: /(?:^|[^а-я])иул(?:[^а-я]|$)|информационно-удостоверяющ/, title: /информационно-удостоверяющий лист/, evidence: 'информационно-удостоверяющий лист' },
+  { type: 'letter', name: /(?:^|[^а-я])(?:письмо|исх\.?)(?:[^а-я]|$)/, title: /исх(?:одящий)?\.? ?№/, evidence: 'письмо' },
+  { type: 'gpzu', name: /(?:^|[^а-я])гпзу(?:[^а-я]|$)|градостроительн\S* план/, title: /градостроительный план земельного участка/, evidence: 'градостроительный план земельного участка' },
+  { type: 'tech_conditions', name: /(?:^|[^а-я])ту(?:[^а-я]|$)|технические условия/, title: /технические условия(?! (?:на проектирование|и (?:требования|нормы)))/, evidence: 'технические условия' },
+  { type: 'design_task', name: /задани\S* на (?:проектирование|разработку)/, title: /задание на (?:проектирование|разработку проектной)/, evidence: 'задание на проектирование' },
+  {
+    type: 'survey',
+    name: /(?:^|[^а-я])(?:игди|иги|игми|иэи|игти|ии)(?:[^а-я\d]|\d|$)|изыскани/,
+    title: /технический отчет|отчет (?:о|по) (?:результатам )?(?:выполненных )?инженерн\S*/,
+    code: kindOf(SURVEY_KINDS),
+    evidence: 'технический отчёт по результатам инженерных изысканий',
+  },
+  {
+    type: 'estimate',
+    name: /(?:^|[^а-я])(?:лср|оср|сср|смета)(?:[^а-я]|$)|сметн/,
+    title: /(?:локальн\S*|объектн\S*|сводн\S*) сметн\S* расчет|локальная смета|пояснительная записка к сметн|сводка затрат/,
+    code: kindOf(ESTIMATE_KINDS),
+    evidence: 'сметная документация',
+  },
+];
+
+/** «Раздел 10.1» and the old titles and codes of sections that the composition had before 01.09.2022 only. */
+function oldSectionCode(d: DocFacts, zone: string): string | null {
+  const mark = d.cipher?.mark ?? '';
+  if (/^ЭЭ\d*$/.test(mark) || /энергетической эффективности/.test(zone) || /раздел 10\.1|раздел 10\(1\)/.test(zone)) return 'ЭЭ';
+  if (/^ПКР\d*$/.test(mark) || /капитальному ремонту многоквартирного/.test(zone)) return 'ПКР';
+  if (/^ПОД\d*$/.test(mark) || /организации работ по сносу или демонтажу/.test(zone)) return 'ПОД';
+  if (mark === 'ИОС7' || /подраздел 7\b|подраздел «?технологические решения/.test(zone) && /раздел 5/.test(zone)) return 'ИОС7';
+  return null;
+}
+
+/** What one document is, from its name, its cipher, its title page and its stamps. */
+export function typeOfDocument(d: DocFacts): TypedDocument {
+  const base = { docIndex: d.doc.index };
+  if (d.xml) return { ...base, type: 'xml_note', code: 'ПЗ', stage: 'П', evidence: 'XML-схема пояснительной записки' };
+  const zone = fold(d.head.slice(0, TITLE_ZONE));
+  const name = fold(d.doc.name.replace(/\.[a-z0-9]{2,4}$/i, '')).replace(/_/g, ' ');
+  const signals = stageSignals(d);
+  const titleStage = signals.find((s) => s.source === 'title')?.stage ?? null;
+  const stage = signals[0]?.stage ?? null;
+  // a volume that calls itself a volume of ПД or РД is one, whatever its estimates or surveys are called inside
+  if (!titleStage || d.section === 'СМ') {
+    for (const r of RULES) {
+      const byTitle = r.title ? heads(zone, r.title) : null;
+      const byName = !byTitle && r.name?.test(name);
+      if (!byTitle && !byName) continue;
+      if (r.type === 'estimate' && titleStage === 'П') break; // «Раздел 12. Смета на строительство» is a section
+      const code = r.code?.(`${zone}\n${name}`) ?? null;
+      const why = byTitle ? `титульный лист: «${byTitle[0].replace(/^[\s«"]+/, '')}…»` : `имя файла «${d.doc.name}»`;
+      return { ...base, type: r.type, code, stage: null, evidence: `${r.evidence} (${why})`, stageSignals: signals };
+    }
+  }
+  const old = oldSectionCode(d, zone);
+  if (stage === 'Р' && titleStage !== 'П') {
+    const mark = d.cipher?.mark ?? d.section;
+    const why = signals.find((s) => s.stage === 'Р')!;
+    return { ...base, type: 'rd_mark', code: mark ?? null, stage: 'Р', evidence: `рабочая документация${mark ? `, марка ${mark}` : ''} (${why.text})`, stageSignals: signals };
+  }
+  const code = old ?? d.section;
+  if (code) {
+    const why = old ? `код раздела старой редакции ${old}` : `раздел ${code}`;
+    return { ...base, type: 'pd_section', code, stage, evidence: `${why}${titleStage ? ` (${signals[0]!.text})` : ''}`, stageSignals: signals };
+  }
+  return { ...base, type: 'other', code: null, stage, evidence: 'вид документа не определён', stageSignals: signals };
+}
