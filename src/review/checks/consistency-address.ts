@@ -1,6 +1,6 @@
 import { addressDifference, addressTokens } from '../facts/address.ts';
 import type { TextFact } from '../facts/types.ts';
-import { docText, groupBy, quote, textDocs } from './common.ts';
+import { docText, groupBy, quote, designDocs } from './common.ts';
 import { reviewSide, where, type Check, type DraftFinding } from './types.ts';
 
 // Addresses of the designer or the customer printed on title pages are not the object's address.
@@ -20,7 +20,7 @@ export const addressConsistency: Check = {
   title: 'Адрес объекта совпадает во всех документах и с адресом, указанным при отправке',
   run(ctx) {
     const findings: DraftFinding[] = [];
-    const docs = textDocs(ctx.docs);
+    const docs = designDocs(ctx);
     const items = docs
       .map((doc) => ({ doc, item: docText(objectAddresses(doc.addresses), key) }))
       .filter((x): x is { doc: typeof x.doc; item: TextFact } => x.item !== null);
@@ -52,6 +52,8 @@ export const addressConsistency: Check = {
           continue;
         }
         const r = ref!;
+        // two spellings inside one document are no disagreement between documents
+        if (r.doc === d) continue;
         const about = reviewSide(d, r.doc);
         if (!about) continue;
         const pa = { doc: r.doc, page: r.item.docPage };

@@ -52,3 +52,16 @@ test('«Проектируемый 8-этажный жилой дом» is compa
   const f = storeysConsistency.run(context(docs)).findings!;
   assert.deepEqual(f.map((x) => [x.about!.doc.index, x.places[0]!.page]), [[3, 3]]);
 });
+
+test('a ГПЗУ in the set lists the buildings standing on the plot: their storeys and addresses are not the designed object’s', async () => {
+  const { addressConsistency } = await import('./consistency-address.ts');
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 1. Пояснительная записка', 'Адрес объекта: г. Москва, ул. Лесная, д. 41\nЭтажность – 9']),
+    docFacts(2, 'ar.pdf', 'АР', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 3. Объемно-планировочные и архитектурные решения', 'Этажность здания 9 этажей']),
+    docFacts(3, 'gpzu.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА\n№ РФ-77-4-53-3-78-2020-0025',
+      'Адрес: ул. Лесная, д. 41, строен. 7; Назначение: Многоквартирный дом; Этажность – 4;\nАдрес: Лесная ул., д. 41, стр. 6; Этажность – 6;']),
+  ];
+  const ctx = context(docs);
+  assert.deepEqual(storeysConsistency.run(ctx).findings, []);
+  assert.deepEqual(addressConsistency.run(ctx).findings, []);
+});

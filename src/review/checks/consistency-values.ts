@@ -1,7 +1,7 @@
 import type { Theme } from '../../domain/result.ts';
 import type { ValueKind } from '../facts/types.ts';
 import { formatValue, sameValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
-import { docValue, groupBy, textDocs } from './common.ts';
+import { docValue, groupBy, designDocs } from './common.ts';
 import { reviewSide, where, type Check, type DraftFinding } from './types.ts';
 
 /**
@@ -14,9 +14,9 @@ function valueCheck(id: string, kinds: ValueKind[], title: string, theme: Theme 
     run(ctx) {
       const findings: DraftFinding[] = [];
       for (const kind of kinds) {
-        const items = textDocs(ctx.docs).map((doc) => ({ doc, item: docValue(doc, kind) })).filter((x) => x.item !== null) as { doc: typeof ctx.docs[number]; item: NonNullable<ReturnType<typeof docValue>> }[];
+        const items = designDocs(ctx).map((doc) => ({ doc, item: docValue(doc, kind) })).filter((x) => x.item !== null) as { doc: typeof ctx.docs[number]; item: NonNullable<ReturnType<typeof docValue>> }[];
         // a statement about the designed object that contradicts the document's usual value is compared too
-        for (const d of textDocs(ctx.docs)) {
+        for (const d of designDocs(ctx)) {
           const usual = items.find((x) => x.doc === d)?.item;
           for (const v of d.values) {
             if (v.kind !== kind || !v.designed || (usual && sameValue(v, usual))) continue;

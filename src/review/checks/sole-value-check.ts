@@ -1,6 +1,6 @@
 import type { DocFacts, ValueFact, ValueKind } from '../facts/types.ts';
 import { formatValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
-import { textDocs } from './common.ts';
+import { designDocs } from './common.ts';
 import { conflictsOf, soleValue } from './sole-values.ts';
 import { reviewSide, where, type Check, type DraftFinding } from './types.ts';
 
@@ -13,7 +13,7 @@ export function soleValueCheck(o: { id: string; kind: ValueKind; title: string; 
   return {
     id: o.id, theme: 'construction', importance: 'significant', title: o.title,
     run(ctx) {
-      const items = textDocs(ctx.docs)
+      const items = designDocs(ctx)
         .map((doc) => ({ doc, item: soleValue(doc.values.filter((v) => v.kind === o.kind), o.same) }))
         .filter((x): x is { doc: DocFacts; item: ValueFact } => x.item !== null);
       const findings: DraftFinding[] = [];

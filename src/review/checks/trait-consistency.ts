@@ -1,7 +1,7 @@
 import type { XmlCharacteristic } from '../extract/xml-note.ts';
 import type { DocFacts, TraitFact, TraitKind } from '../facts/types.ts';
 import { formatTrait, TRAIT_TITLES, traitsAgree, xmlTrait } from '../facts/traits.ts';
-import { groupBy, textDocs } from './common.ts';
+import { groupBy, designDocs } from './common.ts';
 import { reviewSide, where, type Check, type CheckContext, type DraftFinding, type Place } from './types.ts';
 
 /** What one document (or the XML note) says of a characteristic: one value, or the set of Ф-classes of the building. */
@@ -69,7 +69,7 @@ export function traitCheck(spec: TraitCheckSpec): Check {
       const findings: DraftFinding[] = [];
       for (const kind of spec.kinds) {
         const items: { doc: DocFacts; item: Statement }[] = [];
-        for (const doc of textDocs(ctx.docs)) {
+        for (const doc of designDocs(ctx)) {
           const s = statementOf(doc, kind);
           if (s) items.push({ doc, item: s });
         }

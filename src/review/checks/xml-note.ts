@@ -4,7 +4,7 @@ import { cipherKey, parseCiphers } from '../facts/cipher.ts';
 import type { DocFacts, ValueFact, ValueKind } from '../facts/types.ts';
 import { findValues, formatValue, sameValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
 import { collapseSpaces, fold } from '../text/normalize.ts';
-import { docText, docValue, groupBy, quote, textDocs } from './common.ts';
+import { docText, docValue, groupBy, quote, designDocs } from './common.ts';
 import { objectAddresses } from './consistency-address.ts';
 import { mainCadastral } from './consistency-cadastral.ts';
 import { where, type Check, type CheckContext, type DraftFinding, type Place } from './types.ts';
@@ -57,7 +57,7 @@ export const xmlNoteMismatch: Check = {
     const { doc: xd, facts: x } = ctx.xml;
     const findings: DraftFinding[] = [];
     const xp: Place = { doc: xd, page: 1 };
-    const docs = textDocs(ctx.docs);
+    const docs = designDocs(ctx);
     const add = (about: DocFacts, essence: string, evidence: string, action: string, places: Place[], importance: DraftFinding['importance'] = 'significant') => {
       const target = about.doc.role === 'review' ? about : xd.doc.role === 'review' ? xd : null;
       if (target) findings.push({ checkId: this.id, importance, theme: this.theme, about: target, essence, evidence, action, places });

@@ -47,6 +47,10 @@ test('a ГПЗУ, ТУ, a design task, an ИУЛ and a letter are typed as such,
   assert.deepEqual(typeOf('Письмо.pdf', ['Исх. № 125 от 10.04.2024', 'Уважаемый Иван Петрович!']), ['letter', null, null]);
 });
 
+test('a ГПЗУ whose PDF places every word of its title on a line of its own is still a ГПЗУ', () => {
+  assert.deepEqual(typeOf('GPZU_sample.pdf', ['ГРАДОСТРОИТЕЛЬНЫЙ\n \nПЛАН\n \nЗЕМЕЛЬНОГО\n \nУЧАСТКА', '№\n \nРФ-50-3-12-0-00-2022-0456']), ['gpzu', null, null]);
+});
+
 test('a ПД volume keeps its section; a mention of working documentation in its text changes nothing', () => {
   const head = ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 'Раздел 7. Проект организации строительства', '24-017-ПОС',
     'Рабочая документация разрабатывается на основании настоящего раздела. На стадии РД предусмотреть временное ограждение.'];

@@ -6,8 +6,11 @@ import type { DocumentType, TypedDocument } from './types.ts';
 /** Lower case, «ё» as «е», spaces collapsed within lines: the form the phrases below are written in. */
 const fold = (s: string) => normalizeText(s).toLowerCase().replace(/ё/g, 'е').replace(/[ \t]+/g, ' ');
 
-/** A phrase that opens a line of the title zone: how a document names itself (a sentence citing it does not). */
-const heads = (zone: string, re: RegExp) => new RegExp(`(?:^|\\n)[ \\t«"]*(?:${re.source})`, 'u').exec(zone);
+/**
+ * A phrase that opens a line of the title zone: how a document names itself (a sentence citing it does not). Its words may
+ * stand on lines of their own: some PDFs place every word of a title separately («ГРАДОСТРОИТЕЛЬНЫЙ⏎ПЛАН⏎ЗЕМЕЛЬНОГО…»).
+ */
+const heads = (zone: string, re: RegExp) => new RegExp(`(?:^|\\n)[ \\t«"]*(?:${re.source.replace(/ /g, '\\s+')})`, 'u').exec(zone);
 
 interface Rule {
   type: DocumentType;
@@ -89,7 +92,7 @@ export function typeOfDocument(d: DocFacts): TypedDocument {
       if (!byTitle && !byName) continue;
       if (r.type === 'estimate' && titleStage === 'П') break; // «Раздел 12. Смета на строительство» is a section
       const code = r.code?.(`${zone}\n${name}`) ?? null;
-      const why = byTitle ? `титульный лист: «${byTitle[0].replace(/^[\s«"]+/, '')}…»` : `имя файла «${d.doc.name}»`;
+      const why = byTitle ? `титульный лист: «${byTitle[0].replace(/^[\s«"]+/, '').replace(/\s+/g, ' ')}…»` : `имя файла «${d.doc.name}»`;
       return { ...base, type: r.type, code, stage: null, evidence: `${r.evidence} (${why})`, stageSignals: signals };
     }
   }
