@@ -126,6 +126,8 @@ export const STAMP_ROLES: readonly StampRole[] = ['Разраб.', 'Пров.', 
 export interface StampFacts {
   docPage: number;
   sheet: number | null;
+  /** An inserted sheet's part after the dot («Лист 3.1» → sheet 3, sheetInsert 1; ГОСТ Р 21.101 allows them after a change). */
+  sheetInsert?: number;
   sheets: number | null;
   /** Roles of the signature rows: present with a name, present without one, or not printed. */
   roles: Record<StampRole, 'filled' | 'empty' | 'absent'>;
@@ -136,6 +138,8 @@ export interface StampFacts {
   changePermission: boolean;
   /** The title of the sheet's image printed in a drawing's (form 3) title block («План 1-го этажа»), or null. */
   sheetTitle?: string | null;
+  /** Sheet 1 whose page opens with a specification's or a list's heading: a part bound after the drawings may number anew. */
+  opensPart?: boolean;
 }
 
 export interface NormCitation {
