@@ -25,7 +25,7 @@ export function docFacts(index: number, name: string, kind: string | null, pages
 }
 
 /** Title-block lines like the ones the PDF reader returns: labels and values at their places. */
-export function stampLines(o: { cipher?: string; sheet?: number; sheets?: number; roles?: Record<string, string>; stage?: string; date?: string }): PlacedLine[] {
+export function stampLines(o: { cipher?: string; sheet?: number | string; sheets?: number; roles?: Record<string, string>; stage?: string; date?: string }): PlacedLine[] {
   const l = (text: string, x: number, y: number): PlacedLine => ({ x, y, w: text.length * 3.5, h: 8, text });
   const out: PlacedLine[] = [];
   if (o.cipher) out.push(l(o.cipher, 300, 680));

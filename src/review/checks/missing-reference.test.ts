@@ -52,3 +52,37 @@ test('a document with an unnumbered title page: the finding counts the sheets by
   const kr = docFacts(1, '24-017-КР.pdf', 'КР', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', sheet('24-017-КР', 1, 'Армирование см. лист 14.'), sheet('24-017-КР', 2)]);
   assert.deepEqual(missingReference.run(context([kr])).findings!.map((f) => f.essence), ['Ссылка на лист 14: в документе 2 листа по основным надписям (3 стр.), листа 14 нет.']);
 });
+
+test('РД by марка: volumes of other марки are not asked about, absent volumes of the uploaded марка make one question', () => {
+  const ar = (i: number, mark: string, text: string) => docFacts(i, `57_19-ПС-${mark}.pdf`, 'АР', [sheet(`57/19-ПС-${mark}`, 1, text), sheet(`57/19-ПС-${mark}`, 2)]);
+  const docs = [
+    ar(1, 'АР1', 'Отверстия под трубопроводы см. раздел 57/19-ПС-ВК3. Оборудование см. 57/19-ПС-ТХ.Б. Кровля см. 57/19-ПС-АР9.'),
+    ar(2, 'АР2', 'Армирование по 57/19-ПС-КЖ4.2; фасады см. 57/19-ПС-АР9, узлы см. 57/19-ПС-АР1.СО'),
+  ];
+  const out = missingReference.run(context(docs, {}, { stage: 'Р' }));
+  assert.deepEqual(out.findings, []);
+  assert.deepEqual(out.referenceProblems, []);
+  assert.equal(out.questions!.length, 1);
+  assert.match(out.questions![0]!.text, /Рабочая документация загружена не полностью: .*57\/19-ПС-АР9\./);
+  assert.doesNotMatch(out.questions![0]!.text, /ВК3|ТХ|КЖ4|АР1\.СО/);
+  assert.deepEqual(out.questions![0]!.places.map((p) => [p.doc.doc.index, p.page]), [[1, 1]]);
+});
+
+test('ПД: a partial upload asks once about the absent volumes; a set with its ПЗ keeps the findings', () => {
+  const kr = docFacts(1, '31-08-КР.pdf', 'КР', [sheet('31-08-КР', 1, 'Отверстия см. 31-08-ИОС2. Фундаменты см. 31-08-КР2.'), sheet('31-08-КР', 2)]);
+  const ar = docFacts(2, '31-08-АР.pdf', 'АР', [sheet('31-08-АР', 1)]);
+  const partial = missingReference.run(context([kr, ar], {}, { stage: 'П' }));
+  assert.deepEqual(partial.findings, []);
+  assert.match(partial.questions![0]!.text, /^Загружена часть проектной документации: .*31-08-ИОС2, 31-08-КР2\./);
+  const pz = docFacts(3, '31-08-ПЗ.pdf', 'ПЗ', [sheet('31-08-ПЗ', 1)]);
+  const full = missingReference.run(context([pz, kr, ar], {}, { stage: 'П' }));
+  assert.equal(full.findings!.length, 2);
+  assert.deepEqual(full.questions, []);
+});
+
+test('a cut or longer cipher resolves to the right volume: «ТХ.А» is not «ТХ.Б», «АР1.1» is «АР1.1-К2»', () => {
+  const tx = docFacts(1, '57_19-ПС-ТХ.Б.pdf', 'ТХ', [sheet('57/19-ПС-ТХ.Б', 1, 'Узлы см. 57/19-ПС-ТХ.А; см. 57/19-ПС-АР1.1')]);
+  const ar = docFacts(2, '57_19-ПС-АР1.1-К2.pdf', 'АР', [sheet('57/19-ПС-АР1.1-К2', 1)]);
+  const out = missingReference.run(context([tx, ar], {}, { stage: 'mixed' }));
+  assert.deepEqual(out.findings!.map((f) => f.essence), ['Ссылка на документ 57/19-ПС-ТХ.А: документа с таким шифром в комплекте нет.']);
+});

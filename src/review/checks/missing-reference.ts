@@ -2,7 +2,7 @@ import type { ReferenceProblem } from '../../domain/result.ts';
 import { cipherKey } from '../facts/cipher.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { pageList, sheetsWord } from '../text/pages.ts';
-import { where, type Check, type DraftFinding } from './types.ts';
+import { where, type Check, type CheckContext, type DraftFinding, type DraftQuestion, type Place } from './types.ts';
 
 /** Highest sheet named by a document's title blocks: a sheet number or its «Листов»; 0 when none is printed. */
 function stampedSheets(d: DocFacts): number {
@@ -22,16 +22,53 @@ function sheetCount(d: DocFacts): string {
   return stamped && stamped < d.pagesTotal ? `${sheetsWord(stamped)} по основным надписям (${d.pagesTotal} стр.)` : sheetsWord(lastSheet(d));
 }
 
-/** Whether the set holds the document a cipher names: same cipher, or one of its parts («КР» → «КР1»). */
+// parts of one volume bound or issued with it: содержание, текстовая и графическая части, спецификация, ведомости
+const VOLUME_PART = /^\.(?:С|СО|СП|ТЧ|ГЧ|ОД|ВР|ВМ|ОЛ)$/;
+
+/**
+ * Whether the set holds the document a cipher names: same cipher, one of its parts («КР» → «КР1», «АР1.1» → «АР1.1-К4»),
+ * or the volume a part of which is named («АР1.СО» → «АР1»). «ТХ.А» and «ТХ.О» are different volumes.
+ */
 function findTarget(docs: readonly DocFacts[], cipher: string): DocFacts | null {
   const k = cipherKey(cipher);
   for (const d of docs) {
     const own = d.cipher ? cipherKey(d.cipher.cipher) : '';
+    if (own === k || (own.startsWith(k) && /^[\d.-]/.test(own.slice(k.length)))) return d;
+    if (own && k.startsWith(own) && VOLUME_PART.test(k.slice(own.length))) return d;
     const name = cipherKey(d.doc.name);
-    if (own === k || (own.startsWith(k) && /^[\d.]/.test(own.slice(k.length)))) return d;
     if (name.includes(k) && !/^\d/.test(name.slice(name.indexOf(k) + k.length))) return d;
   }
   return null;
+}
+
+/**
+ * How a reference to a document the upload lacks is judged. A complete ПД (its ПЗ and other sections) must hold every
+ * section it refers to: a finding. A partial upload of ПД, and РД, which is issued and uploaded by марка, refer to
+ * volumes that exist elsewhere: the specialist is asked once whether to present them. In РД only volumes of the
+ * uploaded марки are asked about; references between основные комплекты of different марки are normal.
+ */
+type AbsentPolicy = 'finding' | 'ask_pd' | 'ask_same_mark';
+
+function absentPolicy(ctx: CheckContext): AbsentPolicy {
+  if (ctx.set.stage === 'Р') return 'ask_same_mark';
+  if (ctx.set.stage !== 'П') return 'finding';
+  const hasPz = ctx.docs.some((d) => d.xml || d.section === 'ПЗ');
+  return hasPz && !ctx.set.singleVolume ? 'finding' : 'ask_pd';
+}
+
+/** One question for the whole set: the absent volumes that its documents refer to, with a page of each. */
+function absentQuestion(absent: Map<string, Place[]>, policy: AbsentPolicy): DraftQuestion | null {
+  if (!absent.size) return null;
+  const names = [...absent.keys()].sort(byNumber);
+  const places = [...absent.values()].map((p) => p[0]!).slice(0, 5);
+  const first = places[0]!;
+  const upload = policy === 'ask_same_mark' ? 'Рабочая документация загружена не полностью' : 'Загружена часть проектной документации';
+  return {
+    section: first.doc.section ?? 'ОБЩ',
+    text: `${upload}: документы ссылаются на тома, которых в комплекте нет: ${names.slice(0, 12).join(', ')}${names.length > 12 ? ' и др.' : ''}. Представить их для проверки или подтвердить, что они выпущены отдельно?`,
+    reason: `Ссылки на отсутствующие тома: ${[...absent.entries()].slice(0, 5).map(([n, p]) => `${n} — ${where(p[0]!)}`).join('; ')}.`,
+    places,
+  };
 }
 
 /** Whether the set has the volume or its parts («том 5» when 5.1 and 5.2 are there). */
@@ -61,6 +98,10 @@ export const missingReference: Check = {
       });
     };
     const volumes = new Set(ctx.docs.flatMap((d) => (d.volume ? [d.volume] : [])));
+    const policy = absentPolicy(ctx);
+    const uploadedMarks = new Set(ctx.docs.flatMap((d) => (d.doc.role === 'review' && d.cipher ? [d.cipher.mark] : [])));
+    const absent = new Map<string, Place[]>();
+    const ask = (name: string, place: Place) => absent.set(name, [...(absent.get(name) ?? []), place]);
     for (const d of ctx.docs) {
       if (d.doc.role !== 'review') continue;
       // page counts of Word files read without conversion are approximate: their sheet references are judged only
@@ -87,6 +128,11 @@ export const missingReference: Check = {
       for (const r of d.cipherRefs) {
         if (!ctx.setBase || cipherKey(r.base) !== ctx.setBase) continue; // other projects' documents are outside the set by nature
         if (findTarget(ctx.docs, r.cipher)) continue;
+        if (policy === 'ask_same_mark' && !uploadedMarks.has(r.mark)) continue;
+        if (policy !== 'finding') {
+          ask(r.cipher, { doc: d, page: r.docPage });
+          continue;
+        }
         const e = byCipher.get(r.cipher) ?? { pages: [], snippet: r.snippet };
         if (!e.pages.includes(r.docPage)) e.pages.push(r.docPage);
         byCipher.set(r.cipher, e);
@@ -100,6 +146,10 @@ export const missingReference: Check = {
       const byVolume = new Map<string, { pages: number[]; snippet: string }>();
       for (const r of d.volumeRefs) {
         if (r.volume === d.volume || hasVolume(volumes, r.volume)) continue;
+        if (policy !== 'finding') {
+          ask(`том ${r.volume}`, { doc: d, page: r.docPage });
+          continue;
+        }
         const e = byVolume.get(r.volume) ?? { pages: [], snippet: r.snippet };
         if (!e.pages.includes(r.docPage)) e.pages.push(r.docPage);
         byVolume.set(r.volume, e);
@@ -109,6 +159,7 @@ export const missingReference: Check = {
           `Добавить в комплект том ${volume} либо исправить ссылку на номер существующего тома.`);
       }
     }
-    return { findings, referenceProblems: problems };
+    const question = absentQuestion(absent, policy);
+    return { findings, referenceProblems: problems, questions: question ? [question] : [] };
   },
 };

@@ -27,3 +27,45 @@ test('a single sheet with a mistyped cipher keeps its place in the numbering', (
   const d = docFacts(1, 'ios.pdf', 'ИОС1', [s(1, 4, '24-081-ИОС1'), s(2, undefined, '24-801-ИОС1'), s(3, undefined, '24-081-ИОС1'), s(4, undefined, '24-081-ИОС1')]);
   assert.deepEqual(sheetNumbering.run(context([d])).findings, []);
 });
+
+const p = (n: number | string, o: { sheets?: number; cipher?: string; text?: string } = {}) =>
+  ({ text: o.text ?? 'план', stamp: stampLines({ cipher: o.cipher ?? '57/19-ПС-АР4', sheet: n, ...(o.sheets ? { sheets: o.sheets } : {}) }) });
+const run = (d: ReturnType<typeof docFacts>) => sheetNumbering.run(context([d])).findings!.map((f) => f.essence);
+
+test('inserted sheets «5.1», «9.1», «9.2» are sheets of the count, not gaps or repeats', () => {
+  const d = docFacts(1, 'ar4.pdf', 'АР', [p(1, { sheets: 13 }), ...[2, 3, 4, 5, '5.1', 6, 7, 8, 9, '9.1', '9.2', 10].map((n) => p(n))]);
+  assert.deepEqual(run(d), []);
+  const wrong = docFacts(1, 'ar4.pdf', 'АР', [p(1, { sheets: 12 }), ...[2, 3, '3.1', 4, 5, 6].map((n) => p(n))]);
+  assert.match(run(wrong)[0]!, /Листов 12/);
+  const twice = docFacts(1, 'ar4.pdf', 'АР', [p(1, { sheets: 5 }), ...[2, '2.1', '2.1', 3, 4].map((n) => p(n))]);
+  assert.deepEqual(run(twice), ['В документе «ar4.pdf» номер листа 2.1 повторяется на 2 страницах.']);
+});
+
+test('a specification bound after the drawings: its own cipher, or its own numbering from 1 with a heading or «Листов»', () => {
+  const cipher = docFacts(1, 'ov2.pdf', 'ИОС4', [p(1, { sheets: 3, cipher: '57/19-ПС-ОВ2' }), p(2, { cipher: '57/19-ПС-ОВ2' }), p(3, { cipher: '57/19-ПС-ОВ2' }), p(1, { sheets: 1, cipher: '57/19-ПС-ОВ2.СО' })]);
+  assert.deepEqual(run(cipher), []);
+  const building = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 2, cipher: '22ЛК-Р-АР2.1-Б2' }), p(2, { cipher: '22ЛК-Р-АР2.1-Б2' }), p(1, { sheets: 1, cipher: '22ЛК-Р-АР2.1-Б2.СО' })]);
+  assert.deepEqual(run(building), []);
+  const spec = 'Поз. Наименование и техническая характеристика Тип, марка Кол.';
+  const restart = docFacts(1, 'ios.pdf', 'ИОС4', [p(1, { sheets: 4 }), p(2), p(3), p(4), p(1, { text: spec }), p(2), p(3), p(1, { sheets: 1, text: 'Опросный лист' })]);
+  assert.deepEqual(run(restart), []);
+});
+
+test('a sheet repeated inside a run, or a restart without a heading or in the middle of the run, is still a repeat', () => {
+  const spec = 'Спецификация оборудования';
+  const inside = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 5 }), p(2), p(3), p(3), p(4)]);
+  assert.match(run(inside)[0]!, /номер листа 3 повторяется/);
+  const plain = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 3 }), p(2), p(3), p(1), p(2)]);
+  assert.match(run(plain)[0]!, /номер листа 1 повторяется/);
+  const middle = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 5 }), p(2), p(4), p(1, { text: spec }), p(2), p(3), p(5)]);
+  assert.ok(run(middle).some((e) => /номер листа 1 повторяется/.test(e)));
+  const broken = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 4 }), p(2), p(3), p(4), p(1, { text: spec }), p(3)]);
+  assert.ok(run(broken).some((e) => /номер листа 1 повторяется/.test(e)));
+});
+
+test('a page without a readable sheet number where the missing sheet belongs is not a gap; adjacent numbers are', () => {
+  const unread = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 5 }), p(2), 'Фасад в осях 1–8', p(4), p(5)]);
+  assert.deepEqual(run(unread), []);
+  const gap = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 5 }), p(2), 'Фасад в осях 1–8', p(5), p(6)]);
+  assert.match(run(gap)[0]!, /пропущены лист\(ы\) 3, 4/);
+});

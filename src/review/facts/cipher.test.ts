@@ -20,3 +20,13 @@ test('norm designations, dates and words are not ciphers', () => {
   assert.equal(one('объемно-планировочные'), null);
   assert.equal(one('АНО-КР'), null);
 });
+
+test('ciphers with a part after a dot, a building after a hyphen or an edition are read whole', () => {
+  assert.equal(one('см. 57/19-ПС-ТХ.Б')?.cipher, '57/19-ПС-ТХ.Б');
+  assert.equal(one('по 57/19-ПС-ИТП.АК')?.cipher, '57/19-ПС-ИТП.АК');
+  assert.deepEqual(one('57/19-ПС-КНС.ЭМ'), { cipher: '57/19-ПС-КНС.ЭМ', base: '57/19-ПС', mark: 'ЭМ', section: 'ИОС1' });
+  assert.equal(one('57/19-ПС-ОВ2.СО')?.cipher, '57/19-ПС-ОВ2.СО');
+  assert.equal(one('22ЛК-Р-КЖ2.3-Б2.СО')?.cipher, '22ЛК-Р-КЖ2.3-Б2.СО');
+  assert.equal(one('57_19-ПС-КЖ3_изм4.pdf')?.cipher, '57_19-ПС-КЖ3');
+  assert.equal(one('57/19-ПС-ЭМ3')?.cipher, '57/19-ПС-ЭМ3');
+});

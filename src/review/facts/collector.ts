@@ -8,7 +8,7 @@ import { guessKind } from '../../ingest/classify.ts';
 import { parseCiphers } from './cipher.ts';
 import { ContentsReader } from './contents.ts';
 import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
-import { StampReader } from './stamp.ts';
+import { opensBoundPart, StampReader } from './stamp.ts';
 import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
 import { findTraits } from './traits.ts';
@@ -75,6 +75,7 @@ export class DocCollector {
     if (n <= HEAD_PAGES && this.headParts.join('').length < HEAD_CHARS) this.headParts.push(text.slice(0, HEAD_CHARS));
     if (page.stampLines && page.stampLines.length) {
       const st = this.stamps.read(page.stampLines, n);
+      if (st.sheet === 1 && opensBoundPart(st, text)) st.opensPart = true;
       if (!st.changePermission && (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher)) f.stamps.push(st);
       if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
     }

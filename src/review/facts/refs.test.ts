@@ -35,3 +35,9 @@ test('volumes named by number; a volume followed by its cipher is left to the ci
   assert.equal(ownVolume('24-017-КР.pdf', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 4\nТом 4\n2025'), '4');
   assert.equal(ownVolume('24-017-КР.pdf', 'Состав тома: см. том 3'), null);
 });
+
+test('a cipher after «на листах» is not a sheet number; a referenced cipher is read with its parts', () => {
+  assert.deepEqual(findSheetRefs('Оборудование показано на листах 57/19-ПС-ТХ.Б и на листе 4', 1).map((r) => r.sheet), [4]);
+  assert.deepEqual(findCipherRefs('Трубопроводы см. раздел 57/19-ПС-ТХ.Б; узлы см. 57/19-ПС-ИТП.АК', 1).map((r) => r.cipher), ['57/19-ПС-ТХ.Б', '57/19-ПС-ИТП.АК']);
+  assert.deepEqual(findSheetRefs('Узлы см. 57/19-ПС-АР3.СО, лист 2', 1).map((r) => [r.sheet, r.cipher]), [[2, '57/19-ПС-АР3.СО']]);
+});

@@ -1,11 +1,13 @@
 import { snippet } from '../text/normalize.ts';
-import { parseCiphers } from './cipher.ts';
+import { findCiphers, parseCiphers } from './cipher.ts';
 import type { CipherRef, SheetRef, VolumeRef } from './types.ts';
 
-const SHEET_REF_RE = /(?:(?:см\.?|смотри|смотреть|приведен[аоы]?|показан[аоы]?|представлен[аоы]?)\s*(?:на\s+)?(?:лист(?:е|ы|ах)?|л\.)|на\s+листе|на\s+листах)\s*(?:№\s*)?(\d{1,3})(?:\s*(?:[-–]|,|и)\s*(\d{1,3}))?((?:\s*(?:документа|тома|альбома|раздела|шифр)?\s*)([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*))?/giu;
+// «на листах 133/23-ГК-ТХ.О»: a number that begins a cipher is not a sheet number
+const NOT_A_CIPHER = String.raw`(?![0-9A-ZА-ЯЁ./_]*(?:-[0-9A-ZА-ЯЁ./_]+)*-[А-ЯЁ]{2})`;
+const SHEET_REF_RE = new RegExp(String.raw`(?:(?:см\.?|смотри|смотреть|приведен[аоы]?|показан[аоы]?|представлен[аоы]?)\s*(?:на\s+)?(?:лист(?:е|ы|ах)?|л\.)|на\s+листе|на\s+листах)\s*(?:№\s*)?${NOT_A_CIPHER}(\d{1,3})(?:\s*(?:[-–]|,|и)\s*(\d{1,3}))?((?:\s*(?:документа|тома|альбома|раздела|шифр)?\s*)([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*))?`, 'giu');
 // «(лист 11)», «(л. 4)» after the thing shown there; «см. 24-017-ПЗУ, лист 11» with the document first
 const PAREN_SHEET_RE = /\(\s*(?:см\.?\s*)?(?:лист|л\.)\s*(\d{1,3})\s*\)/giu;
-const CIPHER_THEN_SHEET_RE = /(?:см\.?|смотри|смотреть|согласно|по)\s*(?:том\S*\s+|документ\S*\s+|альбом\S*\s+)?([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*)\s*,?\s*(?:лист|л\.)\s*(\d{1,3})(?![\d])/giu;
+const CIPHER_THEN_SHEET_RE = /(?:см\.?|смотри|смотреть|согласно|по)\s*(?:том\S*\s+|документ\S*\s+|альбом\S*\s+)?([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*(?:[.-][А-ЯЁ]{1,4}\d*)*)\s*,?\s*(?:лист|л\.)\s*(\d{1,3})(?![\d])/giu;
 const DOC_REF_CONTEXT = /(?:(?<![а-яё])см\.?|смотри|смотреть|согласно|в\s+соответствии\s+с|приведен\S*\s+в|указан\S*\s+в|представлен\S*\s+в|разработан\S*\s+в|в\s+составе|(?<![а-яё])по|(?<![а-яё])в\s+(?:томе|разделе|документе|альбоме|комплекте))\s*(?:[а-яё.]+\s*){0,3}$/iu;
 
 /** «см. лист 12», «на листах 5–7», «см. лист 3 документа 24-017-АР». */
@@ -43,20 +45,10 @@ export function findSheetRefs(text: string, docPage: number): SheetRef[] {
 /** Ciphers of documents that the text points the reader to («см. 24-017-КР2», «согласно 24-017-ИОС4»). */
 export function findCipherRefs(text: string, docPage: number): CipherRef[] {
   const out: CipherRef[] = [];
-  for (const c of parseCiphersWithIndex(text)) {
+  for (const c of findCiphers(text)) {
     const before = text.slice(Math.max(0, c.index - 60), c.index);
     if (!DOC_REF_CONTEXT.test(before)) continue;
     out.push({ ...c.fact, docPage, snippet: snippet(text, c.index, c.index + c.fact.cipher.length) });
-  }
-  return out;
-}
-
-function parseCiphersWithIndex(text: string) {
-  const out: { index: number; fact: ReturnType<typeof parseCiphers>[number] }[] = [];
-  const re = /[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_-]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*/gu;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const f = parseCiphers(m[0])[0];
-    if (f) out.push({ index: m.index, fact: f });
   }
   return out;
 }

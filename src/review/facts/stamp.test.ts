@@ -163,3 +163,13 @@ test('the stage under «Стадия» and the dates of the signature rows are r
   assert.equal(parseStamp(stampLines({ cipher: '24-017-АР', stage: 'P' }), 1).stage, 'Р');
   assert.equal(parseStamp([{ x: 400, y: 800, w: 60, h: 8, text: 'Формат А4' }], 1).stage, null);
 });
+
+test('an inserted sheet «5.1» is read as sheet 5, part 1, under its label or written after it', () => {
+  const s = parseStamp(stampLines({ cipher: '57/19-ПС-АР3', sheet: '5.1', roles }), 9);
+  assert.equal(s.sheet, 5);
+  assert.equal(s.sheetInsert, 1);
+  const inline = parseStamp(placed([[300, 680, 60, 8, '57/19-ПС-АР3'], [470, 720, 30, 6, 'Лист 12.2']]), 3);
+  assert.deepEqual([inline.sheet, inline.sheetInsert], [12, 2]);
+  const plain = parseStamp(stampLines({ cipher: '57/19-ПС-АР3', sheet: 6, roles }), 10);
+  assert.deepEqual([plain.sheet, plain.sheetInsert], [6, undefined]);
+});

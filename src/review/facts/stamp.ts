@@ -55,6 +55,14 @@ function intOnly(s: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** A sheet number as printed: «7», or «3.1» — a sheet inserted after sheet 3 by a change (ГОСТ Р 21.101, 7.3.7). */
+const SHEET_NO = String.raw`(\d{1,4})(?:\.(\d))?`;
+
+function sheetNo(s: string): { sheet: number; insert: number | null } | null {
+  const m = new RegExp(String.raw`^\s*${SHEET_NO}\s*$`).exec(s);
+  return m ? { sheet: Number(m[1]), insert: m[2] ? Number(m[2]) : null } : null;
+}
+
 /** What a title block says apart from its numbers: the same on every sheet of a document, so read once for all of them. */
 interface StampLayout {
   roles: StampFacts['roles'];
@@ -118,7 +126,7 @@ function rowDates(ls: readonly PlacedLine[]): string[] {
   return ls.filter((l) => ROW_DATE.test(l.text) && rows.some((r) => sameRow(r, l) && l.x > r.x)).map((l) => l.text);
 }
 
-const NUMBER_ONLY = /^\s*\d+\s*$/;
+const NUMBER_ONLY = /^\s*\d+(?:\.\d)?\s*$/;
 
 function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   const roles = Object.fromEntries(STAMP_ROLES.map((r) => [r, 'absent'])) as StampFacts['roles'];
@@ -144,31 +152,30 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels, changePermission, sheetTitle, stage: stageOf(ls), dates: rowDates(ls) };
 }
 
-/** The sheet number and count: written in a label line, or the first number below its label. */
-function sheetNumbers(labels: readonly PlacedLine[], ls: readonly PlacedLine[]): { sheet: number | null; sheets: number | null } {
-  let sheet: number | null = null;
+/** The sheet number (with the part of an inserted sheet) and count: written in a label line, or the first number below its label. */
+function sheetNumbers(labels: readonly PlacedLine[], ls: readonly PlacedLine[]): { sheet: number | null; sheets: number | null; sheetInsert?: number } {
+  let no: { sheet: number; insert: number | null } | null = null;
   let sheets: number | null = null;
   for (const l of labels) {
-    const inline = /^лист\s*[:№]?\s*(\d{1,4})$/i.exec(l.text);
+    const inline = new RegExp(String.raw`^лист\s*[:№]?\s*${SHEET_NO}$`, 'i').exec(l.text);
     const inlineTotal = /^листов\s*[:]?\s*(\d{1,4})$/i.exec(l.text);
-    if (inline && sheet === null) sheet = Number(inline[1]);
+    if (inline && no === null) no = { sheet: Number(inline[1]), insert: inline[2] ? Number(inline[2]) : null };
     if (inlineTotal && sheets === null) sheets = Number(inlineTotal[1]);
     if (/^стадия\s+лист\s+листов$/i.test(l.text)) {
       const v = ls.find((o) => below(l, o) || (o.y > l.y && o.y - l.y < 12 * MM && Math.abs(o.x - l.x) < 15 * MM && o !== l));
-      const nums = v ? [...v.text.matchAll(/\d{1,4}/g)].map((x) => Number(x[0])) : [];
-      if (nums[0] !== undefined && sheet === null) sheet = nums[0];
-      if (nums[1] !== undefined && sheets === null) sheets = nums[1];
+      const nums = v ? [...v.text.matchAll(new RegExp(SHEET_NO, 'g'))] : [];
+      if (nums[0] && no === null) no = { sheet: Number(nums[0][1]), insert: nums[0][2] ? Number(nums[0][2]) : null };
+      if (nums[1] && sheets === null) sheets = Number(nums[1][1]);
       continue;
     }
     const isLabel = /^лист$/i.test(l.text);
     const isTotal = /^листов$/i.test(l.text);
     if (!isLabel && !isTotal) continue;
-    const v = ls.filter((o) => o !== l && below(l, o)).sort((a, b) => a.y - b.y).map((o) => intOnly(o.text)).find((n) => n !== null);
-    if (v === undefined || v === null) continue;
-    if (isLabel && sheet === null) sheet = v;
-    if (isTotal && sheets === null) sheets = v;
+    const under = ls.filter((o) => o !== l && below(l, o)).sort((a, b) => a.y - b.y);
+    if (isLabel && no === null) no = under.map((o) => sheetNo(o.text)).find((n) => n !== null) ?? null;
+    if (isTotal && sheets === null) sheets = under.map((o) => intOnly(o.text)).find((n) => n !== null) ?? null;
   }
-  return { sheet, sheets };
+  return { sheet: no?.sheet ?? null, sheets, ...(no?.insert ? { sheetInsert: no.insert } : {}) };
 }
 
 /**
@@ -209,6 +216,14 @@ export class StampReader {
     const { roles, hasRoleRows, cipher, labels, changePermission, sheetTitle, stage, dates } = this.last;
     return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher, changePermission, ...(sheetTitle ? { sheetTitle } : {}), stage, dates: [...dates] };
   }
+}
+
+// a specification (ГОСТ 21.110, its column «Наименование и техническая характеристика»), a list, a questionnaire
+const BOUND_PART_HEAD = /спецификаци|ведомост|наименование\s+и\s+техническая\s+характеристика|опросн\S*\s+лист|перечень/i;
+
+/** Whether a sheet opens a part bound after the drawings: its title or the beginning of its text names a specification or a list. */
+export function opensBoundPart(stamp: StampFacts, text: string): boolean {
+  return BOUND_PART_HEAD.test(stamp.sheetTitle ?? '') || BOUND_PART_HEAD.test(text.slice(0, 400));
 }
 
 /** Reads the title block of one page from the lines lying in its lower-right corner. */

@@ -127,6 +127,8 @@ export const STAMP_ROLES: readonly StampRole[] = ['Разраб.', 'Пров.', 
 export interface StampFacts {
   docPage: number;
   sheet: number | null;
+  /** An inserted sheet's part after the dot («Лист 3.1» → sheet 3, sheetInsert 1; ГОСТ Р 21.101 allows them after a change). */
+  sheetInsert?: number;
   sheets: number | null;
   /** Roles of the signature rows: present with a name, present without one, or not printed. */
   roles: Record<StampRole, 'filled' | 'empty' | 'absent'>;
@@ -141,6 +143,8 @@ export interface StampFacts {
   stage?: string | null;
   /** Dates written in the signature rows («05.24», «12.03.2021»), as printed. */
   dates?: string[];
+  /** Sheet 1 whose page opens with a specification's or a list's heading: a part bound after the drawings may number anew. */
+  opensPart?: boolean;
 }
 
 export interface NormCitation {
