@@ -53,7 +53,7 @@ export type RegistryEntry = NormEntry | UnknownDesignation;
 
 /**
  * A designation no norm can have, found by rule rather than listed (norms/malformed.ts): a broken register code
- * («СП 50.1333.2012»), a number outside its series, an edition year in the future or before the series existed.
+ * («СП 50.1333.2012»), an edition year in the future or before the series existed.
  */
 export interface MalformedDesignation {
   /** The designation as written, canonically. */
@@ -63,7 +63,7 @@ export interface MalformedDesignation {
   replacement: string;
   /** What is wrong with it, in Russian («в регистрационном коде 1333 вместо 13330»). */
   reason: string;
-  /** The rule is not certain (a number beyond the known ones of its series): the finding asks to confirm. */
+  /** The rule is not certain (a code one digit from two series): the finding asks to confirm. */
   ambiguous: boolean;
 }
 
