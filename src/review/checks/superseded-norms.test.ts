@@ -150,3 +150,13 @@ test('a СНиП after a closed title and a comma or full stop is still a citati
   const d = docFacts(1, 'kr.pdf', 'КР', ['Работы вести по СП 70.13330.2012 "Несущие и ограждающие конструкции". Приемку вести по СНиП 3.03.01-87.']);
   assert.equal(supersededNorms.run(context([d])).findings!.length, 1);
 });
+
+test('replaced product standards in a specification table and in notes are reported; P entries as findings', () => {
+  const d = docFacts(1, 'km.pdf', 'КР', [
+    'Москва\n2024 г.',
+    'Поз. | Наименование | Кол.\n1 | Швеллер 12П ГОСТ 8240-72 / С255 ГОСТ 27772-2015 | 4\n2 | Полоса 4х40 ГОСТ 103-76 | 12',
+    'Металлоконструкции окрасить эмалью ПФ-115 (ГОСТ 6465-76) по грунтовке ГФ-021 (ГОСТ 25129-82).',
+  ]);
+  const cited = supersededNorms.run(context([d])).findings!.map((f) => f.norm).sort();
+  assert.deepEqual(cited, ['ГОСТ 103-2006', 'ГОСТ 25129-2020', 'ГОСТ 27772-2021', 'ГОСТ 6465-2023', 'ГОСТ 8240-97']);
+});
