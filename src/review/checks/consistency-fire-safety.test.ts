@@ -83,7 +83,7 @@ test('a К-class written as the building\'s class of structural fire hazard conf
   ];
   const f = fireSafetyConsistency.run(context(docs)).findings!;
   assert.equal(f.length, 1);
-  assert.equal(f[0]!.about.doc.name, 'ar3.pdf');
+  assert.equal(f[0]!.about?.doc.name, 'ar3.pdf');
   assert.match(f[0]!.essence, /К0 в «ar3\.pdf» и С0/);
   assert.match(f[0]!.essence, /классы пожарной опасности строительных конструкций.*С0–С3/);
   // a К-class of constructions under its own label is not the building's class
