@@ -139,6 +139,8 @@ test('a СНиП standing in or right after the title of the current СП is par
     // the predecessor named right after the closed title, bare or in brackets with its amendment
     'Работы вести по СП 70.13330.2012 "Несущие и ограждающие конструкции" СНиП 3.03.01-87 (с Изменением № 3).',
     'Исполнительную документацию вести по СП 45.13330.2017\n«Земляные сооружения, основания и фундаменты» (СНиП 3.02.01-87 (с Изменениями N 1, 2)).',
+    // the СП's designation garbled by the designer, the title closed right before the СНиП
+    'Монтаж вести по требованиям СНиП 13330.2012 "Несущие и ограждающие конструкции" СНиП 3.03.01-87 (с Изменением № 1).',
     // inside a title still open, with «Актуализированная редакция» after it; the СП number mistyped by the designer
     'Защиту выполнить согласно разделу 5 СП 27.13330.2017 "Защита строительных конструкций от\nкоррозии. СНиП 2.03.11-85 Актуализированная редакция". Способ согласовать.',
   ];

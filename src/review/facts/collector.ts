@@ -61,6 +61,8 @@ function isTitleOfCurrentSp(prepared: string, at: number, rawLength: number, rep
   if (/^[\s*]*АКТУАЛИЗ/.test(prepared.slice(at + rawLength, at + rawLength + 30))) return true;
   // inside the quoted title of the last СП named before it, whichever СП that is (designers mistype the number)
   const lastSp = [...before.matchAll(/СП ?\d{1,3}\.\d{4,7}(?:[.-]\d{2,4})?/g)].pop();
+  // right after a closed title of a designation, even a garbled one («СНиП 13330.2019 "Организация строительства" СНиП …»)
+  if (/(?:СП|СНИП) ?(?:\d{1,3}\.)?\d{4,7}[.-]\d{2,4} ?[«"“][^«»"“”;]{1,100}[»"”] ?\(?$/.test(before)) return true;
   const title = lastSp ? before.slice(lastSp.index + lastSp[0].length) : '';
   if (lastSp && title.length < 120 && quoteOpen(title) && !title.includes(';')) return true;
   const sp = /СП ?(\d{1,3}\.\d{4,7})/.exec(replacement)?.[1];
