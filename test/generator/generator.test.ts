@@ -43,7 +43,7 @@ test('a clean set holds every required section, matching page counts and no stal
         if (at < 0) continue;
         const titled = /Актуализированная редакция $|["»] \(?$/.test(text.slice(Math.max(0, at - 40), at))
           || /^\S* Актуализированная редакция/.test(text.slice(at + n.designation.length, at + n.designation.length + 40));
-        assert.ok(titled, `${f.name} cites ${n.designation}`);
+        assert.ok(titled, `${f.name} cites ${n.designation}: …${text.slice(Math.max(0, at - 60), at + 60)}…`);
       }
       for (const n of WRONG_DESIGNATIONS) assert.ok(!text.includes(n.designation), `${f.name} cites ${n.designation}`);
     }
