@@ -61,6 +61,18 @@ export const ACTUALISED_TITLES: Record<string, string> = {
   ИОС4: 'СП 60.13330.2020 «Отопление, вентиляция и кондиционирование воздуха. Актуализированная редакция СНиП 41-01-2003»',
 };
 
+/**
+ * The same titles in the other shapes real lists use: the predecessor right after the closed title, bare or in brackets,
+ * or inside a title still open and followed by «Актуализированная редакция». Not citations either. Guillemets only: the
+ * DOCX inspection in generator.test.ts reads straight quotes as XML entities (the straight-quote shapes are unit-tested).
+ */
+export const TITLE_SHAPES: Record<string, string> = {
+  КР: 'СП 20.13330.2016 «Нагрузки и воздействия» СНиП 2.01.07-85* (с Изменениями № 1, 2)',
+  АР: 'СП 54.13330.2022 «Здания жилые многоквартирные. СНиП 31-01-2003 Актуализированная редакция»',
+  ПОС: 'СП 48.13330.2019 «Организация строительства» (СНиП 12-01-2004 (с Изменением № 1))',
+  ИОС4: 'СП 60.13330.2020 «Отопление, вентиляция и кондиционирование воздуха. СНиП 41-01-2003 Актуализированная редакция»',
+};
+
 export interface StaleNorm {
   /** Canonical designation of the superseded norm. */
   designation: string;

@@ -74,3 +74,19 @@ test('two sets naming the same shops Ф4.3 still disagree on the building\'s own
   ];
   assert.deepEqual(run(docs).map((x) => x.about!.doc.index), [3]);
 });
+
+test('a К-class written as the building\'s class of structural fire hazard conflicts with С0 and is explained', () => {
+  const docs = [
+    docFacts(1, 'ar1.pdf', 'АР', ['титул', 'Степень огнестойкости здания — I. Класс конструктивной пожарной опасности здания — С0.']),
+    docFacts(2, 'ar2.pdf', 'АР', ['Класс конструктивной пожарной опасности: С0']),
+    docFacts(3, 'ar3.pdf', 'АР', ['титул', 'Класс конструктивной пожарной опасности здания - К0. Степень огнестойкости здания — I.']),
+  ];
+  const f = fireSafetyConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.about?.doc.name, 'ar3.pdf');
+  assert.match(f[0]!.essence, /К0 в «ar3\.pdf» и С0/);
+  assert.match(f[0]!.essence, /классы пожарной опасности строительных конструкций.*С0–С3/);
+  // a К-class of constructions under its own label is not the building's class
+  const own = docFacts(4, 'kr.pdf', 'КР', ['Класс пожарной опасности строительных конструкций — К0.']);
+  assert.equal(fireSafetyConsistency.run(context([docs[0]!, docs[1]!, own])).findings!.length, 0);
+});

@@ -4,7 +4,7 @@ import type { Check, DraftFinding } from './types.ts';
 
 /**
  * N-01: designations no norm can have, found by rule (norms/malformed.ts) where the registry of known wrong designations
- * (norms.nonexistent) has nothing — a broken register code («СП 50.1333.2012»), a number beyond its series, an edition
+ * (norms.nonexistent) has nothing — a broken register code («СП 50.1333.2012»), an edition
  * year in the future or before the series existed. One citation gets one finding: the registry is asked first.
  */
 export const malformedNorms: Check = {

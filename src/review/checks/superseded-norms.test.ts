@@ -133,3 +133,32 @@ test('a СНиП cited in the sentence after its replacement\'s closed title is 
   const d = docFacts(1, 'ov.pdf', 'ИОС4', ['Решения приняты по СП 50.13330.2024 «Тепловая защита зданий».\nРасчет выполнен в соответствии с требованиями СНиП\n23-02-2003 «Тепловая защита зданий».']);
   assert.equal(supersededNorms.run(context([d])).findings!.length, 1);
 });
+
+test('a СНиП standing in or right after the title of the current СП is part of its designation, not a citation', () => {
+  const pages = [
+    // the predecessor named right after the closed title, bare or in brackets with its amendment
+    'Работы вести по СП 70.13330.2012 "Несущие и ограждающие конструкции" СНиП 3.03.01-87 (с Изменением № 3).',
+    'Исполнительную документацию вести по СП 45.13330.2017\n«Земляные сооружения, основания и фундаменты» (СНиП 3.02.01-87 (с Изменениями N 1, 2)).',
+    // the СП's designation garbled by the designer, the title closed right before the СНиП
+    'Монтаж вести по требованиям СНиП 13330.2012 "Несущие и ограждающие конструкции" СНиП 3.03.01-87 (с Изменением № 1).',
+    // inside a title still open, with «Актуализированная редакция» after it; the СП number mistyped by the designer
+    'Защиту выполнить согласно разделу 5 СП 27.13330.2017 "Защита строительных конструкций от\nкоррозии. СНиП 2.03.11-85 Актуализированная редакция". Способ согласовать.',
+  ];
+  const d = docFacts(1, 'ar.pdf', 'АР', pages);
+  assert.deepEqual(supersededNorms.run(context([d])).findings, []);
+});
+
+test('a СНиП after a closed title and a comma or full stop is still a citation', () => {
+  const d = docFacts(1, 'kr.pdf', 'КР', ['Работы вести по СП 70.13330.2012 "Несущие и ограждающие конструкции". Приемку вести по СНиП 3.03.01-87.']);
+  assert.equal(supersededNorms.run(context([d])).findings!.length, 1);
+});
+
+test('replaced product standards in a specification table and in notes are reported; P entries as findings', () => {
+  const d = docFacts(1, 'km.pdf', 'КР', [
+    'Москва\n2024 г.',
+    'Поз. | Наименование | Кол.\n1 | Швеллер 12П ГОСТ 8240-72 / С255 ГОСТ 27772-2015 | 4\n2 | Полоса 4х40 ГОСТ 103-76 | 12',
+    'Металлоконструкции окрасить эмалью ПФ-115 (ГОСТ 6465-76) по грунтовке ГФ-021 (ГОСТ 25129-82).',
+  ]);
+  const cited = supersededNorms.run(context([d])).findings!.map((f) => f.norm).sort();
+  assert.deepEqual(cited, ['ГОСТ 103-2006', 'ГОСТ 25129-2020', 'ГОСТ 27772-2021', 'ГОСТ 6465-2023', 'ГОСТ 8240-97']);
+});

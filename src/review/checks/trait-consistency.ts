@@ -55,6 +55,8 @@ export interface TraitCheckSpec {
   xml: readonly XmlCharacteristic[];
   action: string;
   norm: string;
+  /** A remark on the values in conflict (a value of the wrong kind written under the label), or null. */
+  remark?(kind: TraitKind, values: string[]): string | null;
 }
 
 /**
@@ -88,9 +90,10 @@ export function traitCheck(spec: TraitCheckSpec): Check {
           const a: Place = { doc: ref.doc, page: ref.item.facts[0]!.docPage };
           const b: Place = { doc: other.doc, page: other.item.facts[0]!.docPage };
           const quoteOf = (s: Statement) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
+          const remark = spec.remark?.(kind, [...other.item.facts, ...ref.item.facts].map((f) => f.value));
           findings.push({
             checkId: spec.id, importance: 'significant', theme: 'construction', about,
-            essence: `Расхождение характеристики «${name}» между документами: ${shown(other.item)} в «${other.doc.doc.name}» и ${shown(ref.item)} в «${ref.doc.doc.name}».`,
+            essence: `Расхождение характеристики «${name}» между документами: ${shown(other.item)} в «${other.doc.doc.name}» и ${shown(ref.item)} в «${ref.doc.doc.name}».${remark ? ` ${remark}` : ''}`,
             evidence: `${where(b)}: ${quoteOf(other.item)}\n${where(a)}: ${quoteOf(ref.item)}${major.length > 1 ? `\nЗначение ${shown(ref.item)} указано также в ${major.length - 1} др. документах комплекта.` : ''}`,
             action: spec.action.replace('{name}', name),
             places: about === other.doc ? [b, a] : [a, b],

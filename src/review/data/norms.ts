@@ -10,7 +10,7 @@
  * Refresh from ФГИС «Реестр СП» / protect.gost.ru and bump REGISTRY_VERSION on every change.
  */
 
-export const REGISTRY_VERSION = '2026-11.2';
+export const REGISTRY_VERSION = '2026-11.3';
 
 export type Verification = 'V' | 'P' | 'C' | 'U';
 
@@ -53,7 +53,7 @@ export type RegistryEntry = NormEntry | UnknownDesignation;
 
 /**
  * A designation no norm can have, found by rule rather than listed (norms/malformed.ts): a broken register code
- * («СП 50.1333.2012»), a number outside its series, an edition year in the future or before the series existed.
+ * («СП 50.1333.2012»), an edition year in the future or before the series existed.
  */
 export interface MalformedDesignation {
   /** The designation as written, canonically. */
@@ -63,7 +63,7 @@ export interface MalformedDesignation {
   replacement: string;
   /** What is wrong with it, in Russian («в регистрационном коде 1333 вместо 13330»). */
   reason: string;
-  /** The rule is not certain (a number beyond the known ones of its series): the finding asks to confirm. */
+  /** The rule is not certain (a code one digit from two series): the finding asks to confirm. */
   ambiguous: boolean;
 }
 
@@ -206,6 +206,22 @@ export const NORMS: readonly NormEntry[] = [
   {cited: "ПП РФ от 04.07.2020 № 985", title: "Перечень национальных стандартов и сводов правил (обязательное применение)", status: "cancelled", replacement: "ПП РФ от 28.05.2021 № 815", ver: "P", src: "A"},
   {cited: "ПП РФ от 26.12.2014 № 1521", title: "Перечень национальных стандартов и сводов правил (обязательное применение)", status: "cancelled", replacement: "ПП РФ от 28.05.2021 № 815", ver: "P", src: "A"},
   {cited: "МДС 81-35.2004", title: "Методика определения стоимости строительной продукции", status: "cancelled", replacement: "Методика, утв. приказом Минстроя России от 04.08.2020 № 421/пр", ver: "U", src: "L:53163417682"},
+  // Product standards cited in specifications and notes (added 2026-11; W — public norm-status and text pages: ohranatruda.ru,
+  // runormy.ru, normlex.com, bestprofi.com, penoglas.ru, scribd copies of the standards; L:id — public code quoting the edition).
+  // V where a page states the replacement and its date; P where the successor edition is verified and the mapping (or a
+  // chain of intermediate editions) is from practice.
+  {cited: "ГОСТ 380-60", title: "Сталь углеродистая обыкновенного качества", status: "replaced", replacement: "ГОСТ 380-2005", ver: "V", src: "W (ГОСТ 380-71 взамен ГОСТ 380-60 с 01.01.72; ГОСТ 380-2005 с 01.07.2008)", since: "1972-01-01"},
+  {cited: "ГОСТ 380-94", title: "Сталь углеродистая обыкновенного качества. Марки", status: "replaced", replacement: "ГОСТ 380-2005", ver: "V", src: "W", since: "2008-07-01"},
+  {cited: "ГОСТ 535-58", title: "Прокат сортовой и фасонный из стали углеродистой обыкновенного качества", status: "replaced", replacement: "ГОСТ 535-2005", ver: "P", src: "W (цепочка 535-79 → 535-88 → 535-2005)"},
+  {cited: "ГОСТ 535-88", title: "Прокат сортовой и фасонный из стали углеродистой обыкновенного качества. Общие технические условия", status: "replaced", replacement: "ГОСТ 535-2005", ver: "V", src: "W", since: "2008-07-01"},
+  {cited: "ГОСТ 8240-72", title: "Швеллеры стальные горячекатаные. Сортамент", status: "replaced", replacement: "ГОСТ 8240-97", ver: "P", src: "W (ГОСТ 8240-89 с 01.07.90, ГОСТ 8240-97 с 01.01.2002)", since: "1990-07-01"},
+  {cited: "ГОСТ 8509-72", title: "Уголки стальные горячекатаные равнополочные. Сортамент", status: "replaced", replacement: "ГОСТ 8509-93", ver: "P", src: "W (цепочка 8509-86 → 8509-93)"},
+  {cited: "ГОСТ 103-76", title: "Полоса стальная горячекатаная. Сортамент", status: "replaced", replacement: "ГОСТ 103-2006", ver: "P", src: "W"},
+  {cited: "ГОСТ 19903-74", title: "Прокат листовой горячекатаный. Сортамент", status: "replaced", replacement: "ГОСТ 19903-2015", ver: "P", src: "W"},
+  {cited: "ГОСТ 27772-2015", title: "Прокат для строительных стальных конструкций. Общие технические условия", status: "replaced", replacement: "ГОСТ 27772-2021", ver: "P", src: "L:53971672518"},
+  {cited: "ГОСТ 9573-96", title: "Плиты из минеральной ваты на синтетическом связующем теплоизоляционные. Технические условия", status: "replaced", replacement: "ГОСТ 9573-2012", ver: "V", src: "W", since: "2013-07-01"},
+  {cited: "ГОСТ 6465-76", title: "Эмали ПФ-115. Технические условия", status: "replaced", replacement: "ГОСТ 6465-2023", ver: "P", src: "W"},
+  {cited: "ГОСТ 25129-82", title: "Грунтовка ГФ-021. Технические условия", status: "replaced", replacement: "ГОСТ 25129-2020", ver: "P", src: "L:52453024263"},
   // Earlier editions and documents added in 2026-11 (source key W: public norm-status pages — docs.cntd.ru, russiangost.com, gisprofi.com, normacs.info).
   {cited: "СП 52.13330.2011", title: "Естественное и искусственное освещение", status: "replaced", replacement: "СП 52.13330.2016", ver: "V", src: "W, N", since: "2017-05-08"},
   {cited: "СП 14.13330.2014", title: "Строительство в сейсмических районах", status: "replaced", replacement: "СП 14.13330.2018", ver: "V", src: "W"},

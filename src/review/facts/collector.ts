@@ -34,13 +34,38 @@ function push<T>(list: T[], items: T[]): void {
   for (const i of items) if (list.length < MAX_FACTS_PER_KIND) list.push(i);
 }
 
+/** Quote marks: «», “” and the straight " that opens and closes alike. */
+const QUOTES = /[«»“”"]/g;
+
+/** Whether a quote opened in `text` is still open at its end («"Защита … коррозии. » is open, «"Кровли" » is not). */
+function quoteOpen(text: string): boolean {
+  let depth = 0;
+  let straight = false;
+  for (const q of text.match(QUOTES) ?? []) {
+    if (q === '"') straight = !straight;
+    else if (q === '«' || q === '“') depth++;
+    else depth = Math.max(0, depth - 1);
+  }
+  return depth > 0 || straight;
+}
+
 /**
- * An «Актуализированная редакция СНиП …» or «СП 24.13330.2021 Свайные фундаменты. СНиП 2.02.03-85» title: the СНиП
- * there is part of the current СП's name. A СНиП after the title has closed (a quote, «;», the next list number) is a citation.
+ * An «Актуализированная редакция СНиП …» or «СП 24.13330.2021 Свайные фундаменты. СНиП 2.02.03-85» title: the СНиП there is
+ * part of the current СП's name. So is one standing right after the СП's closed title («СП 48.13330.2019 "Организация
+ * строительства" (СНиП 12-01-2004)») or inside a title still open («СП 28.13330.2017 "Защита … коррозии. СНиП 2.03.11-85
+ * Актуализированная редакция"»). A СНиП after the title's sentence has ended (a quote and «.», «;», the next list number) is
+ * a citation.
  */
-function isTitleOfCurrentSp(prepared: string, at: number, replacement: string): boolean {
+function isTitleOfCurrentSp(prepared: string, at: number, rawLength: number, replacement: string): boolean {
   const before = prepared.slice(Math.max(0, at - 160), at);
   if (/АКТУАЛИЗ\S*\s*(?:РЕДАКЦИ\S*)?\s*$/.test(before)) return true;
+  if (/^[\s*]*АКТУАЛИЗ/.test(prepared.slice(at + rawLength, at + rawLength + 30))) return true;
+  // inside the quoted title of the last СП named before it, whichever СП that is (designers mistype the number)
+  const lastSp = [...before.matchAll(/СП ?\d{1,3}\.\d{4,7}(?:[.-]\d{2,4})?/g)].pop();
+  // right after a closed title of a designation, even a garbled one («СНиП 13330.2019 "Организация строительства" СНиП …»)
+  if (/(?:СП|СНИП) ?(?:\d{1,3}\.)?\d{4,7}[.-]\d{2,4} ?[«"“][^«»"“”;]{1,100}[»"”] ?\(?$/.test(before)) return true;
+  const title = lastSp ? before.slice(lastSp.index + lastSp[0].length) : '';
+  if (lastSp && title.length < 120 && quoteOpen(title) && !title.includes(';')) return true;
   const sp = /СП ?(\d{1,3}\.\d{4,7})/.exec(replacement)?.[1];
   if (!sp) return false;
   const i = before.lastIndexOf(`СП ${sp}`);
@@ -49,7 +74,7 @@ function isTitleOfCurrentSp(prepared: string, at: number, replacement: string): 
   // «СП 63.13330.2012 и СНиП 2.03.01-84*», «СП …, СНиП …»: a list of two norms, not a title
   if (/^[\s,]*(?:И|ИЛИ|А ТАКЖЕ)?[\s,]*$/.test(between)) return false;
   // a title closed and its sentence ended («… «Тепловая защита зданий». Расчёт выполнен по СНиП …»): a citation of its own
-  return between.length < 120 && !/[;]|»[\s,.]*$|»\s*\.|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
+  return between.length < 120 && !/[;]|[»”"][\s]*[,.][\s,.]*$|[»”"]\s*[.,]\s*\S|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
 }
 
 /** Builds the facts of one document page by page; the page text is dropped after each call. */
@@ -112,7 +137,7 @@ export class DocCollector {
       // a digit misread by OCR is not the designer's error: recognised pages are not judged for malformed designations
       const entry = lookupNorm(ref) ?? (recognised ? null : malformedDesignation(ref));
       if (!entry) continue;
-      if (ref.type === 'СНИП' && isTitleOfCurrentSp(prepared, ref.index, entry.replacement)) continue;
+      if (ref.type === 'СНИП' && isTitleOfCurrentSp(prepared, ref.index, ref.raw.length, entry.replacement)) continue;
       const c = this.facts.norms.get(entry.cited);
       if (c) {
         if (!c.pages.includes(n) && c.pages.length < MAX_FACTS_PER_KIND) c.pages.push(n);

@@ -18,15 +18,17 @@ export const FIRE_RESISTANCE: TraitSpec = {
   partAfter: /^[»"]?\s*(?:[(-]\s*(?:для\s+|в\s+)?|(?:для|в|во)\s+)(?:встроенн|пристроенн|нежил|подземн|автостоянк|паркинг|помещени|част[иь]|офис|магазин|коммерческ)/iu,
 };
 
-const STRUCTURAL_VALUE = String.raw`[СC]\s?-?\s?[0-3]`;
+// «К0–К3» after this label is a designer's slip (the classes of constructions, not of a building): read as written, so it
+// conflicts with the С-class the other documents give
+const STRUCTURAL_VALUE = String.raw`[СCКK]\s?-?\s?[0-3]`;
 
-/** Класс конструктивной пожарной опасности С0–С3 (Latin «C0» read as Cyrillic). */
+/** Класс конструктивной пожарной опасности С0–С3 (Latin «C0» read as Cyrillic), or a К-class written in its place. */
 export const STRUCTURAL_FIRE_CLASS: TraitSpec = {
   kind: 'structural_fire_class',
   hint: /конструктивной\s+пожарной/i,
   labels: [String.raw`класс(?:а|у|ом)?\s+конструктивной\s+пожарной\s+опасности`],
   value: STRUCTURAL_VALUE,
-  canon: (raw) => ({ value: `С${raw.replace(/\D/g, '')}` }),
+  canon: (raw) => ({ value: `${/^[КK]/i.test(raw) ? 'К' : 'С'}${raw.replace(/\D/g, '')}` }),
   partAfter: FIRE_RESISTANCE.partAfter!,
 };
 

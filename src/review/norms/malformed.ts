@@ -3,11 +3,13 @@ import type { NormRef } from './matcher.ts';
 
 /**
  * Register codes of СП (norms.md §7): 13330 — Минстрой's actualised СНиП, 13130 — МЧС fire codes, 1325800 — Минстрой's
- * own codes, 1311500 — МЧС codes from 2020. The year the first code of each series was issued bounds its editions.
+ * own codes, 1311500 — МЧС codes from 2020. No СП with these codes was issued before 2009, which bounds their editions.
+ * The numbers are not bounded: each series keeps growing (СП 154.13130.2013, СП 5xx.1325800, СП 2xx.13330), and no
+ * register at hand lists them all, so a number alone never makes a designation malformed.
  */
-const SP_SERIES: Record<string, { since: number; maxNumber?: number }> = {
-  '13330': { since: 2009, maxNumber: 200 },
-  '13130': { since: 2009, maxNumber: 20 },
+const SP_SERIES: Record<string, { since: number }> = {
+  '13330': { since: 2009 },
+  '13130': { since: 2009 },
   '1325800': { since: 2009 },
   '1311500': { since: 2009 },
 };
@@ -40,10 +42,6 @@ function spProblem(ref: NormRef, currentYear: number): MalformedDesignation | nu
   }
   if (ref.year !== null && ref.year > currentYear) return malformed(cited, '', `редакция ${ref.year} года ещё не могла быть издана`);
   if (ref.year !== null && ref.year < series.since) return malformed(cited, '', `своды правил с регистрационным кодом ${code} издаются с ${series.since} года, редакции ${ref.year} года нет`);
-  if (series.maxNumber && Number(number) > series.maxNumber) {
-    const meant = code === '13330' ? `СП ${number}.1325800${year}` : '';
-    return malformed(cited, meant, `среди сводов правил с регистрационным кодом ${code} нет номера ${number}`, true);
-  }
   return null;
 }
 

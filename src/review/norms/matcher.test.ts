@@ -125,3 +125,15 @@ test('no superseded entry and no replacement named by the registry is taken for 
     for (const ref of findNormRefs(prepareForNorms(e.replacement))) assert.notEqual(lookupNorm(ref)?.status, 'unknown', `${e.cited} → ${ref.raw}`);
   }
 });
+
+test('a СНиП listed without its prefix right after another one is read as a СНиП', () => {
+  const refs = (t: string) => findNormRefs(prepareForNorms(t)).filter((r) => r.type === 'СНИП').map((r) => `${r.key}-${r.year}`);
+  assert.deepEqual(refs('Монтаж вести по СНиП 3.05.06-85*, 3.02.01-87 и 3.04.01-87.'), ['СНИП 3.05.06-1985', 'СНИП 3.02.01-1987', 'СНИП 3.04.01-1987']);
+  assert.deepEqual(refs('по СНиП 2.01.07-85 (с изм. 1), 3.01.03-84'), ['СНИП 2.01.07-1985', 'СНИП 3.01.03-1984']);
+  const [, second] = findNormRefs(prepareForNorms('требования СНиП 3.05.06-85, 3.02.01-87.'));
+  assert.equal(lookupNorm(second!)?.replacement, 'СП 45.13330.2017');
+  // a number after a list of other things, a date, a sheet range: not a СНиП
+  assert.deepEqual(refs('СНиП 2.01.07-85, лист 3.01-12'), ['СНИП 2.01.07-1985']);
+  assert.deepEqual(refs('СНиП 2.01.07-85, 12.03.2020'), ['СНИП 2.01.07-1985']);
+  assert.deepEqual(refs('Расходы 3.01.04-87 и СП 20.13330.2016'), []);
+});

@@ -102,6 +102,23 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
   { type: 'СО', re: /(?<![А-ЯA-Z])СО ?(\d{3,5}(?:-\d{1,2})?)-(\d{4})(?!\d)/g, build: (m) => ({ key: `СО ${m[1]}`, year: year4(m[2]) }) },
 ];
 
+/**
+ * «СНиП 3.05.04-85*, 3.01.04-87 и 3.02.01-87»: the next СНиП of a list written without its prefix. Sticky, tried only right
+ * after a matched СНиП, so the pages' hot path pays nothing elsewhere.
+ */
+const SNIP_LIST_NEXT = /\**(?: ?\([^()]{0,40}\))?(?: ?, ?| И )(([IVXІL]{1,3}|\d{1,2})[-.](\d{1,2}(?:\.\d{1,2})*)-(\d{4}|\d{2}))(?!\d|\.\d)/y;
+
+function snipListTail(prepared: string, from: number, out: NormRef[]): void {
+  for (let at = from; ;) {
+    SNIP_LIST_NEXT.lastIndex = at;
+    const m = SNIP_LIST_NEXT.exec(prepared);
+    if (!m) return;
+    const key = `СНИП ${roman(m[2]!)}.${m[3]}`;
+    at += m[0].length;
+    out.push({ type: 'СНИП', key, exact: key, year: year4(m[4]), raw: m[1]!, index: at - m[1]!.length });
+  }
+}
+
 /** All norm designations in prepared text, in order of appearance. */
 export function findNormRefs(prepared: string): NormRef[] {
   const out: NormRef[] = [];
@@ -110,6 +127,7 @@ export function findNormRefs(prepared: string): NormRef[] {
     for (let m = p.re.exec(prepared); m; m = p.re.exec(prepared)) {
       const b = p.build(m);
       if (b) out.push({ type: p.type, key: b.key, exact: b.exact ?? b.key, year: b.year, raw: m[0], index: m.index });
+      if (p.type === 'СНИП') snipListTail(prepared, m.index + m[0].length, out);
     }
   }
   return out.sort((a, b) => a.index - b.index);

@@ -3,7 +3,7 @@ import type { Rng } from '../rng.ts';
 import type { DocFacts, SetFacts } from '../facts.ts';
 import { addressStyle, formatAddress, ruNumber, type AddressStyle } from '../format.ts';
 import type { Block } from '../model.ts';
-import { COMMON_NORMS, CURRENT_NORMS, ACTUALISED_TITLES, type Norm } from '../norms.ts';
+import { COMMON_NORMS, CURRENT_NORMS, ACTUALISED_TITLES, TITLE_SHAPES, type Norm } from '../norms.ts';
 import type { SectionInfo } from '../sections.ts';
 
 export interface VolumeRef {
@@ -85,7 +85,9 @@ export const p = (text: string, ...tags: string[]): Block => (tags.length ? { t:
 export function normsBlocks(ctx: BuildCtx, heading: string): Block[] {
   const own = CURRENT_NORMS[ctx.code.replace(/\d+$/, '')] ?? CURRENT_NORMS[ctx.code] ?? [];
   const norms: Norm[] = [...COMMON_NORMS.slice(0, ctx.rng.int(1, 3)), ...ctx.rng.shuffle(own)];
-  const actualised = ACTUALISED_TITLES[ctx.code.replace(/\d+$/, '')];
+  // the shape follows the list's length, so the generator's random sequence (and every seed's set) stays as it was
+  const section = ctx.code.replace(/\d+$/, '');
+  const actualised = norms.length % 2 ? TITLE_SHAPES[section] : ACTUALISED_TITLES[section];
   const lines = norms.map((n) => `${n.designation} «${n.title}»`);
   if (actualised && ctx.rng.chance(0.7)) lines.push(actualised);
   if (ctx.rng.chance(0.5)) {

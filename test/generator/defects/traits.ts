@@ -61,6 +61,8 @@ export const fireSafety = traitDefect('consistency.fire_safety', [
   { docs: ['КР', 'КР1'], tag: 'fact:fire_resistance', change: (t) => { const was = t.fireResistance; t.fireResistance = was === 'II' ? 'I' : 'II'; return `степень огнестойкости ${t.fireResistance} вместо ${was}`; } },
   { docs: ['ПБ'], tag: 'fact:structural', change: (t, rng) => { t.structural = rng.pick(['С1', 'С2']); return `класс конструктивной пожарной опасности ${t.structural} вместо С0`; } },
   { docs: ['АР'], tag: 'fact:functional', change: (t) => { t.functional = 'Ф1.4'; return 'класс функциональной пожарной опасности Ф1.4 вместо Ф1.3'; } },
+  // a class of constructions written as the building's class
+  { docs: ['АР', 'ПБ'], tag: 'fact:structural', change: (t) => { t.structural = 'К0'; return 'класс конструктивной пожарной опасности К0 (класс конструкций) вместо С0'; } },
 ]);
 
 export const climate = traitDefect('consistency.climate', [
