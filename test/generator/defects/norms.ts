@@ -78,9 +78,12 @@ export const superseded: DefectImpl = {
     const fits = DATED_NORMS.filter((n) => n.sections.some((s) => b.plans.some((p) => p.code === s || p.code === `${s}1`)));
     const norm = fits[(v - SPELLINGS.length) % fits.length];
     if (!norm) throw new Error('no dated norm fits the set');
-    // the whole set is dated before the change: title pages, the XML note and the ГПЗУ number carry that year
+    // the whole set is dated before the change: title pages, the XML note and the ГПЗУ's number and date carry that year
     b.set.year = norm.year;
     b.set.gpzu = b.set.gpzu.replace(/-\d{4}-(\d{4})$/, `-${norm.year - 1}-$1`);
+    b.set.gpzuDate = b.set.gpzuDate.replace(/\d{4}$/, String(norm.year - 1));
+    // volumes were planned with a copy of the set's facts: they state the same ГПЗУ
+    for (const p of b.plans) Object.assign(p.facts, { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate });
     plantCitation(b, d, v, rng, 'norms.superseded', [norm], (n, spelled) => `ссылка на ${n.designation}, действовавший в ${n.year} г. (с тех пор заменен ${n.replacement}), в написании «${spelled}» — ожидается замечание minor`, 'minor');
   },
 };
