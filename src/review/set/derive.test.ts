@@ -41,6 +41,9 @@ test('the stage of the set: ПД, РД, surveys alone, both at once', () => {
   assert.equal(deriveSetModel([rd, igi]).stage, 'Р');
   assert.equal(deriveSetModel([igi]).stage, 'survey');
   assert.equal(deriveSetModel([pd, rd]).stage, 'mixed');
+  // a volume taken for ИОС1 by its subject alone, stating no stage, goes with the working volumes around it
+  const es = docFacts(7, 'Электроснабжение.pdf', null, ['Система электроснабжения. Расчет нагрузок']);
+  assert.equal(deriveSetModel([rd, es]).stage, 'Р');
   assert.equal(deriveSetModel([pd]).singleVolume, true);
   assert.equal(deriveSetModel([pd, volume(2, '24-017-АР', 'Раздел 3', 2024)]).singleVolume, false);
 });

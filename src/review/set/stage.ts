@@ -63,6 +63,9 @@ export function stageSignals(d: DocFacts): StageSignal[] {
 export function setStageOf(docs: readonly TypedDocument[]): SetStage {
   const pd = docs.some((t) => t.type === 'pd_section' || t.type === 'xml_note');
   const rd = docs.some((t) => t.type === 'rd_mark');
+  // a section recognised by its name or subject alone, stating no stage anywhere, goes with working volumes that state theirs
+  const statedPd = docs.some((t) => t.type === 'xml_note' || (t.type === 'pd_section' && t.stage !== null));
+  if (rd && !statedPd) return 'Р';
   if (pd && rd) return 'mixed';
   if (pd) return 'П';
   if (rd) return 'Р';
