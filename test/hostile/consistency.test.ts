@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { makeSimplePdf, makeZip } from '../helpers/fixtures.ts';
-import { envelopeOf, multipartBody, startHarness, type Harness } from './harness.ts';
+import { envelopeOf, multipartBody, startHarness, uploadRun, type Harness } from './harness.ts';
 
 describe('consistency', () => {
   let h: Harness;
@@ -18,13 +18,7 @@ describe('consistency', () => {
   });
   after(() => h.dispose());
 
-  const upload = (parts: Parameters<typeof multipartBody>[1]) =>
-    h.app.inject({
-      method: 'POST',
-      url: '/api/v1/runs',
-      headers: { ...h.auth, 'content-type': 'multipart/form-data; boundary=b0undary' },
-      payload: multipartBody('b0undary', parts),
-    });
+  const upload = (parts: Parameters<typeof multipartBody>[1]) => uploadRun(h, parts);
 
   test('a loose file next to a ZIP with Context/ and Reviews/ is reviewed, not refused', async () => {
     const zip = await makeZip([

@@ -61,6 +61,16 @@ export function multipartBody(boundary: string, parts: { name: string; filename?
 }
 
 /** Asserts the shape every error must have: a 4xx status and the contract's envelope. */
+/** POST /runs in process with a multipart body of the given parts. */
+export function uploadRun(h: Harness, parts: Parameters<typeof multipartBody>[1]) {
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/v1/runs',
+    headers: { ...h.auth, 'content-type': 'multipart/form-data; boundary=b0undary' },
+    payload: multipartBody('b0undary', parts),
+  });
+}
+
 export function envelopeOf(status: number, body: string): { error: string; message: string; file?: string } {
   if (status < 400 || status >= 500) throw new Error(`expected a 4xx, got ${status}: ${body.slice(0, 300)}`);
   let parsed: unknown;

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TEXT_LIMITS } from '../../src/http/text-limits.ts';
-import { envelopeOf, multipartBody, startHarness, type Harness } from './harness.ts';
+import { envelopeOf, multipartBody, startHarness, uploadRun, type Harness } from './harness.ts';
 
 describe('text limits and control characters', () => {
   let h: Harness;
@@ -14,13 +14,7 @@ describe('text limits and control characters', () => {
   });
   after(() => h.dispose());
 
-  const upload = (parts: Parameters<typeof multipartBody>[1]) =>
-    h.app.inject({
-      method: 'POST',
-      url: '/api/v1/runs',
-      headers: { ...h.auth, 'content-type': 'multipart/form-data; boundary=b0undary' },
-      payload: multipartBody('b0undary', parts),
-    });
+  const upload = (parts: Parameters<typeof multipartBody>[1]) => uploadRun(h, parts);
   const pdf = { name: 'files', filename: 'a.pdf', content: '%PDF-1.4\n%%EOF\n' };
   const json = (url: string, body: string | Buffer) =>
     h.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...h.auth, 'content-type': 'application/json' }, payload: body });
