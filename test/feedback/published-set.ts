@@ -1,8 +1,9 @@
 /**
- * A small realistic set for the end-to-end tests of findings, decisions and memory: an explanatory note (ПЗ)
- * and a structural section (КР) of one object that disagree on the address and the built-up area and cite
- * superseded norms, while the other required sections are missing — so the review publishes findings in
- * several sections (ОБЩ, ПЗ, КР), some sections with more than one finding.
+ * A small realistic set for the end-to-end tests of findings, decisions and memory: an explanatory note (ПЗ),
+ * an architectural (АР) and a structural section (КР) of one object that disagree on the address and the built-up
+ * area and cite superseded norms, while the other required sections are missing (three volumes are a set, not a
+ * volume sent alone, so composition is checked) — so the review publishes findings in several sections (ОБЩ, ПЗ,
+ * АР, КР), some sections with more than one finding.
  */
 import assert from 'node:assert/strict';
 import { form, type Client } from '../helpers/client.ts';
@@ -12,19 +13,24 @@ const PZ_PAGES = [
   'ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 1. Пояснительная записка\n24-017-ПЗ\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20',
   'Пояснительная записка 24-017-ПЗ. Лист 2. Нагрузки приняты по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.',
 ];
+const AR_PAGES = [
+  'ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 3. Объемно-планировочные и архитектурные решения\n24-017-АР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20',
+  'Архитектурные решения 24-017-АР. Лист 2. Снеговая нагрузка принята по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.',
+];
 const KR_PAGES = [
   'ООО «Проектное бюро»\nРаздел 4. Конструктивные и объемно-планировочные решения\n24-017-КР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 22',
   'Конструктивные решения 24-017-КР. Лист 2. Расчёт выполнен по СНиП 52-01-2003 и СНиП II-23-81*. Площадь застройки 1 300,0 м2.',
 ];
 
 export async function reviewSetForm(fields: Record<string, string> = {}): Promise<FormData> {
-  const [pz, kr] = await Promise.all([makePdf(PZ_PAGES), makePdf(KR_PAGES)]);
+  const [pz, ar, kr] = await Promise.all([makePdf(PZ_PAGES), makePdf(AR_PAGES), makePdf(KR_PAGES)]);
   return form(
     [
       { name: '24-017-ПЗ.pdf', content: pz, type: 'application/pdf' },
+      { name: '24-017-АР.pdf', content: ar, type: 'application/pdf' },
       { name: '24-017-КР.pdf', content: kr, type: 'application/pdf' },
     ],
-    { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-КР.pdf': 'КР' }), ...fields },
+    { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-АР.pdf': 'АР', '24-017-КР.pdf': 'КР' }), ...fields },
   );
 }
 
