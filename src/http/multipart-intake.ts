@@ -123,13 +123,8 @@ function connectionCut(request: FastifyRequest): { promise: Promise<never>; disp
   return { promise, dispose: () => raw.off('close', onClose) };
 }
 
-async function readParts(
-  request: FastifyRequest,
-  dir: string,
-  limits: IntakeLimits,
-  fileField: string,
-  textFields: Readonly<Record<string, number>>,
-): Promise<ReceivedForm> {
+/** The body of receiveMultipart, with its arguments: the caller turns what it throws into the catalogue's errors. */
+async function readParts(...[request, dir, limits, fileField, textFields]: Parameters<typeof receiveMultipart>): Promise<ReceivedForm> {
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   let total = 0;
