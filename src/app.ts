@@ -19,6 +19,7 @@ import { AppError } from './http/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
 import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
+import type { ChildLauncher } from './isolation/launcher.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -30,6 +31,8 @@ export interface AppDeps {
   log: Logger;
   /** Wakes an in-process worker when a run is queued (no-op in API-only nodes). */
   notifyQueued: () => void;
+  /** Starts child processes of the program for CPU-heavy work (PDF rebuilds); absent, that work runs in process (in-process tests). */
+  children?: ChildLauncher;
 }
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;

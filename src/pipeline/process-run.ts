@@ -22,6 +22,7 @@ import { nowIso } from '../domain/clock.ts';
 import { computeProgress } from './progress.ts';
 import { STAGE_TEXT, type STAGE_SPAN } from './stages.ts';
 import { LeaseLost, RunFailure } from './run-failure.ts';
+import { runWorkDir } from './scratch.ts';
 
 export interface RunContext {
   config: Config;
@@ -160,7 +161,7 @@ export function publishedResultOf(outcome: ReviewOutcome, snapshot: string): Pub
 export async function processRun(ctx: RunContext, run: Run): Promise<void> {
   const { db } = ctx.store;
   const startedAt = Date.now();
-  const workDir = join(ctx.config.dataDir, 'tmp', 'work', ctx.workerId, run.id);
+  const workDir = runWorkDir(ctx.config.dataDir, ctx.workerId, run.id);
   const progress = new ProgressWriter(ctx, run, startedAt);
   await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
