@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError, errors } from '../http/errors.ts';
 import { IntakeBudget } from './budget.ts';
 import { guessKind } from './classify.ts';
-import { NameRegistry, folderRoleOf, sanitizeEntryName } from './entry-name.ts';
+import { NameRegistry, assertEntryPathLength, folderRoleOf, sanitizeEntryName } from './entry-name.ts';
 import { resolveInside } from './path-guard.ts';
 import { ArchiveTimeoutError, extractArchive, listArchive } from './sevenzip.ts';
 import { sniffFile } from './sniff.ts';
@@ -189,6 +189,7 @@ class Intake {
     let declared = 0;
     for (const e of files) {
       const name = prefix + (sanitizeEntryName(e.path) ?? e.path);
+      assertEntryPathLength(name, topLabel);
       if (e.isLink) this.skipped.push({ name, reason: 'Символическая ссылка пропущена' });
       else if (e.isSpecial) this.skipped.push({ name, reason: 'Специальный файл (устройство, канал) пропущен' });
       else if (e.encrypted) this.skipped.push({ name, reason: 'Файл зашифрован паролем' });

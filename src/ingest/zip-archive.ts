@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { isAppError } from '../http/errors.ts';
 import { CorruptEntryError, type ArchiveTally, type IntakeBudget } from './budget.ts';
-import { sanitizeEntryName } from './entry-name.ts';
+import { assertEntryPathLength, sanitizeEntryName } from './entry-name.ts';
 import { decodeZipName } from './zip-names.ts';
 
 /** An entry the archive delivered: either a file written to `path` or a reason it was not. */
@@ -67,7 +67,7 @@ export function unpackZip(
           if (!failed) resolve();
         });
         zip.on('entry', (entry: yauzl.Entry) => {
-          handleEntry(zip, entry, prefix, budget, nextPath, tally)
+          handleEntry(zip, entry, label, prefix, budget, nextPath, tally)
             .then(async (item) => {
               if (item) await onItem(item);
               zip.readEntry();
@@ -83,6 +83,7 @@ export function unpackZip(
 async function handleEntry(
   zip: yauzl.ZipFile,
   entry: yauzl.Entry,
+  label: string,
   prefix: string,
   budget: IntakeBudget,
   nextPath: () => string,
@@ -99,6 +100,7 @@ async function handleEntry(
     return { ok: false, rawName, reason: `Метод сжатия ${entry.compressionMethod} не поддерживается; пересоздайте архив со сжатием Deflate` };
   }
   const shownName = prefix + (sanitizeEntryName(rawName) ?? rawName);
+  assertEntryPathLength(shownName, label);
   if (budget.maxFileBytes > 0 && entry.uncompressedSize > budget.maxFileBytes) throw budget.fileTooBig(shownName);
   const path = nextPath();
   const meter = budget.meter(shownName, entry.compressedSize, entry.crc32, tally);
