@@ -141,11 +141,11 @@ try {
   let orphans = 0;
   for (const pid of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(pid)) continue;
-    const [cmdline, environ, status] = await Promise.all(
+    const [cmdline = '', environ = '', status = ''] = await Promise.all(
       ['cmdline', 'environ', 'status'].map((f) => readFile(`/proc/${pid}/${f}`, 'utf8').catch(() => '')),
     );
     if (!cmdline.includes('job-child') || !environ.split('\0').includes(`DATA_DIR=${server.dataDir}`)) continue;
-    const ppid = Number(/PPid:\s+(\d+)/.exec(status!)?.[1]);
+    const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
     if (ppid !== server.process.pid) orphans++;
   }
 
