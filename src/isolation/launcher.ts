@@ -5,6 +5,7 @@
  * (bin/drs.js or a built main), so nothing here knows whether the service runs from sources or from a build.
  */
 import { fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { IsolatedChild } from './isolated-child.ts';
 import type { ChildPurpose } from './protocol.ts';
 
@@ -13,6 +14,12 @@ export interface ChildLauncher {
   readonly memoryMb: number;
   start(purpose: ChildPurpose): IsolatedChild;
 }
+
+/**
+ * Scheduling niceness of every child (and, inherited, of its readers and tools): on a machine whose cores the
+ * runs keep busy, the serving process gets the CPU first, so answers do not queue behind processing.
+ */
+export const CHILD_NICENESS = 10;
 
 /** Node flags the child must not inherit: its own heap limit replaces the parent's; a debugger port is the parent's. */
 const NOT_INHERITED = /^--(max[-_]old[-_]space[-_]size|inspect(-brk|-port|-wait)?)(=|$)/;
@@ -47,6 +54,14 @@ export function programLauncher(opts: { entry: string; memoryMb: number }): Chil
         detached: true,
         stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       });
+      // Set before the child has loaded anything, so the helpers it starts later inherit it.
+      if (child.pid !== undefined) {
+        try {
+          setPriority(child.pid, CHILD_NICENESS);
+        } catch {
+          /* not permitted here: the child runs at the service's priority */
+        }
+      }
       return new IsolatedChild(child);
     },
   };
