@@ -114,7 +114,7 @@ async function showResult(ctx: Context, client: DrsClient, status: RunStatus, ou
   }
   const findings = await client.findings(status.run_id);
   if (ctx.json) printJson(ctx, { status, findings });
-  else print(ctx, `${findings.findings.length ? findingsTable(findings.findings) : 'Замечаний нет.'}\n\n${findingsSummary(findings)}`);
+  else print(ctx, `\n${findings.findings.length ? findingsTable(findings.findings) : 'Замечаний нет.'}\n\n${findingsSummary(findings)}`);
   return out ? saveReports(ctx, client, status.run_id, out, findings) : EXIT.ok;
 }
 
