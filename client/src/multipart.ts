@@ -69,6 +69,6 @@ export function multipartBody(parts: Part[]): { body: ReadableStream<Uint8Array>
       // Closes the file being read when the request is abandoned.
       await source.return(undefined);
     },
-  });
+  }, { highWaterMark: 0 }); // nothing is read ahead of the connection's demand
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }

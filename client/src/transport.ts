@@ -213,8 +213,14 @@ export class Transport {
         const made = await spec.body();
         init.body = made.body;
         if (made.contentType) headers['content-type'] = made.contentType;
-        // A streamed request body: undici sends it while the answer may already be arriving.
-        if (made.body instanceof ReadableStream) init.duplex = 'half';
+        if (made.body instanceof ReadableStream) {
+          init.duplex = 'half';
+          // Otherwise fetch clones the request to be able to follow a redirect, teeing the body: the copy nobody
+          // reads keeps every byte sent, i.e. the whole set in memory. A stream cannot be replayed to a new
+          // location anyway, and the API does not redirect.
+          init.redirect = 'error';
+          init.window = null;
+        }
       }
 
       let response: Response;

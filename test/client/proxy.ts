@@ -32,8 +32,9 @@ export async function startProxy(target: string, rule: (req: Seen, nth: number) 
     seen.push(entry);
     const action = rule(entry, nth);
     if (typeof action === 'object') {
+      // Answered at once, before the body is read, and the connection closed: as a gateway refusing a body does.
       req.resume();
-      req.on('end', () => res.writeHead(action.status, action.headers ?? {}).end(action.body ?? ''));
+      res.writeHead(action.status, { connection: 'close', ...action.headers }).end(action.body ?? '');
       return;
     }
     const up = http.request(
