@@ -114,10 +114,9 @@ function detailOf(body: unknown): ErrorDetail | null {
 /** Reads a non-2xx answer into a typed error, whatever its Content-Type. */
 export async function errorFromResponse(response: Response): Promise<DrsApiError> {
   const contentType = response.headers.get('content-type') ?? '';
-  const extra = {
-    ...(response.headers.get('x-request-id') ? { requestId: response.headers.get('x-request-id')! } : {}),
-    ...(parseRetryAfter(response.headers.get('retry-after')) !== undefined ? { retryAfterMs: parseRetryAfter(response.headers.get('retry-after'))! } : {}),
-  };
+  const requestId = response.headers.get('x-request-id');
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  const extra = { ...(requestId ? { requestId } : {}), ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
   let text = '';
   try {
     text = await response.text();

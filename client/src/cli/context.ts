@@ -1,4 +1,5 @@
 /** What every command gets: output streams, the environment and a client built from DRS_API_URL / DRS_API_KEY. */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { DrsClient } from '../client.ts';
 import type { RetryEvent } from '../transport.ts';
@@ -25,7 +26,14 @@ export interface Context extends Io {
   note(text: string): void;
 }
 
-export const VERSION = '1.0.0';
+/** The package's version; package.json is two levels up from both src/cli and dist/cli. */
+export function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
 
 export function makeContext(io: Io, options: GlobalOptions): Context {
   let client: DrsClient | null = null;
@@ -53,7 +61,7 @@ export function makeContext(io: Io, options: GlobalOptions): Context {
       client = new DrsClient({
         baseUrl,
         apiKey,
-        userAgent: `drs-client/${VERSION} node/${process.versions.node}`,
+        userAgent: `drs-client/${packageVersion()} node/${process.versions.node}`,
         onRetry: (e: RetryEvent) => note(`Повтор ${e.method} ${e.path} через ${(e.delayMs / 1000).toFixed(1)} с: ${e.error.message}`),
       });
       return client;

@@ -2,7 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DrsApiError, DrsNetworkError, DrsUsageError } from '../errors.ts';
 import * as commands from './commands.ts';
-import { makeContext, VERSION, type Context, type Io } from './context.ts';
+import { makeContext, packageVersion, type Context, type Io } from './context.ts';
 import { EXIT, UsageError } from './exit-codes.ts';
 import { helpText } from './help.ts';
 import { Interrupted } from './wait-progress.ts';
@@ -49,12 +49,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   const err = (text: string) => void io.stderr.write(`${text}\n`);
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    const lang = rest.includes('en') || argv.includes('--lang=en') ? 'en' : undefined;
-    io.stdout.write(helpText(lang, io.env));
+    io.stdout.write(helpText(langOf(rest), io.env));
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === 'version') {
-    io.stdout.write(`drs-client ${VERSION}\n`);
+    io.stdout.write(`drs-client ${packageVersion()}\n`);
     return EXIT.ok;
   }
   const command = COMMANDS[name];
@@ -84,6 +83,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
   } catch (e) {
     return reportError(ctx, e);
   }
+}
+
+/** --lang X or --lang=X among arguments that are not otherwise parsed. */
+function langOf(args: string[]): string | undefined {
+  const at = args.indexOf('--lang');
+  if (at >= 0) return args[at + 1];
+  return args.find((a) => a.startsWith('--lang='))?.slice('--lang='.length);
 }
 
 function reportError(ctx: Context, e: unknown): number {
