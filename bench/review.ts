@@ -20,7 +20,7 @@ import { loadConfig } from '../src/config.ts';
 import { mutoolAvailable } from '../src/review/extract/mutool-reader.ts';
 import { closeIdleReaders } from '../src/review/extract/pdf-reader.ts';
 import { warmUpReview } from '../src/review/warm-up.ts';
-import { DOCSET_ITEMS } from '../src/review/data/docset.ts';
+import { DOCSET_ITEMS } from '../src/kernel/docset.ts';
 import type { ReviewDocument, ReviewInput } from '../src/review/types.ts';
 import { writePdf, type PageSpec } from '../test/review/fixtures.ts';
 

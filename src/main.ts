@@ -14,7 +14,7 @@ import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli
 import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
 import { limitsOf } from './http/routes/account.ts';
 import type { Tenant } from './store/schema.ts';
-import { removeStaleScratch } from './pipeline/scratch.ts';
+import { removeStaleScratch } from './kernel/scratch.ts';
 
 const USAGE = `drs — Document Review Service
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../store/db.ts';
-import { AppError, errors } from '../http/errors.ts';
-import { addMs, nowIso } from './clock.ts';
+import { AppError, errors } from '../kernel/errors.ts';
+import { addMs, nowIso } from '../kernel/clock.ts';
 
 /** Canonical hash of a POST /runs request: file names and contents (by hash), kinds, roles, address, task, bundle. */
 export function runRequestHash(req: {

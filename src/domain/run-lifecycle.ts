@@ -1,13 +1,13 @@
 import type { AppDeps } from '../app.ts';
 import type { Db } from '../store/db.ts';
 import type { Run, Tenant } from '../store/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../kernel/errors.ts';
 import { refundChecks } from './charging.ts';
 import { getRun } from '../store/repositories/runs.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
 import { STAGE_TEXT } from '../pipeline/stages.ts';
 import type { RunError } from './run-view.ts';
-import { nowIso } from './clock.ts';
+import { nowIso } from '../kernel/clock.ts';
 
 /**
  * Moves a run to failed and returns its check, in one transaction with the webhook event.

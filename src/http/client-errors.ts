@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { AppError } from './errors.ts';
+import { AppError } from '../kernel/errors.ts';
 
 export function clientErrorOf(err: NodeJS.ErrnoException): AppError {
   switch (err.code) {

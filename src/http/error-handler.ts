@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errors, isAppError } from './errors.ts';
+import { AppError, errors, isAppError } from '../kernel/errors.ts';
 
 /** Fastify's own error codes mapped to the contract's envelope, so every error looks the same to a client. */
 function fromFastifyError(err: FastifyError): AppError | null {

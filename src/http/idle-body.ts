@@ -6,7 +6,7 @@
  * the timeout is lifted: a long acceptance (unpacking a large set) is not a stalled client.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../kernel/errors.ts';
 
 const hasBody = (request: FastifyRequest): boolean =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;

@@ -4,7 +4,7 @@
  * __proto__ / constructor poisoning protection).
  */
 import type { App } from '../app.ts';
-import { errors } from './errors.ts';
+import { errors } from '../kernel/errors.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -3,7 +3,7 @@
  * headers) as a plain Error without a status; these are the client's mistakes and answer 400 in the
  * envelope instead of reaching the error handler as a 500.
  */
-import { AppError } from './errors.ts';
+import { AppError } from '../kernel/errors.ts';
 
 const BROKEN_BODY = [
   { re: /boundary not found/i, message: 'В заголовке Content-Type нет параметра boundary' },

@@ -3,7 +3,7 @@
  * enforced at acceptance with 422 validation_error, so nothing longer reaches the store, the review or a
  * report. The README's limits table lists the same numbers.
  */
-import { errors } from './errors.ts';
+import { errors } from '../kernel/errors.ts';
 
 export const TEXT_LIMITS = {
   /** POST /runs object_address. */

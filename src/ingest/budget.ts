@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../kernel/errors.ts';
 import type { IntakeLimits, UnpackOptions } from './types.ts';
 
 export const DEFAULT_OPTIONS: Required<UnpackOptions> = {

@@ -1,5 +1,5 @@
-import { AppError } from '../http/errors.ts';
-import { canonicalSection } from '../review/data/docset.ts';
+import { AppError } from '../kernel/errors.ts';
+import { canonicalSection } from '../kernel/docset.ts';
 import type { IntakeDocument, Role } from './types.ts';
 
 export interface ClientChoice {

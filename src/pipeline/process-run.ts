@@ -10,15 +10,15 @@ import { assignPageNumbers, guessKind, prepareDocument } from '../ingest/index.t
 import type { DocFormat } from '../ingest/types.ts';
 import { reviewSet } from '../review/engine.ts';
 import type { ReviewDocument } from '../review/types.ts';
-import { profileItems } from '../review/data/docset.ts';
+import { profileItems } from '../kernel/docset.ts';
 import { buildReports, reportPrefix } from '../report/index.ts';
 import { reportMetaOf } from '../report/meta.ts';
-import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../domain/result.ts';
+import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../kernel/result.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
 import { chargeCheck } from '../domain/charging.ts';
 import { documentsOf, updateLeasedRun } from '../store/repositories/runs.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
-import { nowIso } from '../domain/clock.ts';
+import { nowIso } from '../kernel/clock.ts';
 import { computeProgress } from './progress.ts';
 import { STAGE_TEXT, type STAGE_SPAN } from './stages.ts';
 import { LeaseLost, RunFailure } from './run-failure.ts';

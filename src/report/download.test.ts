@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../kernel/errors.ts';
 import { parseReportQuery, storedReport } from './download.ts';
 import type { ReportKeys } from './types.ts';
 

@@ -2,9 +2,9 @@
  * Which stored report a download names, with the contract's errors: the filters are checked before
  * anything is read; availability and readiness are judged by the keys stored at publication.
  */
-import { AppError, errors } from '../http/errors.ts';
-import { THEMES, type Theme } from '../domain/result.ts';
-import { canonicalSection } from '../review/data/docset.ts';
+import { AppError, errors } from '../kernel/errors.ts';
+import { THEMES, type Theme } from '../kernel/result.ts';
+import { canonicalSection } from '../kernel/docset.ts';
 import { SET_SECTION } from '../review/checks/types.ts';
 import { THEME_LABELS } from './labels.ts';
 import type { ReportKeys } from './types.ts';

@@ -1,4 +1,4 @@
-import type { ReferenceProblem, ResultWarning, ReviewOutcome } from '../domain/result.ts';
+import type { ReferenceProblem, ResultWarning, ReviewOutcome } from '../kernel/result.ts';
 import { loadConfig } from '../config.ts';
 import { CHECKS } from './checks/index.ts';
 import { setCipherBase } from './checks/consistency-cipher.ts';

@@ -1,5 +1,5 @@
 import type { DocFormat, Role } from '../ingest/types.ts';
-import type { ResultWarning } from '../domain/result.ts';
+import type { ResultWarning } from '../kernel/result.ts';
 
 /** A document handed to the review engine, with its place in the set. */
 export interface ReviewDocument {

@@ -1,4 +1,4 @@
-import { DOCSET_ITEMS } from './data/docset.ts';
+import { DOCSET_ITEMS } from '../kernel/docset.ts';
 import { runChecks } from './engine.ts';
 import { mutoolAvailable } from './extract/mutool-reader.ts';
 import { ocrAvailable } from './extract/ocr.ts';

@@ -14,7 +14,7 @@ import type { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
-import { AppError } from '../../src/http/errors.ts';
+import { AppError } from '../../src/kernel/errors.ts';
 import { buildReports, reportPrefix } from '../../src/report/index.ts';
 import { PdfRebuilder, BUILDING_RETRY_AFTER_S } from '../../src/report/rebuild.ts';
 import { storedReportKeys } from '../../src/report/stored.ts';

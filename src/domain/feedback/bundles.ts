@@ -1,5 +1,5 @@
 import type { Bundle } from '../../store/schema.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
 export const LABEL_MAX = 200;
 export const BUNDLES_MAX = 200;

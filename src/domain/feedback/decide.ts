@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.ts';
 import type { FeedbackRow } from '../../store/schema.ts';
-import { AppError, errors } from '../../http/errors.ts';
+import { AppError, errors } from '../../kernel/errors.ts';
 import { claimSection, decisionByRequestKey, insertDecision, latestVersion } from '../../store/repositories/feedback.ts';
-import { nowIso } from '../clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 import { checkEmployeeFields, decisionRequestHash, normalizeDecision, type DecisionRequest } from './decision-request.ts';
 import { loadPublished } from './published.ts';
 

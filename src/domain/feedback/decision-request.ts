@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
 export const DECISIONS = ['accepted', 'rejected', 'withdrawn'] as const;
 export type DecisionValue = (typeof DECISIONS)[number];

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.ts';
 import type { FeedbackRow, MemoryNote } from '../../store/schema.ts';
-import type { PublishedResult } from '../result.ts';
-import { AppError, errors } from '../../http/errors.ts';
+import type { PublishedResult } from '../../kernel/result.ts';
+import { AppError, errors } from '../../kernel/errors.ts';
 import { decisionForTenant, resultOfRun } from '../../store/repositories/feedback.ts';
 import { insertNote, noteForTenant, noteOfDecision, revokeNote } from '../../store/repositories/memory.ts';
-import { nowIso } from '../clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 
 export const NOTE_TEXT_MAX = 4000;
 

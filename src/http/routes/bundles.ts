@@ -6,7 +6,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { requireJsonBody } from './json-body.ts';
 import { BUNDLES_MAX, LABEL_MAX, bundleView, normalizeLabel } from '../../domain/feedback/bundles.ts';
 import { getBundleForTenant, insertBundle, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
-import { nowIso } from '../../domain/clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 
 export const BundleSchema = Type.Object(
   {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../kernel/errors.ts';
 
 /**
  * preValidation hook of the JSON endpoints (bundles, decisions, memory): any other Content-Type — form,

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { requireJsonBody } from './json-body.ts';
 import { NOTE_TEXT_MAX, noteView, proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';

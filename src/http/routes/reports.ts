@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';

@@ -1,11 +1,11 @@
-import { scratchName } from '../../pipeline/scratch.ts';
+import { scratchName } from '../../kernel/scratch.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app.ts';
 import { authOf } from '../auth.ts';
-import { errors, AppError } from '../errors.ts';
+import { errors, AppError } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
 import { acceptRun, tenantLimits } from '../../domain/accept-run.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../app.ts';
 import { listRunDeliveries } from '../../notify/journal.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { errorResponses, Nullable } from '../schemas/common.ts';
 
 export const WebhookDeliverySchema = Type.Object(

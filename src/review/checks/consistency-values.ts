@@ -1,4 +1,4 @@
-import type { Theme } from '../../domain/result.ts';
+import type { Theme } from '../../kernel/result.ts';
 import type { ValueKind } from '../facts/types.ts';
 import { formatValue, sameValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
 import { docValue, groupBy, designDocs } from './common.ts';

@@ -1,4 +1,4 @@
-import type { ReferenceProblem } from '../../domain/result.ts';
+import type { ReferenceProblem } from '../../kernel/result.ts';
 import { cipherKey } from '../facts/cipher.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { pageList, sheetsWord } from '../text/pages.ts';

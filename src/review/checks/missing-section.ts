@@ -1,4 +1,4 @@
-import { DOCSET_ITEMS } from '../data/docset.ts';
+import { DOCSET_ITEMS } from '../../kernel/docset.ts';
 import { OLD_EDITION_TITLES, oldEditionCode } from '../data/docset-2008.ts';
 import { cipherKey } from '../facts/cipher.ts';
 import { registerListing } from '../set/rd-register.ts';

@@ -1,5 +1,5 @@
-import { canonicalSection, DOCSET_ITEMS } from '../data/docset.ts';
-import type { ResultWarning } from '../../domain/result.ts';
+import { canonicalSection, DOCSET_ITEMS } from '../../kernel/docset.ts';
+import type { ResultWarning } from '../../kernel/result.ts';
 import { fixLookalikes, fold } from '../text/normalize.ts';
 import type { Check, CheckContext, DraftQuestion } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { ResultWarning } from '../../domain/result.ts';
+import type { ResultWarning } from '../../kernel/result.ts';
 import { REGISTRY_VERSION, type NormEntry } from '../data/norms.ts';
 import { replacementYear, standingAt, type Standing } from '../norms/in-force.ts';
 import type { ReferenceDate } from '../set/types.ts';

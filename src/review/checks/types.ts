@@ -1,10 +1,10 @@
-import type { Importance, ReferenceProblem, ResultWarning, Theme } from '../../domain/result.ts';
+import type { Importance, ReferenceProblem, ResultWarning, Theme } from '../../kernel/result.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { DocFacts } from '../facts/types.ts';
 import type { SetModel } from '../set/types.ts';
 import type { ReviewInput } from '../types.ts';
 
-export { SET_SECTION } from '../data/docset.ts';
+export { SET_SECTION } from '../../kernel/docset.ts';
 
 export interface CheckContext {
   input: ReviewInput;

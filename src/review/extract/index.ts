@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ResultWarning } from '../../domain/result.ts';
+import type { ResultWarning } from '../../kernel/result.ts';
 import type { DocumentText, ExtractOptions, ReadPage, ReviewDocument } from '../types.ts';
 import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';

@@ -1,4 +1,4 @@
-import { canonicalSection } from '../data/docset.ts';
+import { canonicalSection } from '../../kernel/docset.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { malformedDesignation } from '../norms/malformed.ts';
 import { findNormRefs, lookupNorm, prepareFlatForNorms } from '../norms/matcher.ts';

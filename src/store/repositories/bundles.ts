@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.ts';
 import type { Bundle } from '../schema.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
 const bundleNotFound = () => errors.notFound('Пакет не найден');
 

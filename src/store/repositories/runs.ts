@@ -1,8 +1,8 @@
 import type { Db } from '../db.ts';
 import type { DocumentRow, Run, RunUpdate } from '../schema.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
-import { UUID_RE } from '../../http/ids.ts';
+import { UUID_RE } from '../../kernel/ids.ts';
 
 /** A run of this tenant, or 404 — a foreign run is indistinguishable from a missing one. */
 export async function getRunForTenant(db: Db, tenantId: string, runId: string): Promise<Run> {
