@@ -5,7 +5,7 @@ import { AppError } from '../kernel/errors.ts';
 import { refundChecks } from './charging.ts';
 import { getRun } from '../store/repositories/runs.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
-import { STAGE_TEXT } from '../pipeline/stages.ts';
+import { STAGE_TEXT } from '../kernel/stages.ts';
 import type { RunError } from './run-view.ts';
 import { nowIso } from '../kernel/clock.ts';
 

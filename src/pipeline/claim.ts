@@ -3,7 +3,7 @@ import type { Db, DialectName, Store } from '../store/db.ts';
 import { skipLockedRows, lockTenantClaims } from '../store/dialect.ts';
 import type { Run } from '../store/schema.ts';
 import { addMs, nowIso } from '../kernel/clock.ts';
-import { STAGE_TEXT } from './stages.ts';
+import { STAGE_TEXT } from '../kernel/stages.ts';
 
 /**
  * Claims the oldest queued run whose organization is below its concurrency. The claim is one conditional

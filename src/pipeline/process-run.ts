@@ -20,7 +20,8 @@ import { documentsOf, updateLeasedRun } from '../store/repositories/runs.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
 import { nowIso } from '../kernel/clock.ts';
 import { computeProgress } from './progress.ts';
-import { STAGE_TEXT, type STAGE_SPAN } from './stages.ts';
+import { STAGE_TEXT } from '../kernel/stages.ts';
+import type { STAGE_SPAN } from './stages.ts';
 import { LeaseLost, RunFailure } from './run-failure.ts';
 
 export interface RunContext {
