@@ -5,7 +5,7 @@
 import { AppError, errors } from '../kernel/errors.ts';
 import { THEMES, type Theme } from '../kernel/result.ts';
 import { canonicalSection } from '../kernel/docset.ts';
-import { SET_SECTION } from '../review/checks/types.ts';
+import { SET_SECTION } from '../kernel/docset.ts';
 import { THEME_LABELS } from './labels.ts';
 import type { ReportKeys } from './types.ts';
 

@@ -5,7 +5,7 @@
  * («см. лист 12») are references.missing_target's. This check reports what only the list shows: a listed sheet past the
  * document's last sheet, a drawing the list leaves out, a drawing listed under another title.
  */
-import type { ContentsEntry, ContentsList } from '../facts/contents.ts';
+import type { ContentsEntry, ContentsList } from '../facts/types.ts';
 import { ownTitle } from '../facts/contents.ts';
 import type { DocFacts, StampFacts } from '../facts/types.ts';
 import { fold } from '../text/normalize.ts';
