@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Logger } from 'pino';
-import type { Config } from './config.ts';
-import type { Store } from './store/db.ts';
-import type { BlobStore } from './blobs/blob-store.ts';
+import type { AppDeps } from './domain/deps.ts';
+import type { App } from './http/app-instance.ts';
 import { makeAuthenticator } from './http/auth.ts';
 import { renderError } from './http/error-handler.ts';
 import { handleClientError } from './http/client-errors.ts';
@@ -21,18 +19,6 @@ import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
 
 export const API_PREFIX = '/api/v1';
-
-/** Everything a route needs; built once by the entry point, no globals. */
-export interface AppDeps {
-  config: Config;
-  store: Store;
-  blobs: BlobStore;
-  log: Logger;
-  /** Wakes an in-process worker when a run is queued (no-op in API-only nodes). */
-  notifyQueued: () => void;
-}
-
-export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from './deps.ts';
 import type { Db } from '../store/db.ts';
 import type { Run, Tenant } from '../store/schema.ts';
 import { AppError } from '../kernel/errors.ts';

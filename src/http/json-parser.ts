@@ -3,7 +3,7 @@
  * (which would store something the client never sent). Parsing itself stays Fastify's (with its
  * __proto__ / constructor poisoning protection).
  */
-import type { App } from '../app.ts';
+import type { App } from './app-instance.ts';
 import { errors } from '../kernel/errors.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

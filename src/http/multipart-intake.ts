@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import type { IntakeLimits, UploadedFile } from '../ingest/types.ts';
+import type { IntakeLimits, ReceivedForm, UploadedFile } from '../ingest/types.ts';
 import { AppError, errors } from '../kernel/errors.ts';
 import { assertMaxLength, TEXT_LIMITS } from './text-limits.ts';
 import { multipartError } from './multipart-errors.ts';
@@ -16,11 +16,6 @@ import { assertNoControlChars } from './control-chars.ts';
 
 /** Technical ceiling of any text part in bytes; each field also has its own limit in characters. */
 export const MAX_TEXT_FIELD_BYTES = 4 * 1024 * 1024;
-
-export interface ReceivedForm {
-  files: UploadedFile[];
-  fields: Record<string, string>;
-}
 
 /** Counts and hashes bytes as they pass; aborts as soon as a limit is crossed, before the rest is written. */
 class HashingLimiter extends Transform {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
 import { profileItems } from '../../kernel/docset.ts';
 import { parseSections } from '../../store/repositories/tenants.ts';

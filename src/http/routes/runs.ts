@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
 import { errors, AppError } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
