@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { readingSettingsOf, type Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { DocumentRow, Run, Tenant } from '../store/schema.ts';
@@ -197,6 +197,7 @@ export async function processRun(ctx: RunContext, run: Run): Promise<void> {
         workDir: join(workDir, 'review'),
       },
       (p) => void progress.report('reading', p.pagesTotal ? p.pagesDone / p.pagesTotal : 0, p.pagesDone).catch(() => undefined),
+      readingSettingsOf(ctx.config),
     );
     if (ctx.signal.aborted) throw new LeaseLost(run.id);
     // Warnings from preparation (conversion unavailable, unreadable documents) belong to the result too.

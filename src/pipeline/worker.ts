@@ -93,7 +93,7 @@ export function startWorker(deps: WorkerDeps): Worker {
 
   const loop = (async () => {
     // the first run claimed should not pay for what every process does once (see warm-up.ts)
-    await warmUpReview();
+    await warmUpReview(deps.config);
     let lastRecovery = 0;
     while (!stopped) {
       try {

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResultWarning } from '../../kernel/result.ts';
-import type { DocumentText, ExtractOptions, ReadPage, ReviewDocument } from '../types.ts';
+import type { DocumentText, ExtractOptions, PdfReaderChoice, ReadPage, ReviewDocument } from '../types.ts';
 import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';
 import { acquireReader, hasTextLayer, PdfReadError, type PdfReader } from './pdf-reader.ts';
@@ -72,7 +72,7 @@ async function readPdf(
   doc: ReviewDocument, path: string, options: ExtractOptions, reader: PdfReader,
   onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void,
 ): Promise<void> {
-  const ocr = options.ocr && (await ocrAvailable());
+  const ocr = options.ocr && (await ocrAvailable(options.tesseractBin));
   const empty: number[] = [];
   const ocrFailed: number[] = [];
   const prefix = ocr ? join(options.workDir, `ocr-${doc.index}`) : null;
@@ -84,7 +84,7 @@ async function readPdf(
       if (raw.rendered && prefix) {
         const png = `${prefix}-${n}.png`;
         try {
-          page.text = await recognise(png, options.timeoutMs);
+          page.text = await recognise(options.tesseractBin, png, options.timeoutMs);
           page.source = page.text.trim() ? 'ocr' : 'none';
           res.ocrPages++;
           if (!page.text.trim()) ocrFailed.push(n);
@@ -141,14 +141,14 @@ async function readXml(doc: ReviewDocument, onPage: (p: ReadPage) => void, res: 
 }
 
 async function readImage(doc: ReviewDocument, options: ExtractOptions, onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void): Promise<void> {
-  if (!options.ocr || !(await ocrAvailable())) {
+  if (!options.ocr || !(await ocrAvailable(options.tesseractBin))) {
     onPage({ docPage: 1, text: '', source: 'none' });
     warn('ocr_unavailable', `Изображение «${doc.name}» не прочитано: распознавание текста (tesseract) ${options.ocr ? 'недоступно на сервере' : 'отключено'}.`, 1);
     return;
   }
   let text = '';
   try {
-    text = await recognise(doc.path, options.timeoutMs);
+    text = await recognise(options.tesseractBin, doc.path, options.timeoutMs);
     res.ocrPages++;
   } catch (err) {
     warn('ocr_empty', `Изображение «${doc.name}» не распознано: ${err instanceof Error ? err.message : String(err)}.`, 1);
@@ -160,8 +160,8 @@ async function readImage(doc: ReviewDocument, options: ExtractOptions, onPage: (
 }
 
 /** Reads a whole document into memory (for tools and tests; the review itself streams pages). */
-export async function extractDocument(doc: ReviewDocument, options: ExtractOptions): Promise<DocumentText> {
-  const reader = await acquireReader();
+export async function extractDocument(doc: ReviewDocument, options: ExtractOptions & { pdfReader: PdfReaderChoice }): Promise<DocumentText> {
+  const reader = await acquireReader(options.pdfReader);
   const pages: DocumentText['pages'] = [];
   try {
     const r = await streamDocument(doc, options, reader, (p) => pages.push({ docPage: p.docPage, text: p.text, source: p.source }));
