@@ -13,7 +13,7 @@ import { watchIdleBody } from './http/idle-body.ts';
 import { assertCleanValue } from './http/control-chars.ts';
 import { canonicalizeIds } from './kernel/ids.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
-import { AppError } from './kernel/errors.ts';
+import { errors } from './kernel/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
 import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((err, request, reply) => renderError(err, request, reply));
   app.setNotFoundHandler((request, reply) =>
-    renderError(new AppError('not_found', `Путь не найден: ${request.method} ${request.url.split('?')[0]}`), request, reply),
+    renderError(errors.routeNotFound(request.method, request.url.split('?')[0]!), request, reply),
   );
 
   await app.register(

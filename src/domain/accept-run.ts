@@ -43,7 +43,7 @@ async function findBundle(deps: AppDeps, tenantId: string, bundleId: string | un
     return await getBundleForTenant(deps.store.db, tenantId, bundleId);
   } catch (e) {
     // On POST /runs the bundle is a parameter: an unknown one is a validation error, not a missing run.
-    if (e instanceof AppError && e.code === 'not_found') throw errors.validation(`Пакет bundle_id=${bundleId} не найден среди пакетов организации`);
+    if (e instanceof AppError && e.code === 'not_found') throw errors.unknownBundle(bundleId);
     throw e;
   }
 }
@@ -70,7 +70,7 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
     const claim = await claimIdempotencyKey(db, tenant.id, idempotencyKey, requestHash, deps.config.idempotencyPendingMs);
     if (claim.kind === 'replay') {
       const run = await getRun(db, claim.runId);
-      if (!run) throw errors.notFound('Проверка не найдена');
+      if (!run) throw errors.runNotFound();
       const fresh = await db.selectFrom('tenants').select('checks_left').where('id', '=', tenant.id).executeTakeFirstOrThrow();
       return { run, documents: await documentsOf(db, run.id), checksLeft: fresh.checks_left, replayed: true };
     }

@@ -19,7 +19,7 @@ export function textProblem(value: string): string | null {
 
 export function assertNoControlChars(field: string, value: string): void {
   const problem = textProblem(value);
-  if (problem) throw errors.validation(`Поле ${field}: ${problem}; допустимы табуляция и перевод строки`);
+  if (problem) throw errors.controlCharacters(field, problem);
 }
 
 /** Checks every key and string value of a parsed JSON body or query, depth first, and names the first bad one. */

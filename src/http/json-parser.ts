@@ -16,7 +16,7 @@ export function useStrictJsonParser(app: App): void {
     try {
       text = strictUtf8.decode(body as Buffer);
     } catch {
-      done(errors.validation('Тело запроса не в кодировке UTF-8'), undefined);
+      done(errors.notUtf8(), undefined);
       return;
     }
     parse(request, text, done);

@@ -41,6 +41,6 @@ export const charCount = (s: string): number => {
 export function assertMaxLength(field: string, value: string, max: number, file?: string): void {
   // A string of max UTF-16 units cannot hold more than max code points: the count is needed only above that.
   if (value.length > max && charCount(value) > max) {
-    throw errors.validation(`Поле ${field} длиннее ${max} символов`, file);
+    throw errors.fieldTooLong(field, max, file);
   }
 }

@@ -22,7 +22,8 @@ import { nowIso } from '../kernel/clock.ts';
 import { computeProgress } from './progress.ts';
 import { STAGE_TEXT } from '../kernel/stages.ts';
 import type { STAGE_SPAN } from './stages.ts';
-import { LeaseLost, RunFailure } from './run-failure.ts';
+import { LeaseLost } from './run-failure.ts';
+import { runFailures } from '../kernel/errors.ts';
 
 export interface RunContext {
   config: Config;
@@ -122,10 +123,7 @@ async function prepareStage(ctx: RunContext, run: Run, docs: DocumentRow[], work
 async function applyVolume(ctx: RunContext, run: Run, tenant: Tenant, pagesTotal: number): Promise<{ double: boolean }> {
   if (tenant.max_pages === 0 || pagesTotal <= tenant.max_pages) return { double: false };
   if (tenant.oversize_factor < 2 || pagesTotal > tenant.max_pages * 2) {
-    throw new RunFailure(
-      'too_many_pages',
-      `В комплекте ${pagesTotal} стр., лимит организации — ${tenant.max_pages} стр.${tenant.oversize_factor >= 2 ? ' (с двойным объёмом — ' + tenant.max_pages * 2 + ')' : ''}`,
-    );
+    throw runFailures.tooManyPages(pagesTotal, tenant.max_pages, tenant.oversize_factor);
   }
   const at = nowIso();
   const charged = await ctx.store.db.transaction().execute(async (trx) => {
@@ -141,7 +139,7 @@ async function applyVolume(ctx: RunContext, run: Run, tenant: Tenant, pagesTotal
     return true;
   });
   if (!charged) {
-    throw new RunFailure('no_checks_left', `Комплект (${pagesTotal} стр.) требует двойного объёма, но на счёте не осталось проверок`);
+    throw runFailures.doubleVolumeUnpaid(pagesTotal);
   }
   return { double: true };
 }

@@ -15,6 +15,7 @@ import { pino } from 'pino';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
 import { AppError } from '../../src/kernel/errors.ts';
+import { httpStatusOf } from '../../src/http/error-handler.ts';
 import { buildReports, reportPrefix } from '../../src/report/index.ts';
 import { PdfRebuilder, BUILDING_RETRY_AFTER_S } from '../../src/report/rebuild.ts';
 import { storedReportKeys } from '../../src/report/stored.ts';
@@ -52,7 +53,7 @@ async function unavailable(p: Promise<unknown>): Promise<AppError> {
   } catch (e) {
     assert.ok(e instanceof AppError, String(e));
     assert.equal(e.code, 'pdf_unavailable');
-    assert.equal(e.status, 503);
+    assert.equal(httpStatusOf(e), 503);
     assert.ok(Number.isInteger(e.retryAfter) && e.retryAfter! >= 1, `Retry-After ${e.retryAfter}`);
     return e;
   }

@@ -29,9 +29,7 @@ export function checkEmployeeFields(hasEmployees: boolean, req: DecisionRequest)
   if (hasEmployees) return;
   const sent = (['reason_code', 'employee_id'] as const).filter((f) => given(req[f]) !== null);
   if (sent.length) {
-    throw errors.validation(
-      `Поля ${sent.join(' и ')} принимаются только в подключениях с сотрудниками (GET /features: employees=true); уберите их из запроса`,
-    );
+    throw errors.employeeFieldsRefused(sent);
   }
 }
 

@@ -89,7 +89,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const note = await noteForTenant(db, tenant.id, request.params.note_id);
-        if (!note) throw errors.notFound('Заметка не найдена');
+        if (!note) throw errors.noteNotFound();
         return noteView(note);
       },
     );

@@ -56,7 +56,7 @@ export function webhookRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const deliveries = await listRunDeliveries(db, tenant.id, request.query.run_id);
-        if (deliveries === null) throw errors.notFound('Проверка не найдена');
+        if (deliveries === null) throw errors.runNotFound();
         return { deliveries };
       },
     );
