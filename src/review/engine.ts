@@ -117,7 +117,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     problems.push(...(out.referenceProblems ?? []));
     warnings.push(...(out.warnings ?? []));
   }
-  const order = new Map(CHECKS.map((c, i) => [c.id, i]));
+  const order = new Map<string, number>(CHECKS.map((c, i) => [c.id, i]));
   return {
     findings: finalizeFindings(drafts, (id) => order.get(id) ?? CHECKS.length),
     questions: finalizeQuestions(questions),

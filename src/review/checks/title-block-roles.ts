@@ -1,9 +1,9 @@
 import { STAMP_ROLES, type StampRole } from '../facts/types.ts';
 import { pageList } from '../text/pages.ts';
-import type { Check, DraftFinding } from './types.ts';
+import { defineCheck, type DraftFinding } from './types.ts';
 
 /** N-07 / U-10: the signature rows of title blocks name the developer, checker, normocontroller and chief engineer. */
-export const titleBlockRoles: Check = {
+export const titleBlockRoles = defineCheck({
   id: 'titleblock.missing_roles',
   theme: 'unassigned',
   importance: 'significant',
@@ -44,4 +44,4 @@ export const titleBlockRoles: Check = {
     }
     return { findings };
   },
-};
+});
