@@ -4,7 +4,7 @@
  * errors onto the catalogue so every error looks the same to a client.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errors, isAppError, type ErrorCode } from '../kernel/errors.ts';
+import { type AppError, errors, isAppError, type ErrorCode } from '../kernel/errors.ts';
 
 /** The status of each code, as the contract lists it. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {

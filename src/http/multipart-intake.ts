@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { IntakeLimits, ReceivedForm, UploadedFile } from '../ingest/types.ts';
-import { AppError, errors } from '../kernel/errors.ts';
+import { type AppError, errors } from '../kernel/errors.ts';
 import { assertMaxLength, TEXT_LIMITS } from './text-limits.ts';
 import { multipartError } from './multipart-errors.ts';
 import { drainBody } from './drain.ts';

@@ -55,7 +55,7 @@ export class IntakeBudget {
   }
 
   get maxFileBytes(): number {
-    return this.limits.maxFileBytes > 0 ? this.limits.maxFileBytes : 0;
+    return Math.max(this.limits.maxFileBytes, 0);
   }
 
   countEntries(n: number, archiveName: string): void {

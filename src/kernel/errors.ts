@@ -290,7 +290,7 @@ export const runFailures = {
   tooManyPages: (pages: number, maxPages: number, oversizeFactor: number) =>
     new RunFailure(
       'too_many_pages',
-      `В комплекте ${pages} стр., лимит организации — ${maxPages} стр.${oversizeFactor >= 2 ? ' (с двойным объёмом — ' + maxPages * 2 + ')' : ''}`,
+      `В комплекте ${pages} стр., лимит организации — ${maxPages} стр.${oversizeFactor >= 2 ? ` (с двойным объёмом — ${maxPages * 2})` : ''}`,
     ),
   doubleVolumeUnpaid: (pages: number) =>
     new RunFailure('no_checks_left', `Комплект (${pages} стр.) требует двойного объёма, но на счёте не осталось проверок`),

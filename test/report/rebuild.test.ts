@@ -119,7 +119,7 @@ describe('rebuilding PDFs that failed at publication', () => {
     const overall = await read(blobs, rebuilt.report_pdf_key!);
     assert.equal(overall.subarray(0, 5).toString('latin1'), '%PDF-');
     assert.deepEqual(numbersIn(await pdfText(overall)), result.findings.map((f) => f.n).sort((a, b) => a - b));
-    const kr = await pdfText(await read(blobs, rebuilt.section_pdf_keys['КР']!));
+    const kr = await pdfText(await read(blobs, rebuilt.section_pdf_keys.КР!));
     assert.deepEqual(numbersIn(kr), result.findings.filter((f) => f.section === 'КР').map((f) => f.n).sort((a, b) => a - b));
     assert.match(kr, /г\. Казань, ул\. Чистопольская/, 'the metadata stored at publication');
     const zip = await zipEntries(await read(blobs, rebuilt.report_zip_key!));

@@ -36,7 +36,7 @@ export const titleBlockRoles = defineCheck({
         theme: this.theme,
         about: d,
         essence: `В основных надписях документа «${d.doc.name}» ${parts.join('; ')}`.replace(/\.?$/, '.'),
-        evidence: problems.map((p) => `${p.role} — ${p.state === 'absent' ? 'строки нет' : 'фамилия не указана'}: ${pageList(p.pages)}`).join('\n') + `\nПроверено листов с подписями: ${signed.length}.`,
+        evidence: `${problems.map((p) => `${p.role} — ${p.state === 'absent' ? 'строки нет' : 'фамилия не указана'}: ${pageList(p.pages)}`).join('\n')}\nПроверено листов с подписями: ${signed.length}.`,
         action: 'Заполнить графы подписей основной надписи (характер работы, фамилия, подпись, дата) для разработчика, проверяющего, нормоконтролёра и ГИП.',
         places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
         norm: 'ГОСТ Р 21.101 «СПДС. Основные требования к проектной и рабочей документации» (основная надпись)',
