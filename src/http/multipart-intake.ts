@@ -107,7 +107,7 @@ export async function receiveMultipart(
 /** Rejects when the connection closes before the whole body has arrived (client gone, stall answered 408). */
 function connectionCut(request: FastifyRequest): { promise: Promise<never>; dispose(): void } {
   const raw = request.raw;
-  let onClose = () => undefined as void;
+  let onClose: () => void = () => {};
   const promise = new Promise<never>((_, reject) => {
     onClose = () => {
       if (!raw.readableEnded) reject(errors.bodyInterrupted());

@@ -58,7 +58,10 @@ function parseSlt(lines) {
   for (const line of lines.join('\n').split('\n')) {
     const m = /^([A-Za-z ]+?) = (.*)$/.exec(line);
     if (!m) {
-      if (line.trim() === '' && cur) (entries.push(cur), (cur = null));
+      if (line.trim() === '' && cur) {
+        entries.push(cur);
+        cur = null;
+      }
       continue;
     }
     if (m[1] === 'Path') {

@@ -311,7 +311,7 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 async function hashFile(path: string): Promise<{ size: number; sha256: string }> {
   const h = createHash('sha256');
   let size = 0;
-  await pipeline(createReadStream(path), async function* (src: AsyncIterable<Buffer>) {
+  await pipeline(createReadStream(path), async (src: AsyncIterable<Buffer>) => {
     for await (const chunk of src) {
       size += chunk.length;
       h.update(chunk);

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
-import { acceptRun, tenantLimits } from '../../domain/accept-run.ts';
+import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { runBody, statusBody } from '../../domain/run-view.ts';
@@ -57,7 +57,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         }
         if (auth.tenant.checks_left < 1 && !idempotencyKey) throw errors.noChecksLeft();
         const scratch = join(deps.config.dataDir, 'tmp', 'intake', scratchName());
-        let accepted;
+        let accepted: AcceptedRun;
         try {
           const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_FIELD_LIMITS);
           accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch);

@@ -42,12 +42,16 @@ export async function streamDocument(
     if (doc.pdfPath) await readPdf(doc, doc.pdfPath, options, reader, onPage, res, warn);
     else if (doc.format === 'docx') {
       const { pages, stamps, extra } = await docxPages(doc.path);
-      pages.forEach((text, i) => onPage({ docPage: i + 1, text: i === 0 && extra ? `${text}\n${extra}` : text, source: 'xml', ...(stamps[i]!.length ? { stampLines: stamps[i] } : {}) }));
+      pages.forEach((text, i) => {
+        onPage({ docPage: i + 1, text: i === 0 && extra ? `${text}\n${extra}` : text, source: 'xml', ...(stamps[i]!.length ? { stampLines: stamps[i] } : {}) });
+      });
       res.pagesTotal = pages.length;
       warn('pages_approximate', `Документ ${docLabel(doc)} прочитан без преобразования в PDF: номера страниц в замечаниях приблизительные (разбивка по разрывам страниц Word).`);
     } else if (doc.format === 'xlsx') {
       const sheets = await xlsxPages(doc.path);
-      sheets.forEach((text, i) => onPage({ docPage: i + 1, text, source: 'xml' }));
+      sheets.forEach((text, i) => {
+        onPage({ docPage: i + 1, text, source: 'xml' });
+      });
       res.pagesTotal = sheets.length;
       warn('pages_approximate', `Таблица ${docLabel(doc)} прочитана без преобразования в PDF: одна страница соответствует одному листу книги, номера страниц приблизительные.`);
     } else if (doc.format === 'xml') {

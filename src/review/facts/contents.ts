@@ -220,6 +220,6 @@ export class ContentsReader {
 /** The contents list of a document from the texts of its first pages (for tests and tools). */
 export function parseContents(pages: readonly string[]): ContentsList | null {
   const r = new ContentsReader();
-  pages.forEach((t, i) => r.read(t, i + 1));
+  for (const [i, t] of pages.entries()) r.read(t, i + 1);
   return r.finish();
 }
