@@ -14,7 +14,7 @@ import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli
 import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
 import { limitsOf } from './http/routes/account.ts';
 import type { Tenant } from './store/schema.ts';
-import { removeStaleScratch } from './pipeline/scratch.ts';
+import { removeStaleScratch } from './kernel/scratch.ts';
 
 const USAGE = `drs — Document Review Service
 
@@ -37,7 +37,7 @@ environment: PORT, HOST, DATA_DIR (./data), DATABASE_URL (postgres://…), BLOB_
 class UsageError extends Error {}
 
 const print = (obj: unknown): void => {
-  process.stdout.write(JSON.stringify(obj) + '\n');
+  process.stdout.write(`${JSON.stringify(obj)}\n`);
 };
 
 function tenantView(t: Tenant) {
@@ -191,7 +191,7 @@ export async function main(argv: string[]): Promise<void> {
     case undefined:
     case 'help':
     case '--help':
-      process.stderr.write(USAGE + '\n');
+      process.stderr.write(`${USAGE}\n`);
       if (command === undefined) process.exitCode = 2;
       return;
     default:

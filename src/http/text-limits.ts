@@ -3,7 +3,7 @@
  * enforced at acceptance with 422 validation_error, so nothing longer reaches the store, the review or a
  * report. The README's limits table lists the same numbers.
  */
-import { errors } from './errors.ts';
+import { errors } from '../kernel/errors.ts';
 
 export const TEXT_LIMITS = {
   /** POST /runs object_address. */
@@ -41,6 +41,6 @@ export const charCount = (s: string): number => {
 export function assertMaxLength(field: string, value: string, max: number, file?: string): void {
   // A string of max UTF-16 units cannot hold more than max code points: the count is needed only above that.
   if (value.length > max && charCount(value) > max) {
-    throw errors.validation(`Поле ${field} длиннее ${max} символов`, file);
+    throw errors.fieldTooLong(field, max, file);
   }
 }

@@ -21,6 +21,12 @@ export interface UploadedFile {
   sha256: string;
 }
 
+/** A multipart form as received: its files (on disk) and its text fields. */
+export interface ReceivedForm {
+  files: UploadedFile[];
+  fields: Record<string, string>;
+}
+
 /** A document of the set after unpacking, in set order. */
 export interface IntakeDocument {
   /** Exact name: the upload's file name, or the path inside the archive (archive-relative, "/" separated). */

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { isAppError } from '../http/errors.ts';
+import { isAppError } from '../kernel/errors.ts';
 import { CorruptEntryError, type ArchiveTally, type IntakeBudget } from './budget.ts';
 import { sanitizeEntryName } from './entry-name.ts';
 import { decodeZipName } from './zip-names.ts';

@@ -8,7 +8,8 @@ import { failRunWithRefund } from '../domain/run-lifecycle.ts';
 import { claimNextRun, findExpiredRuns, renewLease, requeueExpiredRun } from './claim.ts';
 import { processRun } from './process-run.ts';
 import { warmUpReview } from '../review/warm-up.ts';
-import { LeaseLost, RunFailure } from './run-failure.ts';
+import { LeaseLost } from './run-failure.ts';
+import { RunFailure, runFailures } from '../kernel/errors.ts';
 
 /** A run is tried this many times (crashes of workers included) before it fails with a refund. */
 export const MAX_RUN_ATTEMPTS = 3;
@@ -54,7 +55,7 @@ export function startWorker(deps: WorkerDeps): Worker {
           deps.store.db,
           deps.config.apiVersion,
           run.id,
-          { code: 'processing_failed', message: `Обработка прерывалась ${run.attempts} раз(а); проверка остановлена, проверка возвращена на счёт` },
+          runFailures.interruptedTooOften(run.attempts).toRunError(),
           { onlyIf: { status: 'running', leaseExpiresAt: run.lease_expires_at } },
         );
         if (failed) log.warn({ run_id: run.id }, 'run failed after repeated worker loss');
@@ -80,10 +81,7 @@ export function startWorker(deps: WorkerDeps): Worker {
         log.warn({ run_id: runId }, 'run abandoned: lease lost or worker stopping');
         return;
       }
-      const failure =
-        err instanceof RunFailure
-          ? err.toRunError()
-          : { code: 'processing_failed', message: 'Внутренняя ошибка при обработке комплекта; проверка возвращена на счёт' };
+      const failure = (err instanceof RunFailure ? err : runFailures.crashed()).toRunError();
       if (!(err instanceof RunFailure)) log.error({ err, run_id: runId }, 'run crashed');
       await failRunWithRefund(deps.store.db, deps.config.apiVersion, runId, failure, { onlyIf: { status: 'running', leaseOwner: id } });
     } finally {
@@ -93,7 +91,7 @@ export function startWorker(deps: WorkerDeps): Worker {
 
   const loop = (async () => {
     // the first run claimed should not pay for what every process does once (see warm-up.ts)
-    await warmUpReview();
+    await warmUpReview(deps.config);
     let lastRecovery = 0;
     while (!stopped) {
       try {

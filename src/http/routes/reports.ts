@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';
@@ -35,8 +36,8 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     if (!keys) throw errors.noReport();
     if (request.kind !== 'markdown') keys = await rebuilder.ensure(run.id, keys);
     const report = storedReport(keys, request, run.id);
-    let body;
-    let size;
+    let body: Readable;
+    let size: number;
     try {
       [body, size] = await Promise.all([blobs.openRead(report.key), blobs.size(report.key)]);
     } catch (e) {

@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Store } from '../store/db.ts';
+import type { BlobStore } from '../blobs/blob-store.ts';
+
+/** What the request-side services and the routes need; built once by the entry point, no globals. */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  blobs: BlobStore;
+  log: Logger;
+  /** Wakes an in-process worker when a run is queued (no-op in API-only nodes). */
+  notifyQueued: () => void;
+}
