@@ -64,7 +64,15 @@ describe('client on a bad network', () => {
       let opened = 0;
       const client = new DrsClient({ baseUrl: proxy.baseUrl, apiKey });
       const run = await client.createRun({
-        files: [{ name: 'Записка.pdf', stream: () => (opened++, Readable.from([pdf.subarray(0, 1000), pdf.subarray(1000)])) }],
+        files: [
+          {
+            name: 'Записка.pdf',
+            stream: () => {
+              opened++;
+              return Readable.from([pdf.subarray(0, 1000), pdf.subarray(1000)]);
+            },
+          },
+        ],
         idempotencyKey: 'client-test-pending-1',
       });
       assert.equal(run.documents[0]!.name, 'Записка.pdf');
