@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { execFileSync } from 'node:child_process';
 import { LocalBlobStore } from '../src/blobs/local-blob-store.ts';
-import { availableSections, countFindings, THEMES, type Finding, type Importance, type PublishedResult, type Theme } from '../src/domain/result.ts';
+import { availableSections, countFindings, THEMES, type Finding, type Importance, type PublishedResult, type Theme } from '../src/kernel/result.ts';
 import { buildReports, renderPdf } from '../src/report/index.ts';
 import type { ReportMeta } from '../src/report/types.ts';
 

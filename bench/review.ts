@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reviewSet } from '../src/review/engine.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, readingSettingsOf } from '../src/config.ts';
 import { mutoolAvailable } from '../src/review/extract/mutool-reader.ts';
 import { closeIdleReaders } from '../src/review/extract/pdf-reader.ts';
 import { warmUpReview } from '../src/review/warm-up.ts';
-import { DOCSET_ITEMS } from '../src/review/data/docset.ts';
+import { DOCSET_ITEMS } from '../src/kernel/docset.ts';
 import type { ReviewDocument, ReviewInput } from '../src/review/types.ts';
 import { writePdf, type PageSpec } from '../test/review/fixtures.ts';
 
@@ -85,12 +85,15 @@ function benchDocs(dir: string, pages: number): ReviewDocument[] {
   return docs;
 }
 
+/** What the service would read with: DOCUMENT_TIMEOUT_MS, REVIEW_READERS, PDF_READER (wasm measures the fallback). */
+const reading = readingSettingsOf(loadConfig());
+
 async function childRss(dir: string, pages: number, warmUp = false): Promise<void> {
   const docs = benchDocs(dir, pages);
-  if (warmUp) await warmUpReview();
+  if (warmUp) await warmUpReview(reading);
   let readerKb = 0;
   const t = process.hrtime.bigint();
-  const out = await reviewSet(input(docs, dir), undefined, { onReaderStats: (s) => { readerKb = s.childMaxRssKb; } });
+  const out = await reviewSet(input(docs, dir), undefined, { ...reading, onReaderStats: (s) => { readerKb = s.childMaxRssKb; } });
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
   process.stdout.write(JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: Math.round(readerKb / 1024) }));
 }
@@ -98,9 +101,9 @@ async function childRss(dir: string, pages: number, warmUp = false): Promise<voi
 /** Child mode: review the same pages twice in one process, as a worker does with its warm readers; time the second. */
 async function childWarm(dir: string, pages: number): Promise<void> {
   const docs = benchDocs(dir, pages);
-  await reviewSet(input(docs, dir));
+  await reviewSet(input(docs, dir), undefined, reading);
   const t = process.hrtime.bigint();
-  const out = await reviewSet(input(docs, dir));
+  const out = await reviewSet(input(docs, dir), undefined, reading);
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
   await closeIdleReaders();
   process.stdout.write(JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: 0 }));

@@ -91,7 +91,8 @@ interface Round {
 /** One round: the SQLite default and the PostgreSQL cluster measured back to back, so load from elsewhere hits both. */
 async function round_(): Promise<Round> {
   const sqlite = await startCluster({ apis: 0, workers: 0, env: ENV, databaseAdminUrl: null });
-  let sqliteRuns, sqlitePoll;
+  let sqliteRuns: Awaited<ReturnType<typeof throughput>>;
+  let sqlitePoll: Awaited<ReturnType<typeof polling>>;
   try {
     await sqlite.addApi({ withWorker: true });
     sqliteRuns = await throughput(sqlite);

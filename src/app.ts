@@ -1,41 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Logger } from 'pino';
-import type { Config } from './config.ts';
-import type { Store } from './store/db.ts';
-import type { BlobStore } from './blobs/blob-store.ts';
+import type { AppDeps } from './domain/deps.ts';
+import type { App } from './http/app-instance.ts';
 import { makeAuthenticator } from './http/auth.ts';
 import { renderError } from './http/error-handler.ts';
 import { handleClientError } from './http/client-errors.ts';
 import { useStrictJsonParser } from './http/json-parser.ts';
 import { watchIdleBody } from './http/idle-body.ts';
 import { assertCleanValue } from './http/control-chars.ts';
-import { canonicalizeIds } from './http/ids.ts';
+import { canonicalizeIds } from './kernel/ids.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
-import { AppError } from './http/errors.ts';
+import { errors } from './kernel/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
 import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
-import type { ChildLauncher } from './isolation/launcher.ts';
 
 export const API_PREFIX = '/api/v1';
-
-/** Everything a route needs; built once by the entry point, no globals. */
-export interface AppDeps {
-  config: Config;
-  store: Store;
-  blobs: BlobStore;
-  log: Logger;
-  /** Wakes an in-process worker when a run is queued (no-op in API-only nodes). */
-  notifyQueued: () => void;
-  /** Starts child processes of the program for CPU-heavy work (PDF rebuilds); absent, that work runs in process (in-process tests). */
-  children?: ChildLauncher;
-}
-
-export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -111,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setErrorHandler((err, request, reply) => renderError(err, request, reply));
   app.setNotFoundHandler((request, reply) =>
-    renderError(new AppError('not_found', `Путь не найден: ${request.method} ${request.url.split('?')[0]}`), request, reply),
+    renderError(errors.routeNotFound(request.method, request.url.split('?')[0]!), request, reply),
   );
 
   await app.register(

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from './config.ts';
+import { loadConfig, readingSettingsOf } from './config.ts';
 
 test('PDF_READER chooses the native reader when installed (auto) or always the WebAssembly one; anything else is refused', () => {
   assert.equal(loadConfig({}).pdfReader, 'auto');
@@ -25,4 +25,20 @@ test('limits of the child process of a run: memory, processing time and PDF rebu
   assert.equal(loadConfig({ RUN_TIMEOUT_MS: '0' }).runTimeoutMs, 0);
   assert.throws(() => loadConfig({ RUN_MEMORY_MB: '16' }), /RUN_MEMORY_MB must be at least 32/);
   assert.throws(() => loadConfig({ RUN_MEMORY_MB: '1g' }), /RUN_MEMORY_MB/);
+});
+
+test('the review reading settings come from the configuration: readers, tesseract binary, document timeout', () => {
+  const config = loadConfig({ REVIEW_READERS: '3', TESSERACT_BIN: '/opt/tesseract', DOCUMENT_TIMEOUT_MS: '5000', PDF_READER: 'wasm' });
+  assert.deepEqual(readingSettingsOf(config), { timeoutMs: 5000, readers: 3, pdfReader: 'wasm', tesseractBin: '/opt/tesseract' });
+  assert.equal(loadConfig({}).tesseractBin, 'tesseract');
+  assert.ok(loadConfig({}).reviewReaders >= 1 && loadConfig({}).reviewReaders <= 2);
+  assert.throws(() => loadConfig({ REVIEW_READERS: '0' }), /REVIEW_READERS must be a positive integer/);
+});
+
+test('S3 connection settings are read with the rest: region falls back to AWS_REGION, credentials only as a pair', () => {
+  assert.deepEqual(loadConfig({}).s3, { endpoint: null, region: 'us-east-1', forcePathStyle: false, credentials: null });
+  const s3 = loadConfig({ S3_ENDPOINT: 'http://minio:9000', AWS_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' }).s3;
+  assert.deepEqual(s3, { endpoint: 'http://minio:9000', region: 'eu-central-1', forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } });
+  assert.equal(loadConfig({ S3_REGION: 'ru-1', AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'id' }).s3.region, 'ru-1');
+  assert.equal(loadConfig({ AWS_ACCESS_KEY_ID: 'id' }).s3.credentials, null);
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** One typed configuration object, read from the environment once at start. */
@@ -21,6 +22,12 @@ export interface Config {
   documentTimeoutMs: number;
   /** PDF text reader: the native `mutool` when installed (auto), or always mupdf's WebAssembly build (wasm). */
   pdfReader: 'auto' | 'wasm';
+  /** Readers of one review, each reading its share of the documents in its own process. */
+  reviewReaders: number;
+  /** The tesseract binary used for OCR (optional tool: absent means warnings, not failures). */
+  tesseractBin: string;
+  /** S3 connection settings, used when blobUrl is s3://… */
+  s3: S3Settings;
   /** A request body (upload or JSON) with no byte for this long is answered 408 and its connection closed. */
   uploadIdleMs: number;
   /** Longest time to receive one whole request (head and body); 0 disables. */
@@ -32,6 +39,15 @@ export interface Config {
   /** Longest PDF rebuild (on download) in its child process; over it the build counts as failed. 0 disables. */
   pdfBuildTimeoutMs: number;
   apiVersion: string;
+}
+
+/** S3_ENDPOINT, S3_REGION (or AWS_REGION), S3_FORCE_PATH_STYLE and the credentials AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. */
+export interface S3Settings {
+  endpoint: string | null;
+  region: string;
+  forcePathStyle: boolean;
+  /** Both or neither: without them the SDK's default chain is used (instance role, shared profile…). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -47,6 +63,22 @@ function memoryMb(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const n = int(env, name, fallback);
   if (n < 32) throw new Error(`Environment variable ${name} must be at least 32 (megabytes), got "${env[name]}"`);
   return n;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n === 0) throw new Error(`Environment variable ${name} must be a positive integer, got "${env[name]}"`);
+  return n;
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings {
+  return {
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : null,
+  };
 }
 
 function pdfReaderChoice(raw: string | undefined): Config['pdfReader'] {
@@ -69,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     documentTimeoutMs: int(env, 'DOCUMENT_TIMEOUT_MS', 60_000),
     pdfReader: pdfReaderChoice(env.PDF_READER),
+    // two readers keep two cores busy; more would only add memory on the machines the service runs on
+    reviewReaders: positiveInt(env, 'REVIEW_READERS', Math.min(2, availableParallelism())),
+    tesseractBin: env.TESSERACT_BIN || 'tesseract',
+    s3: s3Settings(env),
     uploadIdleMs: int(env, 'UPLOAD_IDLE_MS', 30_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 3_600_000),
     runMemoryMb: memoryMb(env, 'RUN_MEMORY_MB', 1024),
@@ -76,4 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfBuildTimeoutMs: int(env, 'PDF_BUILD_TIMEOUT_MS', 300_000),
     apiVersion: 'v1',
   };
+}
+
+/** What the review engine reads documents with (its ReadingSettings), taken from the configuration. */
+export function readingSettingsOf(config: Config) {
+  return { timeoutMs: config.documentTimeoutMs, readers: config.reviewReaders, pdfReader: config.pdfReader, tesseractBin: config.tesseractBin };
 }

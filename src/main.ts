@@ -14,7 +14,7 @@ import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli
 import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
 import { limitsOf } from './http/routes/account.ts';
 import type { Tenant } from './store/schema.ts';
-import { removeStaleScratch } from './pipeline/scratch.ts';
+import { removeStaleScratch } from './kernel/scratch.ts';
 import { programLauncher } from './isolation/launcher.ts';
 
 const USAGE = `drs — Document Review Service
@@ -39,7 +39,7 @@ environment: PORT, HOST, DATA_DIR (./data), DATABASE_URL (postgres://…), BLOB_
 class UsageError extends Error {}
 
 const print = (obj: unknown): void => {
-  process.stdout.write(JSON.stringify(obj) + '\n');
+  process.stdout.write(`${JSON.stringify(obj)}\n`);
 };
 
 function tenantView(t: Tenant) {
@@ -190,11 +190,11 @@ export async function main(argv: string[]): Promise<void> {
       return webhooksCommand(config, rest);
     case 'job-child':
       // Not in the usage: the service starts it for itself (src/isolation/).
-      return (await import('./isolation/child-main.ts')).runChildMain(config, rest[0]);
+      return (await import('./pipeline/child-main.ts')).runChildMain(config, rest[0]);
     case undefined:
     case 'help':
     case '--help':
-      process.stderr.write(USAGE + '\n');
+      process.stderr.write(`${USAGE}\n`);
       if (command === undefined) process.exitCode = 2;
       return;
     default:

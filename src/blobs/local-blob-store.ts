@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { resolveInside } from '../ingest/path-guard.ts';
+import { resolveInside } from '../kernel/path-guard.ts';
 import { assertSafeKey, BlobNotFoundError, type BlobStore } from './blob-store.ts';
 
 /** Blobs as files under one root directory (local or a shared mount). Writes are atomic via rename. */

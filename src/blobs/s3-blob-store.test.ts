@@ -11,6 +11,7 @@ import { BlobNotFoundError } from './blob-store.ts';
 import { createBlobStore } from './index.ts';
 import { S3BlobStore } from './s3-blob-store.ts';
 import { s3SettingsFrom } from './s3-settings.ts';
+import { loadConfig } from '../config.ts';
 
 const MIB = 1024 * 1024;
 
@@ -42,7 +43,7 @@ describe('S3BlobStore against an S3-compatible server on 127.0.0.1', () => {
   let s3: TestS3Server;
   let work: string;
   const storeWith = (prefix: string, tuning?: ConstructorParameters<typeof S3BlobStore>[2]) => {
-    const { client, location } = s3SettingsFrom(s3.env(prefix).BLOB_URL!, s3.env(prefix));
+    const { client, location } = s3SettingsFrom(s3.env(prefix).BLOB_URL!, loadConfig(s3.env(prefix)).s3);
     return S3BlobStore.create(client, location, tuning);
   };
 
@@ -56,7 +57,7 @@ describe('S3BlobStore against an S3-compatible server on 127.0.0.1', () => {
   });
 
   test('BLOB_URL=s3://bucket/prefix selects the S3 store with the bucket and prefix from the URL', async () => {
-    const store = await createBlobStore({ dataDir: work, blobUrl: `s3://${s3.bucket}/tenant-a/blobs` }, s3.env());
+    const store = await createBlobStore({ dataDir: work, blobUrl: `s3://${s3.bucket}/tenant-a/blobs`, s3: loadConfig(s3.env()).s3 });
     assert.ok(store instanceof S3BlobStore);
     assert.deepEqual(store.location, { bucket: s3.bucket, prefix: 'tenant-a/blobs' });
     await store.putBuffer('runs/r1/report.md', '# Отчёт');

@@ -1,5 +1,5 @@
 import type { TenantSettings } from '../store/repositories/tenants.ts';
-import { SECTION_CODES } from '../review/data/docset.ts';
+import { SECTION_CODES } from '../kernel/docset.ts';
 import { validateWebhookSettings } from '../notify/settings.ts';
 
 /** A bad operator option: reported as a usage error. */

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { AppDeps } from '../app.ts';
-import type { AuthContext } from '../http/auth.ts';
-import type { ReceivedForm } from '../http/multipart-intake.ts';
-import { AppError, errors } from '../http/errors.ts';
-import { canonicalId } from '../http/ids.ts';
+import type { AppDeps } from './deps.ts';
+import { AppError, errors } from '../kernel/errors.ts';
+import { canonicalId } from '../kernel/ids.ts';
 import { applyClientChoices, unpackUploads } from '../ingest/index.ts';
-import type { IntakeLimits } from '../ingest/types.ts';
-import { profileItems } from '../review/data/docset.ts';
+import type { IntakeLimits, ReceivedForm } from '../ingest/types.ts';
+import { profileItems } from '../kernel/docset.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
 import { getBundleForTenant } from '../store/repositories/bundles.ts';
 import { chargeCheck } from './charging.ts';
 import { documentsOf, getRun } from '../store/repositories/runs.ts';
-import type { Bundle, DocumentRow, Run } from '../store/schema.ts';
-import { nowIso } from './clock.ts';
+import type { ApiKey, Bundle, DocumentRow, Run, Tenant } from '../store/schema.ts';
+import { nowIso } from '../kernel/clock.ts';
 import { newQueuedRun } from './new-run.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, runRequestHash } from './idempotency.ts';
 
@@ -25,7 +23,13 @@ export interface AcceptedRun {
   replayed: boolean;
 }
 
-export const tenantLimits = (t: AuthContext['tenant']): IntakeLimits => ({
+/** Who submits: the organization and the key of the request (the HTTP layer's auth context fits). */
+export interface Submitter {
+  tenant: Tenant;
+  key: Pick<ApiKey, 'id'>;
+}
+
+export const tenantLimits = (t: Tenant): IntakeLimits => ({
   maxFiles: t.max_files,
   maxFileBytes: t.max_file_bytes,
   maxTotalBytes: t.max_total_bytes,
@@ -39,7 +43,7 @@ async function findBundle(deps: AppDeps, tenantId: string, bundleId: string | un
     return await getBundleForTenant(deps.store.db, tenantId, bundleId);
   } catch (e) {
     // On POST /runs the bundle is a parameter: an unknown one is a validation error, not a missing run.
-    if (e instanceof AppError && e.code === 'not_found') throw errors.validation(`Пакет bundle_id=${bundleId} не найден среди пакетов организации`);
+    if (e instanceof AppError && e.code === 'not_found') throw errors.unknownBundle(bundleId);
     throw e;
   }
 }
@@ -51,7 +55,7 @@ const mapOptional = <T>(v: T | undefined, f: (v: T) => T) => (v === undefined ? 
  * Accepts a received set as a new run (unpacking inside scratchDir, which the caller removes): idempotency, unpacking, charging one check, queueing.
  * Either everything is stored (run, documents, blobs, charge, key) or nothing is.
  */
-export async function acceptRun(deps: AppDeps, auth: AuthContext, form: ReceivedForm, idempotencyKey: string | null, scratchDir: string): Promise<AcceptedRun> {
+export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedForm, idempotencyKey: string | null, scratchDir: string): Promise<AcceptedRun> {
   const { db } = deps.store;
   const { tenant } = auth;
   const objectAddress = optional(form.fields.object_address);
@@ -66,7 +70,7 @@ export async function acceptRun(deps: AppDeps, auth: AuthContext, form: Received
     const claim = await claimIdempotencyKey(db, tenant.id, idempotencyKey, requestHash, deps.config.idempotencyPendingMs);
     if (claim.kind === 'replay') {
       const run = await getRun(db, claim.runId);
-      if (!run) throw errors.notFound('Проверка не найдена');
+      if (!run) throw errors.runNotFound();
       const fresh = await db.selectFrom('tenants').select('checks_left').where('id', '=', tenant.id).executeTakeFirstOrThrow();
       return { run, documents: await documentsOf(db, run.id), checksLeft: fresh.checks_left, replayed: true };
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../store/db.ts';
-import { AppError, errors } from '../http/errors.ts';
-import { addMs, nowIso } from './clock.ts';
+import { errors } from '../kernel/errors.ts';
+import { addMs, nowIso } from '../kernel/clock.ts';
 
 /** Canonical hash of a POST /runs request: file names and contents (by hash), kinds, roles, address, task, bundle. */
 export function runRequestHash(req: {
@@ -70,11 +70,10 @@ export async function claimIdempotencyKey(db: Db, tenantId: string, key: string,
   }
   if (existing.request_hash !== requestHash) throw idempotencyConflict();
   const retryAfter = Math.max(1, Math.ceil((Date.parse(existing.expires_at) - now.getTime()) / 1000));
-  throw new AppError('idempotency_pending', 'Первая отправка с этим Idempotency-Key ещё обрабатывается; повторите с тем же ключом', undefined, Math.min(retryAfter, 30));
+  throw errors.idempotencyPending(Math.min(retryAfter, 30));
 }
 
-const idempotencyConflict = () =>
-  errors.idempotencyConflict('Idempotency-Key уже использован для другого запроса (другие файлы или параметры); для нового комплекта нужен новый ключ');
+const idempotencyConflict = () => errors.idempotencyKeyReused();
 
 export async function completeIdempotencyKey(db: Db, tenantId: string, key: string, runId: string): Promise<void> {
   await db.updateTable('idempotency_keys').set({ state: 'complete', run_id: runId }).where('tenant_id', '=', tenantId).where('key', '=', key).execute();

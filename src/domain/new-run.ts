@@ -1,5 +1,5 @@
 import type { Bundle, Run } from '../store/schema.ts';
-import { STAGE_TEXT } from '../pipeline/stages.ts';
+import { STAGE_TEXT } from '../kernel/stages.ts';
 
 /** A run as it is accepted: queued, one check charged, nothing processed yet. */
 export function newQueuedRun(f: {

@@ -1,13 +1,12 @@
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from './deps.ts';
 import type { Db } from '../store/db.ts';
 import type { Run, Tenant } from '../store/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { errors, runFailures, type RunError } from '../kernel/errors.ts';
 import { refundChecks } from './charging.ts';
 import { getRun } from '../store/repositories/runs.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
-import { STAGE_TEXT } from '../pipeline/stages.ts';
-import type { RunError } from './run-view.ts';
-import { nowIso } from './clock.ts';
+import { STAGE_TEXT } from '../kernel/stages.ts';
+import { nowIso } from '../kernel/clock.ts';
 
 /**
  * Moves a run to failed and returns its check, in one transaction with the webhook event.
@@ -73,7 +72,7 @@ export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
       deps.store.db,
       deps.config.apiVersion,
       run.id,
-      { code: 'cancelled', message: 'Проверка отменена клиентом до начала обработки' },
+      runFailures.cancelledByClient().toRunError(),
       { cancelled: true, onlyIf: { status: 'queued' } },
     );
     if (moved) {
@@ -83,7 +82,7 @@ export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
   }
   const current = (await getRun(deps.store.db, run.id))!;
   if (current.cancelled === 1) return current; // a repeated cancel answers with the same state
-  throw new AppError('review_already_started', 'Обработка уже началась или завершилась; отмена невозможна, история сохранена');
+  throw errors.reviewAlreadyStarted();
 }
 
 /** DELETE /runs/{id}/documents: removes sources and derived files; reports and history stay. Idempotent. */

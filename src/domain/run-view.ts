@@ -1,3 +1,4 @@
+import { runFailures, type RunError } from '../kernel/errors.ts';
 import type { DocumentRow, Run } from '../store/schema.ts';
 
 /** The Run resource of the contract (response of POST /runs and the base of the status). */
@@ -37,7 +38,7 @@ export function statusBody(run: Run, docs: DocumentRow[], checksLeft: number) {
     stage_text: run.stage_text,
     progress: run.progress ? (JSON.parse(run.progress) as Progress) : null,
     ...(failed
-      ? { error: run.error ? (JSON.parse(run.error) as RunError) : { code: 'failed', message: 'Проверка не выполнена' }, refunded: run.refunded === 1 }
+      ? { error: run.error ? (JSON.parse(run.error) as RunError) : runFailures.reasonUnknown().toRunError(), refunded: run.refunded === 1 }
       : {}),
     cancelled: run.cancelled === 1,
     updated_at: run.updated_at,
@@ -54,8 +55,3 @@ export interface Progress {
   eta_s: number | null;
 }
 
-export interface RunError {
-  code: string;
-  message: string;
-  file?: string;
-}

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../store/db.ts';
 import type { ApiKey, Tenant } from '../store/schema.ts';
 import { findKeyBySecret, touchKey } from '../store/repositories/tenants.ts';
-import { errors } from './errors.ts';
-import { nowIso } from '../domain/clock.ts';
+import { errors } from '../kernel/errors.ts';
+import { nowIso } from '../kernel/clock.ts';
 
 export interface AuthContext {
   tenant: Tenant;

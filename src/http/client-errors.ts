@@ -6,16 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { AppError } from './errors.ts';
+import { errors, type AppError } from '../kernel/errors.ts';
+import { errorBody, httpStatusOf } from './error-handler.ts';
 
 export function clientErrorOf(err: NodeJS.ErrnoException): AppError {
   switch (err.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new AppError('headers_too_large', 'Строка запроса и заголовки длиннее допустимого (16 КБ)');
+      return errors.headersTooLarge();
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new AppError('request_timeout', 'Запрос не получен полностью за отведённое время');
+      return errors.requestIncomplete();
     default:
-      return new AppError('bad_request', 'Запрос не является корректным запросом HTTP/1.1');
+      return errors.notHttp();
   }
 }
 
@@ -25,9 +26,10 @@ export function handleClientError(err: NodeJS.ErrnoException, socket: Socket): v
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const appErr = clientErrorOf(err);
   if (socket.writable) {
-    const body = JSON.stringify(appErr.toBody());
+    const body = JSON.stringify(errorBody(appErr));
+    const status = httpStatusOf(appErr);
     socket.write(
-      `HTTP/1.1 ${appErr.status} ${STATUS_CODES[appErr.status]}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Request-Id: ${randomUUID()}\r\n` +

@@ -4,7 +4,7 @@
  * or with a lone surrogate (not well-formed Unicode), is refused with 422 — never stripped silently, so
  * what is stored is exactly what was sent.
  */
-import { errors } from './errors.ts';
+import { errors } from '../kernel/errors.ts';
 
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -19,7 +19,7 @@ export function textProblem(value: string): string | null {
 
 export function assertNoControlChars(field: string, value: string): void {
   const problem = textProblem(value);
-  if (problem) throw errors.validation(`Поле ${field}: ${problem}; допустимы табуляция и перевод строки`);
+  if (problem) throw errors.controlCharacters(field, problem);
 }
 
 /** Checks every key and string value of a parsed JSON body or query, depth first, and names the first bad one. */

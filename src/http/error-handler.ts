@@ -1,49 +1,103 @@
+/**
+ * The one place errors become HTTP: the status of every code of the catalogue (kernel/errors.ts), the
+ * envelope {"detail": {"error", "message", "file"?}}, Retry-After, and the mapping of the framework's own
+ * errors onto the catalogue so every error looks the same to a client.
+ */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errors, isAppError } from './errors.ts';
+import { type AppError, errors, isAppError, type ErrorCode } from '../kernel/errors.ts';
 
-/** Fastify's own error codes mapped to the contract's envelope, so every error looks the same to a client. */
+/** The status of each code, as the contract lists it. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  no_files: 400,
+  bad_format: 400,
+  too_many_files: 400,
+  too_big: 413,
+  bad_section: 400,
+  bad_theme: 400,
+  conflicting_filters: 400,
+  section_pdf_only: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  no_checks_left: 402,
+  forbidden: 403,
+  not_found: 404,
+  no_report: 404,
+  method_not_allowed: 405,
+  not_acceptable: 406,
+  review_already_started: 409,
+  run_not_finished: 409,
+  idempotency_pending: 409,
+  idempotency_conflict: 409,
+  section_unavailable: 409,
+  thematic_unavailable: 409,
+  report_changed: 409,
+  version_conflict: 409,
+  discipline_already_assigned: 409,
+  memory_already_proposed: 409,
+  request_timeout: 408,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  validation_error: 422,
+  too_many_requests: 429,
+  headers_too_large: 431,
+  internal_error: 500,
+  pdf_unavailable: 503,
+  backend_unavailable: 503,
+  profile_broken: 503,
+  storage_full_retry: 507,
+};
+
+export interface ErrorBody {
+  detail: { error: string; message: string; file?: string };
+}
+
+export const httpStatusOf = (e: AppError): number => HTTP_STATUS[e.code];
+
+/** The contract's error envelope. */
+export function errorBody(e: AppError): ErrorBody {
+  return { detail: { error: e.code, message: e.message, ...(e.file !== undefined ? { file: e.file } : {}) } };
+}
+
+/** Fastify's own error codes mapped to the catalogue. */
 function fromFastifyError(err: FastifyError): AppError | null {
   if (err.validation) {
     const first = err.validation[0];
     const where = err.validationContext ?? 'request';
     const path = first?.instancePath ? `${where}${first.instancePath}` : where;
     const param = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const message = param
-      ? `Не хватает обязательного параметра «${param}» (${where})`
-      : `Неверное значение параметра (${path}): ${first?.message ?? 'ошибка проверки'}`;
-    return new AppError('validation_error', message);
+    return param ? errors.missingParameter(param, where) : errors.badParameter(path, first?.message ?? 'ошибка проверки');
   }
   switch (err.code) {
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new AppError('uri_too_long', 'Параметр пути длиннее допустимого (100 символов)');
+      return errors.uriTooLong();
     case 'FST_ERR_BAD_URL':
-      return new AppError('bad_request', 'Путь запроса содержит недопустимую последовательность символов');
+      return errors.badPath();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('too_big', 'Тело запроса слишком велико');
+      return errors.bodyTooLarge();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', 'Неподдерживаемый Content-Type запроса');
+      return errors.unsupportedContentType();
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('bad_request', 'Тело запроса не является корректным JSON');
+      return errors.badJson();
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError('bad_request', 'Неверный заголовок Content-Length');
+      return errors.badContentLength();
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('unsupported_media_type', 'Ожидается multipart/form-data');
+      return errors.multipartExpected();
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('too_big', 'Файл превышает допустимый размер');
+      return errors.partTooLarge();
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new AppError('too_many_files', 'Слишком много частей в запросе multipart');
+      return errors.tooManyParts();
     case 'FST_FIELDS_LIMIT':
-      return new AppError('validation_error', 'Слишком много полей в запросе');
+      return errors.tooManyFields();
     case 'FST_PROTO_VIOLATION':
-      return new AppError('bad_request', 'Недопустимое имя поля');
+      return errors.badFieldName();
     default:
       break;
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    if (err.statusCode === 429) return new AppError('too_many_requests', 'Слишком много запросов; повторите позже', undefined, 5);
-    return new AppError('bad_request', `Некорректный запрос: ${err.message}`);
+    if (err.statusCode === 429) return errors.tooManyRequests();
+    return errors.rejectedByFramework(err.message);
   }
   return null;
 }
@@ -56,14 +110,15 @@ export function renderError(err: unknown, request: FastifyRequest, reply: Fastif
   let appErr = isAppError(err) ? err : (diskFull ?? fromFastifyError(err as FastifyError));
   if (!appErr) {
     request.log.error({ err }, 'unhandled error');
-    appErr = new AppError('internal_error', 'Внутренняя ошибка сервиса; повторите запрос позже');
-  } else if (appErr.status >= 500) {
+    appErr = errors.internal();
+  } else if (httpStatusOf(appErr) >= 500) {
     request.log.warn({ code: appErr.code, msg: appErr.message }, 'service unavailable answer');
   }
-  if (appErr.retryAfter !== undefined || appErr.status === 429 || appErr.status === 503) {
+  const status = httpStatusOf(appErr);
+  if (appErr.retryAfter !== undefined || status === 429 || status === 503) {
     reply.header('Retry-After', String(appErr.retryAfter ?? 5));
   }
   // Framework errors (bad URL, long parameter) bypass the onRequest hook that sets it.
   reply.header('X-Request-Id', request.id).header('X-Content-Type-Options', 'nosniff');
-  return reply.status(appErr.status).type('application/json; charset=utf-8').send(appErr.toBody());
+  return reply.status(status).type('application/json; charset=utf-8').send(errorBody(appErr));
 }

@@ -6,7 +6,8 @@
  * the timeout is lifted: a long acceptance (unpacking a large set) is not a stalled client.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { errors } from '../kernel/errors.ts';
+import { errorBody, httpStatusOf } from './error-handler.ts';
 
 const hasBody = (request: FastifyRequest): boolean =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
@@ -23,11 +24,10 @@ export function watchIdleBody(idleMs: number) {
         return;
       }
       request.log.warn({ idle_ms: idleMs }, 'request body stalled; answering 408 and closing');
-      const body = JSON.stringify(
-        new AppError('request_timeout', `Тело запроса не поступало ${Math.round(idleMs / 1000)} с; соединение закрыто`).toBody(),
-      );
+      const stalled = errors.bodyStalled(Math.round(idleMs / 1000));
+      const body = JSON.stringify(errorBody(stalled));
       reply.hijack();
-      reply.raw.writeHead(408, {
+      reply.raw.writeHead(httpStatusOf(stalled), {
         'Content-Type': 'application/json; charset=utf-8',
         'Content-Length': Buffer.byteLength(body),
         'X-Request-Id': request.id,

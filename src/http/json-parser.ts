@@ -3,8 +3,8 @@
  * (which would store something the client never sent). Parsing itself stays Fastify's (with its
  * __proto__ / constructor poisoning protection).
  */
-import type { App } from '../app.ts';
-import { errors } from './errors.ts';
+import type { App } from './app-instance.ts';
+import { errors } from '../kernel/errors.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -16,7 +16,7 @@ export function useStrictJsonParser(app: App): void {
     try {
       text = strictUtf8.decode(body as Buffer);
     } catch {
-      done(errors.validation('Тело запроса не в кодировке UTF-8'), undefined);
+      done(errors.notUtf8(), undefined);
       return;
     }
     parse(request, text, done);

@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import type { IntakeLimits, UploadedFile } from '../ingest/types.ts';
-import { AppError, errors } from './errors.ts';
+import type { IntakeLimits, ReceivedForm, UploadedFile } from '../ingest/types.ts';
+import { type AppError, errors } from '../kernel/errors.ts';
 import { assertMaxLength, TEXT_LIMITS } from './text-limits.ts';
 import { multipartError } from './multipart-errors.ts';
 import { drainBody } from './drain.ts';
@@ -16,11 +16,6 @@ import { assertNoControlChars } from './control-chars.ts';
 
 /** Technical ceiling of any text part in bytes; each field also has its own limit in characters. */
 export const MAX_TEXT_FIELD_BYTES = 4 * 1024 * 1024;
-
-export interface ReceivedForm {
-  files: UploadedFile[];
-  fields: Record<string, string>;
-}
 
 /** Counts and hashes bytes as they pass; aborts as soon as a limit is crossed, before the rest is written. */
 class HashingLimiter extends Transform {
@@ -36,7 +31,7 @@ class HashingLimiter extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.fileLimit > 0 && this.bytes > this.fileLimit) {
-      cb(errors.tooBig(`Файл больше допустимого размера (${this.fileLimit} байт)`, this.fileName));
+      cb(errors.uploadOverFileLimit(this.fileLimit, this.fileName));
       return;
     }
     const overall = this.onBytes(chunk.length);
@@ -65,7 +60,7 @@ export function cleanFileName(name: string | undefined, n: number): string {
  * stream never settles, so it is refused here.
  */
 function assertIntact(part: MultipartFile): void {
-  if (part.file.destroyed && !part.file.readableEnded) throw new AppError('bad_request', 'Тело multipart оборвано до закрывающей границы');
+  if (part.file.destroyed && !part.file.readableEnded) throw errors.multipartCutShort();
 }
 
 async function readTextPart(part: MultipartFile): Promise<string> {
@@ -76,7 +71,7 @@ async function readTextPart(part: MultipartFile): Promise<string> {
     size += chunk.length;
     if (size > MAX_TEXT_FIELD_BYTES) {
       part.file.resume();
-      throw errors.validation(`Поле ${part.fieldname} длиннее ${MAX_TEXT_FIELD_BYTES} байт`);
+      throw errors.textPartTooLarge(part.fieldname, MAX_TEXT_FIELD_BYTES);
     }
     chunks.push(chunk);
   }
@@ -99,7 +94,7 @@ export async function receiveMultipart(
   fileField: string,
   textFields: Readonly<Record<string, number>>,
 ): Promise<ReceivedForm> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Ожидается multipart/form-data');
+  if (!request.isMultipart()) throw errors.multipartExpected();
   await mkdir(dir, { recursive: true });
   try {
     return await readParts(request, dir, limits, fileField, textFields);
@@ -112,10 +107,10 @@ export async function receiveMultipart(
 /** Rejects when the connection closes before the whole body has arrived (client gone, stall answered 408). */
 function connectionCut(request: FastifyRequest): { promise: Promise<never>; dispose(): void } {
   const raw = request.raw;
-  let onClose = () => undefined as void;
+  let onClose: () => void = () => {};
   const promise = new Promise<never>((_, reject) => {
     onClose = () => {
-      if (!raw.readableEnded) reject(new AppError('bad_request', 'Передача тела запроса прервана'));
+      if (!raw.readableEnded) reject(errors.bodyInterrupted());
     };
     raw.once('close', onClose);
   });
@@ -131,7 +126,7 @@ async function readParts(...[request, dir, limits, fileField, textFields]: Param
   const overall = (n: number): AppError | null => {
     total += n;
     return limits.maxTotalBytes > 0 && total > limits.maxTotalBytes
-      ? errors.tooBig(`Общий размер комплекта больше допустимого (${limits.maxTotalBytes} байт)`)
+      ? errors.uploadOverSetLimit(limits.maxTotalBytes)
       : null;
   };
   const text = (name: string, value: string): void => {
@@ -159,7 +154,7 @@ async function readParts(...[request, dir, limits, fileField, textFields]: Param
           await Promise.race([written.catch(() => undefined), delay(1000)]);
           throw e;
         }
-        if (part.file.truncated) throw errors.tooBig('Файл превышает технический предел размера', name);
+        if (part.file.truncated) throw errors.uploadOverTechnicalLimit(name);
         files.push({ name, path, size: limiter.bytes, sha256: limiter.hash.digest('hex') });
       } else if (part.type === 'file' && Object.hasOwn(textFields, part.fieldname)) {
         text(part.fieldname, await Promise.race([readTextPart(part), cut.promise]));
@@ -173,7 +168,7 @@ async function readParts(...[request, dir, limits, fileField, textFields]: Param
     }
     // A connection lost between parts ends the parts as if the form were complete: never accept half a set.
     if (request.raw.aborted || (request.raw.destroyed && !request.raw.readableEnded)) {
-      throw new AppError('bad_request', 'Передача тела запроса прервана');
+      throw errors.bodyInterrupted();
     }
     return { files, fields };
   } finally {

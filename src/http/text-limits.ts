@@ -3,7 +3,8 @@
  * enforced at acceptance with 422 validation_error, so nothing longer reaches the store, the review or a
  * report. The README's limits table lists the same numbers.
  */
-import { errors } from './errors.ts';
+import { errors } from '../kernel/errors.ts';
+import { DEFAULT_OPTIONS as DEFAULT_UNPACK_OPTIONS } from '../ingest/budget.ts';
 
 export const TEXT_LIMITS = {
   /** POST /runs object_address. */
@@ -16,8 +17,8 @@ export const TEXT_LIMITS = {
   identifier: 100,
   /** An uploaded file's name (its last path segment). */
   fileName: 255,
-  /** A document's path inside an archive. */
-  entryPath: 1000,
+  /** A document's path inside an archive: enforced where archives are unpacked (ingest/budget.ts). */
+  entryPath: DEFAULT_UNPACK_OPTIONS.maxEntryPath,
   /** Short codes and filters of queries (status, reason_code). */
   code: 100,
 } as const;
@@ -41,6 +42,6 @@ export const charCount = (s: string): number => {
 export function assertMaxLength(field: string, value: string, max: number, file?: string): void {
   // A string of max UTF-16 units cannot hold more than max code points: the count is needed only above that.
   if (value.length > max && charCount(value) > max) {
-    throw errors.validation(`Поле ${field} длиннее ${max} символов`, file);
+    throw errors.fieldTooLong(field, max, file);
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { AppError } from '../http/errors.ts';
+import { errors, type AppError } from '../kernel/errors.ts';
 import type { IntakeLimits, UnpackOptions } from './types.ts';
 
 export const DEFAULT_OPTIONS: Required<UnpackOptions> = {
@@ -11,6 +11,7 @@ export const DEFAULT_OPTIONS: Required<UnpackOptions> = {
   maxRatio: 200,
   ratioMinBytes: 1024 * 1024,
   archiveTimeoutMs: 10 * 60_000,
+  maxEntryPath: 1000,
 };
 
 export function formatBytes(n: number): string {
@@ -55,17 +56,25 @@ export class IntakeBudget {
   }
 
   get maxFileBytes(): number {
-    return this.limits.maxFileBytes > 0 ? this.limits.maxFileBytes : 0;
+    return Math.max(this.limits.maxFileBytes, 0);
+  }
+
+  /**
+   * Refuses an archive holding a document path (its full name in the set) longer than maxEntryPath characters:
+   * the name would become documents[].name and a key of kinds and roles, and no designer's archive has one.
+   * Called before the entry is written.
+   */
+  checkEntryPath(name: string, archiveName: string): void {
+    const max = this.options.maxEntryPath;
+    if (name.length <= max) return;
+    const chars = [...name];
+    if (chars.length > max) throw errors.archivePathTooLong(archiveName, max, chars.slice(0, 60).join(''));
   }
 
   countEntries(n: number, archiveName: string): void {
     this.entries += n;
     if (this.entries > this.options.maxEntries) {
-      throw new AppError(
-        'too_many_files',
-        `В архивах слишком много записей: более ${this.options.maxEntries}. Разделите комплект на части`,
-        archiveName,
-      );
+      throw errors.tooManyArchiveEntries(this.options.maxEntries, archiveName);
     }
   }
 
@@ -82,11 +91,11 @@ export class IntakeBudget {
   }
 
   fileTooBig(name: string): AppError {
-    return new AppError('too_big', `Файл «${name}» больше допустимого размера ${formatBytes(this.maxFileBytes)}`, name);
+    return errors.documentOverFileLimit(name, formatBytes(this.maxFileBytes));
   }
 
   totalError(name: string): AppError {
-    return new AppError('too_big', `Общий объём документов комплекта после распаковки превышает допустимые ${formatBytes(this.setCap)}`, name);
+    return errors.documentsOverSetLimit(formatBytes(this.setCap), name);
   }
 
   /** The error of whichever limit remainingBytes ran into. */
@@ -95,15 +104,11 @@ export class IntakeBudget {
   }
 
   capError(name: string): AppError {
-    return new AppError('too_big', `Объём распаковки превышает технический предел ${formatBytes(this.options.maxUnpackedBytes)}`, name);
+    return errors.unpackOverTechnicalLimit(formatBytes(this.options.maxUnpackedBytes), name);
   }
 
   ratioError(name: string): AppError {
-    return new AppError(
-      'too_big',
-      `Файл «${name}» сжат более чем в ${this.options.maxRatio} раз — похоже на архивную бомбу; распаковка остановлена`,
-      name,
-    );
+    return errors.compressionBomb(name, this.options.maxRatio);
   }
 
   /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../kernel/errors.ts';
 import { applyClientChoices } from './choices.ts';
 import type { IntakeDocument, Role } from './types.ts';
 

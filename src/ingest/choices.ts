@@ -1,5 +1,5 @@
-import { AppError } from '../http/errors.ts';
-import { canonicalSection } from '../review/data/docset.ts';
+import { errors } from '../kernel/errors.ts';
+import { canonicalSection } from '../kernel/docset.ts';
 import type { IntakeDocument, Role } from './types.ts';
 
 export interface ClientChoice {
@@ -29,7 +29,7 @@ export function applyClientChoices(
   const roles = parseMap(rolesJson, 'roles', 'роль (review или context)', names);
   for (const [name, role] of roles) {
     if (role !== 'review' && role !== 'context') {
-      throw new AppError('validation_error', `Поле roles: для документа «${name}» указана роль «${role}»; допустимы review и context`, name);
+      throw errors.badRole(name, role);
     }
   }
   const effective = documents.map((d) => (roles.get(d.name) as Role | undefined) ?? d.folderRole);
@@ -39,14 +39,10 @@ export function applyClientChoices(
     const missing = splitByField ? documents.findIndex((_, i) => effective[i] === null) : -1;
     if (missing >= 0) {
       const name = documents[missing]!.name;
-      throw new AppError(
-        'validation_error',
-        `Роли разделены (есть справочные документы), поэтому роль нужна каждому документу; не указана для «${name}»`,
-        name,
-      );
+      throw errors.roleMissing(name);
     }
     if (!effective.includes('review')) {
-      throw new AppError('validation_error', 'Все документы отмечены как справочные (context): хотя бы один должен иметь роль review');
+      throw errors.nothingUnderReview();
     }
   }
   return documents.map((d, i) => {
@@ -70,19 +66,19 @@ function parseMap(json: string | undefined, field: string, what: string, names: 
   try {
     value = JSON.parse(json);
   } catch {
-    throw new AppError('validation_error', `Поле ${field} не является корректным JSON`);
+    throw errors.choiceNotJson(field);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new AppError('validation_error', `Поле ${field} должно быть JSON-объектом вида {"имя документа": "${what}"}`);
+    throw errors.choiceNotObject(field, what);
   }
   for (const [rawName, v] of Object.entries(value)) {
     const name = rawName.normalize('NFC');
     if (!names.has(name)) {
-      throw new AppError('validation_error', `Поле ${field}: документа «${name}» нет в комплекте; используйте точное имя или путь в архиве`, name);
+      throw errors.choiceUnknownDocument(field, name);
     }
     if (v === null) continue;
-    if (typeof v !== 'string') throw new AppError('validation_error', `Поле ${field}: для документа «${name}» ожидается строка — ${what}`, name);
-    if (out.has(name)) throw new AppError('validation_error', `Поле ${field}: документ «${name}» указан дважды (в разных формах Unicode)`, name);
+    if (typeof v !== 'string') throw errors.choiceNotString(field, name, what);
+    if (out.has(name)) throw errors.choiceTwice(field, name);
     out.set(name, v);
   }
   return out;

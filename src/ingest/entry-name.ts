@@ -1,5 +1,3 @@
-import { AppError } from '../http/errors.ts';
-import { charCount, TEXT_LIMITS } from '../http/text-limits.ts';
 import type { Role } from './types.ts';
 
 /**
@@ -19,18 +17,6 @@ export function sanitizeEntryName(raw: string): string | null {
   if (parts.length === 0) return null;
   // NFC: the same name from macOS (NFD) and Windows (NFC) archivers is one name and one key in kinds / roles.
   return parts.join('/').normalize('NFC');
-}
-
-/**
- * Refuses an archive with a document path (its full name in the set, nested archives included) longer than
- * TEXT_LIMITS.entryPath characters: such a name would become documents[].name and a key of kinds and roles,
- * and no designer's archive has one. Checked before the entry is written. 400 bad_format names the archive.
- */
-export function assertEntryPathLength(name: string, archiveLabel: string): void {
-  const max = TEXT_LIMITS.entryPath;
-  if (name.length <= max || charCount(name) <= max) return;
-  const start = [...name].slice(0, 60).join('');
-  throw new AppError('bad_format', `Архив «${archiveLabel}» содержит путь длиннее ${max} символов («${start}…»); сократите имена папок и файлов`, archiveLabel);
 }
 
 /** Role implied by the nearest folder named Context or Reviews (case-insensitive) on the document's path. */

@@ -27,6 +27,6 @@ process.on('message', async (msg) => {
       doc.destroy();
     }
   } catch (e) {
-    process.send({ id: msg.id, error: e && e.message ? e.message : String(e) });
+    process.send({ id: msg.id, error: e?.message ? e.message : String(e) });
   }
 });

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Converter } from './converter.ts';
 import { docxOpeningText, estimateOfficePages } from './office-meta.ts';
@@ -23,7 +24,7 @@ let sharedConverter: Promise<Converter | null> | null = null;
 /** The converter of this worker process (null when LibreOffice is not installed). */
 export function defaultConverter(): Promise<Converter | null> {
   sharedConverter ??= detectTools().then((t) =>
-    t.soffice ? new Converter({ soffice: t.soffice, profileRoot: join(process.env.TMPDIR ?? '/tmp', `drs-lo-${process.pid}`) }) : null,
+    t.soffice ? new Converter({ soffice: t.soffice, profileRoot: join(tmpdir(), `drs-lo-${process.pid}`) }) : null,
   );
   return sharedConverter;
 }

@@ -12,7 +12,7 @@ const err = [];
 const sz = await SevenZip({ print: (s) => out.push(s), printErr: (s) => err.push(s) });
 sz.FS.mkdir('/in');
 sz.FS.mount(sz.NODEFS, { root: dirname(data.archive) }, '/in');
-const archive = '/in/' + basename(data.archive);
+const archive = `/in/${basename(data.archive)}`;
 // A fixed wrong password: never prompt; encrypted entries fail instead of waiting for input.
 const common = ['-bso1', '-bse2', '-bsp0', '-sccUTF-8', '-pDRS-NO-PASSWORD'];
 
@@ -22,7 +22,7 @@ function run(args) {
   } catch (e) {
     if (e && typeof e.status === 'number') return e.status;
     // 7-Zip's C++ exceptions surface as bare numbers (wrong password for encrypted headers, broken data).
-    err.push(`7-Zip aborted: ${e && e.message ? e.message : String(e)}`);
+    err.push(`7-Zip aborted: ${e?.message ? e.message : String(e)}`);
     return 2;
   }
 }
@@ -58,7 +58,10 @@ function parseSlt(lines) {
   for (const line of lines.join('\n').split('\n')) {
     const m = /^([A-Za-z ]+?) = (.*)$/.exec(line);
     if (!m) {
-      if (line.trim() === '' && cur) (entries.push(cur), (cur = null));
+      if (line.trim() === '' && cur) {
+        entries.push(cur);
+        cur = null;
+      }
       continue;
     }
     if (m[1] === 'Path') {

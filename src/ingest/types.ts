@@ -21,6 +21,12 @@ export interface UploadedFile {
   sha256: string;
 }
 
+/** A multipart form as received: its files (on disk) and its text fields. */
+export interface ReceivedForm {
+  files: UploadedFile[];
+  fields: Record<string, string>;
+}
+
 /** A document of the set after unpacking, in set order. */
 export interface IntakeDocument {
   /** Exact name: the upload's file name, or the path inside the archive (archive-relative, "/" separated). */
@@ -62,6 +68,8 @@ export interface UnpackOptions {
   maxEntries?: number;
   /** Levels of archives inside archives; deeper ones are skipped with a reason; default 5. */
   maxDepth?: number;
+  /** Characters (code points) of a document's path in the set, nested archives' paths included; over it the archive is refused (bad_format); default 1,000. */
+  maxEntryPath?: number;
   /** Absolute cap on unpacked bytes, applied even when the organization has no limit; default 16 GiB. */
   maxUnpackedBytes?: number;
   /** Largest accepted expansion of an entry (unpacked : packed); default 200. */

@@ -3,11 +3,11 @@ import { createReadStream } from 'node:fs';
 import { copyFile, link, lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { AppError, errors } from '../http/errors.ts';
+import { errors } from '../kernel/errors.ts';
 import { IntakeBudget } from './budget.ts';
 import { guessKind } from './classify.ts';
-import { NameRegistry, assertEntryPathLength, folderRoleOf, sanitizeEntryName } from './entry-name.ts';
-import { resolveInside } from './path-guard.ts';
+import { NameRegistry, folderRoleOf, sanitizeEntryName } from './entry-name.ts';
+import { resolveInside } from '../kernel/path-guard.ts';
 import { ArchiveTimeoutError, extractArchive, listArchive } from './sevenzip.ts';
 import { sniffFile } from './sniff.ts';
 import type { ArchiveFormat, DocFormat, IntakeDocument, IntakeLimits, IntakeResult, SkippedEntry, UnpackOptions, UploadedFile } from './types.ts';
@@ -35,7 +35,7 @@ export async function unpackUploads(
   });
   if (intake.documents.length === 0) {
     const why = intake.skipped.slice(0, 3).map((s) => `«${s.name}»: ${s.reason}`).join('; ');
-    throw new AppError('bad_format', `В комплекте нет документов, пригодных для проверки${why ? `. ${why}` : ''}`, intake.skipped[0]?.name);
+    throw errors.nothingToReview(why, intake.skipped[0]?.name);
   }
   return { documents: intake.documents, skipped: intake.skipped };
 }
@@ -54,7 +54,7 @@ export async function previewArchive(
 ): Promise<ArchivePreview> {
   const sniffed = await sniffFile(upload.path);
   if (sniffed.kind !== 'archive') {
-    throw new AppError('bad_format', `Файл «${upload.name}» не является архивом ZIP, RAR или 7z`, upload.name);
+    throw errors.notAnArchive(upload.name);
   }
   const intake = new Intake(scratchDir, new IntakeBudget(limits, options));
   await intake.run(() => intake.addUpload(upload));
@@ -157,9 +157,9 @@ class Intake {
       else await this.unpack7z(path, prefix, depth, topLabel);
     } catch (e) {
       if (!(e instanceof CorruptArchiveError)) throw e;
-      const what = e.encrypted ? 'защищён паролем и не может быть распакован' : `повреждён или не может быть открыт как ${format.toUpperCase()}`;
       // A broken upload is the client's error; a broken archive deep inside a good one is only skipped.
-      if (depth === 1) throw new AppError('bad_format', `Архив «${name}» ${what}`, name);
+      if (depth === 1) throw errors.archiveUnreadable(name, e.encrypted, format);
+      const what = e.encrypted ? 'защищён паролем и не может быть распакован' : `повреждён или не может быть открыт как ${format.toUpperCase()}`;
       const reason = `Архив ${what}`;
       this.skipped.push({ name, reason });
     }
@@ -189,7 +189,7 @@ class Intake {
     let declared = 0;
     for (const e of files) {
       const name = prefix + (sanitizeEntryName(e.path) ?? e.path);
-      assertEntryPathLength(name, topLabel);
+      this.budget.checkEntryPath(name, topLabel);
       if (e.isLink) this.skipped.push({ name, reason: 'Символическая ссылка пропущена' });
       else if (e.isSpecial) this.skipped.push({ name, reason: 'Специальный файл (устройство, канал) пропущен' });
       else if (e.encrypted) this.skipped.push({ name, reason: 'Файл зашифрован паролем' });
@@ -258,7 +258,7 @@ class Intake {
       return await op();
     } catch (e) {
       if (e instanceof ArchiveTimeoutError) {
-        throw new AppError('bad_format', `Архив «${label}» не удалось распаковать за отведённое время`, label);
+        throw errors.archiveTimedOut(label);
       }
       throw e;
     }
@@ -312,7 +312,7 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
 async function hashFile(path: string): Promise<{ size: number; sha256: string }> {
   const h = createHash('sha256');
   let size = 0;
-  await pipeline(createReadStream(path), async function* (src: AsyncIterable<Buffer>) {
+  await pipeline(createReadStream(path), async (src: AsyncIterable<Buffer>) => {
     for await (const chunk of src) {
       size += chunk.length;
       h.update(chunk);

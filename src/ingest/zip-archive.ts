@@ -2,9 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { isAppError } from '../http/errors.ts';
+import { isAppError } from '../kernel/errors.ts';
 import { CorruptEntryError, type ArchiveTally, type IntakeBudget } from './budget.ts';
-import { assertEntryPathLength, sanitizeEntryName } from './entry-name.ts';
+import { sanitizeEntryName } from './entry-name.ts';
 import { decodeZipName } from './zip-names.ts';
 
 /** An entry the archive delivered: either a file written to `path` or a reason it was not. */
@@ -100,7 +100,7 @@ async function handleEntry(
     return { ok: false, rawName, reason: `Метод сжатия ${entry.compressionMethod} не поддерживается; пересоздайте архив со сжатием Deflate` };
   }
   const shownName = prefix + (sanitizeEntryName(rawName) ?? rawName);
-  assertEntryPathLength(shownName, label);
+  budget.checkEntryPath(shownName, label);
   if (budget.maxFileBytes > 0 && entry.uncompressedSize > budget.maxFileBytes) throw budget.fileTooBig(shownName);
   const path = nextPath();
   const meter = budget.meter(shownName, entry.compressedSize, entry.crc32, tally);

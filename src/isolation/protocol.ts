@@ -7,7 +7,7 @@
  * (conditional on the lease), which an IPC relay would have to re-implement, and the lease conditions already
  * make a child that lost its run write nothing.
  */
-import type { RunError } from '../domain/run-view.ts';
+import type { RunError } from '../kernel/errors.ts';
 import type { PdfKeys } from '../report/index.ts';
 import type { Run } from '../store/schema.ts';
 

@@ -32,7 +32,7 @@ export function verifyWebhook(
   options: { toleranceSeconds?: number; now?: Date } = {},
 ): VerifyResult {
   const bytes = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
-  const expected = Buffer.from('sha256=' + createHmac('sha256', secret).update(bytes).digest('hex'), 'utf8');
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(bytes).digest('hex')}`, 'utf8');
   const received = Buffer.from(header(headers, 'x-svc-signature'), 'utf8');
   // timingSafeEqual needs equal lengths; compare against a same-length copy so timing does not depend on content.
   const sameLength = received.length === expected.length;

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db, DialectName, Store } from '../store/db.ts';
 import { skipLockedRows, lockTenantClaims } from '../store/dialect.ts';
 import type { Run } from '../store/schema.ts';
-import { addMs, nowIso } from '../domain/clock.ts';
-import { STAGE_TEXT } from './stages.ts';
+import { addMs, nowIso } from '../kernel/clock.ts';
+import { STAGE_TEXT } from '../kernel/stages.ts';
 
 /**
  * Claims the oldest queued run whose organization is below its concurrency. The claim is one conditional

@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { readingSettingsOf, type Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { DocumentRow, Run, Tenant } from '../store/schema.ts';
@@ -10,19 +10,21 @@ import { assignPageNumbers, guessKind, prepareDocument } from '../ingest/index.t
 import type { DocFormat } from '../ingest/types.ts';
 import { reviewSet } from '../review/engine.ts';
 import type { ReviewDocument } from '../review/types.ts';
-import { profileItems } from '../review/data/docset.ts';
+import { profileItems } from '../kernel/docset.ts';
 import { buildReports, reportPrefix } from '../report/index.ts';
 import { reportMetaOf } from '../report/meta.ts';
-import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../domain/result.ts';
+import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../kernel/result.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
 import { chargeCheck } from '../domain/charging.ts';
 import { documentsOf, updateLeasedRun } from '../store/repositories/runs.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
-import { nowIso } from '../domain/clock.ts';
+import { nowIso } from '../kernel/clock.ts';
 import { computeProgress } from './progress.ts';
-import { STAGE_TEXT, type STAGE_SPAN } from './stages.ts';
-import { LeaseLost, RunFailure } from './run-failure.ts';
-import { runWorkDir } from './scratch.ts';
+import { STAGE_TEXT } from '../kernel/stages.ts';
+import type { STAGE_SPAN } from './stages.ts';
+import { LeaseLost } from './run-failure.ts';
+import { runFailures } from '../kernel/errors.ts';
+import { runWorkDir } from '../kernel/scratch.ts';
 
 export interface RunContext {
   config: Config;
@@ -122,10 +124,7 @@ async function prepareStage(ctx: RunContext, run: Run, docs: DocumentRow[], work
 async function applyVolume(ctx: RunContext, run: Run, tenant: Tenant, pagesTotal: number): Promise<{ double: boolean }> {
   if (tenant.max_pages === 0 || pagesTotal <= tenant.max_pages) return { double: false };
   if (tenant.oversize_factor < 2 || pagesTotal > tenant.max_pages * 2) {
-    throw new RunFailure(
-      'too_many_pages',
-      `В комплекте ${pagesTotal} стр., лимит организации — ${tenant.max_pages} стр.${tenant.oversize_factor >= 2 ? ' (с двойным объёмом — ' + tenant.max_pages * 2 + ')' : ''}`,
-    );
+    throw runFailures.tooManyPages(pagesTotal, tenant.max_pages, tenant.oversize_factor);
   }
   const at = nowIso();
   const charged = await ctx.store.db.transaction().execute(async (trx) => {
@@ -141,7 +140,7 @@ async function applyVolume(ctx: RunContext, run: Run, tenant: Tenant, pagesTotal
     return true;
   });
   if (!charged) {
-    throw new RunFailure('no_checks_left', `Комплект (${pagesTotal} стр.) требует двойного объёма, но на счёте не осталось проверок`);
+    throw runFailures.doubleVolumeUnpaid(pagesTotal);
   }
   return { double: true };
 }
@@ -197,6 +196,7 @@ export async function processRun(ctx: RunContext, run: Run): Promise<void> {
         workDir: join(workDir, 'review'),
       },
       (p) => void progress.report('reading', p.pagesTotal ? p.pagesDone / p.pagesTotal : 0, p.pagesDone).catch(() => undefined),
+      readingSettingsOf(ctx.config),
     );
     if (ctx.signal.aborted) throw new LeaseLost(run.id);
     // Warnings from preparation (conversion unavailable, unreadable documents) belong to the result too.

@@ -1,20 +1,7 @@
-/** Machine-readable stage codes with the Russian text shown to users (stage / stage_text). */
-export const STAGE_TEXT = {
-  queued: 'В очереди на проверку',
-  preparing: 'Подготовка документов: конвертация и подсчёт страниц',
-  reading: 'Чтение документов',
-  reviewing: 'Проверка комплекта',
-  reporting: 'Формирование отчётов',
-  publishing: 'Публикация результата',
-  done: 'Проверка завершена, результат опубликован',
-  failed: 'Проверка не выполнена',
-  cancelled: 'Проверка отменена до начала обработки',
-} as const;
-
-export type Stage = keyof typeof STAGE_TEXT;
+import type { Stage } from '../kernel/stages.ts';
 
 /** Share of the whole run each stage stands for, so percent and eta_s move smoothly. */
-export const STAGE_SPAN: Record<'preparing' | 'reading' | 'reviewing' | 'reporting' | 'publishing', [number, number]> = {
+export const STAGE_SPAN: Record<Extract<Stage, 'preparing' | 'reading' | 'reviewing' | 'reporting' | 'publishing'>, [number, number]> = {
   preparing: [0, 20],
   reading: [20, 75],
   reviewing: [75, 85],

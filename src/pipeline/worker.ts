@@ -5,13 +5,13 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import { rm } from 'node:fs/promises';
 import { failRunWithRefund } from '../domain/run-lifecycle.ts';
-import type { RunError } from '../domain/run-view.ts';
+import { runFailures, type RunError } from '../kernel/errors.ts';
 import type { Run } from '../store/schema.ts';
 import type { ChildLauncher } from '../isolation/launcher.ts';
 import { ChildPool } from '../isolation/child-pool.ts';
 import type { ChildDeath, JobOutcome } from '../isolation/isolated-child.ts';
 import { claimNextRun, findExpiredRuns, renewLease, requeueExpiredRun, requeueOwnRun } from './claim.ts';
-import { runWorkDir } from './scratch.ts';
+import { runWorkDir } from '../kernel/scratch.ts';
 
 /** A run is tried this many times (crashes of workers included) before it fails with a refund. */
 export const MAX_RUN_ATTEMPTS = 3;
@@ -27,23 +27,16 @@ export interface WorkerDeps {
   slots?: number;
 }
 
-/** Why a child died, in the words of a run's error. */
-export function deathReason(death: ChildDeath, memoryMb: number): string {
-  if (death.outOfMemory) return `обработке комплекта не хватило памяти (лимит ${memoryMb} МБ)`;
-  if (death.signal) return `процесс обработки комплекта остановлен сигналом ${death.signal}`;
-  return `процесс обработки комплекта аварийно завершился (код ${death.code ?? 'неизвестен'})`;
-}
-
 /** The error of a run whose child died on its last allowed attempt. */
 export function deathError(death: ChildDeath, attempts: number, memoryMb: number): RunError {
-  const reason = deathReason(death, memoryMb);
-  return { code: 'processing_failed', message: `${reason[0]!.toUpperCase()}${reason.slice(1)} — попыток: ${attempts}. Обработка остановлена, проверка возвращена на счёт` };
+  if (death.outOfMemory) return runFailures.outOfMemory(memoryMb, attempts).toRunError();
+  if (death.signal) return runFailures.processKilled(death.signal, attempts).toRunError();
+  return runFailures.processExited(death.code, attempts).toRunError();
 }
 
 /** The error of a run over RUN_TIMEOUT_MS. */
 export function timeoutError(ms: number): RunError {
-  const limit = ms >= 120_000 ? `${Math.round(ms / 60_000)} мин` : `${Math.max(1, Math.round(ms / 1000))} с`;
-  return { code: 'processing_failed', message: `Обработка комплекта не уложилась в отведённое время (${limit}) и остановлена; проверка возвращена на счёт` };
+  return runFailures.timedOut(ms >= 120_000 ? `${Math.round(ms / 60_000)} мин` : `${Math.max(1, Math.round(ms / 1000))} с`).toRunError();
 }
 
 export interface Worker {
@@ -77,7 +70,7 @@ export function startWorker(deps: WorkerDeps): Worker {
           deps.store.db,
           deps.config.apiVersion,
           run.id,
-          { code: 'processing_failed', message: `Обработка прерывалась ${run.attempts} раз(а); проверка остановлена, проверка возвращена на счёт` },
+          runFailures.interruptedTooOften(run.attempts).toRunError(),
           { onlyIf: { status: 'running', leaseExpiresAt: run.lease_expires_at } },
         );
         if (failed) log.warn({ run_id: run.id }, 'run failed after repeated worker loss');
@@ -129,7 +122,7 @@ export function startWorker(deps: WorkerDeps): Worker {
         await fail(outcome.error);
         return;
       case 'crash':
-        await fail({ code: 'processing_failed', message: 'Внутренняя ошибка при обработке комплекта; проверка возвращена на счёт' });
+        await fail(runFailures.crashed().toRunError());
         return;
       case 'lease_lost':
       case 'aborted':

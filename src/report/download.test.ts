@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../kernel/errors.ts';
+import { httpStatusOf } from '../http/error-handler.ts';
 import { parseReportQuery, storedReport } from './download.ts';
 import type { ReportKeys } from './types.ts';
 
@@ -9,7 +10,7 @@ const code = (fn: () => unknown): string => {
     fn();
   } catch (e) {
     assert.ok(e instanceof AppError);
-    return `${e.status} ${e.code}`;
+    return `${httpStatusOf(e)} ${e.code}`;
   }
   return 'no error';
 };

@@ -2,10 +2,10 @@
  * Which stored report a download names, with the contract's errors: the filters are checked before
  * anything is read; availability and readiness are judged by the keys stored at publication.
  */
-import { AppError, errors } from '../http/errors.ts';
-import { THEMES, type Theme } from '../domain/result.ts';
-import { canonicalSection } from '../review/data/docset.ts';
-import { SET_SECTION } from '../review/checks/types.ts';
+import { errors } from '../kernel/errors.ts';
+import { THEMES, type Theme } from '../kernel/result.ts';
+import { canonicalSection } from '../kernel/docset.ts';
+import { SET_SECTION } from '../kernel/docset.ts';
 import { THEME_LABELS } from './labels.ts';
 import type { ReportKeys } from './types.ts';
 
@@ -34,20 +34,20 @@ export function parseReportQuery(query: ReportQuery, pdf: boolean): ReportReques
   const section = given(query.section);
   const theme = given(query.theme);
   if (section !== undefined && theme !== undefined) {
-    throw new AppError('conflicting_filters', 'Укажите только один фильтр отчёта: section или theme');
+    throw errors.conflictingFilters();
   }
   if (!pdf && (section !== undefined || theme !== undefined)) {
-    throw new AppError('section_pdf_only', 'Фильтры section и theme применяются только к PDF: запросите /report.pdf или format=pdf');
+    throw errors.filtersPdfOnly();
   }
   if (theme !== undefined) {
     if (!THEMES.includes(theme as Theme)) {
-      throw new AppError('bad_theme', `Неизвестная тематическая группа «${theme}»; допустимы: ${THEMES.join(', ')}`);
+      throw errors.badTheme(theme, THEMES);
     }
     return { kind: 'pdf', theme: theme as Theme };
   }
   if (section !== undefined) {
     const code = section === SET_SECTION ? section : canonicalSection(section);
-    if (code === null) throw new AppError('bad_section', `Неизвестный код раздела «${section}»; коды разделов — в GET /docset`);
+    if (code === null) throw errors.badSection(section);
     return { kind: 'pdf', section: code };
   }
   return pdf ? { kind: 'pdf' } : { kind: 'markdown' };
@@ -66,14 +66,14 @@ export function storedReport(keys: ReportKeys, request: ReportRequest, runId: st
   if (request.section !== undefined) {
     const key = keys.section_pdf_keys[request.section];
     if (key === undefined) {
-      throw new AppError('section_unavailable', `В результате нет замечаний раздела ${request.section}; используйте сводный отчёт и available_sections`);
+      throw errors.sectionUnavailable(request.section);
     }
     return pdf(key, `-${request.section}`);
   }
   if (request.theme !== undefined) {
     const key = keys.theme_pdf_keys[request.theme];
     if (key === undefined) {
-      throw new AppError('thematic_unavailable', `В результате нет замечаний тематической группы «${THEME_LABELS[request.theme]}»; используйте сводный отчёт`);
+      throw errors.thematicUnavailable(THEME_LABELS[request.theme]);
     }
     return pdf(key, `-${request.theme}`);
   }

@@ -4,7 +4,7 @@
  * and per-section PDFs. Downloads then only stream stored blobs.
  */
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { PublishedResult, Theme } from '../domain/result.ts';
+import type { PublishedResult, Theme } from '../kernel/result.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderPdf } from './pdf/render.ts';
 import type { ReportFilter, ReportKeys, ReportMeta } from './types.ts';

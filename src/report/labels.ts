@@ -1,6 +1,6 @@
 /** Russian captions shared by the Markdown and PDF reports. */
-import type { FindingSource, Importance, Theme } from '../domain/result.ts';
-import { DOCSET_ITEMS, SET_SECTION } from '../review/data/docset.ts';
+import type { FindingSource, Importance, Theme } from '../kernel/result.ts';
+import { DOCSET_ITEMS, SET_SECTION } from '../kernel/docset.ts';
 import type { ReportDocument } from './types.ts';
 
 const IMPORTANCE_LABELS: Record<Importance, string> = {

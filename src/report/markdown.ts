@@ -1,5 +1,5 @@
 /** The report as Markdown (GitHub-flavoured tables), the same structure as the PDF. */
-import type { PublishedResult } from '../domain/result.ts';
+import type { PublishedResult } from '../kernel/result.ts';
 import { FINDING_FORMS, plural } from './labels.ts';
 import type { ReportFilter, ReportMeta } from './types.ts';
 import { buildView, type ReportView } from './view.ts';

@@ -17,8 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { PublishedResult } from '../domain/result.ts';
-import { errors } from '../http/errors.ts';
+import type { PublishedResult } from '../kernel/result.ts';
+import { errors } from '../kernel/errors.ts';
 import type { Db } from '../store/db.ts';
 import type { PdfKeys } from './index.ts';
 import { reportMetaOf } from './meta.ts';
@@ -58,7 +58,7 @@ export interface RebuildOptions {
   now?: () => Date;
   /**
    * Builds every PDF and the ZIP of a run. Default: buildStoredPdfs in this process; the API passes a build in
-   * a child process with memory and time limits (isolated-build.ts), so rendering never holds up its requests.
+   * a child process with memory and time limits (isolation/pdf-build.ts), so rendering never holds up its requests.
    */
   build?: (runId: string) => Promise<PdfKeys>;
 }

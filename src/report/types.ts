@@ -1,4 +1,4 @@
-import type { Theme } from '../domain/result.ts';
+import type { Theme } from '../kernel/result.ts';
 
 /** What the reports say about the run besides the findings: the object, the organization and the set. */
 export interface ReportMeta {

@@ -9,8 +9,8 @@ import {
   type Question,
   type ReferenceProblem,
   type ResultWarning,
-} from '../domain/result.ts';
-import { compareSections } from '../review/data/docset.ts';
+} from '../kernel/result.ts';
+import { compareSections } from '../kernel/docset.ts';
 import {
   FINDING_FORMS,
   formatDateTime,

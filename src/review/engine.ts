@@ -1,5 +1,4 @@
-import type { ReferenceProblem, ResultWarning, ReviewOutcome } from '../domain/result.ts';
-import { loadConfig } from '../config.ts';
+import type { ReferenceProblem, ResultWarning, ReviewOutcome } from '../kernel/result.ts';
 import { CHECKS } from './checks/index.ts';
 import { setCipherBase } from './checks/consistency-cipher.ts';
 import type { CheckContext, DraftFinding, DraftQuestion } from './checks/types.ts';
@@ -13,23 +12,12 @@ import { deriveSetModel, settleSections } from './set/derive.ts';
 import { publishSetModel, setModelWarning } from './set/summary.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
-import type { ReviewInput, ReviewProgress } from './types.ts';
+import type { ReadingSettings, ReviewInput, ReviewProgress } from './types.ts';
 import { mkdir } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 
-/** Two readers keep two cores busy; more would only add memory on the machines the service runs on. */
-function defaultReaders(): number {
-  const env = Number(process.env.REVIEW_READERS);
-  return Number.isInteger(env) && env > 0 ? env : Math.min(2, availableParallelism());
-}
-
-export interface ReviewOptions {
-  /** Per-request reading timeout of one document (default DOCUMENT_TIMEOUT_MS). */
-  timeoutMs?: number;
+export interface ReviewOptions extends ReadingSettings {
   /** Recognise pages without a text layer when tesseract is installed (default true). */
   ocr?: boolean;
-  /** Readers of this review, each reading its share of the documents in its own process (default REVIEW_READERS or up to 2 by CPUs). */
-  readers?: number;
   /** Called with the reader processes' peak memory after the review (benchmarks). */
   onReaderStats?: (s: { childMaxRssKb: number }) => void;
 }
@@ -38,22 +26,22 @@ export interface ReviewOptions {
  * Reads every document of the set one page at a time, keeping only facts (two readers at once, each with its own
  * share of the documents), runs the checks and returns the findings in report order with final numbers and ids.
  */
-export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgress) => void, options: ReviewOptions = {}): Promise<ReviewOutcome> {
+export async function reviewSet(input: ReviewInput, onProgress: ((p: ReviewProgress) => void) | undefined, options: ReviewOptions): Promise<ReviewOutcome> {
   const started = Date.now();
   // the optional tools are asked for once per process, together, before anything waits for them
-  void ocrAvailable();
+  void ocrAvailable(options.tesseractBin);
   // OCR renders pages into the scratch directory; the caller names it but may not have created it
   await mkdir(input.workDir, { recursive: true });
-  const timeoutMs = options.timeoutMs ?? loadConfig().documentTimeoutMs;
+  const { timeoutMs } = options;
   const ordered = [...input.documents].sort((a, b) => a.index - b.index);
   const estimate = ordered.map((d) => Math.max(1, d.pages ?? 1));
   const read: { facts: DocFacts; warnings: ResultWarning[] }[] = new Array(ordered.length);
   let pagesDone = 0;
   let chars = 0;
   let ocrPages = 0;
-  const readerCount = Math.max(1, Math.min(options.readers ?? defaultReaders(), ordered.length));
-  const readers = await Promise.all(Array.from({ length: readerCount }, () => acquireReader()));
-  const forget = await announcePdfs(ordered.flatMap((d) => (d.pdfPath ? [d.pdfPath] : [])), timeoutMs);
+  const readerCount = Math.max(1, Math.min(options.readers, ordered.length));
+  const readers = await Promise.all(Array.from({ length: readerCount }, () => acquireReader(options.pdfReader)));
+  const forget = await announcePdfs(ordered.flatMap((d) => (d.pdfPath ? [d.pdfPath] : [])), timeoutMs, options.pdfReader);
   if (ordered.some((d) => d.pdfPath)) for (const r of readers) r.warm();
   // each reader is dealt its documents ahead, about as many pages as the others; a document is read page by page
   const lanes = dealDocuments(estimate, readerCount);
@@ -62,7 +50,7 @@ export async function reviewSet(input: ReviewInput, onProgress?: (p: ReviewProgr
     for (const i of lane) {
       const doc = ordered[i]!;
       const collector = new DocCollector(doc, 0);
-      const res = await streamDocument(doc, { workDir: input.workDir, timeoutMs, ocr: options.ocr ?? true }, reader, (page) => {
+      const res = await streamDocument(doc, { workDir: input.workDir, timeoutMs, tesseractBin: options.tesseractBin, ocr: options.ocr ?? true }, reader, (page) => {
         collector.addPage(page);
         pagesDone++;
         chars += page.text.length;
@@ -129,7 +117,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     problems.push(...(out.referenceProblems ?? []));
     warnings.push(...(out.warnings ?? []));
   }
-  const order = new Map(CHECKS.map((c, i) => [c.id, i]));
+  const order = new Map<string, number>(CHECKS.map((c, i) => [c.id, i]));
   return {
     findings: finalizeFindings(drafts, (id) => order.get(id) ?? CHECKS.length),
     questions: finalizeQuestions(questions),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IMPORTANCE_ORDER, type Finding, type FindingSource, type PageRef, type Question } from '../domain/result.ts';
-import { compareSections } from './data/docset.ts';
+import { IMPORTANCE_ORDER, type Finding, type FindingSource, type PageRef, type Question } from '../kernel/result.ts';
+import { compareSections } from '../kernel/docset.ts';
 import { SET_SECTION, type DraftFinding, type DraftQuestion, type Place } from './checks/types.ts';
 
 /** Running page of a place in the set. */

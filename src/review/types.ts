@@ -1,5 +1,5 @@
 import type { DocFormat, Role } from '../ingest/types.ts';
-import type { ResultWarning } from '../domain/result.ts';
+import type { ResultWarning } from '../kernel/result.ts';
 
 /** A document handed to the review engine, with its place in the set. */
 export interface ReviewDocument {
@@ -67,8 +67,24 @@ export interface DocumentText {
   warnings: ResultWarning[];
 }
 
-export interface ExtractOptions {
-  workDir: string;
+/** 'auto': the native `mutool` when installed, else mupdf's WebAssembly build; 'wasm': always the latter. */
+export type PdfReaderChoice = 'auto' | 'wasm';
+
+/**
+ * How the review reads documents. The service fills it from its configuration (config.ts: DOCUMENT_TIMEOUT_MS,
+ * REVIEW_READERS, PDF_READER, TESSERACT_BIN); the review reads no environment of its own.
+ */
+export interface ReadingSettings {
+  /** Per-document reading limit. */
   timeoutMs: number;
+  /** Readers of one review, each reading its share of the documents in its own process. */
+  readers: number;
+  pdfReader: PdfReaderChoice;
+  /** The tesseract binary; OCR is skipped with a warning when it is missing or has no Russian data. */
+  tesseractBin: string;
+}
+
+export interface ExtractOptions extends Pick<ReadingSettings, 'timeoutMs' | 'tesseractBin'> {
+  workDir: string;
   ocr: boolean;
 }

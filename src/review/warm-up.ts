@@ -1,4 +1,4 @@
-import { DOCSET_ITEMS } from './data/docset.ts';
+import { DOCSET_ITEMS } from '../kernel/docset.ts';
 import { runChecks } from './engine.ts';
 import { mutoolAvailable } from './extract/mutool-reader.ts';
 import { ocrAvailable } from './extract/ocr.ts';
@@ -6,7 +6,7 @@ import { StextPageSplitter, stextPageLines } from './extract/stext-json.ts';
 import { titleBlockLines } from './extract/title-block.mjs';
 import { DocCollector } from './facts/collector.ts';
 import type { DocFacts } from './facts/types.ts';
-import type { ReviewDocument } from './types.ts';
+import type { ReadingSettings, ReviewDocument } from './types.ts';
 
 /**
  * A worker's first review would otherwise pay for what is done once per process: the tool probes, compiling the
@@ -68,7 +68,7 @@ export function reviewSample(): { docs: DocFacts[]; outcome: ReturnType<typeof r
 let done: Promise<void> | null = null;
 
 /** Warms this process up for reviews (once; failures are ignored: a cold review is slower, not wrong). */
-export function warmUpReview(): Promise<void> {
-  done ??= Promise.all([mutoolAvailable(), ocrAvailable()]).then(() => { reviewSample(); }).catch(() => undefined);
+export function warmUpReview(settings: Pick<ReadingSettings, 'tesseractBin'>): Promise<void> {
+  done ??= Promise.all([mutoolAvailable(), ocrAvailable(settings.tesseractBin)]).then(() => { reviewSample(); }).catch(() => undefined);
   return done;
 }

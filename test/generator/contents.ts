@@ -39,7 +39,7 @@ export function fillContents(m: DocModel, style: ContentsStyle, itemised = false
     const last = drawings[drawings.length - 1]!.sheet;
     rows.push([m.cipher, 'Графическая часть', s === 2 && first !== last ? `л. ${first}–${last}` : `л. ${first}`]);
   } else if (s !== 5) {
-    drawings.forEach((d, i) => rows.push([m.cipher, s === 1 ? d.title : `Графическая часть. ${s === 4 ? restyled(d.title, i) : d.title}`, `л. ${d.sheet}`]));
+    drawings.forEach((d, i) => void rows.push([m.cipher, s === 1 ? d.title : `Графическая часть. ${s === 4 ? restyled(d.title, i) : d.title}`, `л. ${d.sheet}`]));
   }
   blocks.push({ t: 'table', head: ['Обозначение', 'Наименование', 'Примечание'], rows, widths: [0.3, 0.52, 0.18], tags: ['contents'] });
   if (s === 5 && drawings.length) {

@@ -92,7 +92,9 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
   const docRng = rng.fork(7);
   b.models = b.plans.map((plan) => {
     const hooks = b.contentHooks.filter((h) => h.code === plan.code);
-    return buildDoc(docRng.fork(plan.code.length * 31 + plan.code.charCodeAt(0)), set, b.style, plan, volumes, (c) => hooks.forEach((h) => h.mutate(c)));
+    return buildDoc(docRng.fork(plan.code.length * 31 + plan.code.charCodeAt(0)), set, b.style, plan, volumes, (c) => {
+      for (const h of hooks) h.mutate(c);
+    });
   });
   resolveCrossRefs(b);
   for (const hook of b.modelHooks) hook();

@@ -1,5 +1,12 @@
 /** Public shapes of the documentation-set generator. */
+import type { CheckId } from '../../src/review/checks/index.ts';
 
+export type { CheckId };
+
+/**
+ * The checks the generator plants defects for, in the order the quality plan deals them: every check of the
+ * review's registry (test/review/check-registry.test.ts holds the two lists equal).
+ */
 export const CHECK_IDS = [
   'completeness.missing_section',
   'norms.superseded',
@@ -27,9 +34,7 @@ export const CHECK_IDS = [
   'request.unanswerable',
   'sheets.contents_mismatch',
   'stamps.stage_mismatch',
-] as const;
-
-export type CheckId = (typeof CHECK_IDS)[number];
+] as const satisfies readonly CheckId[];
 export type FileFormat = 'pdf' | 'docx';
 
 export interface DefectSpec {

@@ -66,7 +66,7 @@ function projectDocumentation(d: XmlNoteData, set: SetFacts): string {
   const byElement = new Map<string, XmlFile[]>();
   for (const f of d.files) {
     const info = SECTIONS[f.section];
-    if (!info || !info.xmlSection) continue;
+    if (!info?.xmlSection) continue;
     const key = info.xmlSub ?? info.xmlSection;
     byElement.set(key, [...(byElement.get(key) ?? []), f]);
   }
@@ -101,9 +101,9 @@ function projectDocumentation(d: XmlNoteData, set: SetFacts): string {
 export function xmlNote(d: XmlNoteData, set: SetFacts): string {
   const t = set.tep;
   const tei = (name: string, measure: string, value: string | number): string => el('TEI', tx('Name', name) + tx('Measure', measure) + tx('Value', value));
-  const norms = [...COMMON_NORMS, ...(CURRENT_NORMS['ПЗ'] ?? [])].map((n) => tx('UsedNorm', `${n.designation} «${n.title}»`)).join('');
+  const norms = [...COMMON_NORMS, ...(CURRENT_NORMS.ПЗ ?? [])].map((n) => tx('UsedNorm', `${n.designation} «${n.title}»`)).join('');
   const gip = set.gip;
-  return '<?xml version="1.0" encoding="UTF-8"?>\n' + el('ExplanatoryNote',
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${el('ExplanatoryNote',
     tx('ExplanatoryNoteNumber', d.number) +
     tx('ExplanatoryNoteYear', d.year) +
     el('IssueAuthor', el('Organization', tx('OrgFullName', set.organization) + tx('OrgINN', '7701234567') + tx('OrgOGRN', '1027700123456') + tx('NOPRIZNumber', set.sro))) +
@@ -138,7 +138,7 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
       el('LandInfo', el('LandAreaInfo', tx('CadastralNumber', d.cadastral))) +
       projectDocumentation(d, set)) +
     tx('DesignerAssurance', `Проектная документация разработана в соответствии с градостроительным планом земельного участка, заданием на проектирование, техническими регламентами. ГИП ${personName(gip)}`),
-    ` SchemaVersion="01.07" SchemaLink="https://minstroyrf.gov.ru/tim/xml-skhemy/" id="${guid(set.cipherBase)}"`) + '\n';
+    ` SchemaVersion="01.07" SchemaLink="https://minstroyrf.gov.ru/tim/xml-skhemy/" id="${guid(set.cipherBase)}"`)}\n`;
 }
 
 /** «12.03.2024» as the schema's xs:date. */

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { makeSimplePdf, makeZip } from '../helpers/fixtures.ts';
-import { envelopeOf, multipartBody, startHarness, uploadRun, type Harness } from './harness.ts';
+import { envelopeOf, type multipartBody, startHarness, uploadRun, type Harness } from './harness.ts';
 
 describe('consistency', () => {
   let h: Harness;

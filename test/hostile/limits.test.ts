@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TEXT_LIMITS } from '../../src/http/text-limits.ts';
-import { envelopeOf, multipartBody, startHarness, uploadRun, type Harness } from './harness.ts';
+import { envelopeOf, type multipartBody, startHarness, uploadRun, type Harness } from './harness.ts';
 
 describe('text limits and control characters', () => {
   let h: Harness;

@@ -52,9 +52,9 @@ export async function writeXlsx(path: string, sheets: string[]): Promise<void> {
   zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`), '_rels/.rels');
   zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheets.map((s, i) => `<sheet name="${s}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`), 'xl/workbook.xml');
   zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}</Relationships>`), 'xl/_rels/workbook.xml.rels');
-  sheets.forEach((_, i) =>
-    zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Лист ${i + 1}</t></is></c></row></sheetData></worksheet>`), `xl/worksheets/sheet${i + 1}.xml`),
-  );
+  sheets.forEach((_, i) => {
+    zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Лист ${i + 1}</t></is></c></row></sheetData></worksheet>`), `xl/worksheets/sheet${i + 1}.xml`);
+  });
   zip.end();
   const out = createWriteStream(path);
   zip.outputStream.pipe(out);

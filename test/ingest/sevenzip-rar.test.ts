@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unpackUploads } from '../../src/ingest/index.ts';
-import { AppError } from '../../src/http/errors.ts';
+import { AppError } from '../../src/kernel/errors.ts';
 import { detectTools } from '../../src/ingest/tools.ts';
 import { rarStored, rawZip, sevenZipWasm } from './archive-builders.ts';
 import { NO_LIMITS, bytesUnder, fileUpload, tempDir, upload } from './helpers.ts';

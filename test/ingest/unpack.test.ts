@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import yazl from 'yazl';
 import { unpackUploads, previewArchive } from '../../src/ingest/index.ts';
-import { AppError } from '../../src/http/errors.ts';
+import { AppError } from '../../src/kernel/errors.ts';
 import { rawZip, sevenZipWasm, unicodePathExtra } from './archive-builders.ts';
 import { JPEG_MIN, PNG_1PX, XML_PZ, writeDocx, writePdf, writeXlsx } from './documents.ts';
 import { NO_LIMITS, bytesUnder, fileUpload, tempDir, upload } from './helpers.ts';

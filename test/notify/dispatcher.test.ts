@@ -77,7 +77,7 @@ test('2xx: delivered after one POST with the contract headers and a signature ov
       assert.equal(req.headers['x-svc-delivery'], d.id);
       assert.equal(req.raw.toString('utf8'), d.body, 'the stored bytes are sent unchanged');
       // Independent check in the receiver: HMAC-SHA256 of exactly the received bytes.
-      const expected = 'sha256=' + createHmac('sha256', Buffer.from(secret, 'utf8')).update(req.raw).digest('hex');
+      const expected = `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(req.raw).digest('hex')}`;
       assert.equal(req.headers['x-svc-signature'], expected);
       const verified = verifyWebhook(req.raw, req.headers, secret);
       assert.equal(verified.ok, true);

@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Finding, ReviewOutcome } from '../../src/domain/result.ts';
+import type { Finding, ReviewOutcome } from '../../src/kernel/result.ts';
 import { guessKind } from '../../src/ingest/index.ts';
-import { DOCSET_ITEMS } from '../../src/review/data/docset.ts';
+import { DOCSET_ITEMS } from '../../src/kernel/docset.ts';
 import { reviewSet } from '../../src/review/engine.ts';
+import { loadConfig, readingSettingsOf } from '../../src/config.ts';
 import type { ReviewDocument, ReviewInput } from '../../src/review/types.ts';
 import { writePdf } from '../review/fixtures.ts';
 import { HOLDOUT_SETS, type Expected, type HoldoutSet } from './holdout-sets.ts';
@@ -37,7 +38,7 @@ async function review(set: HoldoutSet): Promise<{ input: ReviewInput; outcome: R
   }
   const profile = DOCSET_ITEMS.filter((it) => set.profile.includes(it.code)).map((it) => ({ code: it.code, title: it.title, required: true }));
   const input: ReviewInput = { documents, objectAddress: set.objectAddress, userRequest: set.userRequest, profile, workDir: join(dir, 'work') };
-  return { input, outcome: await reviewSet(input) };
+  return { input, outcome: await reviewSet(input, undefined, readingSettingsOf(loadConfig())) };
 }
 
 function matches(f: Finding, e: Expected, input: ReviewInput): boolean {

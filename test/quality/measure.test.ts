@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Finding, Question, ReviewOutcome } from '../../src/domain/result.ts';
+import type { Finding, Question, ReviewOutcome } from '../../src/kernel/result.ts';
 import type { ReviewInput } from '../../src/review/types.ts';
 import { detected, measure, type ReviewedSet } from './measure.ts';
 import type { PlantedDefect } from '../generator/types.ts';

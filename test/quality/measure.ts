@@ -1,5 +1,5 @@
 /** Matching of findings and questions to planted defects; recall and false positives per check id. */
-import type { Finding, ReviewOutcome } from '../../src/domain/result.ts';
+import type { Finding, ReviewOutcome } from '../../src/kernel/result.ts';
 import type { ReviewInput } from '../../src/review/types.ts';
 import { CHECK_IDS, type CheckId, type PlantedDefect } from '../generator/types.ts';
 

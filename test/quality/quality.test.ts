@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { reviewSet } from '../../src/review/engine.ts';
+import { loadConfig, readingSettingsOf } from '../../src/config.ts';
 import { generateSet } from '../generator/generate.ts';
 import { CHECK_IDS, type GeneratedSet } from '../generator/types.ts';
 import { convertAll, sofficeAvailable } from './convert.ts';
@@ -40,7 +41,7 @@ describe('review quality on generated documentation sets', { timeout: 20 * 60_00
       await mkdir(workDir, { recursive: true });
       const input = reviewInput(g.set, workDir, (path) => pdfs.get(path) ?? null);
       // A set the engine cannot review counts as all its defects missed, and is reported.
-      const outcome = await reviewSet(input).catch((err: unknown) => {
+      const outcome = await reviewSet(input, undefined, readingSettingsOf(loadConfig())).catch((err: unknown) => {
         failures.push(`${g.id}: ${err instanceof Error ? err.message : String(err)}`);
         return { findings: [], questions: [], warnings: [], reference_problems: [], usage: { pages_read: 0, characters_read: 0, ocr_pages: 0, seconds: 0 } };
       });

@@ -1,6 +1,6 @@
 /** ReviewInput of a generated set, as the pipeline would hand it to the review engine. */
 import type { ReviewDocument, ReviewInput } from '../../src/review/types.ts';
-import { DOCSET_ITEMS } from '../../src/review/data/docset.ts';
+import { DOCSET_ITEMS } from '../../src/kernel/docset.ts';
 import type { GeneratedSet } from '../generator/types.ts';
 
 /** `pdfOf` gives the PDF rendition of a DOCX (null when LibreOffice is not installed). */

@@ -1,5 +1,5 @@
 /** A realistic published result for report tests: Cyrillic sections, 36 findings, questions, warnings. */
-import { availableSections, countFindings, THEMES, type Finding, type Importance, type PageRef, type PublishedResult, type Theme } from '../../src/domain/result.ts';
+import { availableSections, countFindings, THEMES, type Finding, type Importance, type PageRef, type PublishedResult, type Theme } from '../../src/kernel/result.ts';
 import type { ReportMeta } from '../../src/report/types.ts';
 
 export const RUN_ID = '3f1c2a9e-7b4d-4e8a-9c21-5d6e7f809a1b';

@@ -14,7 +14,8 @@ import type { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
-import { AppError } from '../../src/http/errors.ts';
+import { AppError } from '../../src/kernel/errors.ts';
+import { httpStatusOf } from '../../src/http/error-handler.ts';
 import { buildReports, reportPrefix } from '../../src/report/index.ts';
 import { PdfRebuilder, BUILDING_RETRY_AFTER_S } from '../../src/report/rebuild.ts';
 import { storedReportKeys } from '../../src/report/stored.ts';
@@ -52,7 +53,7 @@ async function unavailable(p: Promise<unknown>): Promise<AppError> {
   } catch (e) {
     assert.ok(e instanceof AppError, String(e));
     assert.equal(e.code, 'pdf_unavailable');
-    assert.equal(e.status, 503);
+    assert.equal(httpStatusOf(e), 503);
     assert.ok(Number.isInteger(e.retryAfter) && e.retryAfter! >= 1, `Retry-After ${e.retryAfter}`);
     return e;
   }
@@ -118,7 +119,7 @@ describe('rebuilding PDFs that failed at publication', () => {
     const overall = await read(blobs, rebuilt.report_pdf_key!);
     assert.equal(overall.subarray(0, 5).toString('latin1'), '%PDF-');
     assert.deepEqual(numbersIn(await pdfText(overall)), result.findings.map((f) => f.n).sort((a, b) => a - b));
-    const kr = await pdfText(await read(blobs, rebuilt.section_pdf_keys['КР']!));
+    const kr = await pdfText(await read(blobs, rebuilt.section_pdf_keys.КР!));
     assert.deepEqual(numbersIn(kr), result.findings.filter((f) => f.section === 'КР').map((f) => f.n).sort((a, b) => a - b));
     assert.match(kr, /г\. Казань, ул\. Чистопольская/, 'the metadata stored at publication');
     const zip = await zipEntries(await read(blobs, rebuilt.report_zip_key!));

@@ -4,11 +4,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reviewSet } from '../../src/review/engine.ts';
+import { loadConfig, readingSettingsOf } from '../../src/config.ts';
 import type { ReviewDocument, ReviewInput, ReviewProgress } from '../../src/review/types.ts';
 import { inSetOrder, pdfDoc, writePdf, type PageSpec } from './fixtures.ts';
 import { SAMPLE_NOTE } from './samples.ts';
 
 let dir = '';
+const reading = readingSettingsOf(loadConfig());
 const profile = ['ПЗ', 'АР', 'КР', 'ПОС'].map((code) => ({ code, title: code, required: true }));
 const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' };
 
@@ -42,7 +44,7 @@ after(() => rm(dir, { recursive: true, force: true }));
 test('a consistent set gets no findings and every page is read', async () => {
   const input = await set('clean', [['24-017-ПЗ.pdf', null, pz(9)], ['24-017-АР.pdf', 'АР', ar()], ['24-017-КР.pdf', 'КР', kr()], ['24-017-ПОС.pdf', 'ПОС', pos]]);
   const progress: ReviewProgress[] = [];
-  const out = await reviewSet(input, (p) => progress.push(p), { timeoutMs: 20_000 });
+  const out = await reviewSet(input, (p) => progress.push(p), { ...reading, timeoutMs: 20_000 });
   assert.deepEqual(out.findings.map((f) => `${f.check_id}: ${f.essence}`), []);
   assert.deepEqual(out.questions, []);
   assert.deepEqual(out.warnings.filter((w) => w.code !== 'set_model'), []);
@@ -59,7 +61,7 @@ test('planted defects are found by their checks, on the right documents, in repo
     ['24-017-КР.pdf', 'КР', kr({ cipher: '24-017-АР', roles: noNk })],
   ]);
   input.userRequest = 'Проверьте раздел ПОС';
-  const out = await reviewSet(input, undefined, { timeoutMs: 20_000 });
+  const out = await reviewSet(input, undefined, { ...reading, timeoutMs: 20_000 });
   const got = out.findings.map((f) => [f.n, f.section, f.check_id]);
   assert.deepEqual(got, [
     [1, 'ОБЩ', 'completeness.missing_section'],
@@ -78,7 +80,7 @@ test('planted defects are found by their checks, on the right documents, in repo
   assert.deepEqual(out.reference_problems.map((r) => r.reference).sort(), ['документ 24-017-КР2', 'лист 12']);
   assert.equal(out.questions.length, 1);
   assert.match(out.questions[0]!.text, /ПОС/);
-  const again = await reviewSet(input, undefined, { timeoutMs: 20_000 });
+  const again = await reviewSet(input, undefined, { ...reading, timeoutMs: 20_000 });
   assert.deepEqual(again.findings.map((f) => [f.n, f.check_id, f.essence]), out.findings.map((f) => [f.n, f.check_id, f.essence]));
 });
 
@@ -89,7 +91,7 @@ test('context documents are cross-checked but receive no findings of their own',
     ['24-017-КР.pdf', 'КР', kr()],
     ['24-017-ПОС.pdf', 'ПОС', pos],
   ]);
-  const out = await reviewSet(input, undefined, { timeoutMs: 20_000 });
+  const out = await reviewSet(input, undefined, { ...reading, timeoutMs: 20_000 });
   assert.deepEqual(out.findings.map((f) => [f.check_id, f.page_refs[0]!.doc_index]), [['consistency.storeys', 2]]);
 });
 
@@ -100,7 +102,7 @@ test('an XML explanatory note is checked against the set; a damaged file only ad
   const broken = join(dir, 'broken.pdf');
   await writeFile(broken, 'not a pdf');
   input.documents = inSetOrder([...input.documents, { index: 0, name: '24-017-ПЗ.xml', kind: null, role: 'review', format: 'xml', path: xmlPath, pdfPath: null, pages: 1, pageFrom: null }, { index: 0, name: 'broken.pdf', kind: 'ПОС', role: 'review', format: 'pdf', path: broken, pdfPath: broken, pages: 1, pageFrom: null }]);
-  const out = await reviewSet(input, undefined, { timeoutMs: 20_000 });
+  const out = await reviewSet(input, undefined, { ...reading, timeoutMs: 20_000 });
   const xml = out.findings.filter((f) => f.check_id === 'xml.explanatory_note_mismatch').map((f) => f.essence);
   assert.ok(xml.some((e) => /количество этажей.*10.*12/.test(e)), xml.join('\n'));
   assert.ok(xml.some((e) => /файлы, которых нет в комплекте/.test(e)), xml.join('\n'));

@@ -19,7 +19,8 @@ import { writePdf } from './fixtures.ts';
 import type { ReviewDocument } from '../../src/review/types.ts';
 
 let dir = '';
-const opts = () => ({ workDir: dir, timeoutMs: 20_000, ocr: true });
+const config = loadConfig();
+const opts = () => ({ workDir: dir, timeoutMs: 20_000, ocr: true, tesseractBin: config.tesseractBin, pdfReader: config.pdfReader });
 const doc = (name: string, path: string, format: ReviewDocument['format'], pdfPath: string | null): ReviewDocument =>
   ({ index: 1, name, kind: null, role: 'review', format, path, pdfPath, pages: null, pageFrom: 1 });
 
@@ -49,20 +50,18 @@ test('a PDF is read page by page with its title-block text', async () => {
   assert.deepEqual(r.warnings, []);
 });
 
-test('a WebAssembly reader kept warm between reviews is reused, and closing the idle readers ends their processes', async (t) => {
+test('a WebAssembly reader kept warm between reviews is reused, and closing the idle readers ends their processes', async () => {
   // the native reader keeps no process between documents; the pool is for the WebAssembly one
-  process.env.PDF_READER = 'wasm';
-  t.after(() => { delete process.env.PDF_READER; });
   const p = join(dir, 'text.pdf');
   const read = async (r: Awaited<ReturnType<typeof acquireReader>>) => {
     const texts: string[] = [];
     await r.read(p, { timeoutMs: 20_000, renderPrefix: null }, (_n, page) => { texts.push(page.text); });
     return texts;
   };
-  const first = await acquireReader();
+  const first = await acquireReader('wasm');
   assert.equal((await read(first)).length, 2);
   await releaseReader(first);
-  const again = await acquireReader();
+  const again = await acquireReader('wasm');
   assert.equal(again, first, 'the idle reader is handed out again');
   assert.match((await read(again)).join('\n'), /24-017-КР/);
   await releaseReader(again);
@@ -84,7 +83,7 @@ test('a damaged PDF is reported in warnings instead of failing the review', asyn
 test('a reader that does not answer in time is stopped and the document is reported', async (t) => {
   const p = join(dir, 'text.pdf');
   // asked before the stand-in below is on PATH: it would not answer the version probe
-  const native = loadConfig().pdfReader === 'auto' && (await mutoolAvailable());
+  const native = config.pdfReader === 'auto' && (await mutoolAvailable());
   // a native tool that lists the page and then hangs: a real one may well finish a small file within any deadline
   const bin = join(dir, 'hanging-bin');
   await mkdir(bin, { recursive: true });
@@ -108,7 +107,7 @@ test('Word without a PDF rendition is read from its XML with a warning about app
 });
 
 test('pages without a text layer are recognised with tesseract when it is installed', async (t) => {
-  if (!(await ocrAvailable())) return t.skip('tesseract с русским языком не установлен');
+  if (!(await ocrAvailable(config.tesseractBin))) return t.skip('tesseract с русским языком не установлен');
   const p = join(dir, 'scan.pdf');
   await scannedPdf(p);
   const r = await extractDocument(doc('scan.pdf', p, 'pdf', p), opts());
@@ -131,7 +130,7 @@ test('with recognition switched off, a scanned page is named in warnings, never 
 test('the PDF reader works when the service is loaded the way bin/drs.js loads it', () => {
   const script = `import { register } from 'tsx/esm/api'; register();
     const { extractDocument } = await import('./src/review/extract/index.ts');
-    const r = await extractDocument({ index: 1, name: 'a.pdf', kind: null, role: 'review', format: 'pdf', path: process.argv[1], pdfPath: process.argv[1], pages: null, pageFrom: 1 }, { workDir: '.', timeoutMs: 20000, ocr: false });
+    const r = await extractDocument({ index: 1, name: 'a.pdf', kind: null, role: 'review', format: 'pdf', path: process.argv[1], pdfPath: process.argv[1], pages: null, pageFrom: 1 }, { workDir: '.', timeoutMs: 20000, ocr: false, tesseractBin: 'tesseract', pdfReader: 'auto' });
     console.log(r.pages.length);`;
   const res = spawnSync(process.execPath, ['--input-type=module', '-e', script, join(dir, 'text.pdf')], { encoding: 'utf8', cwd: process.cwd(), execArgv: [] } as never);
   assert.equal(res.stdout.trim(), '2', res.stderr);
@@ -142,7 +141,7 @@ test('a title block placed right after the text, not at the bottom of the sheet,
   const { parseStamp } = await import('../../src/review/facts/stamp.ts');
   const p = join(dir, 'word-stamp.pdf');
   await writePdf(p, [{ lines: ['Текстовая часть'], stamp: { cipher: '24-017-ПБ', sheet: 3, sheets: 9, raise: 450 } }]);
-  const reader = await acquireReader();
+  const reader = await acquireReader(config.pdfReader);
   const stamps: ReturnType<typeof parseStamp>[] = [];
   try {
     await streamDocument(doc('pb.pdf', p, 'pdf', p), opts(), reader, (page) => stamps.push(parseStamp(page.stampLines ?? [], page.docPage)));

@@ -1,4 +1,4 @@
-import { DOCSET_ITEMS } from '../../src/review/data/docset.ts';
+import { DOCSET_ITEMS } from '../../src/kernel/docset.ts';
 import type { CheckContext } from '../../src/review/checks/types.ts';
 import { setCipherBase } from '../../src/review/checks/consistency-cipher.ts';
 import type { XmlNoteFacts } from '../../src/review/extract/xml-note.ts';

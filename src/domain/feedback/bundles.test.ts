@@ -1,11 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../kernel/errors.ts';
 import { LABEL_MAX, bundleView, normalizeLabel } from './bundles.ts';
 import { getBundleForTenant, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
 import { openTestStore, seedBundle, seedTenant, type TestStore } from '../../../test/feedback/support.ts';
-import { nowIso } from '../clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 
 const codeOf = async (p: Promise<unknown>) => {
   try {

@@ -1,5 +1,5 @@
 import type { Bundle } from '../../store/schema.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
 export const LABEL_MAX = 200;
 export const BUNDLES_MAX = 200;
@@ -7,8 +7,8 @@ export const BUNDLES_MAX = 200;
 /** A bundle label: trimmed, not empty, at most LABEL_MAX characters. */
 export function normalizeLabel(label: string): string {
   const trimmed = label.trim();
-  if (!trimmed) throw errors.validation('Название пакета (label) не может быть пустым');
-  if ([...trimmed].length > LABEL_MAX) throw errors.validation(`Название пакета (label) длиннее ${LABEL_MAX} символов`);
+  if (!trimmed) throw errors.emptyBundleLabel();
+  if ([...trimmed].length > LABEL_MAX) throw errors.bundleLabelTooLong(LABEL_MAX);
   return trimmed;
 }
 

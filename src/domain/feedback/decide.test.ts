@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../kernel/errors.ts';
 import { recordDecision, type DecisionContext } from './decide.ts';
 import type { DecisionRequest } from './decision-request.ts';
 import { loadPublished } from './published.ts';

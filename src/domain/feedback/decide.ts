@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.ts';
 import type { FeedbackRow } from '../../store/schema.ts';
-import { AppError, errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { claimSection, decisionByRequestKey, insertDecision, latestVersion } from '../../store/repositories/feedback.ts';
-import { nowIso } from '../clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 import { checkEmployeeFields, decisionRequestHash, normalizeDecision, type DecisionRequest } from './decision-request.ts';
 import { loadPublished } from './published.ts';
 
@@ -25,9 +25,7 @@ class NotStored extends Error {}
 
 function replayOf(earlier: FeedbackRow, requestHash: string): DecisionOutcome {
   if (earlier.request_hash !== requestHash) {
-    throw errors.idempotencyConflict(
-      `request_key «${earlier.request_key}» уже использован для другого решения; для нового решения нужен новый request_key`,
-    );
+    throw errors.requestKeyReused(earlier.request_key);
   }
   return { decision: earlier, replayed: true };
 }
@@ -51,10 +49,10 @@ export async function recordDecision(db: Db, ctx: DecisionContext, runId: string
   if (earlier) return replayOf(earlier, requestHash);
 
   if (req.snapshot !== snapshot) {
-    throw new AppError('report_changed', `Решение относится к другой версии результата; актуальный feedback_snapshot: ${snapshot}. Получите /findings заново`);
+    throw errors.reportChanged(snapshot);
   }
   const finding = (result.findings ?? []).find((f) => f.finding_id === req.finding_id);
-  if (!finding) throw errors.notFound(`Замечание finding_id=${req.finding_id} не найдено в опубликованном результате проверки`);
+  if (!finding) throw errors.findingNotFound(req.finding_id);
 
   // A concurrent request may have stored the decision between the lookups: a version that is stale now
   // or a lost insert is checked against the request_key first, so a repeat is never reported as a conflict.
@@ -89,10 +87,7 @@ export async function recordDecision(db: Db, ctx: DecisionContext, runId: string
       if (employee !== null) {
         const assigned = await claimSection(trx, { run_id: run.id, section: finding.section, tenant_id: ctx.tenantId, employee_id: employee, assigned_at: at });
         if (assigned !== employee) {
-          throw new AppError(
-            'discipline_already_assigned',
-            `Раздел «${finding.section}» в этой проверке уже закреплён за сотрудником ${assigned}; решения по его замечаниям принимает он`,
-          );
+          throw errors.sectionAssigned(finding.section, assigned);
         }
       }
       if (!(await insertDecision(trx, row))) throw new NotStored();

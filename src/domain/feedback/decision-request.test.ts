@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AppError } from '../../http/errors.ts';
+import type { AppError } from '../../kernel/errors.ts';
 import { checkEmployeeFields, decisionRequestHash, normalizeDecision, type DecisionRequest } from './decision-request.ts';
 
 const base: DecisionRequest = { snapshot: 's1', finding_id: 'f1', decision: 'accepted', reason: 'Согласовано', version: 0, request_key: 'k1' };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
 export const DECISIONS = ['accepted', 'rejected', 'withdrawn'] as const;
 export type DecisionValue = (typeof DECISIONS)[number];
@@ -29,9 +29,7 @@ export function checkEmployeeFields(hasEmployees: boolean, req: DecisionRequest)
   if (hasEmployees) return;
   const sent = (['reason_code', 'employee_id'] as const).filter((f) => given(req[f]) !== null);
   if (sent.length) {
-    throw errors.validation(
-      `Поля ${sent.join(' и ')} принимаются только в подключениях с сотрудниками (GET /features: employees=true); уберите их из запроса`,
-    );
+    throw errors.employeeFieldsRefused(sent);
   }
 }
 

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.ts';
 import type { FeedbackRow, MemoryNote } from '../../store/schema.ts';
-import type { PublishedResult } from '../result.ts';
-import { AppError, errors } from '../../http/errors.ts';
+import type { PublishedResult } from '../../kernel/result.ts';
+import { errors } from '../../kernel/errors.ts';
 import { decisionForTenant, resultOfRun } from '../../store/repositories/feedback.ts';
 import { insertNote, noteForTenant, noteOfDecision, revokeNote } from '../../store/repositories/memory.ts';
-import { nowIso } from '../clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 
 export const NOTE_TEXT_MAX = 4000;
 
@@ -32,7 +32,7 @@ export interface Proposal {
 
 function sameProposal(existing: MemoryNote, hash: string): Proposal {
   if (existing.content_hash !== hash) {
-    throw new AppError('memory_already_proposed', 'По этому решению (feedback_id) уже предложена заметка с другим содержанием');
+    throw errors.memoryAlreadyProposed();
   }
   return { note: existing, created: false };
 }
@@ -44,14 +44,14 @@ function sameProposal(existing: MemoryNote, hash: string): Proposal {
  */
 export async function proposeNote(db: Db, tenantId: string, feedbackId: string, text: string | undefined): Promise<Proposal> {
   const decision = await decisionForTenant(db, tenantId, feedbackId);
-  if (!decision) throw errors.notFound('Решение feedback_id не найдено');
+  if (!decision) throw errors.decisionNotFound();
   const run = await db.selectFrom('runs').select(['id', 'bundle_id']).where('id', '=', decision.run_id).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
   if (!run.bundle_id) {
-    throw errors.validation('Решение относится к проверке без пакета (bundle_id); заметки памяти предлагаются только по проверкам, привязанным к пакету');
+    throw errors.memoryWithoutBundle();
   }
   let noteText = text?.trim() ?? '';
-  if (text !== undefined && !noteText) throw errors.validation('Текст заметки (text) не может быть пустым; не передавайте поле, чтобы текст был составлен по решению');
-  if ([...noteText].length > NOTE_TEXT_MAX) throw errors.validation(`Текст заметки (text) длиннее ${NOTE_TEXT_MAX} символов`);
+  if (text !== undefined && !noteText) throw errors.emptyNoteText();
+  if ([...noteText].length > NOTE_TEXT_MAX) throw errors.noteTextTooLong(NOTE_TEXT_MAX);
   if (!noteText) {
     const row = await resultOfRun(db, tenantId, run.id);
     const result = row ? (JSON.parse(row.body) as PublishedResult) : null;
@@ -89,15 +89,15 @@ export async function proposeNote(db: Db, tenantId: string, feedbackId: string, 
  */
 export async function revokeMemoryNote(db: Db, tenantId: string, noteId: string, status: string, version: number): Promise<MemoryNote> {
   if (status !== 'revoked') {
-    throw errors.validation('Через API заметку можно только отозвать: передайте status="revoked"');
+    throw errors.noteOnlyRevocable();
   }
   const note = await noteForTenant(db, tenantId, noteId);
-  if (!note) throw errors.notFound('Заметка не найдена');
+  if (!note) throw errors.noteNotFound();
   if (note.version !== version) throw errors.versionConflict(note.version);
   if (note.status === 'revoked') return note;
   const changed = await revokeNote(db, tenantId, noteId, version, nowIso());
   const current = await noteForTenant(db, tenantId, noteId);
-  if (!current) throw errors.notFound('Заметка не найдена');
+  if (!current) throw errors.noteNotFound();
   if (!changed) throw errors.versionConflict(current.version);
   return current;
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../store/db.ts';
 import type { Run } from '../../store/schema.ts';
-import type { PublishedResult } from '../result.ts';
-import { errors } from '../../http/errors.ts';
+import type { PublishedResult } from '../../kernel/result.ts';
+import { errors } from '../../kernel/errors.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';
 import { resultOfRun } from '../../store/repositories/feedback.ts';
 

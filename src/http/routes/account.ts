@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { profileItems } from '../../review/data/docset.ts';
+import { profileItems } from '../../kernel/docset.ts';
 import { parseSections } from '../../store/repositories/tenants.ts';
 import { usageSince } from '../../store/repositories/ledger.ts';
 import { errorResponses, Nullable } from '../schemas/common.ts';
-import { nowIso } from '../../domain/clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 import type { Tenant } from '../../store/schema.ts';
 
 export const LimitsSchema = Type.Object({

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { requireJsonBody } from './json-body.ts';
 import { BUNDLES_MAX, LABEL_MAX, bundleView, normalizeLabel } from '../../domain/feedback/bundles.ts';
 import { getBundleForTenant, insertBundle, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
-import { nowIso } from '../../domain/clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 
 export const BundleSchema = Type.Object(
   {

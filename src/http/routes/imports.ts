@@ -1,11 +1,11 @@
-import { scratchName } from '../../pipeline/scratch.ts';
+import { scratchName } from '../../kernel/scratch.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { AppError, errors } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
 import { tenantLimits } from '../../domain/accept-run.ts';
 import { previewArchive } from '../../ingest/index.ts';
@@ -56,8 +56,8 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         try {
           const form = await receiveMultipart(request, join(scratch, 'received'), limits, 'file', {});
           const [upload, ...extra] = form.files;
-          if (!upload) throw new AppError('no_files', 'Не передан архив в поле file');
-          if (extra.length > 0) throw errors.validation('Передайте один архив в поле file');
+          if (!upload) throw errors.noArchive();
+          if (extra.length > 0) throw errors.oneArchiveOnly();
           return await previewArchive(upload, join(scratch, 'unpacked'), limits);
         } finally {
           await rm(scratch, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { metaRoutes } from './meta.ts';
 import { accountRoutes } from './account.ts';
 import { runRoutes } from './runs.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
 /**
  * preValidation hook of the JSON endpoints (bundles, decisions, memory): any other Content-Type — form,
@@ -8,6 +8,6 @@ import { AppError } from '../errors.ts';
 export async function requireJsonBody(request: FastifyRequest): Promise<void> {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new AppError('unsupported_media_type', 'Ожидается тело JSON с заголовком Content-Type: application/json');
+    throw errors.jsonExpected();
   }
 }

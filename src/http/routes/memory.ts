@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { requireJsonBody } from './json-body.ts';
 import { NOTE_TEXT_MAX, noteView, proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
@@ -89,7 +89,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const note = await noteForTenant(db, tenant.id, request.params.note_id);
-        if (!note) throw errors.notFound('Заметка не найдена');
+        if (!note) throw errors.noteNotFound();
         return noteView(note);
       },
     );

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
-import { DOCSET_SOURCE, DOCSET_TITLE, profileItems } from '../../review/data/docset.ts';
+import type { AppDeps } from '../../domain/deps.ts';
+import { DOCSET_SOURCE, DOCSET_TITLE, profileItems } from '../../kernel/docset.ts';
 import { parseSections } from '../../store/repositories/tenants.ts';
 import { Nullable } from '../schemas/common.ts';
 

@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';
@@ -11,7 +12,7 @@ import { attachmentDisposition } from '../../report/disposition.ts';
 import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
 import { storedReportKeys } from '../../report/stored.ts';
 import { PdfRebuilder } from '../../report/rebuild.ts';
-import { isolatedPdfBuild } from '../../report/isolated-build.ts';
+import { isolatedPdfBuild } from '../../isolation/pdf-build.ts';
 
 const SectionParam = Type.String({
   maxLength: 100,
@@ -38,8 +39,8 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     if (!keys) throw errors.noReport();
     if (request.kind !== 'markdown') keys = await rebuilder.ensure(run.id, keys);
     const report = storedReport(keys, request, run.id);
-    let body;
-    let size;
+    let body: Readable;
+    let size: number;
     try {
       [body, size] = await Promise.all([blobs.openRead(report.key), blobs.size(report.key)]);
     } catch (e) {

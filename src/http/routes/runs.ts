@@ -1,13 +1,13 @@
-import { scratchName } from '../../pipeline/scratch.ts';
+import { scratchName } from '../../kernel/scratch.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { errors, AppError } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
-import { acceptRun, tenantLimits } from '../../domain/accept-run.ts';
+import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { runBody, statusBody } from '../../domain/run-view.ts';
@@ -53,11 +53,11 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const rawKey = request.headers['idempotency-key'];
         const idempotencyKey = typeof rawKey === 'string' && rawKey !== '' ? rawKey : null;
         if (idempotencyKey && !IDEMPOTENCY_KEY_RE.test(idempotencyKey)) {
-          throw errors.validation('Idempotency-Key: от 1 до 255 печатных символов ASCII');
+          throw errors.badIdempotencyKey();
         }
         if (auth.tenant.checks_left < 1 && !idempotencyKey) throw errors.noChecksLeft();
         const scratch = join(deps.config.dataDir, 'tmp', 'intake', scratchName());
-        let accepted;
+        let accepted: AcceptedRun;
         try {
           const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_FIELD_LIMITS);
           accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch);
@@ -150,7 +150,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const { tenant } = authOf(request);
         const run = await getRunForTenant(db, tenant.id, request.params.run_id);
         if (run.status !== 'done' && run.status !== 'failed') {
-          throw new AppError('run_not_finished', 'Документы можно удалить только после завершения проверки (done или failed)');
+          throw errors.runNotFinished();
         }
         const deletedAt = await deleteRunDocuments(deps, run);
         return { run_id: run.id, documents_deleted: true, deleted_at: deletedAt };

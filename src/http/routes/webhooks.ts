@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../domain/deps.ts';
 import { listRunDeliveries } from '../../notify/journal.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../kernel/errors.ts';
 import { errorResponses, Nullable } from '../schemas/common.ts';
 
 export const WebhookDeliverySchema = Type.Object(
@@ -56,7 +56,7 @@ export function webhookRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const deliveries = await listRunDeliveries(db, tenant.id, request.query.run_id);
-        if (deliveries === null) throw errors.notFound('Проверка не найдена');
+        if (deliveries === null) throw errors.runNotFound();
         return { deliveries };
       },
     );

@@ -6,7 +6,7 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { PublishedResult } from '../../domain/result.ts';
+import type { PublishedResult } from '../../kernel/result.ts';
 import { FINDING_FORMS, plural } from '../labels.ts';
 import type { ReportFilter, ReportMeta } from '../types.ts';
 import { buildView, type FindingView, type ReportView } from '../view.ts';

@@ -1,7 +1,7 @@
 import { addressDifference, addressTokens } from '../facts/address.ts';
 import type { TextFact } from '../facts/types.ts';
 import { docText, groupBy, quote, designDocs } from './common.ts';
-import { reviewSide, where, type Check, type DraftFinding } from './types.ts';
+import { defineCheck, reviewSide, where, type DraftFinding } from './types.ts';
 
 // Addresses of the designer or the customer printed on title pages are not the object's address.
 const ORG_CONTEXT = /ИНН|ОГРН|КПП|тел\.|телефон|e-?mail|почтов|юридическ|фактическ|р\/с|банк/iu;
@@ -13,7 +13,7 @@ export function objectAddresses(facts: readonly TextFact[]): TextFact[] {
 const key = (s: string) => addressTokens(s).join(' ');
 
 /** U-08: the object's address is the same in every document and in the request. */
-export const addressConsistency: Check = {
+export const addressConsistency = defineCheck({
   id: 'consistency.address',
   theme: 'unassigned',
   importance: 'significant',
@@ -68,4 +68,4 @@ export const addressConsistency: Check = {
     }
     return { findings };
   },
-};
+});

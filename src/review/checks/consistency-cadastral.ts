@@ -1,6 +1,6 @@
 import type { DocFacts } from '../facts/types.ts';
 import { authority, textDocs } from './common.ts';
-import { reviewSide, where, type Check, type DraftFinding } from './types.ts';
+import { defineCheck, reviewSide, where, type DraftFinding } from './types.ts';
 
 /** The plot's number: the one named by most documents (the explanatory note wins a tie), or null. */
 export function mainCadastral(docs: readonly DocFacts[]): { number: string; doc: DocFacts } | null {
@@ -13,7 +13,7 @@ export function mainCadastral(docs: readonly DocFacts[]): { number: string; doc:
 }
 
 /** C-01: the plot's cadastral number is the same wherever it is given. */
-export const cadastralConsistency: Check = {
+export const cadastralConsistency = defineCheck({
   id: 'consistency.cadastral_number',
   theme: 'construction',
   importance: 'significant',
@@ -41,4 +41,4 @@ export const cadastralConsistency: Check = {
     }
     return { findings };
   },
-};
+});

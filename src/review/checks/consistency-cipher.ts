@@ -1,7 +1,7 @@
 import { cipherKey, parseCiphers } from '../facts/cipher.ts';
 import { pageList } from '../text/pages.ts';
 import type { DocFacts } from '../facts/types.ts';
-import { where, type Check, type DraftFinding } from './types.ts';
+import { defineCheck, where, type DraftFinding } from './types.ts';
 
 /** Marks shared by two subsections: «ВК» covers water supply and drainage together. */
 function sectionsAgree(mark: string, cipherSection: string, docSection: string): boolean {
@@ -39,7 +39,7 @@ export function setCipherBase(docs: readonly DocFacts[]): string | null {
 }
 
 /** U-06 / N-10: all volumes share the cipher base, and each cipher's mark matches the document's section. */
-export const cipherConsistency: Check = {
+export const cipherConsistency = defineCheck({
   id: 'consistency.cipher',
   theme: 'unassigned',
   importance: 'significant',
@@ -100,4 +100,4 @@ export const cipherConsistency: Check = {
     }
     return { findings };
   },
-};
+});

@@ -4,7 +4,7 @@ import { isoDate } from '../facts/issued-docs.ts';
 import { textDocs } from './common.ts';
 import { citationFindings, soleCitation, type Cited } from './issued-docs-check.ts';
 import { isGpzuDoc } from './sole-values.ts';
-import type { Check } from './types.ts';
+import { defineCheck } from './types.ts';
 
 /** ГПЗУ entries of the XML note: ProjectInitialDocuments of DocType 03.02 (or named so). */
 export function xmlGpzu(x: XmlNoteFacts): IssuedDocFact[] {
@@ -14,7 +14,7 @@ export function xmlGpzu(x: XmlNoteFacts): IssuedDocFact[] {
 }
 
 /** C-01a: the ГПЗУ number and date are the same in ПЗ, ПЗУ, the XML note and the ГПЗУ itself. */
-export const gpzuConsistency: Check = {
+export const gpzuConsistency = defineCheck({
   id: 'consistency.gpzu',
   theme: 'construction',
   importance: 'significant',
@@ -34,4 +34,4 @@ export const gpzuConsistency: Check = {
       }),
     };
   },
-};
+});

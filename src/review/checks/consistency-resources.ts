@@ -5,7 +5,7 @@ import { formatValue, roundingStep } from '../facts/values.ts';
 import { collapseSpaces } from '../text/normalize.ts';
 import { textDocs } from './common.ts';
 import { conflictsOf, isTuDoc, soleValue } from './sole-values.ts';
-import { reviewSide, where, type Check, type CheckContext, type DraftFinding, type Place } from './types.ts';
+import { defineCheck, reviewSide, where, type CheckContext, type DraftFinding, type Place } from './types.ts';
 
 /** ОКЕИ codes of the units a Resource or PowerIndicator may be given in (normocontrol.md §6). */
 const OKEI_UNITS: Record<string, string> = { '214': 'кВт', '238': 'Гкал/ч', '598': 'м³/ч' };
@@ -56,7 +56,7 @@ function itemsByKey(ctx: CheckContext): Map<string, { doc: DocFacts; item: Resou
 }
 
 /** E-01: loads of the object in ИОС, ПЗ, the XML note and the ТУ agree (like with like: measure, resource, unit). */
-export const resourcesConsistency: Check = {
+export const resourcesConsistency = defineCheck({
   id: 'consistency.resources',
   theme: 'engineering',
   importance: 'significant',
@@ -92,4 +92,4 @@ export const resourcesConsistency: Check = {
     }
     return { findings };
   },
-};
+});

@@ -4,7 +4,7 @@ import { isoDate, TU_TITLES, tuResource } from '../facts/issued-docs.ts';
 import { textDocs } from './common.ts';
 import { citationFindings, soleCitation, type Cited } from './issued-docs-check.ts';
 import { isTuDoc } from './sole-values.ts';
-import type { Check, DraftFinding } from './types.ts';
+import { defineCheck, type DraftFinding } from './types.ts';
 
 /** Сети связи get several ТУ (телефонизация, радиофикация, диспетчеризация) from different owners: not compared. */
 const COMPARED: readonly TuResource[] = ['power', 'water', 'sewer', 'water_sewer', 'storm', 'heat', 'gas', 'lighting'];
@@ -19,7 +19,7 @@ export function xmlTechConditions(x: XmlNoteFacts): TuFact[] {
 }
 
 /** E-02: the ТУ for each resource is cited with one number and date in ИОС, ПЗ, the XML note and the ТУ itself. */
-export const techConditionsConsistency: Check = {
+export const techConditionsConsistency = defineCheck({
   id: 'consistency.tech_conditions',
   theme: 'engineering',
   importance: 'significant',
@@ -42,4 +42,4 @@ export const techConditionsConsistency: Check = {
     }
     return { findings };
   },
-};
+});

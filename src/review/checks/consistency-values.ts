@@ -1,4 +1,4 @@
-import type { Theme } from '../../domain/result.ts';
+import type { Theme } from '../../kernel/result.ts';
 import type { ValueKind } from '../facts/types.ts';
 import { formatValue, sameValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
 import { docValue, groupBy, designDocs } from './common.ts';
@@ -8,7 +8,7 @@ import { reviewSide, where, type Check, type DraftFinding } from './types.ts';
  * A cross-document check of one or more key values (C-04, C-06 … C-08): every document states the same
  * value of each kind; a document that disagrees with the majority is reported with both places and values.
  */
-function valueCheck(id: string, kinds: ValueKind[], title: string, theme: Theme = 'construction'): Check {
+function valueCheck<const Id extends string>(id: Id, kinds: ValueKind[], title: string, theme: Theme = 'construction'): Check<Id> {
   return {
     id, theme, importance: 'significant', title,
     run(ctx) {

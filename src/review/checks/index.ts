@@ -24,7 +24,7 @@ import type { Check } from './types.ts';
 import { xmlNoteMismatch } from './xml-note.ts';
 
 /** Every check the review runs, in a fixed order (the order only matters for ties in numbering). */
-export const CHECKS: readonly Check[] = [
+export const CHECKS = [
   missingSection,
   supersededNorms,
   nonexistentNorms,
@@ -51,4 +51,7 @@ export const CHECKS: readonly Check[] = [
   stageMismatch,
   xmlNoteMismatch,
   unanswerableRequest,
-];
+] as const satisfies readonly Check[];
+
+/** The id of a check the review runs: the registry above is the one list of them. */
+export type CheckId = (typeof CHECKS)[number]['id'];

@@ -1,13 +1,13 @@
 import type { MalformedDesignation } from '../data/norms.ts';
 import { reviewedCitations } from './norm-citations.ts';
-import type { Check, DraftFinding } from './types.ts';
+import { defineCheck, type DraftFinding } from './types.ts';
 
 /**
  * N-01: designations no norm can have, found by rule (norms/malformed.ts) where the registry of known wrong designations
  * (norms.nonexistent) has nothing — a broken register code («СП 50.1333.2012»), an edition
  * year in the future or before the series existed. One citation gets one finding: the registry is asked first.
  */
-export const malformedNorms: Check = {
+export const malformedNorms = defineCheck({
   id: 'norms.malformed_designation',
   theme: 'norms',
   importance: 'significant',
@@ -34,4 +34,4 @@ export const malformedNorms: Check = {
     }
     return { findings };
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { ReferenceProblem } from '../../domain/result.ts';
+import type { ReferenceProblem } from '../../kernel/result.ts';
 import { cipherKey } from '../facts/cipher.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { pageList, sheetsWord } from '../text/pages.ts';
-import { where, type Check, type CheckContext, type DraftFinding, type DraftQuestion, type Place } from './types.ts';
+import { defineCheck, where, type CheckContext, type DraftFinding, type DraftQuestion, type Place } from './types.ts';
 
 /** Highest sheet named by a document's title blocks: a sheet number or its «Листов»; 0 when none is printed. */
 function stampedSheets(d: DocFacts): number {
@@ -79,7 +79,7 @@ function hasVolume(volumes: ReadonlySet<string>, volume: string): boolean {
 const byNumber = (a: string, b: string) => a.localeCompare(b, 'ru', { numeric: true });
 
 /** N-11: references to sheets and documents resolve inside the set. */
-export const missingReference: Check = {
+export const missingReference = defineCheck({
   id: 'references.missing_target',
   theme: 'norms',
   importance: 'significant',
@@ -162,4 +162,4 @@ export const missingReference: Check = {
     const question = absentQuestion(absent, policy);
     return { findings, referenceProblems: problems, questions: question ? [question] : [] };
   },
-};
+});

@@ -1,8 +1,8 @@
-import { DOCSET_ITEMS } from '../data/docset.ts';
+import { DOCSET_ITEMS } from '../../kernel/docset.ts';
 import { OLD_EDITION_TITLES, oldEditionCode } from '../data/docset-2008.ts';
 import { cipherKey } from '../facts/cipher.ts';
 import { registerListing } from '../set/rd-register.ts';
-import { where, type Check, type CheckContext, type CheckOutput, type DraftFinding } from './types.ts';
+import { defineCheck, where, type Check, type CheckContext, type CheckOutput, type DraftFinding } from './types.ts';
 import { quote } from './common.ts';
 
 const NORM_NEW = 'Положение о составе разделов проектной документации (ПП РФ от 16.02.2008 № 87, ред. ПП № 963)';
@@ -89,7 +89,7 @@ function rdComposition(ctx: CheckContext, self: Check): Partial<CheckOutput> {
 }
 
 /** U-01: the composition of the set by what the set is (set model): ПД by its edition, РД by its own register. */
-export const missingSection: Check = {
+export const missingSection = defineCheck({
   id: 'completeness.missing_section',
   theme: 'unassigned',
   importance: 'critical',
@@ -109,4 +109,4 @@ export const missingSection: Check = {
           : 'не распознано ни одного раздела проектной или рабочей документации.');
     }
   },
-};
+});

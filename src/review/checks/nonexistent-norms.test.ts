@@ -23,7 +23,7 @@ test('a hybrid designation is reported once per document with its pages, the quo
 test('lost digits and a СП number under ГОСТ name the norm probably meant', () => {
   const d = docFacts(1, 'eom.pdf', 'ИОС1', ['Электроустановки по СП 26.1325800.2016, климат по СП 131.1330.2020', 'Кладка по ГОСТ 70.13330.2012', 'АПС по СП 484.131500.2020']);
   const f = nonexistentNorms.run(context([d])).findings!;
-  const meant = Object.fromEntries(f.map((x) => [x.places[0]!.page + ':' + /обозначение нормативного документа (\S+ [^\s:]+)/.exec(x.essence)![1], x.norm]));
+  const meant = Object.fromEntries(f.map((x) => [`${x.places[0]!.page}:${/обозначение нормативного документа (\S+ [^\s:]+)/.exec(x.essence)![1]}`, x.norm]));
   assert.deepEqual(meant, {
     '1:СП 26.1325800.2016': 'СП 256.1325800.2016',
     '1:СП 131.1330.2020': 'СП 131.13330.2020',

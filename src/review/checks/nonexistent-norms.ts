@@ -1,13 +1,13 @@
 import { REGISTRY_VERSION } from '../data/norms.ts';
 import { reviewedCitations } from './norm-citations.ts';
-import type { Check, DraftFinding } from './types.ts';
+import { defineCheck, type DraftFinding } from './types.ts';
 
 /**
  * N-01 (norms.md §6): designations that name no norm — hybrids of two editions, a СП number written under ГОСТ, a register
  * code with a digit lost, edition years that were never issued. Structural errors are stated; an edition year the sources
  * disagree on is only asked to be confirmed (minor).
  */
-export const nonexistentNorms: Check = {
+export const nonexistentNorms = defineCheck({
   id: 'norms.nonexistent',
   theme: 'norms',
   importance: 'significant',
@@ -41,4 +41,4 @@ export const nonexistentNorms: Check = {
     }
     return { findings };
   },
-};
+});

@@ -1,7 +1,7 @@
-import { canonicalSection, DOCSET_ITEMS } from '../data/docset.ts';
-import type { ResultWarning } from '../../domain/result.ts';
+import { canonicalSection, DOCSET_ITEMS } from '../../kernel/docset.ts';
+import type { ResultWarning } from '../../kernel/result.ts';
 import { fixLookalikes, fold } from '../text/normalize.ts';
-import type { Check, CheckContext, DraftQuestion } from './types.ts';
+import { defineCheck, type CheckContext, type DraftQuestion } from './types.ts';
 
 /** Words of a task that name a section (codes are matched separately). */
 const SECTION_WORDS: [RegExp, string][] = [
@@ -49,7 +49,7 @@ export function requestedSections(request: string): string[] {
 }
 
 /** Reads the task: what it asks about that the set cannot answer becomes a question, not a finding. */
-export const unanswerableRequest: Check = {
+export const unanswerableRequest = defineCheck({
   id: 'request.unanswerable',
   theme: 'unassigned',
   importance: 'significant',
@@ -97,4 +97,4 @@ export const unanswerableRequest: Check = {
     }
     return { questions, warnings };
   },
-};
+});

@@ -5,12 +5,12 @@
  * («см. лист 12») are references.missing_target's. This check reports what only the list shows: a listed sheet past the
  * document's last sheet, a drawing the list leaves out, a drawing listed under another title.
  */
-import type { ContentsEntry, ContentsList } from '../facts/contents.ts';
+import type { ContentsEntry, ContentsList } from '../facts/types.ts';
 import { ownTitle } from '../facts/contents.ts';
 import type { DocFacts, StampFacts } from '../facts/types.ts';
 import { fold } from '../text/normalize.ts';
 import { quote } from './common.ts';
-import { where, type Check, type DraftFinding } from './types.ts';
+import { defineCheck, where, type Check, type DraftFinding } from './types.ts';
 
 const STOP_WORDS = new Set(['и', 'в', 'во', 'на', 'по', 'с', 'со', 'для', 'от', 'до', 'к', 'из', 'под', 'над', 'при', 'а', 'го', 'й', 'ый', 'ой', 'ого', 'ая', 'л', 'лист']);
 const ABBREVIATIONS: Record<string, string> = { эт: 'этаж', отм: 'отметка', сх: 'схема', пл: 'план', тип: 'типовой', разр: 'разрез' };
@@ -97,7 +97,7 @@ function sheetsOf(d: DocFacts): Map<number, StampFacts> | null {
   return Math.max(...nums) - Math.min(...nums) + 1 === by.size ? by : null;
 }
 
-export const sheetContents: Check = {
+export const sheetContents = defineCheck({
   id: 'sheets.contents_mismatch',
   theme: 'norms',
   importance: 'significant',
@@ -119,7 +119,7 @@ export const sheetContents: Check = {
     }
     return { findings };
   },
-};
+});
 
 function finding(check: Check, d: DocFacts, list: ContentsList, p: Problem): DraftFinding {
   const name = list.kind === 'volume' ? '«Содержание тома»' : `«${list.heading.replace(/\s*\(.*$/, '')}»`;

@@ -2,7 +2,7 @@ import { cipherKey } from '../facts/cipher.ts';
 import type { DocFacts, StampFacts } from '../facts/types.ts';
 import { pageList } from '../text/pages.ts';
 import { boundParts, sheetLabel } from './sheet-runs.ts';
-import { where, type Check, type DraftFinding } from './types.ts';
+import { defineCheck, where, type DraftFinding } from './types.ts';
 
 /** «…-АР1.СО» of «…-АР1», «…-ТХ.О.СО» of «…-ТХ.О»: a part with its own designation and numbering, never a mistyped cipher. */
 function isPartOf(key: string, main: string): boolean {
@@ -53,7 +53,7 @@ function missingSheets(numbered: readonly StampFacts[], numberedPages: ReadonlyS
 }
 
 /** N-05: sheet numbers run without gaps or repeats, and «Листов» on the first sheet matches the sheets. */
-export const sheetNumbering: Check = {
+export const sheetNumbering = defineCheck({
   id: 'sheets.numbering_gap',
   theme: 'norms',
   importance: 'significant',
@@ -116,4 +116,4 @@ export const sheetNumbering: Check = {
     }
     return { findings };
   },
-};
+});

@@ -9,7 +9,7 @@ import { reviewSide, where, type Check, type DraftFinding } from './types.ts';
  * only when it states one value of the kind: two different ones on its pages (sections, existing buildings) are not a
  * statement a specialist could hold against another document.
  */
-export function soleValueCheck(o: { id: string; kind: ValueKind; title: string; same: (a: ValueFact, b: ValueFact) => boolean; action: string; /** Least decimals the values are printed with. */ decimals?: number }): Check {
+export function soleValueCheck<const Id extends string>(o: { id: Id; kind: ValueKind; title: string; same: (a: ValueFact, b: ValueFact) => boolean; action: string; /** Least decimals the values are printed with. */ decimals?: number }): Check<Id> {
   return {
     id: o.id, theme: 'construction', importance: 'significant', title: o.title,
     run(ctx) {

@@ -1,6 +1,6 @@
 import type { StageSignal } from '../set/types.ts';
 import { quote } from './common.ts';
-import { where, type Check, type DraftFinding, type DraftQuestion } from './types.ts';
+import { defineCheck, where, type DraftFinding, type DraftQuestion } from './types.ts';
 
 const STAGE_NAME = { П: 'проектная документация (стадия П)', Р: 'рабочая документация (стадия Р)' } as const;
 const SOURCE_NAME = { title: 'титульный лист', stamp: 'основная надпись', cipher: 'шифр в основной надписи' } as const;
@@ -9,7 +9,7 @@ const SOURCE_NAME = { title: 'титульный лист', stamp: 'основн
  * N-08: a volume must state one stage. Its title page line against the stage its stamps print or its cipher carries
  * is a finding; a volume without a title line whose stamps disagree with the stage of the rest of the set is a question.
  */
-export const stageMismatch: Check = {
+export const stageMismatch = defineCheck({
   id: 'stamps.stage_mismatch',
   theme: 'unassigned',
   importance: 'significant',
@@ -54,4 +54,4 @@ export const stageMismatch: Check = {
     }
     return { findings, questions };
   },
-};
+});

@@ -1,11 +1,11 @@
-import type { ResultWarning } from '../../domain/result.ts';
+import type { ResultWarning } from '../../kernel/result.ts';
 import { REGISTRY_VERSION, type NormEntry } from '../data/norms.ts';
 import { replacementYear, standingAt, type Standing } from '../norms/in-force.ts';
 import type { ReferenceDate } from '../set/types.ts';
 import { pageList } from '../text/pages.ts';
 import { reviewedCitations, type ReviewedCitation } from './norm-citations.ts';
 import { atReferenceDate, referenceDateNote, ruDate } from './reference-date.ts';
-import type { Check, DraftFinding } from './types.ts';
+import { defineCheck, type DraftFinding } from './types.ts';
 
 const MAX_LISTED = 10;
 
@@ -90,7 +90,7 @@ function unconfirmedWarning(list: ReviewedCitation[], rd: ReferenceDate | null):
  * enough to tell — a minor note; entries whose replacement is only claimed or unverified (C/U) — a warning, never a finding
  * (none when even the claimed replacement came after the reference date).
  */
-export const supersededNorms: Check = {
+export const supersededNorms = defineCheck({
   id: 'norms.superseded',
   theme: 'norms',
   importance: 'significant',
@@ -113,4 +113,4 @@ export const supersededNorms: Check = {
     const warning = unconfirmedWarning(unconfirmed, rd);
     return { findings, warnings: warning ? [warning] : [] };
   },
-};
+});

@@ -1,9 +1,9 @@
 import { STAMP_ROLES, type StampRole } from '../facts/types.ts';
 import { pageList } from '../text/pages.ts';
-import type { Check, DraftFinding } from './types.ts';
+import { defineCheck, type DraftFinding } from './types.ts';
 
 /** N-07 / U-10: the signature rows of title blocks name the developer, checker, normocontroller and chief engineer. */
-export const titleBlockRoles: Check = {
+export const titleBlockRoles = defineCheck({
   id: 'titleblock.missing_roles',
   theme: 'unassigned',
   importance: 'significant',
@@ -36,7 +36,7 @@ export const titleBlockRoles: Check = {
         theme: this.theme,
         about: d,
         essence: `В основных надписях документа «${d.doc.name}» ${parts.join('; ')}`.replace(/\.?$/, '.'),
-        evidence: problems.map((p) => `${p.role} — ${p.state === 'absent' ? 'строки нет' : 'фамилия не указана'}: ${pageList(p.pages)}`).join('\n') + `\nПроверено листов с подписями: ${signed.length}.`,
+        evidence: `${problems.map((p) => `${p.role} — ${p.state === 'absent' ? 'строки нет' : 'фамилия не указана'}: ${pageList(p.pages)}`).join('\n')}\nПроверено листов с подписями: ${signed.length}.`,
         action: 'Заполнить графы подписей основной надписи (характер работы, фамилия, подпись, дата) для разработчика, проверяющего, нормоконтролёра и ГИП.',
         places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
         norm: 'ГОСТ Р 21.101 «СПДС. Основные требования к проектной и рабочей документации» (основная надпись)',
@@ -44,4 +44,4 @@ export const titleBlockRoles: Check = {
     }
     return { findings };
   },
-};
+});

@@ -64,7 +64,7 @@ export interface TraitCheckSpec {
  * none of the majority's statements can agree with is reported, quoting both places. Documents that state nothing,
  * or state the value ambiguously, take no part.
  */
-export function traitCheck(spec: TraitCheckSpec): Check {
+export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id: Id }): Check<Id> {
   return {
     id: spec.id, theme: 'construction', importance: 'significant', title: spec.title,
     run(ctx) {

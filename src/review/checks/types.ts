@@ -1,10 +1,10 @@
-import type { Importance, ReferenceProblem, ResultWarning, Theme } from '../../domain/result.ts';
+import type { Importance, ReferenceProblem, ResultWarning, Theme } from '../../kernel/result.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { DocFacts } from '../facts/types.ts';
 import type { SetModel } from '../set/types.ts';
 import type { ReviewInput } from '../types.ts';
 
-export { SET_SECTION } from '../data/docset.ts';
+export { SET_SECTION } from '../../kernel/docset.ts';
 
 export interface CheckContext {
   input: ReviewInput;
@@ -52,14 +52,17 @@ export interface CheckOutput {
   warnings: ResultWarning[];
 }
 
-export interface Check {
-  id: string;
+export interface Check<Id extends string = string> {
+  id: Id;
   theme: Theme;
   importance: Importance;
   /** What the check looks for, in Russian (docs/review.md and the catalogue). */
   title: string;
   run(ctx: CheckContext): Partial<CheckOutput>;
 }
+
+/** Declares a check keeping its id's literal type, so CheckId (checks/index.ts) is derived from CHECKS. */
+export const defineCheck = <const Id extends string>(check: Check<Id>): Check<Id> => check;
 
 /** «документ 3 «24-017-КР.pdf», с. 2» — a place named in evidence texts. */
 export function where(p: Place): string {

@@ -7,7 +7,7 @@ import { collapseSpaces, fold } from '../text/normalize.ts';
 import { docText, docValue, groupBy, quote, designDocs } from './common.ts';
 import { objectAddresses } from './consistency-address.ts';
 import { mainCadastral } from './consistency-cadastral.ts';
-import { where, type Check, type CheckContext, type DraftFinding, type Place } from './types.ts';
+import { defineCheck, where, type CheckContext, type DraftFinding, type Place } from './types.ts';
 
 const nameKey = (s: string) => fold(s).replace(/[^а-яa-z0-9]+/g, ' ').trim();
 const fileKey = (s: string) => fold(basename(s.replace(/\\/g, '/'))).replace(/\.[a-z0-9]{2,5}$/, '');
@@ -47,7 +47,7 @@ function xmlValues(ctx: CheckContext): ValueFact[] {
 }
 
 /** U-04, U-06 … U-08, C-01, C-04 … C-08: the XML explanatory note agrees with the rest of the set. */
-export const xmlNoteMismatch: Check = {
+export const xmlNoteMismatch = defineCheck({
   id: 'xml.explanatory_note_mismatch',
   theme: 'unassigned',
   importance: 'significant',
@@ -167,4 +167,4 @@ export const xmlNoteMismatch: Check = {
     }
     return { findings };
   },
-};
+});

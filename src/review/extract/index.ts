@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ResultWarning } from '../../domain/result.ts';
-import type { DocumentText, ExtractOptions, ReadPage, ReviewDocument } from '../types.ts';
+import type { ResultWarning } from '../../kernel/result.ts';
+import type { DocumentText, ExtractOptions, PdfReaderChoice, ReadPage, ReviewDocument } from '../types.ts';
 import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';
 import { acquireReader, hasTextLayer, PdfReadError, type PdfReader } from './pdf-reader.ts';
@@ -42,12 +42,16 @@ export async function streamDocument(
     if (doc.pdfPath) await readPdf(doc, doc.pdfPath, options, reader, onPage, res, warn);
     else if (doc.format === 'docx') {
       const { pages, stamps, extra } = await docxPages(doc.path);
-      pages.forEach((text, i) => onPage({ docPage: i + 1, text: i === 0 && extra ? `${text}\n${extra}` : text, source: 'xml', ...(stamps[i]!.length ? { stampLines: stamps[i] } : {}) }));
+      pages.forEach((text, i) => {
+        onPage({ docPage: i + 1, text: i === 0 && extra ? `${text}\n${extra}` : text, source: 'xml', ...(stamps[i]!.length ? { stampLines: stamps[i] } : {}) });
+      });
       res.pagesTotal = pages.length;
       warn('pages_approximate', `Документ ${docLabel(doc)} прочитан без преобразования в PDF: номера страниц в замечаниях приблизительные (разбивка по разрывам страниц Word).`);
     } else if (doc.format === 'xlsx') {
       const sheets = await xlsxPages(doc.path);
-      sheets.forEach((text, i) => onPage({ docPage: i + 1, text, source: 'xml' }));
+      sheets.forEach((text, i) => {
+        onPage({ docPage: i + 1, text, source: 'xml' });
+      });
       res.pagesTotal = sheets.length;
       warn('pages_approximate', `Таблица ${docLabel(doc)} прочитана без преобразования в PDF: одна страница соответствует одному листу книги, номера страниц приблизительные.`);
     } else if (doc.format === 'xml') {
@@ -72,7 +76,7 @@ async function readPdf(
   doc: ReviewDocument, path: string, options: ExtractOptions, reader: PdfReader,
   onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void,
 ): Promise<void> {
-  const ocr = options.ocr && (await ocrAvailable());
+  const ocr = options.ocr && (await ocrAvailable(options.tesseractBin));
   const empty: number[] = [];
   const ocrFailed: number[] = [];
   const prefix = ocr ? join(options.workDir, `ocr-${doc.index}`) : null;
@@ -84,7 +88,7 @@ async function readPdf(
       if (raw.rendered && prefix) {
         const png = `${prefix}-${n}.png`;
         try {
-          page.text = await recognise(png, options.timeoutMs);
+          page.text = await recognise(options.tesseractBin, png, options.timeoutMs);
           page.source = page.text.trim() ? 'ocr' : 'none';
           res.ocrPages++;
           if (!page.text.trim()) ocrFailed.push(n);
@@ -141,14 +145,14 @@ async function readXml(doc: ReviewDocument, onPage: (p: ReadPage) => void, res: 
 }
 
 async function readImage(doc: ReviewDocument, options: ExtractOptions, onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void): Promise<void> {
-  if (!options.ocr || !(await ocrAvailable())) {
+  if (!options.ocr || !(await ocrAvailable(options.tesseractBin))) {
     onPage({ docPage: 1, text: '', source: 'none' });
     warn('ocr_unavailable', `Изображение «${doc.name}» не прочитано: распознавание текста (tesseract) ${options.ocr ? 'недоступно на сервере' : 'отключено'}.`, 1);
     return;
   }
   let text = '';
   try {
-    text = await recognise(doc.path, options.timeoutMs);
+    text = await recognise(options.tesseractBin, doc.path, options.timeoutMs);
     res.ocrPages++;
   } catch (err) {
     warn('ocr_empty', `Изображение «${doc.name}» не распознано: ${err instanceof Error ? err.message : String(err)}.`, 1);
@@ -160,8 +164,8 @@ async function readImage(doc: ReviewDocument, options: ExtractOptions, onPage: (
 }
 
 /** Reads a whole document into memory (for tools and tests; the review itself streams pages). */
-export async function extractDocument(doc: ReviewDocument, options: ExtractOptions): Promise<DocumentText> {
-  const reader = await acquireReader();
+export async function extractDocument(doc: ReviewDocument, options: ExtractOptions & { pdfReader: PdfReaderChoice }): Promise<DocumentText> {
+  const reader = await acquireReader(options.pdfReader);
   const pages: DocumentText['pages'] = [];
   try {
     const r = await streamDocument(doc, options, reader, (p) => pages.push({ docPage: p.docPage, text: p.text, source: p.source }));

@@ -90,7 +90,7 @@ export function announceDocuments(paths: readonly string[], timeoutMs: number): 
       ({ stdout }) => listingSections(stdout, batch, true),
       (err: { stdout?: string }) => listingSections(String(err.stdout ?? ''), batch, false),
     );
-    batch.forEach((p, k) => announced.set(p, sections.then((s) => s[k] ?? null)));
+    for (const [k, p] of batch.entries()) announced.set(p, sections.then((s) => s[k] ?? null));
   }
   return () => { for (const p of fresh) announced.delete(p); };
 }

@@ -113,7 +113,7 @@ export async function docxPages(path: string): Promise<{ pages: string[]; stamps
         // only when it lays the page out, so only its labels, roles and cipher are kept
         table: (tbl) => addTitleBlock(runningStamp, tbl, (l) => !/^\d+$/.test(l.text)),
       });
-      extra += parts.join('') + '\n';
+      extra += `${parts.join('')}\n`;
       return;
     }
     walkWord(tree, {

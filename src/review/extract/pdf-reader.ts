@@ -1,7 +1,7 @@
-import { loadConfig } from '../../config.ts';
 import { announceDocuments, MutoolPdfReader, mutoolAvailable } from './mutool-reader.ts';
 import type { PdfReader } from './reader-contract.ts';
 import { WasmPdfReader } from './wasm-reader.ts';
+import type { PdfReaderChoice } from '../types.ts';
 
 export { hasTextLayer, PdfReadError, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
 
@@ -9,13 +9,13 @@ export { hasTextLayer, PdfReadError, type PdfReader, type RawPdfPage, type ReadO
  * The native MuPDF tool (`mutool`, package mupdf-tools) reads about twice as fast as mupdf's WebAssembly build and
  * starts in milliseconds; the WebAssembly build is the fallback that needs nothing installed. PDF_READER=wasm forces it.
  */
-async function useMutool(): Promise<boolean> {
-  return loadConfig().pdfReader === 'auto' && (await mutoolAvailable());
+async function useMutool(choice: PdfReaderChoice): Promise<boolean> {
+  return choice === 'auto' && (await mutoolAvailable());
 }
 
 /** Tells the readers which PDFs a review is about to read; returns a function that forgets what was not read. */
-export async function announcePdfs(paths: readonly string[], timeoutMs: number): Promise<() => void> {
-  return (await useMutool()) ? announceDocuments(paths, timeoutMs) : () => undefined;
+export async function announcePdfs(paths: readonly string[], timeoutMs: number, choice: PdfReaderChoice): Promise<() => void> {
+  return (await useMutool(choice)) ? announceDocuments(paths, timeoutMs) : () => undefined;
 }
 
 /**
@@ -27,8 +27,8 @@ const IDLE_CLOSE_MS = 60_000;
 const idleReaders: { reader: PdfReader; timer: NodeJS.Timeout }[] = [];
 
 /** A reader for one review: a native one when installed, else a warm WebAssembly one when idle, else a new one. */
-export async function acquireReader(): Promise<PdfReader> {
-  if (await useMutool()) return new MutoolPdfReader();
+export async function acquireReader(choice: PdfReaderChoice): Promise<PdfReader> {
+  if (await useMutool(choice)) return new MutoolPdfReader();
   const entry = idleReaders.pop();
   if (!entry) return new WasmPdfReader();
   clearTimeout(entry.timer);

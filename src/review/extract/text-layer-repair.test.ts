@@ -32,7 +32,7 @@ const doc: ReviewDocument = { index: 3, name: 'Том 4_24-017-КР.pdf', kind: 
 async function read(pages: RawPdfPage[]) {
   const collector = new DocCollector(doc, 1);
   const seen: ReadPage[] = [];
-  const res = await streamDocument(doc, { workDir: '/tmp', timeoutMs: 5000, ocr: false }, fakeReader(pages), (p) => {
+  const res = await streamDocument(doc, { workDir: '/tmp', timeoutMs: 5000, tesseractBin: 'tesseract', ocr: false }, fakeReader(pages), (p) => {
     seen.push(p);
     collector.addPage(p);
   });

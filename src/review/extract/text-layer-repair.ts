@@ -1,4 +1,4 @@
-import type { ResultWarning } from '../../domain/result.ts';
+import type { ResultWarning } from '../../kernel/result.ts';
 import { detectMojibake, ENCODING_TITLE, repairWith, type MojibakeEncoding } from '../text/mojibake.ts';
 import { pageList } from '../text/pages.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';

@@ -1,4 +1,4 @@
-import { canonicalSection, SECTION_CODES, SECTION_SYNONYMS } from '../data/docset.ts';
+import { canonicalSection, SECTION_CODES, SECTION_SYNONYMS } from '../../kernel/docset.ts';
 import type { CipherFact } from './types.ts';
 
 /** Marks that may end a cipher: reference codes, their synonyms and common РД marks (sections.md §4, §6). */

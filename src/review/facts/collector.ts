@@ -1,4 +1,4 @@
-import { canonicalSection } from '../data/docset.ts';
+import { canonicalSection } from '../../kernel/docset.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { malformedDesignation } from '../norms/malformed.ts';
 import { findNormRefs, lookupNorm, prepareFlatForNorms } from '../norms/matcher.ts';
@@ -98,7 +98,7 @@ export class DocCollector {
     const text = normalizeText(page.text);
     const n = page.docPage;
     if (n <= HEAD_PAGES && this.headParts.join('').length < HEAD_CHARS) this.headParts.push(text.slice(0, HEAD_CHARS));
-    if (page.stampLines && page.stampLines.length) {
+    if (page.stampLines?.length) {
       const st = this.stamps.read(page.stampLines, n);
       if (st.sheet === 1 && opensBoundPart(st, text)) st.opensPart = true;
       if (!st.changePermission && (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher)) f.stamps.push(st);

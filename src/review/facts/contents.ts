@@ -7,34 +7,7 @@
 import { normalizeText } from '../text/normalize.ts';
 import { parseCiphers } from './cipher.ts';
 import { isRoleLabel } from './stamp.ts';
-
-/** What an entry stands for beyond its own sheet: the text part or the graphic part as a whole. */
-export type EntryGroup = 'text' | 'drawings' | null;
-
-export interface ContentsEntry {
-  /** First and last sheet; equal when one sheet is given. */
-  from: number;
-  to: number;
-  /** The sheet column gives a range («2–15»), not just the first sheet. */
-  range: boolean;
-  title: string;
-  designation: string | null;
-  group: EntryGroup;
-  docPage: number;
-  /** The row as printed (cells joined), for evidence. */
-  raw: string;
-}
-
-export interface ContentsList {
-  kind: 'volume' | 'drawings';
-  heading: string;
-  docPage: number;
-  entries: ContentsEntry[];
-  /** Rows that could not be read as a sheet and a title (a designation without a sheet). */
-  unread: number;
-  /** Enough rows, each with its sheet, in ascending order: the list can be compared with the sheets. */
-  confident: boolean;
-}
+import type { ContentsList, EntryGroup } from './types.ts';
 
 const HEADING_RE = /^(содержание\s+тома|содержание|ведомость\s+(?:рабочих\s+)?чертежей(?:\s+основного\s+комплекта)?|ведомость\s+(?:листов|чертежей)\s+графической\s+части)\s*(?:\(\s*продолжение\s*\))?\s*[.:]?$/iu;
 const HEADER_WORD_RE = /^(?:обозначение|наименование|примечание|стр\.?|страница|лист|листы|№\s*листа|№|кол\.?\s*лист(?:ов)?\.?)$/iu;
@@ -247,6 +220,6 @@ export class ContentsReader {
 /** The contents list of a document from the texts of its first pages (for tests and tools). */
 export function parseContents(pages: readonly string[]): ContentsList | null {
   const r = new ContentsReader();
-  pages.forEach((t, i) => r.read(t, i + 1));
+  for (const [i, t] of pages.entries()) r.read(t, i + 1);
   return r.finish();
 }

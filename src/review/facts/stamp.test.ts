@@ -65,7 +65,7 @@ test('one reader over a document: each sheet keeps its own number, a changed blo
   const first = reader.read(stampLines({ cipher: '24-017-КР', sheet: 1, sheets: 12, roles }), 1);
   const second = reader.read(stampLines({ cipher: '24-017-КР', sheet: 2, roles }), 2);
   assert.deepEqual([first.sheet, first.sheets, second.sheet, second.sheets], [1, 12, 2, null]);
-  assert.equal(second.roles['ГИП'], 'filled');
+  assert.equal(second.roles.ГИП, 'filled');
   // a sheet whose block lost its checker's name and has another cipher
   const third = reader.read(stampLines({ cipher: '24-017-АР', sheet: 3, roles: { ...roles, 'Пров.': '' } }), 3);
   assert.deepEqual([third.sheet, third.cipher, third.roles['Пров.']], [3, '24-017-АР', 'empty']);
@@ -73,8 +73,8 @@ test('one reader over a document: each sheet keeps its own number, a changed blo
   const fourth = reader.read(stampLines({ cipher: '24-017-КР', sheet: 4, roles }), 4);
   assert.deepEqual(fourth, parseStamp(stampLines({ cipher: '24-017-КР', sheet: 4, roles }), 4));
   // facts of one sheet are its own: changing them does not change another sheet's
-  second.roles['ГИП'] = 'absent';
-  assert.equal(reader.read(stampLines({ cipher: '24-017-КР', sheet: 5, roles }), 5).roles['ГИП'], 'filled');
+  second.roles.ГИП = 'absent';
+  assert.equal(reader.read(stampLines({ cipher: '24-017-КР', sheet: 5, roles }), 5).roles.ГИП, 'filled');
 });
 
 test('a long label that runs under the surname of the next column still has its surname', () => {

@@ -1,7 +1,6 @@
 import type { MalformedDesignation, RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { ReviewDocument } from '../types.ts';
-import type { ContentsList } from './contents.ts';
 import type { GpzuCitation } from './gpzu-citation.ts';
 
 /** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
@@ -201,3 +200,31 @@ export interface DocFacts {
 
 /** A small bound per list keeps memory flat on very long documents. */
 export const MAX_FACTS_PER_KIND = 200;
+
+/** What an entry stands for beyond its own sheet: the text part or the graphic part as a whole. */
+export type EntryGroup = 'text' | 'drawings' | null;
+
+export interface ContentsEntry {
+  /** First and last sheet; equal when one sheet is given. */
+  from: number;
+  to: number;
+  /** The sheet column gives a range («2–15»), not just the first sheet. */
+  range: boolean;
+  title: string;
+  designation: string | null;
+  group: EntryGroup;
+  docPage: number;
+  /** The row as printed (cells joined), for evidence. */
+  raw: string;
+}
+
+export interface ContentsList {
+  kind: 'volume' | 'drawings';
+  heading: string;
+  docPage: number;
+  entries: ContentsEntry[];
+  /** Rows that could not be read as a sheet and a title (a designation without a sheet). */
+  unread: number;
+  /** Enough rows, each with its sheet, in ascending order: the list can be compared with the sheets. */
+  confident: boolean;
+}

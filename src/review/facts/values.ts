@@ -100,12 +100,12 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
   const storeyForms = !words.has('этаж') ? [] : /[а-яё]этажн/iu.test(t)
     ? [[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])], [STOREY_WORDS, storeyWords]] as const
     : [[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])]] as const;
-  for (const [re, valueOf] of storeyForms) {
+  for (const [re, readValue] of storeyForms) {
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
       // «12-этажный жилой дом по адресу …» is the object's name repeated in title blocks, not a statement of the section
       if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
-      const value = valueOf(m);
+      const value = readValue(m);
       const designed = /(?:проектируем|запроектирован|строящ|данн|настоящ)[а-яё]*\s*$/iu.test(t.slice(Math.max(0, m.index - 30), m.index));
       if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true, ...(designed ? { designed } : {}) });
     }

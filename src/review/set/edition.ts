@@ -24,5 +24,5 @@ export function editionOf(docs: readonly DocFacts[], types: readonly TypedDocume
   if (oldTitle) return { edition: 'before_2022_09_01', basis: `наименование раздела прежней редакции в «${oldTitle.doc.name}»` };
   if (!docDate) return { edition: 'from_2022_09_01', basis: 'дата документации не найдена' };
   const edition = docDate.date < EDITION_963_FROM ? 'before_2022_09_01' : 'from_2022_09_01';
-  return { edition, basis: `дата документации ${docDate.source === 'title_year' || docDate.source === 'xml_year' ? docDate.date.slice(0, 4) + ' г.' : dateRu(docDate.date)}` };
+  return { edition, basis: `дата документации ${docDate.source === 'title_year' || docDate.source === 'xml_year' ? `${docDate.date.slice(0, 4)} г.` : dateRu(docDate.date)}` };
 }

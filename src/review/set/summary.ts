@@ -1,4 +1,4 @@
-import type { PublishedSetModel, ResultWarning } from '../../domain/result.ts';
+import type { PublishedSetModel, ResultWarning } from '../../kernel/result.ts';
 import { dateRu } from './edition.ts';
 import type { DocumentType, ReferenceDate, SetModel } from './types.ts';
 

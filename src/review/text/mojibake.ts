@@ -62,7 +62,9 @@ function lonePseudoWord(word: string, text: string, prev: string, next: string):
 
 const RU_LETTER = /[а-яёА-ЯЁ]/;
 const PAIR_COST = new Map<string, number>();
-BIGRAM_COST.forEach((row, i) => [...row].forEach((d, j) => PAIR_COST.set(BIGRAM_ALPHABET[i]! + BIGRAM_ALPHABET[j]!, Number(d))));
+for (const [i, row] of BIGRAM_COST.entries()) {
+  for (const [j, d] of [...row].entries()) PAIR_COST.set(BIGRAM_ALPHABET[i]! + BIGRAM_ALPHABET[j]!, Number(d));
+}
 const pairCost = (a: string, b: string): number => PAIR_COST.get(a + b) ?? 9;
 
 /**

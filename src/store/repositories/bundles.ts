@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.ts';
 import type { Bundle } from '../schema.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
-const bundleNotFound = () => errors.notFound('Пакет не найден');
+const bundleNotFound = () => errors.bundleNotFound();
 
 export async function insertBundle(db: Db, tenantId: string, label: string, at: string): Promise<Bundle> {
   const row: Bundle = { id: randomUUID(), tenant_id: tenantId, label, version: 1, created_at: at, updated_at: at };

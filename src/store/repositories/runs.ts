@@ -1,19 +1,19 @@
 import type { Db } from '../db.ts';
 import type { DocumentRow, Run, RunUpdate } from '../schema.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../kernel/errors.ts';
 
-import { UUID_RE } from '../../http/ids.ts';
+import { UUID_RE } from '../../kernel/ids.ts';
 
 /** A run of this tenant, or 404 — a foreign run is indistinguishable from a missing one. */
 export async function getRunForTenant(db: Db, tenantId: string, runId: string): Promise<Run> {
-  if (!UUID_RE.test(runId)) throw errors.notFound('Проверка не найдена');
+  if (!UUID_RE.test(runId)) throw errors.runNotFound();
   const run = await db
     .selectFrom('runs')
     .selectAll()
     .where('id', '=', runId.toLowerCase())
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  if (!run) throw errors.notFound('Проверка не найдена');
+  if (!run) throw errors.runNotFound();
   return run;
 }
 

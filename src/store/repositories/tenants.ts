@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, createHash, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db.ts';
 import type { ApiKey, Tenant, TenantsTable } from '../schema.ts';
-import { nowIso } from '../../domain/clock.ts';
+import { nowIso } from '../../kernel/clock.ts';
 
 export type TenantSettings = Partial<
   Pick<

@@ -60,7 +60,7 @@ export function buildAr(ctx: BuildCtx): DocContent {
         { t: 'table', head: ['Номер', 'Наименование помещения', `Площадь, ${ctx.areaUnit}`], rows: [['1', 'Тамбур', '4,2'], ['2', 'Вестибюль', '18,6'], ['3', 'Колясочная', '7,9'], ['4', 'Лифтовой холл', '12,3'], ['5', 'Помещение уборочного инвентаря', '3,1']], widths: [0.15, 0.6, 0.25], tags: ['explication'] },
       ] },
       { sheetTitle: typical, anchor: 'plantyp', blocks: [{ t: 'drawing', caption: typical, scale: 'М 1:100', grid: [6, 3], labels: ['Квартира 1к', 'Квартира 2к', 'Студия', 'Лестничная клетка'], tags: ['fact:storeys'] }] },
-      { sheetTitle: 'Фасад 1-10', anchor: 'facade', blocks: [{ t: 'drawing', caption: 'Фасад в осях 1-10', scale: 'М 1:200', grid: [8, t.storeys > 10 ? 10 : t.storeys], labels: [`Отм. +${num(ctx, t.height, 3)}`, 'Отм. 0,000'] }] },
+      { sheetTitle: 'Фасад 1-10', anchor: 'facade', blocks: [{ t: 'drawing', caption: 'Фасад в осях 1-10', scale: 'М 1:200', grid: [8, Math.min(t.storeys, 10)], labels: [`Отм. +${num(ctx, t.height, 3)}`, 'Отм. 0,000'] }] },
     ],
   };
 }

@@ -32,7 +32,7 @@ export function buildPzu(ctx: BuildCtx): DocContent {
     builtAreaSentence(ctx),
     h('3. Баланс территории и технико-экономические показатели', 'balance'),
     tepTable(ctx, ['plot', 'built']),
-    { t: 'table', head: ['Наименование', 'Площадь, ' + ctx.areaUnit, '%'], rows: [
+    { t: 'table', head: ['Наименование', `Площадь, ${ctx.areaUnit}`, '%'], rows: [
       ['Площадь застройки', num(ctx, t.builtArea), num(ctx, t.builtArea / t.plotArea * 100)],
       ['Площадь покрытий', num(ctx, t.plotArea * 0.45), num(ctx, 45, 1)],
       ['Площадь озеленения', num(ctx, t.plotArea - t.builtArea - t.plotArea * 0.45), num(ctx, 100 - 45 - t.builtArea / t.plotArea * 100)],

@@ -70,7 +70,7 @@ export const cadastral: DefectImpl = {
       case 0: parts[3] = String(Number(parts[3]) + rng.int(1, 9)); break;
       case 1: parts[2] = (parts[2] as string).slice(0, -2) + String(rng.int(10, 99)); break;
       case 2: parts[1] = String((Number(parts[1]) % 12) + 1).padStart(2, '0'); break;
-      default: { const s = parts[3] as string; parts[3] = s.length > 1 ? s.slice(0, -2) + (s.at(-1) ?? '') + (s.at(-2) ?? '') : s + '1'; if (parts[3] === s) parts[3] = s + '0'; }
+      default: { const s = parts[3] as string; parts[3] = s.length > 1 ? s.slice(0, -2) + (s.at(-1) ?? '') + (s.at(-2) ?? '') : `${s}1`; if (parts[3] === s) parts[3] = `${s}0`; }
     }
     plan.facts.cadastral = parts.join(':');
     if (plan.facts.cadastral === before) plan.facts.cadastral = `${before}1`;

@@ -1,12 +1,12 @@
 /**
- * The PDF rebuild of a download (rebuild.ts) done in a child process of the program with RUN_MEMORY_MB of heap
+ * The PDF rebuild of a download (report/rebuild.ts) done in a child process of the program with RUN_MEMORY_MB of heap
  * and PDF_BUILD_TIMEOUT_MS of time: rendering is CPU work of seconds (and a hostile result could make it more),
  * which on the API's event loop would hold up every other request. A child per build: rebuilds are rare (only
  * after a failed publication), so a warm pool would cost memory for nothing.
  */
-import type { ChildLauncher } from '../isolation/launcher.ts';
-import type { JobOutcome } from '../isolation/isolated-child.ts';
-import type { PdfKeys } from './index.ts';
+import type { ChildLauncher } from './launcher.ts';
+import type { JobOutcome } from './isolated-child.ts';
+import type { PdfKeys } from '../report/index.ts';
 
 /** Why a build in a child gave no PDFs, as pdf_error records it. */
 export function buildFailure(outcome: JobOutcome, memoryMb: number): string {

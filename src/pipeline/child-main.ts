@@ -1,6 +1,6 @@
 /**
- * `drs job-child runs|reports` — not for operators: the service starts it (launcher.ts) and talks to it over the
- * IPC channel (protocol.ts). It opens its own store and blob store with the configuration the service has (the
+ * `drs job-child runs|reports` — not for operators: the service starts it (isolation/launcher.ts) and talks to it
+ * over the IPC channel (isolation/protocol.ts). It opens its own store and blob store with the configuration the service has (the
  * environment is inherited), prepares once (a run child warms the review up, so the first run it carries is not
  * slower than in a long-lived worker), says ready, then does one job at a time until told to stop.
  *
@@ -8,13 +8,12 @@
  * (itself and its helpers), so no orphan goes on writing for a run whose lease will be taken over.
  */
 import { pino } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { openStore } from '../store/db.ts';
+import { openStore, type Store } from '../store/db.ts';
 import { createBlobStore } from '../blobs/index.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { Store } from '../store/db.ts';
-import type { Logger } from 'pino';
-import type { ChildPurpose, FromChild, Job, JobResult, ToChild } from './protocol.ts';
+import type { ChildPurpose, FromChild, Job, JobResult, ToChild } from '../isolation/protocol.ts';
 
 interface ChildDeps {
   config: Config;
@@ -29,10 +28,11 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 
 /** Runs: processRun as the in-process worker called it, its throws turned into results. */
 async function runHandler(deps: ChildDeps): Promise<Handler> {
-  const { processRun } = await import('../pipeline/process-run.ts');
-  const { LeaseLost, RunFailure } = await import('../pipeline/run-failure.ts');
+  const { processRun } = await import('./process-run.ts');
+  const { LeaseLost } = await import('./run-failure.ts');
+  const { RunFailure } = await import('../kernel/errors.ts');
   const { warmUpReview } = await import('../review/warm-up.ts');
-  await warmUpReview();
+  await warmUpReview(deps.config);
   // Never aborted from inside: when the lease is lost or the service stops, the service kills this process.
   const signal = new AbortController().signal;
   return async (job) => {

@@ -8,7 +8,7 @@ export function resolveInside(root: string, name: string): string {
   const base = resolve(root);
   const target = resolve(base, name);
   const rel = relative(base, target);
-  if (rel === '' || rel.startsWith('..' + sep) || rel === '..' || isAbsolute(rel)) {
+  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) {
     throw new Error(`Path escapes its directory: ${name}`);
   }
   return target;
