@@ -63,9 +63,15 @@ test('a child that died, crashed or was killed is not reused; at most maxIdle ch
   assert.equal(started.at(-1)!.id, 4, 'a new spare behind it');
   p.release(c as unknown as IsolatedChild, true);
   assert.equal(c.stopped, true, 'the spare already waits and maxIdle is 1: the returned child is stopped');
-  assert.deepEqual(started.filter((x) => x.alive).map((x) => x.id), [4]);
+  assert.deepEqual(
+    started.filter((x) => x.alive).map((x) => x.id),
+    [4],
+  );
   await p.stop();
-  assert.ok(started.every((x) => !x.alive), 'stop ends every child');
+  assert.ok(
+    started.every((x) => !x.alive),
+    'stop ends every child',
+  );
   const e = take();
   assert.ok(e.alive, 'a take after stop still gets a child');
   assert.equal(started.length, 5, 'but no spare is started');

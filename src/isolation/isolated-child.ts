@@ -14,11 +14,7 @@ export interface ChildDeath {
   outOfMemory: boolean;
 }
 
-export type JobOutcome =
-  | JobResult
-  | { kind: 'died'; death: ChildDeath }
-  | { kind: 'timeout'; ms: number }
-  | { kind: 'aborted' };
+export type JobOutcome = JobResult | { kind: 'died'; death: ChildDeath } | { kind: 'timeout'; ms: number } | { kind: 'aborted' };
 
 /** V8's last words when a heap reaches --max-old-space-size. */
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Ineffective mark-compacts near heap limit/;

@@ -66,13 +66,9 @@ export function startWorker(deps: WorkerDeps): Worker {
   async function recoverExpired(): Promise<void> {
     for (const run of await findExpiredRuns(deps.store)) {
       if (run.attempts >= MAX_RUN_ATTEMPTS) {
-        const failed = await failRunWithRefund(
-          deps.store.db,
-          deps.config.apiVersion,
-          run.id,
-          runFailures.interruptedTooOften(run.attempts).toRunError(),
-          { onlyIf: { status: 'running', leaseExpiresAt: run.lease_expires_at } },
-        );
+        const failed = await failRunWithRefund(deps.store.db, deps.config.apiVersion, run.id, runFailures.interruptedTooOften(run.attempts).toRunError(), {
+          onlyIf: { status: 'running', leaseExpiresAt: run.lease_expires_at },
+        });
         if (failed) log.warn({ run_id: run.id }, 'run failed after repeated worker loss');
       } else if (await requeueExpiredRun(deps.store, run)) {
         log.warn({ run_id: run.id, attempts: run.attempts }, 'run requeued after its worker stopped');
@@ -88,13 +84,16 @@ export function startWorker(deps: WorkerDeps): Worker {
    */
   async function execute(run: Run, controller: AbortController): Promise<void> {
     const runId = run.id;
-    const heartbeat = setInterval(() => {
-      renewLease(deps.store, runId, id, deps.config.leaseMs)
-        .then((ok) => {
-          if (!ok) controller.abort();
-        })
-        .catch((err) => log.error({ err, run_id: runId }, 'heartbeat failed'));
-    }, Math.max(250, Math.floor(deps.config.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(deps.store, runId, id, deps.config.leaseMs)
+          .then((ok) => {
+            if (!ok) controller.abort();
+          })
+          .catch((err) => log.error({ err, run_id: runId }, 'heartbeat failed'));
+      },
+      Math.max(250, Math.floor(deps.config.leaseMs / 3)),
+    );
     const child = pool.take();
     let outcome: JobOutcome | null = null;
     try {
@@ -111,7 +110,8 @@ export function startWorker(deps: WorkerDeps): Worker {
 
   async function settle(run: Run, outcome: JobOutcome, pid: number | undefined): Promise<void> {
     const runLog = log.child({ run_id: run.id, child_pid: pid });
-    const fail = (error: RunError) => failRunWithRefund(deps.store.db, deps.config.apiVersion, run.id, error, { onlyIf: { status: 'running', leaseOwner: id } });
+    const fail = (error: RunError) =>
+      failRunWithRefund(deps.store.db, deps.config.apiVersion, run.id, error, { onlyIf: { status: 'running', leaseOwner: id } });
     // A child that did not finish could not remove its work directory.
     const removeScratch = () => rm(runWorkDir(deps.config.dataDir, id, run.id), { recursive: true, force: true });
     switch (outcome.kind) {
