@@ -92,7 +92,12 @@ try {
     const batch: Upload[] = [];
     for (let i = 0; i < UPLOADS; i++) {
       const pages = random() < 0.15 ? 200 : 2 + Math.floor(random() * 39);
-      batch.push({ key: `soak-${cycle}-${i}-${String(uploads.length + i).padStart(3, '0')}`, pdf: await makeSimplePdf(pages, `24-${cycle}-ПЗ`), runId: null, attempts: 0 });
+      batch.push({
+        key: `soak-${cycle}-${i}-${String(uploads.length + i).padStart(3, '0')}`,
+        pdf: await makeSimplePdf(pages, `24-${cycle}-ПЗ`),
+        runId: null,
+        attempts: 0,
+      });
     }
     uploads.push(...batch);
     const inFlight = batch.map(async (u) => (u.runId = await send(u)));
