@@ -19,6 +19,7 @@ import { AppError } from './http/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
 import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
+import { registerCabinet } from './cabinet/routes.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -110,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setNotFoundHandler((request, reply) =>
     renderError(new AppError('not_found', `Путь не найден: ${request.method} ${request.url.split('?')[0]}`), request, reply),
   );
+
+  // The organization's web interface at the site root; it calls the API below with a session cookie.
+  await registerCabinet(app, deps);
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@ import type { ApiKey, Tenant } from '../store/schema.ts';
 import { findKeyBySecret, touchKey } from '../store/repositories/tenants.ts';
 import { errors } from './errors.ts';
 import { nowIso } from '../domain/clock.ts';
+import { authenticateSession } from '../cabinet/session-auth.ts';
 
 export interface AuthContext {
   tenant: Tenant;
@@ -39,6 +40,8 @@ export function makeAuthenticator(db: Db) {
     const mode = request.routeOptions.config?.auth;
     const header = request.headers.authorization;
     if (mode === 'public' || (mode === 'optional' && !header)) return;
+    // Without a key, the cabinet's session cookie may stand for it (src/cabinet/session-auth.ts).
+    if (!header && (await authenticateSession(db, request))) return;
     if (!header) throw errors.unauthorized('Не передан заголовок Authorization: Bearer <API_KEY>');
     const secret = bearerSecret(header);
     if (!secret) throw errors.unauthorized('Поддерживается только схема авторизации Bearer');

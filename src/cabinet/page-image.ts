@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Readable } from 'node:stream';
+import type { Db } from '../store/db.ts';
+import { BlobNotFoundError, type BlobStore } from '../blobs/blob-store.ts';
+import { getRunForTenant } from '../store/repositories/runs.ts';
+import { AppError, errors } from '../http/errors.ts';
+
+const CHILD = fileURLToPath(new URL('./render-page-child.mjs', import.meta.url));
+const LONGEST_SIDE_PX = 1600;
+const RENDER_TIMEOUT_MS = 30_000;
+/** Renders at once per process: a page of an A1 drawing takes a core for a moment. */
+const MAX_PARALLEL = 2;
+
+const MIME: Record<string, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
+
+let running = 0;
+const waiting: (() => void)[] = [];
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((r) => waiting.push(r));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function render(input: string, mime: string, page: number, output: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [CHILD, input, mime, String(page), String(LONGEST_SIDE_PX), output], { timeout: RENDER_TIMEOUT_MS, env: {} }, (err, _out, stderr) =>
+      err ? reject(new Error(`page render failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+}
+
+/**
+ * The picture of page docPage of document docIndex of a run (numbers as in page_refs: doc_index, doc_page),
+ * rendered once from the stored PDF (converted or original) or image and kept as a derived blob of the run,
+ * so deleting the run's documents removes the pictures too.
+ */
+export async function openPageImage(db: Db, blobs: BlobStore, tenantId: string, runId: string, docIndex: number, docPage: number): Promise<Readable> {
+  const run = await getRunForTenant(db, tenantId, runId);
+  if (run.documents_deleted_at) throw errors.notFound('Исходные документы проверки удалены: изображение страницы недоступно');
+  const doc = await db.selectFrom('documents').selectAll().where('run_id', '=', run.id).where('idx', '=', docIndex).executeTakeFirst();
+  if (!doc) throw errors.notFound('В проверке нет документа с таким номером');
+  if (doc.pages !== null && (docPage < 1 || docPage > doc.pages)) throw errors.notFound(`В документе «${doc.name}» нет страницы ${docPage}`);
+  const cacheKey = `runs/${run.id}/derived/pages/${doc.idx}-${docPage}.png`;
+  if (await blobs.exists(cacheKey)) return blobs.openRead(cacheKey);
+  const source = doc.pdf_blob_key ? { key: doc.pdf_blob_key, mime: MIME.pdf! } : MIME[doc.format] ? { key: doc.blob_key, mime: MIME[doc.format]! } : null;
+  if (!source) throw errors.notFound(`Документ «${doc.name}» не имеет страниц для изображения`);
+  const dir = await mkdtemp(join(tmpdir(), 'drs-page-'));
+  try {
+    const input = join(dir, 'source');
+    const output = join(dir, 'page.png');
+    await blobs.getToFile(source.key, input).catch((e: unknown) => {
+      throw e instanceof BlobNotFoundError ? errors.notFound('Исходный документ больше не хранится: изображение страницы недоступно') : e;
+    });
+    await withSlot(() => render(input, source.mime, docPage, output)).catch(() => {
+      throw new AppError('pdf_unavailable', `Не удалось построить изображение страницы ${docPage} документа «${doc.name}»`, undefined, 30);
+    });
+    await blobs.putFile(cacheKey, output);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return blobs.openRead(cacheKey);
+}
