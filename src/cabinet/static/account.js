@@ -28,12 +28,12 @@ function usageChart(usage) {
   days.forEach((d, i) => {
     const ch = (d.charged / max) * H;
     const rf = (Math.min(d.refunded, d.charged) / max) * H;
-    const title = svg('title', {}, `${fmtDate(d.date)}: списано ${d.charged}, возвращено ${d.refunded}`);
+    const title = svg('title', {}, `${fmtShortDate(d.date)}: списано ${d.charged}, возвращено ${d.refunded}`);
     chart.append(svg('g', {}, title, svg('rect', { x: i * bw + 1, y: H - ch, width: Math.max(1, bw - 2), height: ch, class: 'charged' }), svg('rect', { x: i * bw + 1, y: H - rf, width: Math.max(1, bw - 2), height: rf, class: 'refunded' })));
   });
   const step = Math.ceil(days.length / 8);
   days.forEach((d, i) => {
-    if (i % step === 0) chart.append(svg('text', { x: i * bw + bw / 2, y: H + 16, 'text-anchor': 'middle', class: 'axis' }, fmtShortDate(d.date)));
+    if (i % step === 0) chart.append(svg('text', { x: i * bw + 2, y: H + 16, class: 'axis' }, fmtShortDate(d.date)));
   });
   chart.append(svg('text', { x: 4, y: 12, class: 'axis' }, `макс. ${max} в день`));
   return chart;

@@ -190,8 +190,7 @@ export async function findingsView(main, runId) {
       h('h3', 'Решение специалиста'),
       own ? h('p', `Ваше решение: ${label(DECISION, own.decision)} (версия ${own.version}), ${fmtDateTime(own.created_at)}`) : h('p.muted', 'Решения ещё нет.'),
       reason,
-      reasonCode,
-      employee,
+      ...[reasonCode, employee].filter(Boolean),
       h('div.decision-buttons', buttons),
       msg,
       mine.length

@@ -23,7 +23,8 @@ export const W = {
 
 const dateTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const dateOnly = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-const shortDate = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short' });
+// Days of usage are UTC calendar dates (YYYY-MM-DD): shown as such in any time zone.
+const shortDate = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 export const fmtDateTime = (iso) => (iso ? dateTime.format(new Date(iso)) : '—');
 export const fmtDate = (iso) => (iso ? dateOnly.format(new Date(iso)) : '—');
