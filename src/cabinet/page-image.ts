@@ -15,6 +15,9 @@ const RENDER_TIMEOUT_MS = 30_000;
 /** Renders at once per process: a page of an A1 drawing takes a core for a moment. */
 const MAX_PARALLEL = 2;
 
+/** Exit code of the renderer for a page number beyond the document (see render-page-child.mjs). */
+const NO_SUCH_PAGE = 3;
+
 const MIME: Record<string, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
 
 let running = 0;
@@ -33,7 +36,7 @@ async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
 function render(input: string, mime: string, page: number, output: string): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [CHILD, input, mime, String(page), String(LONGEST_SIDE_PX), output], { timeout: RENDER_TIMEOUT_MS, env: {} }, (err, _out, stderr) =>
-      err ? reject(new Error(`page render failed: ${stderr || err.message}`)) : resolve(),
+      err ? reject(Object.assign(new Error(`page render failed: ${stderr || err.message}`), { noSuchPage: err.code === NO_SUCH_PAGE })) : resolve(),
     );
   });
 }
@@ -60,7 +63,8 @@ export async function openPageImage(db: Db, blobs: BlobStore, tenantId: string, 
     await blobs.getToFile(source.key, input).catch((e: unknown) => {
       throw e instanceof BlobNotFoundError ? errors.notFound('Исходный документ больше не хранится: изображение страницы недоступно') : e;
     });
-    await withSlot(() => render(input, source.mime, docPage, output)).catch(() => {
+    await withSlot(() => render(input, source.mime, docPage, output)).catch((e: { noSuchPage?: boolean }) => {
+      if (e.noSuchPage) throw errors.notFound(`В документе «${doc.name}» нет страницы ${docPage}`);
       throw new AppError('pdf_unavailable', `Не удалось построить изображение страницы ${docPage} документа «${doc.name}»`, undefined, 30);
     });
     await blobs.putFile(cacheKey, output);

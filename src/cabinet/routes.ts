@@ -7,7 +7,7 @@ import { requireJsonBody } from '../http/routes/json-body.ts';
 import { findKeyBySecret } from '../store/repositories/tenants.ts';
 import { recordSessionEntry } from '../domain/session-entry.ts';
 import { loadStaticAssets } from './assets.ts';
-import { SESSION_COOKIE, endSession, openSession } from './sessions.ts';
+import { SESSION_COOKIE, cookieValue, endSession, openSession } from './sessions.ts';
 import { openPageImage } from './page-image.ts';
 import { shellHtml } from './shell.ts';
 import { cabinetRunsList } from './runs-list.ts';
@@ -25,6 +25,15 @@ const CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** host[:port] of an Origin header; "null" (sandboxed or privacy-stripped) and malformed values are no host. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+}
 
 function cabinetSession(request: FastifyRequest) {
   if (!request.cabinetSession) throw errors.unauthorized('Нужен вход в кабинет');
@@ -80,10 +89,13 @@ export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
     async (request, reply) => {
       // A JSON body cannot be sent by a form of another site; a browser's Origin, when sent, must be this site.
       const origin = request.headers.origin;
-      if (origin && new URL(origin).host !== request.headers.host) throw new AppError('forbidden', 'Вход возможен только со страницы кабинета');
+      if (origin && hostOf(origin) !== request.headers.host) throw new AppError('forbidden', 'Вход возможен только со страницы кабинета');
       const found = await findKeyBySecret(db, request.body.key.trim());
       if (!found) throw errors.unauthorized('Ключ не подошёл: он неверен или отозван. Проверьте, что ключ скопирован полностью');
       if (found.tenant.status !== 'active') throw errors.forbidden();
+      // A new login replaces the browser's earlier session instead of leaving it open beside the new one.
+      const earlier = cookieValue(request.headers.cookie, SESSION_COOKIE);
+      if (earlier) await endSession(db, earlier);
       await recordSessionEntry(db, found.tenant.id, found.key.id);
       const session = await openSession(db, found.tenant.id, found.key.id, deps.config.cabinetSessionHours);
       setCookie(request, reply, session.id, deps.config.cabinetSessionHours * 3600);

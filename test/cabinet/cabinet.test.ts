@@ -68,6 +68,35 @@ describe('cabinet in a browser', () => {
     await screenshot(page, 'login');
   });
 
+  test('the page forbids framing and inline scripts; assets are fingerprinted and immutable', async () => {
+    const shell = await fetch(`${origin}/`);
+    const csp = shell.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.equal(shell.headers.get('x-frame-options'), 'DENY');
+    const html = await shell.text();
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+    const asset = /src="(\/assets\/[0-9a-f]{12}\/app\.js)"/.exec(html)?.[1];
+    assert.ok(asset, html);
+    const js = await fetch(`${origin}${asset}`);
+    assert.equal(js.status, 200);
+    assert.match(js.headers.get('cache-control') ?? '', /immutable/);
+    assert.match(js.headers.get('content-type') ?? '', /javascript/);
+    assert.equal((await fetch(`${origin}/assets/000000000000/app.js`)).status, 404);
+  });
+
+  test('behind HTTPS (X-Forwarded-Proto) the cookie is Secure; a foreign Origin cannot log in', async () => {
+    const behindProxy = await fetch(`${origin}/cabinet/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }, body: JSON.stringify({ key: org.api_key }) });
+    assert.equal(behindProxy.status, 201);
+    assert.match(behindProxy.headers.get('set-cookie') ?? '', /; Secure/);
+    const foreign = await fetch(`${origin}/cabinet/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ key: org.api_key }) });
+    assert.equal(foreign.status, 403);
+    assert.equal(foreign.headers.get('set-cookie'), null);
+    const form = await fetch(`${origin}/cabinet/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `key=${org.api_key}` });
+    assert.equal(form.status, 415);
+  });
+
   test('login opens a session cookie (HttpOnly, SameSite=Strict) and an empty runs list', async () => {
     await page.fill('#key', org.api_key);
     await page.click('button[type=submit]');
@@ -177,6 +206,25 @@ describe('cabinet in a browser', () => {
     await page.getByText('Жилой дом на Чистопольской').waitFor();
     assert.match(await page.locator('#checks-left').innerText(), /4 проверки/);
     await screenshot(page, 'account');
+  });
+
+  test('deleted documents: pictures are gone and the findings page says so', async () => {
+    const ref = (await api.get(`/runs/${runId}/findings`)).json.findings.flatMap((f: any) => f.page_refs)[0];
+    const picture = `${origin}/cabinet/runs/${runId}/documents/${ref.doc_index}/pages/${ref.doc_page}`;
+    assert.equal((await context.request.get(picture)).status(), 200);
+    assert.equal((await context.request.get(`${origin}/cabinet/runs/${runId}/documents/${ref.doc_index}/pages/99`)).status(), 404);
+    const stranger = await server.createOrg({ checks: 1 });
+    assert.equal((await fetch(picture, { headers: { authorization: `Bearer ${stranger.api_key}` } })).status, 404, 'another organization');
+    await page.goto(`${origin}/#/runs/${runId}`);
+    page.once('dialog', (d) => void d.accept());
+    await page.click('#delete-docs');
+    await page.getByText('Исходные документы удалены').waitFor();
+    assert.equal((await api.get(`/runs/${runId}`)).json.documents_deleted, true);
+    assert.equal((await context.request.get(picture)).status(), 404);
+    await page.goto(`${origin}/#/runs/${runId}/findings`);
+    for (let i = 0; i < 7 && !(await page.locator('.no-picture').count()); i++) await page.keyboard.press('j');
+    assert.match(await page.locator('.no-picture').first().innerText(), /Исходные документы проверки удалены/);
+    assert.equal(await page.locator('img.page-picture').count(), 0);
   });
 
   test('a state-changing request without the CSRF token is refused; with it, accepted', async () => {
