@@ -111,7 +111,10 @@ describe('cabinet in a browser', () => {
   });
 
   test('a new review: archive previewed, kinds chosen, one Idempotency-Key, then progress to done', async () => {
+    const bundle = await api.post('/bundles', { label: 'ЖК «Чистопольский»' });
+    assert.equal(bundle.status, 201, bundle.text);
     await page.click('a[href="#/new"]');
+    await page.locator('#bundle').selectOption(bundle.json.bundle_id);
     await page.setInputFiles('#files', [join(dir, 'Том-1-2.zip'), join(dir, '24-017-КР.pdf')]);
     const pzKind = page.getByLabel('Раздел документа Reviews/24-017-ПЗ.pdf');
     await pzKind.waitFor();
@@ -125,6 +128,7 @@ describe('cabinet in a browser', () => {
     await page.waitForURL(/#\/runs\/[0-9a-f-]{36}$/);
     runId = page.url().split('/').pop()!;
     const run = (await api.get(`/runs/${runId}`)).json;
+    assert.equal(run.bundle?.label, 'ЖК «Чистопольский»');
     assert.deepEqual(
       Object.fromEntries(run.documents.map((d: any) => [d.name, [d.kind, d.kind_chosen]])),
       { 'Reviews/24-017-ПЗ.pdf': ['ПЗ', true], 'Reviews/24-017-АР.pdf': ['АР', true], '24-017-КР.pdf': ['КР', true] },
@@ -176,6 +180,12 @@ describe('cabinet in a browser', () => {
     const decision = result.feedback.find((d: any) => d.finding_id === finding.finding_id);
     assert.equal(decision?.decision, 'accepted');
     assert.equal(decision?.reason, 'Подтверждаю: адрес в разделе КР расходится с ПЗ');
+    // The run is in a bundle: a memory note is offered from the decision.
+    await page.fill('#note-text', 'Адрес объекта сверять по ПЗ');
+    await page.click('#propose-note');
+    await page.getByText('Заметка предложена').waitFor();
+    const notes = (await api.get('/memory')).json.notes;
+    assert.deepEqual(notes.map((n: any) => [n.feedback_id, n.text, n.status]), [[decision.feedback_id, 'Адрес объекта сверять по ПЗ', 'candidate']]);
     // A second window changed it meanwhile: the stale version is shown as a conflict with the current decision.
     await api.post(`/runs/${runId}/feedback`, { snapshot: result.feedback_snapshot, finding_id: finding.finding_id, decision: 'rejected', reason: 'Другое окно', version: 1, request_key: 'other-window' });
     await page.fill('#reason', 'Ещё раз');
@@ -206,6 +216,10 @@ describe('cabinet in a browser', () => {
     await page.getByText('Жилой дом на Чистопольской').waitFor();
     assert.match(await page.locator('#checks-left').innerText(), /4 проверки/);
     await screenshot(page, 'account');
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Отозвать' }).click();
+    await page.getByText('Отозвана').waitFor();
+    assert.equal((await api.get('/memory')).json.notes[0].status, 'revoked');
   });
 
   test('deleted documents: pictures are gone and the findings page says so', async () => {

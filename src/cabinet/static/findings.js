@@ -183,7 +183,8 @@ export async function findingsView(main, runId) {
         }
       };
       const noteBox = h('div.note-offer', h('p', 'Решение записано. Предложить заметку в память пакета «', run.bundle.label, '»?'), text, send);
-      panel.append(noteBox);
+      // The decision redrew the finding: the offer goes into the panel now on screen.
+      (detail.querySelector('.decision') ?? panel).append(noteBox);
     }
 
     panel.append(
