@@ -123,6 +123,9 @@ describe('cabinet in a browser', () => {
     await page.getByLabel('Раздел документа 24-017-КР.pdf').selectOption('КР');
     await page.fill('#address', 'г. Казань, ул. Чистопольская, д. 20');
     await screenshot(page, 'new-run');
+    const polls: { url: string; at: number }[] = [];
+    const onRequest = (r: { url(): string; method(): string }) => r.method() === 'GET' && polls.push({ url: r.url(), at: Date.now() });
+    page.on('request', onRequest);
     const [request] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/v1/runs') && r.method() === 'POST'), page.click('#submit')]);
     assert.ok(request.headers()['idempotency-key'], 'the upload carries an Idempotency-Key');
     await page.waitForURL(/#\/runs\/[0-9a-f-]{36}$/);
@@ -133,14 +136,24 @@ describe('cabinet in a browser', () => {
       Object.fromEntries(run.documents.map((d: any) => [d.name, [d.kind, d.kind_chosen]])),
       { 'Reviews/24-017-ПЗ.pdf': ['ПЗ', true], 'Reviews/24-017-АР.pdf': ['АР', true], '24-017-КР.pdf': ['КР', true] },
     );
+    const progress = await Promise.race([page.locator('.progress').waitFor({ timeout: 180_000 }).then(() => true), page.locator('.badge.s-done').waitFor({ timeout: 180_000 }).then(() => false)]);
+    if (progress) await screenshot(page, 'run-progress');
     await page.locator('.badge.s-done').waitFor({ timeout: 180_000 });
     await page.locator('#open-findings').waitFor();
+    // The run is polled no more often than the contract's rule (once per 5 s; never more than once per 2 s).
+    const statusPolls = polls.filter((p) => p.url.endsWith(`/api/v1/runs/${runId}`)).map((p) => p.at);
+    for (let i = 1; i < statusPolls.length; i++) assert.ok(statusPolls[i]! - statusPolls[i - 1]! >= 2000, `polls ${statusPolls.join(', ')}`);
     assert.equal(await page.locator('table.docs tbody tr').count(), 3);
     await screenshot(page, 'run');
     await page.click('a[href="#/"]');
     await page.locator('table.runs').waitFor();
     assert.match(await page.locator('table.runs tbody tr').first().innerText(), /Готово/);
     await screenshot(page, 'runs');
+    // Nothing runs: the list is not refreshed again.
+    const before = polls.length;
+    await page.waitForTimeout(5500);
+    assert.equal(polls.filter((p, i) => i >= before && p.url.includes('/cabinet/runs')).length, 0, 'no refresh when nothing runs');
+    page.off('request', onRequest);
   });
 
   test('a finding with the picture of its page, keyboard navigation', async () => {

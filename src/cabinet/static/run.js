@@ -81,7 +81,7 @@ export async function runView(main, runId) {
         h('dl',
           h('dt', 'Принята'), h('dd', fmtDateTime(run.created_at)),
           run.finished_at ? [h('dt', 'Завершена'), h('dd', fmtDateTime(run.finished_at))] : null,
-          h('dt', 'Объём'), h('dd', `${plural(run.documents.length, W.docs)}, ${plural(pagesOf(run), W.pages)}${run.double_volume ? ' (двойной объём)' : ''}`),
+          h('dt', 'Объём'), h('dd', `${plural(run.documents.length, W.docs)}, ${run.documents.some((d) => d.pages === null) && (run.status === 'queued' || run.status === 'running') ? 'страницы ещё считаются' : plural(pagesOf(run), W.pages)}${run.double_volume ? ' (двойной объём)' : ''}`),
           run.bundle ? [h('dt', 'Пакет'), h('dd', `${run.bundle.label} (версия ${run.bundle.version})`)] : null,
           run.user_request ? [h('dt', 'Задание'), h('dd.pre', run.user_request)] : null,
           h('dt', 'Идентификатор'), h('dd.mono', run.run_id),
