@@ -124,7 +124,7 @@ export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
   app.get<{ Querystring: { limit?: number } }>(
     '/cabinet/runs',
     { schema: { hide: true, querystring: Type.Object({ limit: Type.Optional(Type.Integer()) }) } },
-    async (request) => cabinetRunsList(db, authOf(request).tenant, Math.min(200, Math.max(1, request.query.limit ?? 50))),
+    async (request) => cabinetRunsList(db, deps.store.dialect, authOf(request).tenant, Math.min(200, Math.max(1, request.query.limit ?? 50))),
   );
 
   app.get<{ Params: { run_id: string; doc_index: number; doc_page: number } }>(

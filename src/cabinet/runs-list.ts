@@ -1,11 +1,12 @@
-import type { Db } from '../store/db.ts';
+import { sql } from 'kysely';
+import type { Db, DialectName } from '../store/db.ts';
 import type { Tenant } from '../store/schema.ts';
 import { documentsOfMany, listRuns } from '../store/repositories/runs.ts';
 import { statusBody } from '../domain/run-view.ts';
 
 type Counts = Record<string, number> & { total: number };
 
-/** A published result never changes under its snapshot, so its counts are read from the body once per process. */
+/** A published result never changes under its snapshot, so its counts are read once per process. */
 const countsBySnapshot = new Map<string, Counts>();
 const MAX_CACHED = 20_000;
 
@@ -13,7 +14,7 @@ const MAX_CACHED = 20_000;
  * The runs page: the same run statuses as GET /runs (one query for runs, one for their documents) plus each
  * done run's counts of findings by importance, which the list shows and GET /runs does not carry.
  */
-export async function cabinetRunsList(db: Db, tenant: Tenant, limit: number) {
+export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Tenant, limit: number) {
   const runs = await listRuns(db, tenant.id, limit);
   const ids = runs.map((r) => r.id);
   const docs = await documentsOfMany(db, ids);
@@ -23,10 +24,16 @@ export async function cabinetRunsList(db: Db, tenant: Tenant, limit: number) {
     const snapshots = await db.selectFrom('results').select(['run_id', 'snapshot']).where('run_id', 'in', done).execute();
     const missing = snapshots.filter((s) => !countsBySnapshot.has(s.snapshot));
     if (missing.length) {
-      const bodies = await db.selectFrom('results').select(['snapshot', 'body']).where('run_id', 'in', missing.map((s) => s.run_id)).execute();
-      for (const b of bodies) {
+      // Only the counts leave the database: the whole body of 200 results is megabytes to send and parse.
+      const countsText = dialect === 'postgres' ? sql<string>`(body::json -> 'counts')::text` : sql<string>`json_extract(body, '$.counts')`;
+      const rows = await db
+        .selectFrom('results')
+        .select(['snapshot', countsText.as('counts')])
+        .where('run_id', 'in', missing.map((s) => s.run_id))
+        .execute();
+      for (const r of rows) {
         if (countsBySnapshot.size >= MAX_CACHED) countsBySnapshot.clear();
-        countsBySnapshot.set(b.snapshot, (JSON.parse(b.body) as { counts: Counts }).counts);
+        if (r.counts) countsBySnapshot.set(r.snapshot, JSON.parse(r.counts) as Counts);
       }
     }
     for (const s of snapshots) {

@@ -147,7 +147,11 @@ describe('cabinet in a browser', () => {
     await screenshot(page, 'run');
     await page.click('a[href="#/"]');
     await page.locator('table.runs').waitFor();
-    assert.match(await page.locator('table.runs tbody tr').first().innerText(), /Готово/);
+    const row = await page.locator('table.runs tbody tr').first().innerText();
+    assert.match(row, /Готово/);
+    const counts = (await api.get(`/runs/${runId}/findings`)).json.counts;
+    assert.match(row, new RegExp(`${counts.total} замечани`), 'findings by importance in the list');
+    assert.match(row, new RegExp(`Существенное: ${counts.significant}`));
     await screenshot(page, 'runs');
     // Nothing runs: the list is not refreshed again.
     const before = polls.length;
