@@ -182,6 +182,15 @@ describe('cabinet in a browser', () => {
     assert.equal(png.status(), 200);
     assert.equal(png.headers()['content-type'], 'image/png');
     assert.ok(await page.locator('figcaption').first().innerText());
+    // The address names the finding on screen and opens it again.
+    const n = (await page.locator('.finding-detail h2').innerText()).replace(/\D+/g, '');
+    assert.ok(page.url().endsWith(`/findings/${n}`), page.url());
+    await page.goto(`${origin}/#/runs/${runId}/findings/1`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Замечание № 1' }).waitFor();
+    await page.goto(`${origin}/#/runs/${runId}/findings/${n}`);
+    await page.getByRole('heading', { name: `Замечание № ${n}` }).waitFor();
+    await img.waitFor();
     await screenshot(page, 'findings');
     await img.scrollIntoViewIfNeeded();
     await screenshot(page, 'page-picture');

@@ -15,7 +15,7 @@ const ROUTES = [
   [/^#?\/?$/, () => runsView],
   [/^#\/new$/, () => newRunView],
   [/^#\/runs\/([\w-]+)$/, () => runView],
-  [/^#\/runs\/([\w-]+)\/findings$/, () => findingsView],
+  [/^#\/runs\/([\w-]+)\/findings(?:\/(\d+))?$/, () => findingsView],
   [/^#\/account$/, () => accountView],
 ];
 
@@ -38,8 +38,9 @@ function loginView(message) {
           input.value = '';
           session = s;
           setCsrf(s.csrf_token);
-          if (!location.hash || location.hash === '#/login') location.hash = '#/';
-          render();
+          // Setting a new hash renders through hashchange; otherwise render here.
+          if (!location.hash) location.hash = '#/';
+          else render();
         } catch (err) {
           error.textContent = err.message;
           error.hidden = false;

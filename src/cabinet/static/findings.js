@@ -10,17 +10,17 @@ function newKey() {
 
 const pictureUrl = (runId, ref) => `/cabinet/runs/${runId}/documents/${ref.doc_index}/pages/${ref.doc_page}`;
 
-export async function findingsView(main, runId) {
+export async function findingsView(main, runId, linkedN) {
   const [run, features] = await Promise.all([api.get(`/runs/${runId}`), api.get('/features')]);
   if (run.status !== 'done') {
     replace(main, h('p', h('a', { href: `#/runs/${runId}` }, '← К проверке')), state('Замечания появятся, когда проверка завершится.'));
     return;
   }
   let result = await api.get(`/runs/${runId}/findings`);
-  let history = (await api.get(`/runs/${runId}/feedback`)).history;
+  let decisionLog = (await api.get(`/runs/${runId}/feedback`)).history;
   const employees = !!features.features?.employees;
   const filters = { section: '', importance: '', topic: '', status: '', decided: '' };
-  let selected = 0;
+  let selected = Math.max(0, result.findings.findIndex((f) => String(f.n) === linkedN));
 
   const ownDecision = (f) => result.feedback.filter((d) => d.finding_id === f.finding_id && d.own).sort((a, b) => b.version - a.version)[0] ?? null;
   const anyDecision = (f) => result.feedback.filter((d) => d.finding_id === f.finding_id).sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
@@ -76,6 +76,8 @@ export async function findingsView(main, runId) {
         : h('li.state', 'Нет замечаний по выбранным условиям.'),
     );
     listEl.querySelector('.selected')?.scrollIntoView({ block: 'nearest' });
+    // The address names the finding on screen, to reopen it or send it to a colleague (no new history entry).
+    if (shown[selected]) window.history.replaceState(null, '', `#/runs/${runId}/findings/${shown[selected].n}`);
     drawDetail(shown[selected], shown.length);
   }
 
@@ -128,7 +130,7 @@ export async function findingsView(main, runId) {
 
   function decisionPanel(f, own) {
     const panel = h('div.decision');
-    const mine = history.filter((d) => d.finding_id === f.finding_id);
+    const mine = decisionLog.filter((d) => d.finding_id === f.finding_id);
     let requestKey = null;
     const reason = h('textarea#reason', { rows: 3, maxlength: 4000, placeholder: 'Обоснование решения' });
     const reasonCode = employees ? h('input#reason-code', { type: 'text', maxlength: 100, placeholder: 'Код причины' }) : null;
@@ -203,7 +205,7 @@ export async function findingsView(main, runId) {
   }
 
   async function refresh(redraw = true) {
-    [result, history] = await Promise.all([api.get(`/runs/${runId}/findings`), api.get(`/runs/${runId}/feedback`).then((r) => r.history)]);
+    [result, decisionLog] = await Promise.all([api.get(`/runs/${runId}/findings`), api.get(`/runs/${runId}/feedback`).then((r) => r.history)]);
     if (redraw) draw();
   }
 
