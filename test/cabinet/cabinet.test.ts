@@ -48,7 +48,8 @@ describe('cabinet in a browser', () => {
     page.on('response', async (r) => {
       if (!loggedIn) return;
       const body = await r.body().catch(() => Buffer.alloc(0));
-      seen.push({ url: r.url(), body });
+      const headers = JSON.stringify({ response: await r.allHeaders(), request: await r.request().allHeaders() });
+      seen.push({ url: r.url(), body: Buffer.concat([body, Buffer.from(headers)]) });
     });
   });
   after(async () => {
@@ -282,7 +283,7 @@ describe('cabinet in a browser', () => {
     assert.ok(seen.length > 20, `responses seen: ${seen.length}`);
     for (const r of seen) {
       assert.ok(!r.url.includes(org.api_key), `key in URL ${r.url}`);
-      assert.ok(!r.body.includes(org.api_key), `key in the response of ${r.url}`);
+      assert.ok(!r.body.includes(org.api_key), `key in the request or response of ${r.url}`);
     }
     const storage = await page.evaluate(() => JSON.stringify({ l: { ...localStorage }, s: { ...sessionStorage }, c: document.cookie, h: document.documentElement.outerHTML }));
     assert.ok(!storage.includes(org.api_key), 'key in browser storage or page');

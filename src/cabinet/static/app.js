@@ -115,5 +115,10 @@ onSessionLost((err) => {
   cleanup = null;
   loginView(session ? 'Сессия завершена (выход, отзыв ключа или истечение срока). Войдите снова.' : err.message);
 });
+// An unexpected failure in a handler is said on screen rather than leaving a page that silently stops working.
+window.addEventListener('unhandledrejection', (e) => {
+  const banner = h('p.state.error', { role: 'alert' }, `Ошибка: ${e.reason?.message ?? e.reason}. Обновите страницу.`);
+  document.querySelector('main')?.prepend(banner);
+});
 window.addEventListener('hashchange', render);
 render();
