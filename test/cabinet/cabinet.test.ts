@@ -36,7 +36,7 @@ describe('cabinet in a browser', () => {
   before(async () => {
     server = await startServer();
     origin = server.baseUrl.replace('/api/v1', '');
-    org = await server.createOrg({ checks: 5, name: 'ООО «Проектное бюро»' });
+    org = await server.createOrg({ checks: 5, name: 'ООО «Проектное бюро»', employees: 'true' });
     api = new Client(server.baseUrl, org.api_key);
     dir = await mkdtemp(join(tmpdir(), 'drs-cabinet-'));
     const [pz, ar, kr] = await Promise.all([makePdf(PZ), makePdf(AR), makePdf(KR)]);
@@ -200,6 +200,9 @@ describe('cabinet in a browser', () => {
   test('a decision is recorded and visible through the API', async () => {
     const n = (await page.locator('.finding-detail h2').innerText()).replace(/\D+/g, '');
     await page.fill('#reason', 'Подтверждаю: адрес в разделе КР расходится с ПЗ');
+    // The organization works with employees: the form asks for the reason code and the employee.
+    await page.fill('#reason-code', 'ADDR');
+    await page.fill('#employee', 'ИВ-17');
     await page.click('button[data-decision=accepted]');
     await page.getByText('Ваше решение: Принято (версия 1)').waitFor();
     const result = (await api.get(`/runs/${runId}/findings`)).json;
@@ -207,6 +210,7 @@ describe('cabinet in a browser', () => {
     const decision = result.feedback.find((d: any) => d.finding_id === finding.finding_id);
     assert.equal(decision?.decision, 'accepted');
     assert.equal(decision?.reason, 'Подтверждаю: адрес в разделе КР расходится с ПЗ');
+    assert.deepEqual([decision?.reason_code, decision?.employee_id], ['ADDR', 'ИВ-17']);
     // The run is in a bundle: a memory note is offered from the decision.
     await page.fill('#note-text', 'Адрес объекта сверять по ПЗ');
     await page.click('#propose-note');
