@@ -32,6 +32,10 @@ export interface Config {
   uploadIdleMs: number;
   /** Longest time to receive one whole request (head and body); 0 disables. */
   requestTimeoutMs: number;
+  /** Lifetime of a cabinet session (hours) unless ended earlier by logout, key revocation or suspension. */
+  cabinetSessionHours: number;
+  /** Secure flag of the cabinet cookie: auto — when the request came over HTTPS (X-Forwarded-Proto: https). */
+  cabinetSecureCookie: 'auto' | 'always' | 'never';
   apiVersion: string;
 }
 
@@ -68,6 +72,12 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings {
   };
 }
 
+function secureCookieChoice(raw: string | undefined): Config['cabinetSecureCookie'] {
+  if (!raw || raw === 'auto') return 'auto';
+  if (raw === 'always' || raw === 'never') return raw;
+  throw new Error(`Environment variable CABINET_SECURE_COOKIE must be "auto", "always" or "never", got "${raw}"`);
+}
+
 function pdfReaderChoice(raw: string | undefined): Config['pdfReader'] {
   if (!raw || raw === 'auto') return 'auto';
   if (raw === 'wasm') return 'wasm';
@@ -94,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     uploadIdleMs: int(env, 'UPLOAD_IDLE_MS', 30_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 3_600_000),
+    cabinetSessionHours: Math.max(1, int(env, 'CABINET_SESSION_HOURS', 12)),
+    cabinetSecureCookie: secureCookieChoice(env.CABINET_SECURE_COOKIE),
     apiVersion: 'v1',
   };
 }
