@@ -17,6 +17,8 @@ import { errors } from './kernel/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
 import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
+import { registerCabinet } from './cabinet/routes.ts';
+import { authenticateSession } from './cabinet/session-auth.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -86,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   for (const shared of [ErrorEnvelope, RunSchema, RunStatusSchema]) app.addSchema(shared);
 
-  const authenticate = makeAuthenticator(deps.store.db);
+  // Without a key, the cabinet's session cookie may stand for it.
+  const authenticate = makeAuthenticator(deps.store.db, (request) => authenticateSession(deps.store.db, request));
   app.addHook('preHandler', async (request) => {
     if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
     await authenticate(request);
@@ -96,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setNotFoundHandler((request, reply) =>
     renderError(errors.routeNotFound(request.method, request.url.split('?')[0]!), request, reply),
   );
+
+  // The organization's web interface at the site root; it calls the API below with a session cookie.
+  await registerCabinet(app, deps);
 
   await app.register(
     async (api) => {

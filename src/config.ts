@@ -38,6 +38,10 @@ export interface Config {
   runTimeoutMs: number;
   /** Longest PDF rebuild (on download) in its child process; over it the build counts as failed. 0 disables. */
   pdfBuildTimeoutMs: number;
+  /** Lifetime of a cabinet session (hours) unless ended earlier by logout, key revocation or suspension. */
+  cabinetSessionHours: number;
+  /** Secure flag of the cabinet cookie: auto — when the request came over HTTPS (X-Forwarded-Proto: https). */
+  cabinetSecureCookie: 'auto' | 'always' | 'never';
   apiVersion: string;
 }
 
@@ -81,6 +85,12 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings {
   };
 }
 
+function secureCookieChoice(raw: string | undefined): Config['cabinetSecureCookie'] {
+  if (!raw || raw === 'auto') return 'auto';
+  if (raw === 'always' || raw === 'never') return raw;
+  throw new Error(`Environment variable CABINET_SECURE_COOKIE must be "auto", "always" or "never", got "${raw}"`);
+}
+
 function pdfReaderChoice(raw: string | undefined): Config['pdfReader'] {
   if (!raw || raw === 'auto') return 'auto';
   if (raw === 'wasm') return 'wasm';
@@ -110,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runMemoryMb: memoryMb(env, 'RUN_MEMORY_MB', 1024),
     runTimeoutMs: int(env, 'RUN_TIMEOUT_MS', 3_600_000),
     pdfBuildTimeoutMs: int(env, 'PDF_BUILD_TIMEOUT_MS', 300_000),
+    cabinetSessionHours: Math.max(1, int(env, 'CABINET_SESSION_HOURS', 12)),
+    cabinetSecureCookie: secureCookieChoice(env.CABINET_SECURE_COOKIE),
     apiVersion: 'v1',
   };
 }

@@ -33,12 +33,19 @@ function bearerSecret(header: string | undefined): string | null {
 /** last_used_at is written at most once a minute per key so polling does not turn reads into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function makeAuthenticator(db: Db) {
+/**
+ * A second way in for requests without an Authorization header (the cabinet's session cookie): true when it
+ * authenticated the request (and set request.auth), false when the request does not use it.
+ */
+export type KeylessAuthenticator = (request: FastifyRequest) => Promise<boolean>;
+
+export function makeAuthenticator(db: Db, keyless?: KeylessAuthenticator) {
   const lastTouch = new Map<string, number>();
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const mode = request.routeOptions.config?.auth;
     const header = request.headers.authorization;
     if (mode === 'public' || (mode === 'optional' && !header)) return;
+    if (!header && keyless && (await keyless(request))) return;
     if (!header) throw errors.unauthorized('Не передан заголовок Authorization: Bearer <API_KEY>');
     const secret = bearerSecret(header);
     if (!secret) throw errors.unauthorized('Поддерживается только схема авторизации Bearer');

@@ -247,6 +247,24 @@ export const errors = {
   memoryAlreadyProposed: () =>
     new AppError('memory_already_proposed', 'По этому решению (feedback_id) уже предложена заметка с другим содержанием'),
 
+  // the cabinet (the organization's web interface)
+  cabinetLoginRequired: () => new AppError('unauthorized', 'Нужен вход в кабинет'),
+  cabinetKeyRejected: () =>
+    new AppError('unauthorized', 'Ключ не подошёл: он неверен или отозван. Проверьте, что ключ скопирован полностью'),
+  cabinetSessionEnded: () => new AppError('unauthorized', 'Сессия кабинета завершена или недействительна; войдите заново'),
+  cabinetForeignOrigin: () => new AppError('forbidden', 'Вход возможен только со страницы кабинета'),
+  cabinetCsrfMissing: () =>
+    new AppError('forbidden', 'Запрос отклонён: нет действительного CSRF-токена сессии кабинета; обновите страницу'),
+  cabinetAssetNotFound: () => new AppError('not_found', 'Файл кабинета не найден (страница устарела — обновите её)'),
+  pageImageDocumentsDeleted: () =>
+    new AppError('not_found', 'Исходные документы проверки удалены: изображение страницы недоступно'),
+  pageImageNoDocument: () => new AppError('not_found', 'В проверке нет документа с таким номером'),
+  pageImageNoPage: (document: string, page: number) => new AppError('not_found', `В документе «${document}» нет страницы ${page}`),
+  pageImageNoPages: (document: string) => new AppError('not_found', `Документ «${document}» не имеет страниц для изображения`),
+  pageImageSourceGone: () => new AppError('not_found', 'Исходный документ больше не хранится: изображение страницы недоступно'),
+  pageImageFailed: (document: string, page: number) =>
+    new AppError('pdf_unavailable', `Не удалось построить изображение страницы ${page} документа «${document}»`, undefined, 30),
+
   // the service itself
   internal: () => new AppError('internal_error', 'Внутренняя ошибка сервиса; повторите запрос позже'),
 };

@@ -173,6 +173,18 @@ export interface SessionEntriesTable {
   created_at: string;
 }
 
+/** A cabinet session; the cookie's id is stored only as its sha256 (see migration 040). */
+export interface CabinetSessionsTable {
+  id_hash: string;
+  tenant_id: string;
+  key_id: string;
+  /** Sent back by the page on every state-changing request (header X-CSRF-Token). */
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
 export interface FeedbackTable {
   id: string;
   tenant_id: string;
@@ -251,6 +263,7 @@ export interface Database {
   results: ResultsTable;
   bundles: BundlesTable;
   session_entries: SessionEntriesTable;
+  cabinet_sessions: CabinetSessionsTable;
   feedback: FeedbackTable;
   discipline_assignments: DisciplineAssignmentsTable;
   memory_notes: MemoryNotesTable;

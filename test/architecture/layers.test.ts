@@ -29,8 +29,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
   domain: ['kernel', 'config', 'store', 'blobs', 'ingest', 'notify', 'isolation'],
   pipeline: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'report', 'notify', 'isolation', 'domain'],
   http: ['kernel', 'config', 'store', 'blobs', 'ingest', 'report', 'notify', 'isolation', 'domain'],
+  cabinet: ['kernel', 'config', 'store', 'blobs', 'domain', 'http'],
   cli: ['kernel', 'config', 'store', 'notify', 'domain'],
-  app: ['kernel', 'config', 'store', 'blobs', 'domain', 'http'],
+  app: ['kernel', 'config', 'store', 'blobs', 'domain', 'http', 'cabinet'],
   main: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'notify', 'isolation', 'domain', 'pipeline', 'http', 'cli', 'app'],
 };
 

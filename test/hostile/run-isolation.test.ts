@@ -122,7 +122,10 @@ describe('a run that exhausts its child process fails alone (RUN_MEMORY_MB=128)'
     assert.equal((await attacker.get('/me')).json.checks_left, 3, 'the check is returned');
     assert.equal(await attemptsOf(server, upload.json.run_id), MAX_RUN_ATTEMPTS, 'each attempt was one child, none beyond the limit');
     assert.equal(logLines(server, 'child carrying the run died', upload.json.run_id).length, MAX_RUN_ATTEMPTS);
-    assert.ok(logLines(server, 'child carrying the run died', upload.json.run_id).every((l) => l.outOfMemory === true), 'each death was the heap limit');
+    assert.ok(
+      logLines(server, 'child carrying the run died', upload.json.run_id).every((l) => l.outOfMemory === true),
+      'each death was the heap limit',
+    );
 
     assert.deepEqual(failures, [], 'every poll answered 200');
     assert.ok(answered >= 6, `polls answered during the attack: ${answered}`);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
@@ -8,6 +7,7 @@ import { parseSections } from '../../store/repositories/tenants.ts';
 import { usageSince } from '../../store/repositories/ledger.ts';
 import { errorResponses, Nullable } from '../schemas/common.ts';
 import { nowIso } from '../../kernel/clock.ts';
+import { recordSessionEntry } from '../../domain/session-entry.ts';
 import type { Tenant } from '../../store/schema.ts';
 
 export const LimitsSchema = Type.Object({
@@ -219,9 +219,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { tenant, key } = authOf(request);
-        const at = nowIso();
-        await db.insertInto('session_entries').values({ id: randomUUID(), tenant_id: tenant.id, key_id: key.id, created_at: at }).execute();
-        return reply.status(201).send({ recorded: true, at });
+        return reply.status(201).send(await recordSessionEntry(db, tenant.id, key.id));
       },
     );
   };

@@ -1,0 +1,146 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../domain/deps.ts';
+import type { App } from '../http/app-instance.ts';
+import { authOf } from '../http/auth.ts';
+import { errors } from '../kernel/errors.ts';
+import { requireJsonBody } from '../http/routes/json-body.ts';
+import { findKeyBySecret } from '../store/repositories/tenants.ts';
+import { recordSessionEntry } from '../domain/session-entry.ts';
+import { loadStaticAssets } from './assets.ts';
+import { SESSION_COOKIE, cookieValue, endSession, openSession } from './sessions.ts';
+import { openPageImage } from './page-image.ts';
+import { shellHtml } from './shell.ts';
+import { cabinetRunsList } from './runs-list.ts';
+
+/** No inline script or style anywhere; images may come from blob: URLs (chart export is not needed, previews are). */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** host[:port] of an Origin header; "null" (sandboxed or privacy-stripped) and malformed values are no host. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+}
+
+function cabinetSession(request: FastifyRequest) {
+  if (!request.cabinetSession) throw errors.cabinetLoginRequired();
+  return request.cabinetSession;
+}
+
+/**
+ * The cabinet: a page shell and static ES modules at the site root that call /api/v1 with the session cookie
+ * (src/cabinet/session-auth.ts), plus the few things the API has no call for: login and logout, the session's
+ * CSRF token, and pictures of cited pages.
+ */
+export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
+  const { db } = deps.store;
+  const assets = loadStaticAssets();
+  const html = shellHtml(assets.base);
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Content-Security-Policy', CSP);
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+  });
+
+  const secure = (request: FastifyRequest): boolean =>
+    deps.config.cabinetSecureCookie === 'always' ||
+    (deps.config.cabinetSecureCookie === 'auto' && (request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https'));
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, value: string, maxAgeS: number) =>
+    reply.header(
+      'Set-Cookie',
+      `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${secure(request) ? '; Secure' : ''}`,
+    );
+
+  const page = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+  for (const path of ['/', '/index.html']) app.get(path, { config: { auth: 'public' }, schema: { hide: true } }, page);
+
+  app.get<{ Params: { version: string; name: string } }>(
+    '/assets/:version/:name',
+    { config: { auth: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const file = assets.get(request.params.version, request.params.name);
+      if (!file) throw errors.cabinetAssetNotFound();
+      return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type(file.type).send(file.body);
+    },
+  );
+
+  app.post<{ Body: { key: string } }>(
+    '/cabinet/login',
+    {
+      config: { auth: 'public' },
+      preValidation: requireJsonBody,
+      schema: { hide: true, body: Type.Object({ key: Type.String({ minLength: 1, maxLength: 500 }) }) },
+    },
+    async (request, reply) => {
+      // A JSON body cannot be sent by a form of another site; a browser's Origin, when sent, must be this site.
+      const origin = request.headers.origin;
+      if (origin && hostOf(origin) !== request.headers.host) throw errors.cabinetForeignOrigin();
+      const found = await findKeyBySecret(db, request.body.key.trim());
+      if (!found) throw errors.cabinetKeyRejected();
+      if (found.tenant.status !== 'active') throw errors.forbidden();
+      // A new login replaces the browser's earlier session instead of leaving it open beside the new one.
+      const earlier = cookieValue(request.headers.cookie, SESSION_COOKIE);
+      if (earlier) await endSession(db, earlier);
+      await recordSessionEntry(db, found.tenant.id, found.key.id);
+      const session = await openSession(db, found.tenant.id, found.key.id, deps.config.cabinetSessionHours);
+      setCookie(request, reply, session.id, deps.config.cabinetSessionHours * 3600);
+      return reply.header('Cache-Control', 'no-store').status(201).send({ csrf_token: session.csrfToken, expires_at: session.expiresAt, organization: found.tenant.name });
+    },
+  );
+
+  app.get('/cabinet/session', { schema: { hide: true } }, async (request, reply) => {
+    const session = cabinetSession(request);
+    const { tenant, key } = authOf(request);
+    return reply.header('Cache-Control', 'no-store').send({
+      csrf_token: session.csrfToken,
+      expires_at: session.expiresAt,
+      organization: tenant.name,
+      key_prefix: key.prefix,
+    });
+  });
+
+  app.post('/cabinet/logout', { schema: { hide: true } }, async (request, reply) => {
+    const session = cabinetSession(request);
+    await endSession(db, session.id);
+    setCookie(request, reply, '', 0);
+    return reply.status(204).send();
+  });
+
+  app.get<{ Querystring: { limit?: number } }>(
+    '/cabinet/runs',
+    { schema: { hide: true, querystring: Type.Object({ limit: Type.Optional(Type.Integer()) }) } },
+    async (request) => cabinetRunsList(db, deps.store.dialect, authOf(request).tenant, Math.min(200, Math.max(1, request.query.limit ?? 50))),
+  );
+
+  app.get<{ Params: { run_id: string; doc_index: number; doc_page: number } }>(
+    '/cabinet/runs/:run_id/documents/:doc_index/pages/:doc_page',
+    {
+      schema: {
+        hide: true,
+        params: Type.Object({ run_id: Type.String({ maxLength: 100 }), doc_index: Type.Integer({ minimum: 1 }), doc_page: Type.Integer({ minimum: 1 }) }),
+      },
+    },
+    async (request, reply) => {
+      const { tenant } = authOf(request);
+      const { run_id, doc_index, doc_page } = request.params;
+      const image = await openPageImage(db, deps.blobs, tenant.id, run_id, doc_index, doc_page);
+      return reply.header('Cache-Control', 'private, max-age=3600').type('image/png').send(image);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+/** Russian plural forms and dates of the cabinet's format module (a browser module, pure enough for Node). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const format: any = await import('../../src/cabinet/static/format.js' as string);
+
+test('plural forms of Russian', () => {
+  const forms = ['замечание', 'замечания', 'замечаний'];
+  const cases: [number, string][] = [[0, 'замечаний'], [1, 'замечание'], [2, 'замечания'], [4, 'замечания'], [5, 'замечаний'], [11, 'замечаний'], [12, 'замечаний'], [14, 'замечаний'], [21, 'замечание'], [22, 'замечания'], [111, 'замечаний'], [101, 'замечание'], [1002, 'замечания']];
+  for (const [n, form] of cases) assert.equal(format.plural(n, forms, false), form, String(n));
+  assert.equal(format.plural(1500, forms), '1\u00a0500 замечаний');
+});
+
+test('dates in Russian; days of usage are UTC calendar dates', () => {
+  assert.match(format.fmtDate('2026-11-24T10:00:00Z'), /^24 ноября 2026/);
+  assert.equal(format.fmtShortDate('2026-03-01'), '1 мар.');
+  assert.equal(format.fmtDateTime(null), '—');
+});
+
+test('sizes and estimates', () => {
+  assert.equal(format.fmtBytes(0), '0 байт');
+  assert.equal(format.fmtBytes(1536), '1,5 КБ');
+  assert.equal(format.fmtEta(30), '≈ 30 секунд');
+  assert.equal(format.fmtEta(125), '≈ 2 минуты');
+});
