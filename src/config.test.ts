@@ -16,6 +16,17 @@ test('numbers are read from the environment given, with their defaults: upload i
   assert.throws(() => loadConfig({ UPLOAD_IDLE_MS: 'soon' }), /UPLOAD_IDLE_MS/);
 });
 
+test('limits of the child process of a run: memory, processing time and PDF rebuild time', () => {
+  const defaults = loadConfig({});
+  assert.equal(defaults.runMemoryMb, 1024);
+  assert.equal(defaults.runTimeoutMs, 3_600_000);
+  assert.equal(defaults.pdfBuildTimeoutMs, 300_000);
+  assert.equal(loadConfig({ RUN_MEMORY_MB: '256', RUN_TIMEOUT_MS: '0' }).runMemoryMb, 256);
+  assert.equal(loadConfig({ RUN_TIMEOUT_MS: '0' }).runTimeoutMs, 0);
+  assert.throws(() => loadConfig({ RUN_MEMORY_MB: '16' }), /RUN_MEMORY_MB must be at least 32/);
+  assert.throws(() => loadConfig({ RUN_MEMORY_MB: '1g' }), /RUN_MEMORY_MB/);
+});
+
 test('the review reading settings come from the configuration: readers, tesseract binary, document timeout', () => {
   const config = loadConfig({ REVIEW_READERS: '3', TESSERACT_BIN: '/opt/tesseract', DOCUMENT_TIMEOUT_MS: '5000', PDF_READER: 'wasm' });
   assert.deepEqual(readingSettingsOf(config), { timeoutMs: 5000, readers: 3, pdfReader: 'wasm', tesseractBin: '/opt/tesseract' });

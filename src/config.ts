@@ -32,6 +32,12 @@ export interface Config {
   uploadIdleMs: number;
   /** Longest time to receive one whole request (head and body); 0 disables. */
   requestTimeoutMs: number;
+  /** Heap limit (--max-old-space-size) of the child process that processes a run or renders a PDF rebuild. */
+  runMemoryMb: number;
+  /** Longest processing of one attempt of a run in its child process; over it the run fails with a refund. 0 disables. */
+  runTimeoutMs: number;
+  /** Longest PDF rebuild (on download) in its child process; over it the build counts as failed. 0 disables. */
+  pdfBuildTimeoutMs: number;
   /** Lifetime of a cabinet session (hours) unless ended earlier by logout, key revocation or suspension. */
   cabinetSessionHours: number;
   /** Secure flag of the cabinet cookie: auto — when the request came over HTTPS (X-Forwarded-Proto: https). */
@@ -53,6 +59,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Environment variable ${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+/** A heap size: below 32 MB a child could not even load the program, so a smaller value is a mistake. */
+function memoryMb(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = int(env, name, fallback);
+  if (n < 32) throw new Error(`Environment variable ${name} must be at least 32 (megabytes), got "${env[name]}"`);
   return n;
 }
 
@@ -104,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     uploadIdleMs: int(env, 'UPLOAD_IDLE_MS', 30_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 3_600_000),
+    runMemoryMb: memoryMb(env, 'RUN_MEMORY_MB', 1024),
+    runTimeoutMs: int(env, 'RUN_TIMEOUT_MS', 3_600_000),
+    pdfBuildTimeoutMs: int(env, 'PDF_BUILD_TIMEOUT_MS', 300_000),
     cabinetSessionHours: Math.max(1, int(env, 'CABINET_SESSION_HOURS', 12)),
     cabinetSecureCookie: secureCookieChoice(env.CABINET_SECURE_COOKIE),
     apiVersion: 'v1',

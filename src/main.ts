@@ -15,6 +15,7 @@ import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, u
 import { limitsOf } from './http/routes/account.ts';
 import type { Tenant } from './store/schema.ts';
 import { removeStaleScratch } from './kernel/scratch.ts';
+import { programLauncher } from './isolation/launcher.ts';
 
 const USAGE = `drs — Document Review Service
 
@@ -32,7 +33,8 @@ org options: --max-files N --max-file-bytes N --max-total-bytes N --max-pages N 
   --concurrency N --webhook-url URL --webhook-secret S --webhook-attempts N --webhook-timeout-ms N
   --webhook-pauses-ms 2000,4000,6000 --sections CODES (comma-separated) --employees true|false --access-until DATE
 
-environment: PORT, HOST, DATA_DIR (./data), DATABASE_URL (postgres://…), BLOB_URL, LOG_LEVEL, WEBHOOK_ALLOW_PRIVATE`;
+environment: PORT, HOST, DATA_DIR (./data), DATABASE_URL (postgres://…), BLOB_URL, LOG_LEVEL, WEBHOOK_ALLOW_PRIVATE,
+  RUN_MEMORY_MB, RUN_TIMEOUT_MS, PDF_BUILD_TIMEOUT_MS`;
 
 class UsageError extends Error {}
 
@@ -73,16 +75,18 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
   await migrateToLatest(store.db);
   await removeStaleScratch(config.dataDir);
   const blobs = await createBlobStore(config);
+  // Runs and PDF rebuilds are processed in children of this program (`drs job-child`), started as this process
+  // was: their memory or time running out, or a crash, ends that child, never the API or the worker loop.
+  const children = programLauncher({ entry: process.argv[1]!, memoryMb: config.runMemoryMb });
   let worker: Worker | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   if (opts.worker) {
-    // Loaded only where runs are processed: an API-only node does not carry the readers and renderers.
     const { startWorker } = await import('./pipeline/worker.ts');
     const { startWebhookDispatcher } = await import('./notify/dispatcher.ts');
-    worker = startWorker({ config, store, blobs, log });
+    worker = startWorker({ config, store, log, children });
     dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
   }
-  const app = opts.api ? await (await import('./app.ts')).buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake() }) : null;
+  const app = opts.api ? await (await import('./app.ts')).buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children }) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
 
   let stopping = false;
@@ -91,13 +95,9 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
     stopping = true;
     log.info({ signal }, 'shutting down');
     await app?.close();
+    // Kills the children of runs in progress (their leases lapse) and stops the spare child.
     await worker?.stop();
     await dispatcher?.stop();
-    // Stops the PDF reader children and LibreOffice of this process (loaded only where runs were processed).
-    if (worker) {
-      await (await import('./ingest/index.ts')).closePreparation();
-      await (await import('./review/extract/pdf-reader.ts')).closeIdleReaders();
-    }
     await store.close();
     process.exit(0);
   };
@@ -188,6 +188,9 @@ export async function main(argv: string[]): Promise<void> {
       return keyCommand(config, rest);
     case 'webhooks':
       return webhooksCommand(config, rest);
+    case 'job-child':
+      // Not in the usage: the service starts it for itself (src/isolation/).
+      return (await import('./pipeline/child-main.ts')).runChildMain(config, rest[0]);
     case undefined:
     case 'help':
     case '--help':

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
+import type { ChildLauncher } from '../isolation/launcher.ts';
 
 /** What the request-side services and the routes need; built once by the entry point, no globals. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   log: Logger;
   /** Wakes an in-process worker when a run is queued (no-op in API-only nodes). */
   notifyQueued: () => void;
+  /** Starts child processes of the program for CPU-heavy work (PDF rebuilds); absent, that work runs in process (in-process tests). */
+  children?: ChildLauncher;
 }

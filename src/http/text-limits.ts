@@ -4,6 +4,7 @@
  * report. The README's limits table lists the same numbers.
  */
 import { errors } from '../kernel/errors.ts';
+import { DEFAULT_OPTIONS as DEFAULT_UNPACK_OPTIONS } from '../ingest/budget.ts';
 
 export const TEXT_LIMITS = {
   /** POST /runs object_address. */
@@ -16,8 +17,8 @@ export const TEXT_LIMITS = {
   identifier: 100,
   /** An uploaded file's name (its last path segment). */
   fileName: 255,
-  /** A document's path inside an archive. */
-  entryPath: 1000,
+  /** A document's path inside an archive: enforced where archives are unpacked (ingest/budget.ts). */
+  entryPath: DEFAULT_UNPACK_OPTIONS.maxEntryPath,
   /** Short codes and filters of queries (status, reason_code). */
   code: 100,
 } as const;

@@ -11,6 +11,7 @@ export const DEFAULT_OPTIONS: Required<UnpackOptions> = {
   maxRatio: 200,
   ratioMinBytes: 1024 * 1024,
   archiveTimeoutMs: 10 * 60_000,
+  maxEntryPath: 1000,
 };
 
 export function formatBytes(n: number): string {
@@ -56,6 +57,18 @@ export class IntakeBudget {
 
   get maxFileBytes(): number {
     return Math.max(this.limits.maxFileBytes, 0);
+  }
+
+  /**
+   * Refuses an archive holding a document path (its full name in the set) longer than maxEntryPath characters:
+   * the name would become documents[].name and a key of kinds and roles, and no designer's archive has one.
+   * Called before the entry is written.
+   */
+  checkEntryPath(name: string, archiveName: string): void {
+    const max = this.options.maxEntryPath;
+    if (name.length <= max) return;
+    const chars = [...name];
+    if (chars.length > max) throw errors.archivePathTooLong(archiveName, max, chars.slice(0, 60).join(''));
   }
 
   countEntries(n: number, archiveName: string): void {

@@ -68,6 +68,8 @@ export interface UnpackOptions {
   maxEntries?: number;
   /** Levels of archives inside archives; deeper ones are skipped with a reason; default 5. */
   maxDepth?: number;
+  /** Characters (code points) of a document's path in the set, nested archives' paths included; over it the archive is refused (bad_format); default 1,000. */
+  maxEntryPath?: number;
   /** Absolute cap on unpacked bytes, applied even when the organization has no limit; default 16 GiB. */
   maxUnpackedBytes?: number;
   /** Largest accepted expansion of an entry (unpacked : packed); default 200. */

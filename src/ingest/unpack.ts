@@ -189,6 +189,7 @@ class Intake {
     let declared = 0;
     for (const e of files) {
       const name = prefix + (sanitizeEntryName(e.path) ?? e.path);
+      this.budget.checkEntryPath(name, topLabel);
       if (e.isLink) this.skipped.push({ name, reason: 'Символическая ссылка пропущена' });
       else if (e.isSpecial) this.skipped.push({ name, reason: 'Специальный файл (устройство, канал) пропущен' });
       else if (e.encrypted) this.skipped.push({ name, reason: 'Файл зашифрован паролем' });

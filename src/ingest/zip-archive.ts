@@ -67,7 +67,7 @@ export function unpackZip(
           if (!failed) resolve();
         });
         zip.on('entry', (entry: yauzl.Entry) => {
-          handleEntry(zip, entry, prefix, budget, nextPath, tally)
+          handleEntry(zip, entry, label, prefix, budget, nextPath, tally)
             .then(async (item) => {
               if (item) await onItem(item);
               zip.readEntry();
@@ -83,6 +83,7 @@ export function unpackZip(
 async function handleEntry(
   zip: yauzl.ZipFile,
   entry: yauzl.Entry,
+  label: string,
   prefix: string,
   budget: IntakeBudget,
   nextPath: () => string,
@@ -99,6 +100,7 @@ async function handleEntry(
     return { ok: false, rawName, reason: `Метод сжатия ${entry.compressionMethod} не поддерживается; пересоздайте архив со сжатием Deflate` };
   }
   const shownName = prefix + (sanitizeEntryName(rawName) ?? rawName);
+  budget.checkEntryPath(shownName, label);
   if (budget.maxFileBytes > 0 && entry.uncompressedSize > budget.maxFileBytes) throw budget.fileTooBig(shownName);
   const path = nextPath();
   const meter = budget.meter(shownName, entry.compressedSize, entry.crc32, tally);

@@ -133,6 +133,8 @@ export const errors = {
       `Архив «${file}» ${encrypted ? 'защищён паролем и не может быть распакован' : `повреждён или не может быть открыт как ${format.toUpperCase()}`}`,
       file,
     ),
+  archivePathTooLong: (file: string, max: number, start: string) =>
+    new AppError('bad_format', `Архив «${file}» содержит путь длиннее ${max} символов («${start}…»); сократите имена папок и файлов`, file),
   archiveTimedOut: (file: string) => new AppError('bad_format', `Архив «${file}» не удалось распаковать за отведённое время`, file),
   tooManyFiles: (limit: number) => new AppError('too_many_files', `Превышено число документов в комплекте: не более ${limit}`),
   tooManyArchiveEntries: (maxEntries: number, file: string) =>
@@ -303,6 +305,8 @@ export class RunFailure extends Error {
   }
 }
 
+const STOPPED_REFUNDED = 'Обработка остановлена, проверка возвращена на счёт';
+
 /** Run failures, with their messages. */
 export const runFailures = {
   tooManyPages: (pages: number, maxPages: number, oversizeFactor: number) =>
@@ -315,6 +319,14 @@ export const runFailures = {
   crashed: () => new RunFailure('processing_failed', 'Внутренняя ошибка при обработке комплекта; проверка возвращена на счёт'),
   interruptedTooOften: (attempts: number) =>
     new RunFailure('processing_failed', `Обработка прерывалась ${attempts} раз(а); проверка остановлена, проверка возвращена на счёт`),
+  outOfMemory: (memoryMb: number, attempts: number) =>
+    new RunFailure('processing_failed', `Обработке комплекта не хватило памяти (лимит ${memoryMb} МБ) — попыток: ${attempts}. ${STOPPED_REFUNDED}`),
+  processKilled: (signal: string, attempts: number) =>
+    new RunFailure('processing_failed', `Процесс обработки комплекта остановлен сигналом ${signal} — попыток: ${attempts}. ${STOPPED_REFUNDED}`),
+  processExited: (code: number | null, attempts: number) =>
+    new RunFailure('processing_failed', `Процесс обработки комплекта аварийно завершился (код ${code ?? 'неизвестен'}) — попыток: ${attempts}. ${STOPPED_REFUNDED}`),
+  timedOut: (limit: string) =>
+    new RunFailure('processing_failed', `Обработка комплекта не уложилась в отведённое время (${limit}) и остановлена; проверка возвращена на счёт`),
   cancelledByClient: () => new RunFailure('cancelled', 'Проверка отменена клиентом до начала обработки'),
   reasonUnknown: () => new RunFailure('failed', 'Проверка не выполнена'),
 };

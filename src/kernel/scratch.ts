@@ -14,6 +14,14 @@ export function scratchName(): string {
   return `${hostname()}:${process.pid}:${randomUUID()}`;
 }
 
+/**
+ * Work directory of one run under a worker: named by the worker's id, whose process outlives the run's
+ * child, so a child killed mid-run leaves it to its worker to remove and a dead worker's to the next start.
+ */
+export function runWorkDir(dataDir: string, workerId: string, runId: string): string {
+  return join(dataDir, 'tmp', 'work', workerId, runId);
+}
+
 /** True when the name's owner is provably gone: it ran on this host and its pid is not alive. */
 export function ownerGone(name: string, self = { host: hostname(), pid: process.pid }): boolean {
   const [host, pidText] = name.split(':');

@@ -107,3 +107,18 @@ export async function requeueExpiredRun(store: Store, run: Run): Promise<boolean
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/**
+ * Puts a run back in the queue at once when the child process carrying it died (its attempt counted at the
+ * claim); only while this worker still holds it.
+ */
+export async function requeueOwnRun(store: Store, runId: string, workerId: string): Promise<boolean> {
+  const res = await store.db
+    .updateTable('runs')
+    .set({ status: 'queued', stage: 'queued', stage_text: STAGE_TEXT.queued, lease_owner: null, lease_expires_at: null, updated_at: nowIso() })
+    .where('id', '=', runId)
+    .where('status', '=', 'running')
+    .where('lease_owner', '=', workerId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -24,6 +24,7 @@ import { STAGE_TEXT } from '../kernel/stages.ts';
 import type { STAGE_SPAN } from './stages.ts';
 import { LeaseLost } from './run-failure.ts';
 import { runFailures } from '../kernel/errors.ts';
+import { runWorkDir } from '../kernel/scratch.ts';
 
 export interface RunContext {
   config: Config;
@@ -159,7 +160,7 @@ export function publishedResultOf(outcome: ReviewOutcome, snapshot: string): Pub
 export async function processRun(ctx: RunContext, run: Run): Promise<void> {
   const { db } = ctx.store;
   const startedAt = Date.now();
-  const workDir = join(ctx.config.dataDir, 'tmp', 'work', ctx.workerId, run.id);
+  const workDir = runWorkDir(ctx.config.dataDir, ctx.workerId, run.id);
   const progress = new ProgressWriter(ctx, run, startedAt);
   await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });

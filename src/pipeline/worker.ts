@@ -3,13 +3,15 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
-import type { BlobStore } from '../blobs/blob-store.ts';
+import { rm } from 'node:fs/promises';
 import { failRunWithRefund } from '../domain/run-lifecycle.ts';
-import { claimNextRun, findExpiredRuns, renewLease, requeueExpiredRun } from './claim.ts';
-import { processRun } from './process-run.ts';
-import { warmUpReview } from '../review/warm-up.ts';
-import { LeaseLost } from './run-failure.ts';
-import { RunFailure, runFailures } from '../kernel/errors.ts';
+import { runFailures, type RunError } from '../kernel/errors.ts';
+import type { Run } from '../store/schema.ts';
+import type { ChildLauncher } from '../isolation/launcher.ts';
+import { ChildPool } from '../isolation/child-pool.ts';
+import type { ChildDeath, JobOutcome } from '../isolation/isolated-child.ts';
+import { claimNextRun, findExpiredRuns, renewLease, requeueExpiredRun, requeueOwnRun } from './claim.ts';
+import { runWorkDir } from '../kernel/scratch.ts';
 
 /** A run is tried this many times (crashes of workers included) before it fails with a refund. */
 export const MAX_RUN_ATTEMPTS = 3;
@@ -18,17 +20,30 @@ const POLL_MS = 500;
 export interface WorkerDeps {
   config: Config;
   store: Store;
-  blobs: BlobStore;
   log: Logger;
+  /** Starts the child processes that carry the runs (RUN_MEMORY_MB of heap each). */
+  children: ChildLauncher;
   /** Runs processed at once by this worker process. */
   slots?: number;
+}
+
+/** The error of a run whose child died on its last allowed attempt. */
+export function deathError(death: ChildDeath, attempts: number, memoryMb: number): RunError {
+  if (death.outOfMemory) return runFailures.outOfMemory(memoryMb, attempts).toRunError();
+  if (death.signal) return runFailures.processKilled(death.signal, attempts).toRunError();
+  return runFailures.processExited(death.code, attempts).toRunError();
+}
+
+/** The error of a run over RUN_TIMEOUT_MS. */
+export function timeoutError(ms: number): RunError {
+  return runFailures.timedOut(ms >= 120_000 ? `${Math.round(ms / 60_000)} мин` : `${Math.max(1, Math.round(ms / 1000))} с`).toRunError();
 }
 
 export interface Worker {
   id: string;
   /** Wakes the loop at once (a run was just queued in this process). */
   wake(): void;
-  /** Stops claiming, aborts current runs (their leases lapse and another worker resumes them). */
+  /** Stops claiming, kills the children of current runs (their leases lapse and another worker resumes them), stops the spare. */
   stop(): Promise<void>;
 }
 
@@ -51,13 +66,9 @@ export function startWorker(deps: WorkerDeps): Worker {
   async function recoverExpired(): Promise<void> {
     for (const run of await findExpiredRuns(deps.store)) {
       if (run.attempts >= MAX_RUN_ATTEMPTS) {
-        const failed = await failRunWithRefund(
-          deps.store.db,
-          deps.config.apiVersion,
-          run.id,
-          runFailures.interruptedTooOften(run.attempts).toRunError(),
-          { onlyIf: { status: 'running', leaseExpiresAt: run.lease_expires_at } },
-        );
+        const failed = await failRunWithRefund(deps.store.db, deps.config.apiVersion, run.id, runFailures.interruptedTooOften(run.attempts).toRunError(), {
+          onlyIf: { status: 'running', leaseExpiresAt: run.lease_expires_at },
+        });
         if (failed) log.warn({ run_id: run.id }, 'run failed after repeated worker loss');
       } else if (await requeueExpiredRun(deps.store, run)) {
         log.warn({ run_id: run.id, attempts: run.attempts }, 'run requeued after its worker stopped');
@@ -65,33 +76,85 @@ export function startWorker(deps: WorkerDeps): Worker {
     }
   }
 
-  async function execute(runId: string, controller: AbortController, run: Parameters<typeof processRun>[1]): Promise<void> {
-    const heartbeat = setInterval(() => {
-      renewLease(deps.store, runId, id, deps.config.leaseMs)
-        .then((ok) => {
-          if (!ok) controller.abort();
-        })
-        .catch((err) => log.error({ err, run_id: runId }, 'heartbeat failed'));
-    }, Math.max(250, Math.floor(deps.config.leaseMs / 3)));
+  /**
+   * Carries one claimed run in a child process while this process renews the lease, then acts on how the
+   * child ended: its answer (done, a failure to refund, a crash), or its death — which counts as the attempt:
+   * the run is queued again at once, or after MAX_RUN_ATTEMPTS fails with a refund, so a run that kills its
+   * process never loops. A run over the time limit fails at once (another attempt would take as long).
+   */
+  async function execute(run: Run, controller: AbortController): Promise<void> {
+    const runId = run.id;
+    const heartbeat = setInterval(
+      () => {
+        renewLease(deps.store, runId, id, deps.config.leaseMs)
+          .then((ok) => {
+            if (!ok) controller.abort();
+          })
+          .catch((err) => log.error({ err, run_id: runId }, 'heartbeat failed'));
+      },
+      Math.max(250, Math.floor(deps.config.leaseMs / 3)),
+    );
+    const child = pool.take();
+    let outcome: JobOutcome | null = null;
     try {
-      await processRun({ ...deps, workerId: id, log: log.child({ run_id: runId }), signal: controller.signal }, run);
-      log.info({ run_id: runId }, 'run done');
+      outcome = await child.perform({ type: 'run', run, workerId: id }, { timeoutMs: deps.config.runTimeoutMs, signal: controller.signal });
+      clearInterval(heartbeat);
+      await settle(run, outcome, child.pid);
     } catch (err) {
-      if (err instanceof LeaseLost || controller.signal.aborted) {
-        log.warn({ run_id: runId }, 'run abandoned: lease lost or worker stopping');
-        return;
-      }
-      const failure = (err instanceof RunFailure ? err : runFailures.crashed()).toRunError();
-      if (!(err instanceof RunFailure)) log.error({ err, run_id: runId }, 'run crashed');
-      await failRunWithRefund(deps.store.db, deps.config.apiVersion, runId, failure, { onlyIf: { status: 'running', leaseOwner: id } });
+      log.error({ err, run_id: runId }, 'run outcome not recorded');
     } finally {
       clearInterval(heartbeat);
+      pool.release(child, outcome !== null && ['done', 'failure', 'lease_lost'].includes(outcome.kind));
     }
   }
 
+  async function settle(run: Run, outcome: JobOutcome, pid: number | undefined): Promise<void> {
+    const runLog = log.child({ run_id: run.id, child_pid: pid });
+    const fail = (error: RunError) =>
+      failRunWithRefund(deps.store.db, deps.config.apiVersion, run.id, error, { onlyIf: { status: 'running', leaseOwner: id } });
+    // A child that did not finish could not remove its work directory.
+    const removeScratch = () => rm(runWorkDir(deps.config.dataDir, id, run.id), { recursive: true, force: true });
+    switch (outcome.kind) {
+      case 'done':
+        runLog.info('run done');
+        return;
+      case 'failure':
+        await fail(outcome.error);
+        return;
+      case 'crash':
+        await fail(runFailures.crashed().toRunError());
+        return;
+      case 'lease_lost':
+      case 'aborted':
+        await removeScratch();
+        runLog.warn('run abandoned: lease lost or worker stopping');
+        return;
+      case 'timeout':
+        await removeScratch();
+        runLog.warn({ timeout_ms: outcome.ms }, 'run over its time limit: child killed');
+        await fail(timeoutError(outcome.ms));
+        return;
+      case 'died': {
+        await removeScratch();
+        const { death } = outcome;
+        runLog.warn({ ...death, attempt: run.attempts }, 'child carrying the run died');
+        if (run.attempts >= MAX_RUN_ATTEMPTS) {
+          if (await fail(deathError(death, run.attempts, deps.children.memoryMb))) runLog.warn('run failed: its child died on every attempt');
+        } else if (await requeueOwnRun(deps.store, run.id, id)) {
+          runLog.warn({ attempts: run.attempts }, 'run requeued after its child died');
+        }
+        return;
+      }
+      case 'pdf':
+        throw new Error('a run child answered with a PDF build');
+    }
+  }
+
+  // The spare child warms the review up (warm-up.ts) before the first run is claimed.
+  const pool = new ChildPool(() => deps.children.start('runs'), slots);
+  pool.warm();
+
   const loop = (async () => {
-    // the first run claimed should not pay for what every process does once (see warm-up.ts)
-    await warmUpReview(deps.config);
     let lastRecovery = 0;
     while (!stopped) {
       try {
@@ -104,7 +167,7 @@ export function startWorker(deps: WorkerDeps): Worker {
           if (!run) break;
           log.info({ run_id: run.id, attempt: run.attempts }, 'run claimed');
           const controller = new AbortController();
-          const done = execute(run.id, controller, run).finally(() => {
+          const done = execute(run, controller).finally(() => {
             active.delete(run.id);
             wakeUp?.();
           });
@@ -126,6 +189,7 @@ export function startWorker(deps: WorkerDeps): Worker {
       for (const a of active.values()) a.controller.abort();
       await Promise.allSettled([...active.values()].map((a) => a.done));
       await loop;
+      await pool.stop();
     },
   };
 }

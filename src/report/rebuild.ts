@@ -20,7 +20,7 @@ import type { BlobStore } from '../blobs/blob-store.ts';
 import type { PublishedResult } from '../kernel/result.ts';
 import { errors } from '../kernel/errors.ts';
 import type { Db } from '../store/db.ts';
-import { buildPdfReports, reportPrefix, type PdfKeys } from './index.ts';
+import type { PdfKeys } from './index.ts';
 import { reportMetaOf } from './meta.ts';
 import type { ReportKeys, ReportMeta } from './types.ts';
 
@@ -56,6 +56,11 @@ export interface RebuildOptions {
   waitMs?: number;
   /** Clock of lease and retry times. */
   now?: () => Date;
+  /**
+   * Builds every PDF and the ZIP of a run. Default: buildStoredPdfs in this process; the API passes a build in
+   * a child process with memory and time limits (isolation/pdf-build.ts), so rendering never holds up its requests.
+   */
+  build?: (runId: string) => Promise<PdfKeys>;
 }
 
 type Outcome = { keys: PdfKeys } | { retryAfter: number };
@@ -64,6 +69,7 @@ export class PdfRebuilder {
   private readonly inFlight = new Map<string, Promise<Outcome>>();
   private readonly waitMs: number;
   private readonly now: () => Date;
+  private readonly build: (runId: string) => Promise<PdfKeys>;
 
   constructor(
     private readonly deps: RebuildDeps,
@@ -71,6 +77,7 @@ export class PdfRebuilder {
   ) {
     this.waitMs = options.waitMs ?? 20_000;
     this.now = options.now ?? (() => new Date());
+    this.build = options.build ?? ((runId) => buildStoredPdfs(deps.db, deps.blobs, runId));
   }
 
   /**
@@ -216,19 +223,20 @@ export class PdfRebuilder {
     }
     return { retryAfter: BUILDING_RETRY_AFTER_S };
   }
+}
 
-  /** Reads the published result and its metadata and builds every PDF and the ZIP. */
-  private async build(runId: string): Promise<PdfKeys> {
-    const { db, blobs } = this.deps;
-    const row = await db
-      .selectFrom('results')
-      .select(['body', 'report_meta', 'published_at'])
-      .where('run_id', '=', runId)
-      .executeTakeFirstOrThrow();
-    const result = JSON.parse(row.body) as PublishedResult;
-    const meta = row.report_meta !== null ? (JSON.parse(row.report_meta) as ReportMeta) : await metaFromRows(db, runId, result, row.published_at);
-    return buildPdfReports(result, meta, blobs, reportPrefix(runId));
-  }
+/** Reads the published result and its metadata and builds every PDF and the ZIP (the claim is the caller's). */
+export async function buildStoredPdfs(db: Db, blobs: BlobStore, runId: string): Promise<PdfKeys> {
+  const row = await db
+    .selectFrom('results')
+    .select(['body', 'report_meta', 'published_at'])
+    .where('run_id', '=', runId)
+    .executeTakeFirstOrThrow();
+  const result = JSON.parse(row.body) as PublishedResult;
+  const meta = row.report_meta !== null ? (JSON.parse(row.report_meta) as ReportMeta) : await metaFromRows(db, runId, result, row.published_at);
+  // Loaded here, not at the top: an API node that rebuilds in a child never loads the renderer and its fonts.
+  const { buildPdfReports, reportPrefix } = await import('./index.ts');
+  return buildPdfReports(result, meta, blobs, reportPrefix(runId));
 }
 
 /** For results published before report_meta was kept: the same metadata from the run's rows. */

@@ -50,6 +50,21 @@ describe('text limits and control characters', () => {
     assert.ok(d.file && d.file.length < 100, d.file);
   });
 
+  test('an archive with a document path over 1,000 characters: 400 bad_format naming the archive, nothing charged', async () => {
+    const { makeZip } = await import('../helpers/fixtures.ts');
+    const path = `${Array.from({ length: 10 }, () => 'п'.repeat(100)).join('/')}/ПЗ.pdf`;
+    const zip = await makeZip([{ name: path, content: '%PDF-1.4\n%%EOF\n' }]);
+    const before = await h.store.db.selectFrom('tenants').select('checks_left').where('id', '=', h.tenantId).executeTakeFirstOrThrow();
+    const r = await upload([{ name: 'files', filename: 'комплект.zip', content: zip }]);
+    assert.equal(r.statusCode, 400, r.body);
+    const d = envelopeOf(r.statusCode, r.body);
+    assert.equal(d.error, 'bad_format');
+    assert.equal(d.file, 'комплект.zip');
+    assert.match(d.message, /путь длиннее 1000 символов/);
+    const after = await h.store.db.selectFrom('tenants').select('checks_left').where('id', '=', h.tenantId).executeTakeFirstOrThrow();
+    assert.equal(after.checks_left, before.checks_left);
+  });
+
   test('JSON bodies and queries over their schema limits', async () => {
     const label = await json('/bundles', JSON.stringify({ label: 'x'.repeat(201) }));
     assert.equal(envelopeOf(label.statusCode, label.body).error, 'validation_error');

@@ -10,7 +10,7 @@ import iconv from 'iconv-lite';
 import yazl from 'yazl';
 import { unpackUploads, previewArchive } from '../../src/ingest/index.ts';
 import { AppError } from '../../src/kernel/errors.ts';
-import { rawZip, unicodePathExtra } from './archive-builders.ts';
+import { rawZip, sevenZipWasm, unicodePathExtra } from './archive-builders.ts';
 import { JPEG_MIN, PNG_1PX, XML_PZ, writeDocx, writePdf, writeXlsx } from './documents.ts';
 import { NO_LIMITS, bytesUnder, fileUpload, tempDir, upload } from './helpers.ts';
 
@@ -256,4 +256,50 @@ test('preview lists an archive inside the scratch directory and refuses a non-ar
   assert.deepEqual(p.skipped.map((s) => s.name), ['x.txt']);
   await assert.rejects(previewArchive(await upload(dir, 'a.pdf', PDF_MIN), join(dir, 's2'), NO_LIMITS), isAppError('bad_format', 'a.pdf'));
   await writeFile(join(dir, 'marker'), '');
+});
+
+/** A document path of exactly `n` characters: Cyrillic folders of 100 characters and a file name. */
+function longPath(n: number): string {
+  const file = 'ПЗ.pdf';
+  const folders: string[] = [];
+  let length = file.length;
+  while (length + 101 <= n) {
+    folders.push('п'.repeat(100));
+    length += 101;
+  }
+  const last = n - length - 1;
+  if (last > 0) folders.push('к'.repeat(last));
+  const path = [...folders, file].join('/');
+  assert.equal([...path].length, n);
+  return path;
+}
+
+test('a document path in an archive over 1,000 characters refuses the archive with bad_format; at the limit it is kept', async () => {
+  const dir = await tempDir();
+  const atLimit = longPath(1000);
+  const ok = await unpackUploads([await upload(dir, 'ok.zip', rawZip([{ name: atLimit, data: PDF_MIN }]))], join(dir, 'r1'), NO_LIMITS);
+  assert.deepEqual(ok.documents.map((d) => d.name), [atLimit]);
+
+  const over = rawZip([{ name: 'a.pdf', data: PDF_MIN }, { name: longPath(1001), data: PDF_MIN }]);
+  await assert.rejects(unpackUploads([await upload(dir, 'long.zip', over)], join(dir, 'r2'), NO_LIMITS), (e: unknown) => {
+    isAppError('bad_format', 'long.zip')(e);
+    assert.match((e as Error).message, /путь длиннее 1000 символов/);
+    return true;
+  });
+  // The full name counts: a path inside a nested archive is prefixed with the archive's own.
+  const nested = rawZip([{ name: 'inner.zip', data: rawZip([{ name: longPath(995), data: PDF_MIN }]) }]);
+  await assert.rejects(unpackUploads([await upload(dir, 'outer.zip', nested)], join(dir, 'r3'), NO_LIMITS), isAppError('bad_format', 'outer.zip'));
+  await assert.rejects(previewArchive(await upload(dir, 'p.zip', over), join(dir, 'r4'), NO_LIMITS), isAppError('bad_format', 'p.zip'));
+});
+
+test('a 7z archive with a document path over 1,000 characters is refused before extraction', async () => {
+  const dir = await tempDir();
+  const src = join(dir, 'src');
+  const path = longPath(1001);
+  await mkdir(join(src, ...path.split('/').slice(0, -1)), { recursive: true });
+  await writeFile(join(src, path), PDF_MIN);
+  await sevenZipWasm(src, join(dir, 'long.7z'));
+  const archive = await upload(dir, 'long.7z', await readFile(join(dir, 'long.7z')));
+  await assert.rejects(unpackUploads([archive], join(dir, 'run'), NO_LIMITS), (e: unknown) => isAppError('bad_format', 'long.7z')(e) && /путь длиннее 1000/.test((e as Error).message));
+  assert.deepEqual(await readdir(join(dir, 'run', 'docs')), [], 'nothing was extracted');
 });

@@ -12,6 +12,7 @@ import { attachmentDisposition } from '../../report/disposition.ts';
 import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
 import { storedReportKeys } from '../../report/stored.ts';
 import { PdfRebuilder } from '../../report/rebuild.ts';
+import { isolatedPdfBuild } from '../../isolation/pdf-build.ts';
 
 const SectionParam = Type.String({
   maxLength: 100,
@@ -26,8 +27,10 @@ const FILTER_ERRORS = errorResponses(400, 404, 409, 422, 503);
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
   const { blobs } = deps;
-  // PDFs that failed at publication are rebuilt by the node a download reaches (one build per run at a time).
-  const rebuilder = new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs });
+  // PDFs that failed at publication are rebuilt by the node a download reaches (one build per run at a time),
+  // in a child process when the program runs as a service, so rendering never stalls other requests.
+  const build = deps.children ? isolatedPdfBuild(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
+  const rebuilder = new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs }, { build });
 
   /** Streams the stored report a request names; the run must be this tenant's and published. */
   async function send(runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {

@@ -1,0 +1,37 @@
+/**
+ * The PDF rebuild of a download (report/rebuild.ts) done in a child process of the program with RUN_MEMORY_MB of heap
+ * and PDF_BUILD_TIMEOUT_MS of time: rendering is CPU work of seconds (and a hostile result could make it more),
+ * which on the API's event loop would hold up every other request. A child per build: rebuilds are rare (only
+ * after a failed publication), so a warm pool would cost memory for nothing.
+ */
+import type { ChildLauncher } from './launcher.ts';
+import type { JobOutcome } from './isolated-child.ts';
+import type { PdfKeys } from '../report/index.ts';
+
+/** Why a build in a child gave no PDFs, as pdf_error records it. */
+export function buildFailure(outcome: JobOutcome, memoryMb: number): string {
+  switch (outcome.kind) {
+    case 'crash':
+      return outcome.message;
+    case 'timeout':
+      return `PDF build exceeded ${outcome.ms} ms`;
+    case 'died':
+      if (outcome.death.outOfMemory) return `PDF build exceeded its memory limit (${memoryMb} MB)`;
+      return `PDF build process ended (${outcome.death.signal ?? `exit code ${outcome.death.code}`})`;
+    default:
+      return `PDF build ended unexpectedly (${outcome.kind})`;
+  }
+}
+
+export function isolatedPdfBuild(launcher: ChildLauncher, timeoutMs: number): (runId: string) => Promise<PdfKeys> {
+  return async (runId) => {
+    const child = launcher.start('reports');
+    try {
+      const outcome = await child.perform({ type: 'pdf', runId }, { timeoutMs });
+      if (outcome.kind === 'pdf') return outcome.keys;
+      throw new Error(buildFailure(outcome, launcher.memoryMb));
+    } finally {
+      await child.stop();
+    }
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Messages between the service and its isolated children (`drs job-child`) over the IPC channel of `fork`.
+ *
+ * Only control travels here: which job to do and how it ended. A child opens its own store and blob store
+ * with the same configuration (the environment is inherited) and writes progress, documents, the result and
+ * its webhook event itself, as the worker did in process: those writes are transactions of the store
+ * (conditional on the lease), which an IPC relay would have to re-implement, and the lease conditions already
+ * make a child that lost its run write nothing.
+ */
+import type { RunError } from '../kernel/errors.ts';
+import type { PdfKeys } from '../report/index.ts';
+import type { Run } from '../store/schema.ts';
+
+/** What a child is started for: processing claimed runs, or rebuilding the PDFs of a published result. */
+export type ChildPurpose = 'runs' | 'reports';
+
+export type Job =
+  /** Carry a claimed run through every stage; `workerId` holds its lease (renewed by the parent). */
+  | { type: 'run'; run: Run; workerId: string }
+  /** Build every PDF and the ZIP of a published run from the stored result (src/report/rebuild.ts). */
+  | { type: 'pdf'; runId: string };
+
+export type ToChild = Job | { type: 'stop' };
+
+/** How a job ended inside a child that lived to tell. */
+export type JobResult =
+  | { kind: 'done' }
+  | { kind: 'failure'; error: RunError }
+  | { kind: 'lease_lost' }
+  | { kind: 'crash'; message: string }
+  | { kind: 'pdf'; keys: PdfKeys };
+
+export type FromChild = { type: 'ready' } | { type: 'result'; result: JobResult };
