@@ -21,6 +21,8 @@ describe('cabinet in Firefox', { skip: firefoxMissing() ?? false }, () => {
   let page: Page;
   let runId: string;
   let findingsUrl: string;
+  /** Script errors and console errors of the page during the whole session: the cabinet must have none. */
+  const errors: string[] = [];
 
   /** A same-origin request from the page, with its session cookie, as the cabinet's own scripts make them. */
   const pageFetch = (path: string) =>
@@ -36,6 +38,8 @@ describe('cabinet in Firefox', { skip: firefoxMissing() ?? false }, () => {
     cabinet = await startCabinet();
     browser = await launchFirefox();
     page = await browser.newPage();
+    page.on('pageerror', (err) => errors.push(err instanceof Error ? err.message : String(err)));
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
     await page.setViewport(DESKTOP);
   });
   after(async () => {
@@ -151,6 +155,16 @@ describe('cabinet in Firefox', { skip: firefoxMissing() ?? false }, () => {
     const pdf = await pageFetch(href);
     assert.deepEqual([pdf.status, pdf.head], [200, '%PDF-']);
     assert.ok(pdf.size > 1000, `${pdf.size} bytes`);
+  });
+
+  test('the organization page: limits, usage chart', async () => {
+    await page.click('a[href="#/account"]');
+    await page.waitForSelector('svg.chart rect');
+    assert.match(await textOf('#checks-left'), /4 проверки/);
+  });
+
+  test('no script or console error in the whole session', () => {
+    assert.deepEqual(errors, []);
   });
 
   test('logout ends the session', async () => {
