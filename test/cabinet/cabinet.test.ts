@@ -1,7 +1,7 @@
 /**
  * The cabinet in a real browser (headless Chromium) against the real program: wrong key, login, upload of a set
  * with an archive and chosen kinds, progress to done, a finding with its page picture, a decision seen through the
- * API's /findings, a PDF download, logout; the key in no response, URL, storage or log after login; a
+ * API's /findings, the screens at tablet width, a PDF download, logout; the key in no response, URL, storage or log after login; a
  * state-changing request without the CSRF token refused; a session ended by key revocation and by suspension.
  */
 import { after, before, describe, test } from 'node:test';
