@@ -109,6 +109,7 @@ describe('cabinet in Firefox', { skip: firefoxMissing() ?? false }, () => {
     const png = await pageFetch(src);
     assert.deepEqual([png.status, png.type], [200, 'image/png']);
     assert.ok(await textOf('figcaption'), 'the picture is labelled from page_refs');
+    assertFits(await page.evaluate(measureLayout, PRIMARY.findings), 'findings at 1280 px');
     findingsUrl = page.url();
     assert.match(findingsUrl, /#\/runs\/[0-9a-f-]{36}\/findings\/\d+$/);
   });
