@@ -1,21 +1,38 @@
-/** Headless Chromium for the cabinet's browser tests: Debian's chromium driven by playwright-core. */
+/**
+ * Browsers for the cabinet's tests: Debian's chromium driven by playwright-core, and Debian's stock firefox-esr
+ * driven by puppeteer-core over WebDriver BiDi (Playwright drives only its own patched Firefox builds).
+ */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
+import puppeteer, { type Browser as BidiBrowser } from 'puppeteer-core';
 import { ROOT } from '../helpers/server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const FIREFOX = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install chromium), as .ci/run does`);
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
 
+/** Why the Firefox tests cannot run here, or null when they can. */
+export const firefoxMissing = (): string | null => (existsSync(FIREFOX) ? null : `${FIREFOX} is not installed (apt-get install firefox-esr, as .ci/run does)`);
+
+export async function launchFirefox(): Promise<BidiBrowser> {
+  const missing = firefoxMissing();
+  if (missing) throw new Error(missing);
+  return puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, protocolTimeout: 60_000 });
+}
+
 /** Screenshots of each page go where docs/cabinet.md shows them from (CABINET_SCREENSHOTS overrides). */
 export const SCREENSHOTS = process.env.CABINET_SCREENSHOTS || join(ROOT, 'docs', 'cabinet');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A page of either driver. */
+type Screenshotting = { screenshot(options: { path: `${string}.png` }): Promise<unknown> };
+
+export async function screenshot(page: Screenshotting, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: `${join(SCREENSHOTS, name)}.png` });
 }

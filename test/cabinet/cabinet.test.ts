@@ -1,32 +1,27 @@
 /**
  * The cabinet in a real browser (headless Chromium) against the real program: wrong key, login, upload of a set
  * with an archive and chosen kinds, progress to done, a finding with its page picture, a decision seen through the
- * API's /findings, a PDF download, logout; the key in no response, URL, storage or log after login; a
+ * API's /findings, the screens at tablet width, a PDF download, logout; the key in no response, URL, storage or log after login; a
  * state-changing request without the CSRF token refused; a session ended by key revocation and by suspension.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type TestServer, type CreatedOrg } from '../helpers/server.ts';
-import { Client } from '../helpers/client.ts';
-import { makePdf, makeZip } from '../helpers/fixtures.ts';
+import type { TestServer, CreatedOrg } from '../helpers/server.ts';
+import type { Client } from '../helpers/client.ts';
 import { launchBrowser, screenshot } from './browser.ts';
-
-const PZ = ['ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 1. Пояснительная записка\n24-017-ПЗ\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20', 'Пояснительная записка 24-017-ПЗ. Лист 2. Нагрузки приняты по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.'];
-const AR = ['ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 3. Объемно-планировочные и архитектурные решения\n24-017-АР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20', 'Архитектурные решения 24-017-АР. Лист 2. Снеговая нагрузка принята по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.'];
-const KR = ['ООО «Проектное бюро»\nРаздел 4. Конструктивные и объемно-планировочные решения\n24-017-КР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 22', 'Конструктивные решения 24-017-КР. Лист 2. Расчёт выполнен по СНиП 52-01-2003 и СНиП II-23-81*. Площадь застройки 1 300,0 м2.'];
+import { assertFits, measureLayout, PRIMARY, TABLET } from './layout.ts';
+import { SET_ADDRESS, SET_KINDS, startCabinet, type Cabinet } from './setup.ts';
 
 describe('cabinet in a browser', () => {
+  let cabinet: Cabinet;
   let server: TestServer;
   let org: CreatedOrg;
   let api: Client;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let dir: string;
   let origin: string;
   let runId: string;
   let loggedIn = false;
@@ -34,14 +29,8 @@ describe('cabinet in a browser', () => {
   const seen: { url: string; body: Buffer }[] = [];
 
   before(async () => {
-    server = await startServer();
-    origin = server.baseUrl.replace('/api/v1', '');
-    org = await server.createOrg({ checks: 5, name: 'ООО «Проектное бюро»', employees: 'true' });
-    api = new Client(server.baseUrl, org.api_key);
-    dir = await mkdtemp(join(tmpdir(), 'drs-cabinet-'));
-    const [pz, ar, kr] = await Promise.all([makePdf(PZ), makePdf(AR), makePdf(KR)]);
-    await writeFile(join(dir, 'Том-1-2.zip'), await makeZip([{ name: 'Reviews/24-017-ПЗ.pdf', content: pz }, { name: 'Reviews/24-017-АР.pdf', content: ar }]));
-    await writeFile(join(dir, '24-017-КР.pdf'), kr);
+    cabinet = await startCabinet({ employees: 'true' });
+    ({ server, origin, org, api } = cabinet);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ru-RU', acceptDownloads: true });
     page = await context.newPage();
@@ -54,8 +43,7 @@ describe('cabinet in a browser', () => {
   });
   after(async () => {
     await browser?.close();
-    await server?.stop();
-    await rm(dir, { recursive: true, force: true });
+    await cabinet?.stop();
   });
 
   test('a wrong key: a clear message and no session', async () => {
@@ -116,13 +104,10 @@ describe('cabinet in a browser', () => {
     assert.equal(bundle.status, 201, bundle.text);
     await page.click('a[href="#/new"]');
     await page.locator('#bundle').selectOption(bundle.json.bundle_id);
-    await page.setInputFiles('#files', [join(dir, 'Том-1-2.zip'), join(dir, '24-017-КР.pdf')]);
-    const pzKind = page.getByLabel('Раздел документа Reviews/24-017-ПЗ.pdf');
-    await pzKind.waitFor();
-    await pzKind.selectOption('ПЗ');
-    await page.getByLabel('Раздел документа Reviews/24-017-АР.pdf').selectOption('АР');
-    await page.getByLabel('Раздел документа 24-017-КР.pdf').selectOption('КР');
-    await page.fill('#address', 'г. Казань, ул. Чистопольская, д. 20');
+    await page.setInputFiles('#files', cabinet.files);
+    await page.getByLabel('Раздел документа Reviews/24-017-ПЗ.pdf').waitFor();
+    for (const [name, kind] of Object.entries(SET_KINDS)) await page.getByLabel(`Раздел документа ${name}`).selectOption(kind);
+    await page.fill('#address', SET_ADDRESS);
     await screenshot(page, 'new-run');
     const polls: { url: string; at: number }[] = [];
     const onRequest = (r: { url(): string; method(): string }) => r.method() === 'GET' && polls.push({ url: r.url(), at: Date.now() });
@@ -135,7 +120,7 @@ describe('cabinet in a browser', () => {
     assert.equal(run.bundle?.label, 'ЖК «Чистопольский»');
     assert.deepEqual(
       Object.fromEntries(run.documents.map((d: any) => [d.name, [d.kind, d.kind_chosen]])),
-      { 'Reviews/24-017-ПЗ.pdf': ['ПЗ', true], 'Reviews/24-017-АР.pdf': ['АР', true], '24-017-КР.pdf': ['КР', true] },
+      Object.fromEntries(Object.entries(SET_KINDS).map(([name, kind]) => [name, [kind, true]])),
     );
     const progress = await Promise.race([page.locator('.progress').waitFor({ timeout: 180_000 }).then(() => true), page.locator('.badge.s-done').waitFor({ timeout: 180_000 }).then(() => false)]);
     if (progress) await screenshot(page, 'run-progress');
@@ -225,9 +210,25 @@ describe('cabinet in a browser', () => {
     await page.click('#retry');
     await page.getByText('Ваше решение: Отклонено (версия 3)').waitFor();
     await screenshot(page, 'decision');
-    await page.setViewportSize({ width: 820, height: 1180 });
-    await screenshot(page, 'findings-tablet');
-    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  test('at tablet width the runs list, the new review and the findings fit the screen', async () => {
+    const findings = page.url();
+    await page.setViewportSize(TABLET);
+    try {
+      await page.goto(`${origin}/#/`);
+      await page.locator('table.runs').waitFor();
+      assertFits(await page.evaluate(measureLayout, PRIMARY.runs), 'runs');
+      await page.click('a[href="#/new"]');
+      await page.setInputFiles('#files', cabinet.files);
+      await page.getByLabel('Раздел документа Reviews/24-017-ПЗ.pdf').waitFor();
+      assertFits(await page.evaluate(measureLayout, PRIMARY.newRun), 'new review');
+      await page.goto(findings);
+      await page.locator('img.page-picture').waitFor();
+      assertFits(await page.evaluate(measureLayout, PRIMARY.findings), 'findings');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 
   test('the overall PDF report downloads', async () => {
