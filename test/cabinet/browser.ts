@@ -26,8 +26,11 @@ export async function launchFirefox(): Promise<BidiBrowser> {
   return puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, protocolTimeout: 60_000 });
 }
 
-/** Screenshots of each page go where docs/cabinet.md shows them from (CABINET_SCREENSHOTS overrides). */
-export const SCREENSHOTS = process.env.CABINET_SCREENSHOTS || join(ROOT, 'docs', 'cabinet');
+/**
+ * Screenshots of each page, saved by every run into .tmp/ (ignored by git) so that a test run leaves the tree clean;
+ * CABINET_SCREENSHOTS=docs/cabinet refreshes the pictures docs/cabinet.md shows.
+ */
+export const SCREENSHOTS = process.env.CABINET_SCREENSHOTS || join(ROOT, '.tmp', 'cabinet-screenshots');
 
 /** A page of either driver. */
 type Screenshotting = { screenshot(options: { path: `${string}.png` }): Promise<unknown> };
