@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Store } from './store/db.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
-import { makeAuthenticator } from './http/auth.ts';
+import { registerAuthentication } from './http/auth.ts';
+import { useJsonEtags } from './http/conditional.ts';
 import { renderError } from './http/error-handler.ts';
 import { handleClientError } from './http/client-errors.ts';
 import { useStrictJsonParser } from './http/json-parser.ts';
@@ -60,6 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('X-Content-Type-Options', 'nosniff');
   });
   app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
+  // The key is checked before anything else about the request (auth.ts).
+  await registerAuthentication(app, deps.store, deps.log);
+  useJsonEtags(app);
   useStrictJsonParser(app);
   // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.
   app.addHook('preValidation', async (request) => {
@@ -99,12 +103,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   for (const shared of [ErrorEnvelope, RunSchema, RunStatusSchema]) app.addSchema(shared);
-
-  const authenticate = makeAuthenticator(deps.store.db);
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
-    await authenticate(request);
-  });
 
   app.setErrorHandler((err, request, reply) => renderError(err, request, reply));
   app.setNotFoundHandler((request, reply) =>

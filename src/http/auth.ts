@@ -1,8 +1,17 @@
+/**
+ * Authentication: "Authorization: Bearer <key>" → the key and its organization, checked first of all.
+ * It runs in onRequest — after routing, before the body is read, parsed or validated and before any lookup —
+ * so a request without a valid key learns nothing but 401 (no 413/415/422, no 404 that tells a run exists).
+ * Answers come from an in-memory cache kept exact by the store's change signal (src/store/key-cache.ts).
+ */
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../store/db.ts';
+import type { App } from '../app.ts';
+import type { Store } from '../store/db.ts';
 import type { ApiKey, Tenant } from '../store/schema.ts';
-import { findKeyBySecret, touchKey } from '../store/repositories/tenants.ts';
+import { touchKey } from '../store/repositories/tenants.ts';
+import { KeyCache } from '../store/key-cache.ts';
 import { errors } from './errors.ts';
+import { drainBody } from './drain.ts';
 import { nowIso } from '../domain/clock.ts';
 
 export interface AuthContext {
@@ -33,25 +42,54 @@ function bearerSecret(header: string | undefined): string | null {
 /** last_used_at is written at most once a minute per key so polling does not turn reads into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function makeAuthenticator(db: Db) {
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const hasUnreadBody = (request: FastifyRequest): boolean =>
+  !request.raw.complete && (request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0);
+
+export async function registerAuthentication(app: App, store: Store, log?: Parameters<Store['authChanges']['start']>[0]): Promise<void> {
+  await store.authChanges.start(log);
+  const keys = new KeyCache(store.db, store.authChanges);
   const lastTouch = new Map<string, number>();
-  return async function authenticate(request: FastifyRequest): Promise<void> {
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
     const mode = request.routeOptions.config?.auth;
     const header = request.headers.authorization;
     if (mode === 'public' || (mode === 'optional' && !header)) return;
     if (!header) throw errors.unauthorized('Не передан заголовок Authorization: Bearer <API_KEY>');
     const secret = bearerSecret(header);
     if (!secret) throw errors.unauthorized('Поддерживается только схема авторизации Bearer');
-    const found = await findKeyBySecret(db, secret);
+    const found = await keys.find(secret);
     if (!found) throw errors.unauthorized('Ключ доступа неверен или отозван');
     if (found.tenant.status !== 'active') throw errors.forbidden();
     request.auth = found;
     const now = Date.now();
     if ((lastTouch.get(found.key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
       lastTouch.set(found.key.id, now);
-      await touchKey(db, found.key.id, nowIso(new Date(now)));
+      await touchKey(store.db, found.key.id, nowIso(new Date(now)));
     }
-  };
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
+    try {
+      await authenticate(request);
+    } catch (err) {
+      // The refused body is read (up to 1 MiB) so the client gets the answer, never parsed; the rest is cut.
+      if (hasUnreadBody(request)) {
+        await drainBody(request.raw);
+        if (!request.raw.complete) reply.header('Connection', 'close');
+      }
+      throw err;
+    }
+  });
+
+  // A write of this node may have changed its organization (a charge, a refund): the next request — the
+  // client's very next one may come before the change signal — reads it afresh.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.auth && !READ_METHODS.has(request.method)) keys.forget(request.auth.tenant.id);
+    return payload;
+  });
 }
 
 /** The authenticated context of a route that requires a key. */

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { App, AppDeps } from '../../src/app.ts';
 import { createBlobStore } from '../../src/blobs/index.ts';
-import { makeAuthenticator } from '../../src/http/auth.ts';
+import { registerAuthentication } from '../../src/http/auth.ts';
 import { renderError } from '../../src/http/error-handler.ts';
 import { webhookRoutes } from '../../src/http/routes/webhooks.ts';
 import { ErrorEnvelope } from '../../src/http/schemas/common.ts';
@@ -32,10 +32,7 @@ async function routeApp(deps: AppDeps): Promise<App> {
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api\/v1/, '') }),
   });
   a.addSchema(ErrorEnvelope);
-  const authenticate = makeAuthenticator(deps.store.db);
-  a.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url !== undefined) await authenticate(request);
-  });
+  await registerAuthentication(a, deps.store);
   a.setErrorHandler((err, request, reply) => renderError(err, request, reply));
   await a.register(
     async (api) => {
