@@ -63,17 +63,22 @@ try {
 
   // The upload runs first, on a fresh process, so its peak RSS is not the load test's.
   const rssBefore = peakRssMiB(server.process.pid!);
-  const boundary = `----drsbench${randomBytes(8).toString('hex')}`;
-  const started = Date.now();
-  const upload = await fetch(`${server.baseUrl}/runs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${org.api_key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(streamingUpload(uploadBytes, boundary)) as unknown as BodyInit,
-    duplex: 'half',
-  } as RequestInit);
-  const uploadSeconds = (Date.now() - started) / 1000;
-  const uploadStatus = upload.status;
-  await upload.arrayBuffer();
+  let uploadSeconds = 0;
+  let uploadStatus = 0;
+  // --gib 0 measures polling only.
+  if (uploadBytes > 0) {
+    const boundary = `----drsbench${randomBytes(8).toString('hex')}`;
+    const started = Date.now();
+    const upload = await fetch(`${server.baseUrl}/runs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.api_key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Readable.toWeb(streamingUpload(uploadBytes, boundary)) as unknown as BodyInit,
+      duplex: 'half',
+    } as RequestInit);
+    uploadSeconds = (Date.now() - started) / 1000;
+    uploadStatus = upload.status;
+    await upload.arrayBuffer();
+  }
   const rssPeak = peakRssMiB(server.process.pid!);
 
   const bare = Fastify();
@@ -93,7 +98,7 @@ try {
       ratio_vs_bare: Math.round((service / baseline) * 1000) / 1000,
       upload_bytes: uploadBytes,
       upload_status: uploadStatus,
-      upload_mib_per_s: Math.round(uploadBytes / 1024 ** 2 / uploadSeconds),
+      upload_mib_per_s: uploadSeconds ? Math.round(uploadBytes / 1024 ** 2 / uploadSeconds) : null,
       server_peak_rss_mib_before_upload: rssBefore,
       server_peak_rss_mib_after_upload: rssPeak,
     }),

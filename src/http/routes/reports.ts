@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { authOf } from '../auth.ts';
 import { errors } from '../errors.ts';
+import { conditionalAnswer, weakBlobEtag } from '../conditional.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';
@@ -29,20 +30,17 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const rebuilder = new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs });
 
   /** Streams the stored report a request names; the run must be this tenant's and published. */
-  async function send(runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async function send(http: FastifyRequest, runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
     const run = await getRunForTenant(db, tenantId, runId);
     let keys = await storedReportKeys(db, tenantId, run.id);
     if (!keys) throw errors.noReport();
     if (request.kind !== 'markdown') keys = await rebuilder.ensure(run.id, keys);
     const report = storedReport(keys, request, run.id);
-    let body;
-    let size;
-    try {
-      [body, size] = await Promise.all([blobs.openRead(report.key), blobs.size(report.key)]);
-    } catch (e) {
-      if (e instanceof BlobNotFoundError && request.kind !== 'markdown') throw errors.pdfUnavailable();
-      throw e;
-    }
+    const missing = (e: unknown) => (e instanceof BlobNotFoundError && request.kind !== 'markdown' ? errors.pdfUnavailable() : e);
+    const size = await blobs.size(report.key).catch((e: unknown) => Promise.reject(missing(e)));
+    // The client's copy is current: 304 without opening the blob.
+    if (conditionalAnswer(http, reply, weakBlobEtag(report.key, size))) return reply.send();
+    const body = await blobs.openRead(report.key).catch((e: unknown) => Promise.reject(missing(e)));
     return reply
       .type(report.contentType)
       .header('Content-Length', String(size))
@@ -83,7 +81,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const { tenant } = authOf(request);
         const query: ReportQuery = request.query;
-        return send(request.params.run_id, tenant.id, parseReportQuery(query, query.format === 'pdf'), reply);
+        return send(request, request.params.run_id, tenant.id, parseReportQuery(query, query.format === 'pdf'), reply);
       },
     );
 
@@ -101,7 +99,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { tenant } = authOf(request);
-        return send(request.params.run_id, tenant.id, parseReportQuery(request.query, true), reply);
+        return send(request, request.params.run_id, tenant.id, parseReportQuery(request.query, true), reply);
       },
     );
 
@@ -118,7 +116,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { tenant } = authOf(request);
-        return send(request.params.run_id, tenant.id, { kind: 'zip' }, reply);
+        return send(request, request.params.run_id, tenant.id, { kind: 'zip' }, reply);
       },
     );
   };

@@ -13,6 +13,7 @@ import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.
 import { runBody, statusBody } from '../../domain/run-view.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
+import { UUID_RE } from '../ids.ts';
 
 /** Documentation of the multipart body (validation happens while streaming, not by schema). */
 export const RunUploadBody = Type.Object({
@@ -23,6 +24,9 @@ export const RunUploadBody = Type.Object({
   roles: Type.Optional(Type.String({ description: 'JSON: объект «точный путь документа → context | review»; при разделении ролей перечисляются все документы, хотя бы один review' })),
   bundle_id: Type.Optional(Type.String({ description: 'bundle_id из POST /bundles' })),
 });
+
+/** Seconds between polls of a run that is not finished (contract, Limits: once per 5 seconds). */
+const POLL_SECONDS = 5;
 
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
@@ -94,18 +98,25 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/runs/:run_id',
       {
+        config: { etag: true },
         schema: {
           summary: 'Состояние проверки',
-          description: 'Опрашивать не чаще раза в 2 секунды (рекомендуется раз в 5 секунд).',
+          description:
+            'Опрашивать не чаще раза в 2 секунды (рекомендуется раз в 5 секунд). Пока проверка в очереди или выполняется, ответ несёт Retry-After: 5. ETag и If-None-Match: неизменившееся состояние — 304 без тела.',
           params: RunIdParams,
-          response: { 200: Type.Ref('RunStatus'), ...errorResponses(404) },
+          response: { 200: Type.Ref('RunStatus'), 304: Type.Null({ description: 'Состояние не изменилось (If-None-Match)' }), ...errorResponses(404) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { tenant } = authOf(request);
-        const run = await getRunForTenant(db, tenant.id, request.params.run_id);
-        // The tenant row was read by authentication in this request, so checks_left is current.
-        return statusBody(run, await documentsOf(db, run.id), tenant.checks_left);
+        const runId = request.params.run_id;
+        const found = UUID_RE.test(runId) ? await deps.store.runReads.runWithDocuments(tenant.id, runId.toLowerCase()) : undefined;
+        if (!found) throw errors.notFound('Проверка не найдена');
+        const { run, documents } = found;
+        // The contract's polling rule: once per 5 seconds while the run is not finished.
+        if (run.status === 'queued' || run.status === 'running') reply.header('Retry-After', String(POLL_SECONDS));
+        // The organization as authentication found it (kept current by the key cache's change signal).
+        return statusBody(run, documents, tenant.checks_left);
       },
     );
 
