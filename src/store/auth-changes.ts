@@ -7,6 +7,7 @@
  * the cache is emptied, since notifications sent meanwhile were lost.
  */
 import type { Database } from 'better-sqlite3';
+import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { Logger } from 'pino';
 
 export const AUTH_CHANNEL = 'drs_auth_changed';
@@ -21,6 +22,8 @@ export interface AuthChanges {
   sync(): boolean;
   /** Registers the listener of changes: the organization id, or null for "anything may have changed". */
   onChange(listener: (tenantId: string | null) => void): void;
+  /** A write of this process to keys or organizations has completed (see authWritePlugin). */
+  wrote(): void;
   stop(): Promise<void>;
 }
 
@@ -59,6 +62,7 @@ export function sqliteAuthChanges(database: Database): AuthChanges {
       }
     },
     onChange: (fn) => listeners.add(fn),
+    wrote: () => listeners.emit(null),
     async stop() {},
   };
 }
@@ -114,6 +118,7 @@ export function postgresAuthChanges(url: string): AuthChanges {
     },
     sync: () => listening,
     onChange: (fn) => listeners.add(fn),
+    wrote: () => listeners.emit(null),
     async stop() {
       stopped = true;
       listening = false;
@@ -121,6 +126,45 @@ export function postgresAuthChanges(url: string): AuthChanges {
       const c = client;
       client = null;
       await c?.end().catch(() => undefined);
+    },
+  };
+}
+
+const AUTH_TABLES = new Set(['tenants', 'api_keys']);
+
+/** Names of the tables an INSERT, UPDATE or DELETE writes (a table node, possibly aliased). */
+function writtenTables(node: RootOperationNode): string[] {
+  const nameOf = (n: OperationNode | undefined): string | undefined => {
+    const t = n && n.kind === 'AliasNode' ? (n as unknown as { node: OperationNode }).node : n;
+    return t && t.kind === 'TableNode' ? (t as unknown as { table: { identifier: { name: string } } }).table.identifier.name : undefined;
+  };
+  switch (node.kind) {
+    case 'InsertQueryNode':
+      return [nameOf(node.into)].filter((n): n is string => !!n);
+    case 'UpdateQueryNode':
+      return [nameOf(node.table)].filter((n): n is string => !!n);
+    case 'DeleteQueryNode':
+      return node.from.froms.map(nameOf).filter((n): n is string => !!n);
+    default:
+      return [];
+  }
+}
+
+/**
+ * A write of this very process is known before any notification: once a statement writing keys or
+ * organizations has completed, the cache is emptied, so a revocation through the domain functions (or a
+ * charge) is seen by this process's next request without waiting for NOTIFY.
+ */
+export function authWritePlugin(changes: () => AuthChanges | undefined): KyselyPlugin {
+  const pending = new WeakSet<object>();
+  return {
+    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+      if (writtenTables(args.node).some((t) => AUTH_TABLES.has(t))) pending.add(args.queryId);
+      return args.node;
+    },
+    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      if (pending.has(args.queryId)) changes()?.wrote();
+      return args.result;
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { cachingStatements } from './statement-cache.ts';
 import { postgresRunReads, sqliteRunReads, type RunReads } from './run-reads.ts';
-import { postgresAuthChanges, sqliteAuthChanges, type AuthChanges } from './auth-changes.ts';
+import { authWritePlugin, postgresAuthChanges, sqliteAuthChanges, type AuthChanges } from './auth-changes.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -62,7 +62,7 @@ export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>)
     dialect = sqliteDialect(sqlite);
     authChanges = sqliteAuthChanges(sqlite);
   }
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect, plugins: [authWritePlugin(() => authChanges)] });
   runReads ??= sqliteRunReads(sqlite!, db);
   return {
     db,

@@ -16,7 +16,7 @@ interface Attempt {
   why: string;
   path: string;
   headers?: Record<string, string>;
-  body?: string | Buffer;
+  body?: string;
 }
 
 describe('401 before anything else', () => {
