@@ -5,7 +5,6 @@ import type { AuthContext } from '../http/auth.ts';
 import type { ReceivedForm } from '../http/multipart-intake.ts';
 import { AppError, errors } from '../http/errors.ts';
 import { canonicalId } from '../http/ids.ts';
-import { applyClientChoices, unpackUploads } from '../ingest/index.ts';
 import type { IntakeLimits } from '../ingest/types.ts';
 import { profileItems } from '../review/data/docset.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
@@ -75,6 +74,8 @@ export async function acceptRun(deps: AppDeps, auth: AuthContext, form: Received
   const runId = randomUUID();
   try {
     const bundle = await findBundle(deps, tenant.id, bundleId);
+    // Loaded on the first upload: an API node that only answers polls does not carry the unpackers.
+    const { applyClientChoices, unpackUploads } = await import('../ingest/index.ts');
     const intake = await unpackUploads(form.files, join(scratchDir, 'unpacked'), tenantLimits(tenant));
     const profileCodes = profileItems(parseSections(tenant)).map((i) => i.code);
     const choices = applyClientChoices(intake.documents, kinds, roles, profileCodes);

@@ -11,7 +11,7 @@ import { getRunForTenant } from '../../store/repositories/runs.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
 import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
 import { storedReportKeys } from '../../report/stored.ts';
-import { PdfRebuilder } from '../../report/rebuild.ts';
+import type { PdfRebuilder } from '../../report/rebuild.ts';
 
 const SectionParam = Type.String({
   maxLength: 100,
@@ -27,14 +27,17 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
   const { blobs } = deps;
   // PDFs that failed at publication are rebuilt by the node a download reaches (one build per run at a time).
-  const rebuilder = new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs });
+  // Loaded on the first PDF or ZIP download: the renderer (pdfkit, fonts) is not part of an idle API node.
+  let rebuilder: Promise<PdfRebuilder> | null = null;
+  const pdfRebuilder = () =>
+    (rebuilder ??= import('../../report/rebuild.ts').then(({ PdfRebuilder }) => new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs })));
 
   /** Streams the stored report a request names; the run must be this tenant's and published. */
   async function send(http: FastifyRequest, runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
     const run = await getRunForTenant(db, tenantId, runId);
     let keys = await storedReportKeys(db, tenantId, run.id);
     if (!keys) throw errors.noReport();
-    if (request.kind !== 'markdown') keys = await rebuilder.ensure(run.id, keys);
+    if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys);
     const report = storedReport(keys, request, run.id);
     const missing = (e: unknown) => (e instanceof BlobNotFoundError && request.kind !== 'markdown' ? errors.pdfUnavailable() : e);
     const size = await blobs.size(report.key).catch((e: unknown) => Promise.reject(missing(e)));
@@ -49,7 +52,9 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   }
 
   return async (app) => {
-    app.addHook('onClose', () => rebuilder.idle());
+    app.addHook('onClose', async () => {
+      if (rebuilder) await (await rebuilder).idle();
+    });
 
     app.get(
       '/runs/:run_id/report',
