@@ -2,7 +2,7 @@
  * Authentication: "Authorization: Bearer <key>" → the key and its organization, checked first of all.
  * It runs in onRequest — after routing, before the body is read, parsed or validated and before any lookup —
  * so a request without a valid key learns nothing but 401 (no 413/415/422, no 404 that tells a run exists).
- * Answers come from an in-memory cache kept exact by the store's change signal (src/store/key-cache.ts).
+ * Answers come from an in-memory cache kept exact by the store's change feed (src/store/key-cache.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app.ts';
@@ -17,6 +17,8 @@ import { nowIso } from '../domain/clock.ts';
 export interface AuthContext {
   tenant: Tenant;
   key: ApiKey;
+  /** The change-feed generation this answer is current for (key-cache.ts); -1 when it may not be cached on. */
+  generation: number;
 }
 
 declare module 'fastify' {
@@ -42,14 +44,12 @@ function bearerSecret(header: string | undefined): string | null {
 /** last_used_at is written at most once a minute per key so polling does not turn reads into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 const hasUnreadBody = (request: FastifyRequest): boolean =>
   !request.raw.complete && (request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0);
 
-export async function registerAuthentication(app: App, store: Store, log?: Parameters<Store['authChanges']['start']>[0]): Promise<void> {
-  await store.authChanges.start(log);
-  const keys = new KeyCache(store.db, store.authChanges);
+export async function registerAuthentication(app: App, store: Store, log?: Parameters<Store['changes']['start']>[0]): Promise<void> {
+  await store.changes.start(log);
+  const keys = new KeyCache(store.db, store.changes);
   const lastTouch = new Map<string, number>();
 
   async function authenticate(request: FastifyRequest): Promise<void> {
@@ -59,14 +59,14 @@ export async function registerAuthentication(app: App, store: Store, log?: Param
     if (!header) throw errors.unauthorized('Не передан заголовок Authorization: Bearer <API_KEY>');
     const secret = bearerSecret(header);
     if (!secret) throw errors.unauthorized('Поддерживается только схема авторизации Bearer');
-    const found = await keys.find(secret);
-    if (!found) throw errors.unauthorized('Ключ доступа неверен или отозван');
-    if (found.tenant.status !== 'active') throw errors.forbidden();
-    request.auth = found;
+    const { owner, generation } = await keys.find(secret);
+    if (!owner) throw errors.unauthorized('Ключ доступа неверен или отозван');
+    if (owner.tenant.status !== 'active') throw errors.forbidden();
+    request.auth = { ...owner, generation };
     const now = Date.now();
-    if ((lastTouch.get(found.key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
-      lastTouch.set(found.key.id, now);
-      await touchKey(store.db, found.key.id, nowIso(new Date(now)));
+    if ((lastTouch.get(owner.key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
+      lastTouch.set(owner.key.id, now);
+      await touchKey(store.db, owner.key.id, nowIso(new Date(now)));
     }
   }
 
@@ -82,13 +82,6 @@ export async function registerAuthentication(app: App, store: Store, log?: Param
       }
       throw err;
     }
-  });
-
-  // A write of this node may have changed its organization (a charge, a refund): the next request — the
-  // client's very next one may come before the change signal — reads it afresh.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.auth && !READ_METHODS.has(request.method)) keys.forget(request.auth.tenant.id);
-    return payload;
   });
 }
 

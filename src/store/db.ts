@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { cachingStatements } from './statement-cache.ts';
 import { postgresRunReads, sqliteRunReads, type RunReads } from './run-reads.ts';
-import { authWritePlugin, postgresAuthChanges, sqliteAuthChanges, type AuthChanges } from './auth-changes.ts';
+import { changeWritePlugin, postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -15,8 +15,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Store {
   db: Db;
   dialect: DialectName;
-  /** When cached keys and organizations may have changed (see auth-changes.ts). */
-  authChanges: AuthChanges;
+  /** When cached keys, organizations and runs may have changed (see change-feed.ts). */
+  changes: ChangeFeed;
   /** The polling read below the query builder (see run-reads.ts). */
   runReads: RunReads;
   close(): Promise<void>;
@@ -48,29 +48,29 @@ async function postgresPool(url: string): Promise<import('pg').Pool> {
 export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Store> {
   const isPg = !!config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl);
   let dialect: Dialect;
-  let authChanges: AuthChanges;
+  let changes: ChangeFeed;
   let runReads: RunReads | undefined;
   let sqlite: SQLite.Database | undefined;
   if (isPg) {
     const pool = await postgresPool(config.databaseUrl!);
     dialect = new PostgresDialect({ pool });
-    authChanges = postgresAuthChanges(config.databaseUrl!);
+    changes = postgresChangeFeed(config.databaseUrl!);
     runReads = postgresRunReads(pool);
   } else {
     mkdirSync(config.dataDir, { recursive: true });
     sqlite = new SQLite(join(config.dataDir, 'drs.sqlite'));
     dialect = sqliteDialect(sqlite);
-    authChanges = sqliteAuthChanges(sqlite);
+    changes = sqliteChangeFeed(sqlite);
   }
-  const db = new Kysely<Database>({ dialect, plugins: [authWritePlugin(() => authChanges)] });
+  const db = new Kysely<Database>({ dialect, plugins: [changeWritePlugin(() => changes)] });
   runReads ??= sqliteRunReads(sqlite!, db);
   return {
     db,
     dialect: isPg ? 'postgres' : 'sqlite',
-    authChanges,
+    changes,
     runReads,
     close: async () => {
-      await authChanges.stop();
+      await changes.stop();
       await db.destroy();
     },
   };

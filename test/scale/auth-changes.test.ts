@@ -8,8 +8,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { Client } from '../helpers/client.ts';
+import { Client, form } from '../helpers/client.ts';
 import { startCluster, type Cluster } from '../helpers/cluster.ts';
+import { openTestDatabase } from '../helpers/database.ts';
+import { makeSimplePdf } from '../helpers/fixtures.ts';
 
 describe('key and organization changes reach every API node at once', () => {
   let cluster: Cluster;
@@ -53,6 +55,31 @@ describe('key and organization changes reach every API node at once', () => {
     assert.deepEqual(seen, [9, 9]);
   });
 
+  test('a run status cached by both nodes follows writes of other processes at once', async () => {
+    const org = await cluster.createOrg();
+    const [a, b] = cluster.apis.map((n) => new Client(n.baseUrl, org.api_key));
+    const created = await a!.postForm('/runs', form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(2) }]));
+    assert.equal(created.status, 201, created.text);
+    const runId = created.json.run_id as string;
+    const poll = async () => Promise.all([a!, b!].map(async (c) => (await c.get(`/runs/${runId}`)).json));
+    for (let i = 0; i < 3; i++) for (const s of await poll()) assert.equal(s.status, 'queued');
+
+    // Progress written by another process (as a worker would), straight into the database.
+    const db = await openTestDatabase(cluster.env);
+    try {
+      const progress = { percent: 37, pages_total: 2, pages_done: 1, elapsed_s: 1, eta_s: 1 };
+      await db.db.updateTable('runs').set({ progress: JSON.stringify(progress) }).where('id', '=', runId).execute();
+      for (const s of await poll()) assert.deepEqual(s.progress, progress);
+    } finally {
+      await db.close();
+    }
+    // Cancelled through node A: node B answers the new state and the refund on its next poll.
+    assert.equal((await a!.post(`/runs/${runId}/cancel`)).status, 200);
+    const seen = await poll();
+    for (const s of seen) assert.equal(s.status, 'failed');
+    assert.deepEqual(seen.map((s) => s.checks_left), [10, 10]);
+  });
+
   test('PostgreSQL: with the change listener cut, nodes read the database and miss nothing', { skip: !process.env.TEST_DATABASE_URL }, async () => {
     const org = await cluster.createOrg();
     const extra = await cluster.cli(['key', 'create', '--tenant', org.tenant_id]);
@@ -62,6 +89,9 @@ describe('key and organization changes reach every API node at once', () => {
     try {
       const cut = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`);
       assert.equal(cut.rowCount, 2, 'one listener per API node');
+      // Each node learns of the loss from its socket; from then on it answers from the database.
+      for (let i = 0; i < 100 && !cluster.apis.every((n) => n.logs().includes('change listener lost')); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(cluster.apis.every((n) => n.logs().includes('change listener lost')), 'both nodes noticed the lost listener');
       // Revoked while nobody listens: no notification will ever arrive for it.
       assert.equal((await cluster.cli(['key', 'revoke', extra.json.key_id])).code, 0);
       assert.deepEqual(await statuses(extra.json.api_key), [401, 401]);

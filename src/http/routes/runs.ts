@@ -14,6 +14,7 @@ import { runBody, statusBody } from '../../domain/run-view.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { UUID_RE } from '../ids.ts';
+import { RunStatusCache } from '../run-status-cache.ts';
 
 /** Documentation of the multipart body (validation happens while streaming, not by schema). */
 export const RunUploadBody = Type.Object({
@@ -34,6 +35,8 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
   const checksLeftOf = async (tenantId: string) =>
     (await db.selectFrom('tenants').select('checks_left').where('id', '=', tenantId).executeTakeFirstOrThrow()).checks_left;
+
+  const statusCache = new RunStatusCache(deps.store.changes);
 
   return async (app) => {
     app.post(
@@ -108,15 +111,21 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const { tenant } = authOf(request);
+        const { tenant, generation } = authOf(request);
         const runId = request.params.run_id;
-        const found = UUID_RE.test(runId) ? await deps.store.runReads.runWithDocuments(tenant.id, runId.toLowerCase()) : undefined;
-        if (!found) throw errors.notFound('Проверка не найдена');
-        const { run, documents } = found;
+        let status = statusCache.get(tenant.id, runId);
+        if (!status) {
+          const found = UUID_RE.test(runId) ? await deps.store.runReads.runWithDocuments(tenant.id, runId) : undefined;
+          if (!found) throw errors.notFound('Проверка не найдена');
+          const { run, documents } = found;
+          // checks_left as authentication found the organization, current at the same generation.
+          const body = reply.serialize(statusBody(run, documents, tenant.checks_left)) as string;
+          status = { tenantId: tenant.id, body, unfinished: run.status === 'queued' || run.status === 'running' };
+          statusCache.put(runId, status, generation);
+        }
         // The contract's polling rule: once per 5 seconds while the run is not finished.
-        if (run.status === 'queued' || run.status === 'running') reply.header('Retry-After', String(POLL_SECONDS));
-        // The organization as authentication found it (kept current by the key cache's change signal).
-        return statusBody(run, documents, tenant.checks_left);
+        if (status.unfinished) reply.header('Retry-After', String(POLL_SECONDS));
+        return reply.type('application/json; charset=utf-8').send(status.body);
       },
     );
 

@@ -3,7 +3,7 @@ import * as m001 from './001_core.ts';
 import * as m010 from './010_feedback_memory.ts';
 import * as m020 from './020_webhooks.ts';
 import * as m030 from './030_report_rebuild.ts';
-import * as m050 from './050_auth_changes.ts';
+import * as m050 from './050_change_notifications.ts';
 
 /**
  * Static list of migrations (no directory scanning, so it works the same under any loader).
@@ -14,7 +14,7 @@ const migrations: Record<string, Migration> = {
   '010_feedback_memory': m010,
   '020_webhooks': m020,
   '030_report_rebuild': m030,
-  '050_auth_changes': m050,
+  '050_change_notifications': m050,
 };
 
 export const migrationProvider: MigrationProvider = {
