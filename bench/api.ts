@@ -1,7 +1,9 @@
 /**
  * API benchmark.
- * 1. Throughput of GET /runs/{run_id} (auth + two queries + serialization) under autocannon, as a ratio to a
- *    bare Fastify route returning the same JSON, both measured in this run on this machine.
+ * 1. Throughput of GET /runs/{run_id} under autocannon, as a ratio to a bare Fastify route returning the same
+ *    JSON, both measured in this run on this machine: plain polls (the status answered from the node's cache
+ *    once read, see src/http/run-status-cache.ts) and conditional polls (If-None-Match → 304). SQLite by
+ *    default; PostgreSQL when TEST_DATABASE_URL is set.
  * 2. Peak RSS of the server process while it accepts a 1 GiB set streamed from the client.
  * Usage: node --import tsx bench/api.ts [--seconds 10] [--gib 1]
  */
@@ -59,7 +61,9 @@ try {
   const api = new Client(server.baseUrl, org.api_key);
   const run = await api.postForm('/runs', form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(2) }]));
   const statusUrl = `${server.baseUrl}/runs/${run.json.run_id}`;
-  const body = (await api.get(`/runs/${run.json.run_id}`)).json;
+  const first = await api.get(`/runs/${run.json.run_id}`);
+  const body = first.json;
+  const etag = first.headers.get('etag') ?? '';
 
   // The upload runs first, on a fresh process, so its peak RSS is not the load test's.
   const rssBefore = peakRssMiB(server.process.pid!);
@@ -88,6 +92,7 @@ try {
 
   const baseline = await cannon(`http://127.0.0.1:${bareAddr.port}/runs/x`, {});
   const service = await cannon(statusUrl, { authorization: `Bearer ${org.api_key}` });
+  const conditional = await cannon(statusUrl, { authorization: `Bearer ${org.api_key}`, 'if-none-match': etag });
   await bare.close();
 
   console.log(
@@ -96,6 +101,9 @@ try {
       get_run_rps: Math.round(service),
       bare_fastify_rps: Math.round(baseline),
       ratio_vs_bare: Math.round((service / baseline) * 1000) / 1000,
+      conditional_304_rps: Math.round(conditional),
+      conditional_ratio_vs_bare: Math.round((conditional / baseline) * 1000) / 1000,
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite',
       upload_bytes: uploadBytes,
       upload_status: uploadStatus,
       upload_mib_per_s: uploadSeconds ? Math.round(uploadBytes / 1024 ** 2 / uploadSeconds) : null,
