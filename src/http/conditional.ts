@@ -38,14 +38,18 @@ export function conditionalAnswer(request: FastifyRequest, reply: FastifyReply, 
   return true;
 }
 
+/** Strong validator of a body: a digest of its exact bytes. */
+export const strongEtag = (body: string): string => `"${hash('sha1', body, 'base64url')}"`;
+
 export const weakBlobEtag = (key: string, size: number): string => `W/"${hash('sha1', `${key}\n${size}`, 'base64url')}"`;
 
 /** For routes marked `config: { etag: true }`: strong ETag over the serialized body, 304 on a match. */
 export function useJsonEtags(app: App): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config?.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    const etag = `"${hash('sha1', payload, 'base64url')}"`;
+    // A route that set its own validator (a cached answer) has already answered the condition.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.hasHeader('etag')) return payload;
+    const etag = strongEtag(payload);
     if (!conditionalAnswer(request, reply, etag)) return payload;
     reply.removeHeader('Content-Type');
     return null;

@@ -10,8 +10,9 @@ import type { ChangeFeed } from '../store/change-feed.ts';
 
 export interface CachedStatus {
   tenantId: string;
-  /** The JSON body as sent. */
+  /** The JSON body as sent, and its strong ETag. */
   body: string;
+  etag: string;
   /** queued or running: the answer carries Retry-After. */
   unfinished: boolean;
 }
@@ -29,9 +30,12 @@ export class RunStatusCache {
     });
   }
 
-  /** The cached answer for this tenant's run, if still current. */
-  get(tenantId: string, runId: string): CachedStatus | undefined {
-    if (!this.feed.sync()) return undefined;
+  /**
+   * The cached answer for this tenant's run, if current at `generation` — the request's authentication,
+   * which has just synchronized the feed (so no second read of the change signal per request).
+   */
+  get(tenantId: string, runId: string, generation: number): CachedStatus | undefined {
+    if (generation !== this.feed.generation) return undefined;
     const hit = this.entries.get(runId);
     return hit && hit.tenantId === tenantId ? hit : undefined;
   }

@@ -15,6 +15,7 @@ import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../s
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { UUID_RE } from '../ids.ts';
 import { RunStatusCache } from '../run-status-cache.ts';
+import { conditionalAnswer, strongEtag } from '../conditional.ts';
 
 /** Documentation of the multipart body (validation happens while streaming, not by schema). */
 export const RunUploadBody = Type.Object({
@@ -101,7 +102,6 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/runs/:run_id',
       {
-        config: { etag: true },
         schema: {
           summary: 'Состояние проверки',
           description:
@@ -113,18 +113,19 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const { tenant, generation } = authOf(request);
         const runId = request.params.run_id;
-        let status = statusCache.get(tenant.id, runId);
+        let status = statusCache.get(tenant.id, runId, generation);
         if (!status) {
           const found = UUID_RE.test(runId) ? await deps.store.runReads.runWithDocuments(tenant.id, runId) : undefined;
           if (!found) throw errors.notFound('Проверка не найдена');
           const { run, documents } = found;
           // checks_left as authentication found the organization, current at the same generation.
           const body = reply.serialize(statusBody(run, documents, tenant.checks_left)) as string;
-          status = { tenantId: tenant.id, body, unfinished: run.status === 'queued' || run.status === 'running' };
+          status = { tenantId: tenant.id, body, etag: strongEtag(body), unfinished: run.status === 'queued' || run.status === 'running' };
           statusCache.put(runId, status, generation);
         }
-        // The contract's polling rule: once per 5 seconds while the run is not finished.
+        // The contract's polling rule: once per 5 seconds while the run is not finished (also on a 304).
         if (status.unfinished) reply.header('Retry-After', String(POLL_SECONDS));
+        if (conditionalAnswer(request, reply, status.etag)) return reply.send();
         return reply.type('application/json; charset=utf-8').send(status.body);
       },
     );
