@@ -4,8 +4,9 @@
  * src/http/run-status-cache.ts).
  *
  * SQLite: `PRAGMA data_version`, read with one prepared statement before a cached answer is used (in-process,
- * no round trip), changes whenever another connection — another process on the same file — committed; this
- * process's own writes are reported by authWritePlugin as they complete. Either empties every cache.
+ * no round trip; at most once a millisecond), changes whenever another connection — another process on the
+ * same file — committed; this process's own writes are reported by changeWritePlugin as they complete.
+ * Either empties every cache.
  * PostgreSQL: LISTEN on a dedicated connection; triggers (migration 050) NOTIFY with the organization or run
  * that changed, so only its entries are dropped. While that connection is down caches are not trusted (every
  * request reads the database); when it is back they start empty, since notifications sent meanwhile were lost.
@@ -47,13 +48,25 @@ class Listeners {
   }
 }
 
+/**
+ * How often, at most, SQLite's change signal is read. Reading it starts a read transaction, which takes a
+ * shared lock on the WAL index (system calls): per request it was the largest single cost of a cached poll.
+ * A commit of another process is therefore seen within a millisecond — the order of a PostgreSQL
+ * notification's delivery — while this process's own writes are seen at once (changeWritePlugin).
+ */
+const SQLITE_SIGNAL_INTERVAL_MS = 1;
+
 export function sqliteChangeFeed(database: Database): ChangeFeed {
   const listeners = new Listeners();
   let version: (() => number) | null = null;
   let seen: number | null = null;
+  let readAt = -Infinity;
   return {
     async start() {},
     sync() {
+      const now = performance.now();
+      if (now - readAt < SQLITE_SIGNAL_INTERVAL_MS) return true;
+      readAt = now;
       version ??= ((statement) => () => statement.get() as number)(database.prepare('pragma data_version').pluck());
       const v = version();
       if (v !== seen) {
