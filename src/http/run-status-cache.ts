@@ -17,7 +17,8 @@ export interface CachedStatus {
   unfinished: boolean;
 }
 
-const MAX_ENTRIES = 20_000;
+/** About 1–2 KiB each: a few MiB for the runs thousands of clients poll at once. */
+const MAX_ENTRIES = 5_000;
 
 export class RunStatusCache {
   private readonly entries = new Map<string, CachedStatus>();
