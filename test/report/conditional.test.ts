@@ -3,7 +3,7 @@
  * ETag + If-None-Match → 304 on run status, findings and reports; the ETag changes when the run's progress
  * or status changes; Retry-After while a run is queued or running, none once it finished. Also: a key
  * revoked or an organization suspended through the domain functions is refused on the very next request,
- * although authentication answers from its cache.
+ * although authentication answers from its cache; and a poll of an unchanged run makes no query at all.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import type { KyselyPlugin } from 'kysely';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
@@ -28,6 +29,8 @@ describe('conditional requests and polling hints', () => {
   let tenantId: string;
   let keyId: string;
   let doneRun: string;
+  /** Queries the application made: through the query builder, and polling reads below it. */
+  const made = { builder: 0, runReads: 0 };
 
   async function insertRun(status: 'queued' | 'running' | 'done'): Promise<string> {
     const id = randomUUID();
@@ -48,7 +51,21 @@ describe('conditional requests and polling hints', () => {
     store = await openTestStore();
     blobDir = await mkdtemp(join(tmpdir(), 'drs-conditional-'));
     const blobs = new LocalBlobStore(blobDir);
-    app = await buildApp({ config: loadConfig({ DATA_DIR: blobDir }), store, blobs, log: pino({ level: 'silent' }), notifyQueued: () => undefined });
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        made.builder++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const runReads = {
+      runWithDocuments: (tenantId: string, runId: string) => {
+        made.runReads++;
+        return store.runReads.runWithDocuments(tenantId, runId);
+      },
+    };
+    const observed = { ...store, db: store.db.withPlugin(counting), runReads };
+    app = await buildApp({ config: loadConfig({ DATA_DIR: blobDir }), store: observed, blobs, log: pino({ level: 'silent' }), notifyQueued: () => undefined });
     const tenant = await createTenant(store.db, { name: META.organization, checks_left: 5 });
     tenantId = tenant.id;
     const key = await createApiKey(store.db, tenant.id);
@@ -103,6 +120,19 @@ describe('conditional requests and polling hints', () => {
     assert.equal(finished.statusCode, 200);
     assert.equal(finished.json().status, 'done');
     assert.notEqual(finished.headers.etag, moved.headers.etag);
+  });
+
+  test('a poll of an unchanged run makes no query; a change costs one read', async () => {
+    const runId = await insertRun('running');
+    assert.equal((await get(`/runs/${runId}`)).statusCode, 200);
+    const before = { ...made };
+    for (let i = 0; i < 20; i++) assert.equal((await get(`/runs/${runId}`)).statusCode, 200);
+    assert.deepEqual(made, before, 'neither authentication nor the status read the database');
+    await store.db.updateTable('runs').set({ stage_text: 'Чтение документов' }).where('id', '=', runId).execute();
+    const changed = await get(`/runs/${runId}`);
+    assert.equal(changed.json().stage_text, 'Чтение документов');
+    assert.equal(made.runReads, before.runReads + 1, 'one read of the run and its documents');
+    assert.equal(made.builder, before.builder + 1, 'one key lookup (the write emptied the caches)');
   });
 
   test('Retry-After: 5 while queued or running, absent once done', async () => {
