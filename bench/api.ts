@@ -1,9 +1,13 @@
 /**
  * API benchmark.
- * 1. Throughput of GET /runs/{run_id} (auth + two queries + serialization) under autocannon, as a ratio to a
- *    bare Fastify route returning the same JSON, both measured in this run on this machine.
+ * 1. Throughput of GET /runs/{run_id} under autocannon, as a ratio to a bare Fastify route returning the same
+ *    JSON, both measured in this run on this machine: plain polls (the status answered from the node's cache
+ *    once read, see src/http/run-status-cache.ts) and conditional polls (If-None-Match → 304). SQLite by
+ *    default; PostgreSQL when TEST_DATABASE_URL is set.
  * 2. Peak RSS of the server process while it accepts a 1 GiB set streamed from the client.
- * Usage: node --import tsx bench/api.ts [--seconds 10] [--gib 1]
+ * The three measurements alternate over --rounds rounds and the medians are reported, so a burst of load from
+ * other jobs on the shared machine hits each alike.
+ * Usage: node --import tsx bench/api.ts [--seconds 10] [--rounds 3] [--gib 1]   (--gib 0: polling only)
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,7 +19,9 @@ import { startServer } from '../test/helpers/server.ts';
 import { Client, form } from '../test/helpers/client.ts';
 import { makeSimplePdf } from '../test/helpers/fixtures.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, gib: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, gib: { type: 'string', default: '1' } } });
+const rounds = Number(values.rounds);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const seconds = Number(values.seconds);
 const uploadBytes = Math.round(Number(values.gib) * 1024 ** 3);
 
@@ -59,21 +65,28 @@ try {
   const api = new Client(server.baseUrl, org.api_key);
   const run = await api.postForm('/runs', form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(2) }]));
   const statusUrl = `${server.baseUrl}/runs/${run.json.run_id}`;
-  const body = (await api.get(`/runs/${run.json.run_id}`)).json;
+  const first = await api.get(`/runs/${run.json.run_id}`);
+  const body = first.json;
+  const etag = first.headers.get('etag') ?? '';
 
   // The upload runs first, on a fresh process, so its peak RSS is not the load test's.
   const rssBefore = peakRssMiB(server.process.pid!);
-  const boundary = `----drsbench${randomBytes(8).toString('hex')}`;
-  const started = Date.now();
-  const upload = await fetch(`${server.baseUrl}/runs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${org.api_key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(streamingUpload(uploadBytes, boundary)) as unknown as BodyInit,
-    duplex: 'half',
-  } as RequestInit);
-  const uploadSeconds = (Date.now() - started) / 1000;
-  const uploadStatus = upload.status;
-  await upload.arrayBuffer();
+  let uploadSeconds = 0;
+  let uploadStatus = 0;
+  // --gib 0 measures polling only.
+  if (uploadBytes > 0) {
+    const boundary = `----drsbench${randomBytes(8).toString('hex')}`;
+    const started = Date.now();
+    const upload = await fetch(`${server.baseUrl}/runs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${org.api_key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: Readable.toWeb(streamingUpload(uploadBytes, boundary)) as unknown as BodyInit,
+      duplex: 'half',
+    } as RequestInit);
+    uploadSeconds = (Date.now() - started) / 1000;
+    uploadStatus = upload.status;
+    await upload.arrayBuffer();
+  }
   const rssPeak = peakRssMiB(server.process.pid!);
 
   const bare = Fastify();
@@ -81,9 +94,16 @@ try {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareAddr = bare.server.address() as { port: number };
 
-  const baseline = await cannon(`http://127.0.0.1:${bareAddr.port}/runs/x`, {});
-  const service = await cannon(statusUrl, { authorization: `Bearer ${org.api_key}` });
+  const samples = { bare: [] as number[], service: [] as number[], conditional: [] as number[] };
+  for (let i = 0; i < rounds; i++) {
+    samples.bare.push(await cannon(`http://127.0.0.1:${bareAddr.port}/runs/x`, {}));
+    samples.service.push(await cannon(statusUrl, { authorization: `Bearer ${org.api_key}` }));
+    samples.conditional.push(await cannon(statusUrl, { authorization: `Bearer ${org.api_key}`, 'if-none-match': etag }));
+  }
   await bare.close();
+  const baseline = median(samples.bare);
+  const service = median(samples.service);
+  const conditional = median(samples.conditional);
 
   console.log(
     JSON.stringify({
@@ -91,9 +111,14 @@ try {
       get_run_rps: Math.round(service),
       bare_fastify_rps: Math.round(baseline),
       ratio_vs_bare: Math.round((service / baseline) * 1000) / 1000,
+      conditional_304_rps: Math.round(conditional),
+      conditional_ratio_vs_bare: Math.round((conditional / baseline) * 1000) / 1000,
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite',
+      rounds,
+      samples_rps: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.map(Math.round)])),
       upload_bytes: uploadBytes,
       upload_status: uploadStatus,
-      upload_mib_per_s: Math.round(uploadBytes / 1024 ** 2 / uploadSeconds),
+      upload_mib_per_s: uploadSeconds ? Math.round(uploadBytes / 1024 ** 2 / uploadSeconds) : null,
       server_peak_rss_mib_before_upload: rssBefore,
       server_peak_rss_mib_after_upload: rssPeak,
     }),

@@ -39,6 +39,8 @@ const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 // One switch for the whole suite: TEST_DATABASE_URL=postgres://… also moves tests that read TEST_PG_URL.
 const env = { ...process.env };
 if (env.TEST_DATABASE_URL && !env.TEST_PG_URL) env.TEST_PG_URL = env.TEST_DATABASE_URL;
+// Tests run the TypeScript sources (through tsx), also where bin/drs.js would take a current dist/ build.
+env.DRS_FROM_SOURCES = '1';
 const res = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],

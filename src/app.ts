@@ -5,7 +5,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from './domain/deps.ts';
 import type { App } from './http/app-instance.ts';
-import { makeAuthenticator } from './http/auth.ts';
+import { registerAuthentication } from './http/auth.ts';
+import { useJsonEtags } from './http/conditional.ts';
 import { renderError } from './http/error-handler.ts';
 import { handleClientError } from './http/client-errors.ts';
 import { useStrictJsonParser } from './http/json-parser.ts';
@@ -48,6 +49,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('X-Content-Type-Options', 'nosniff');
   });
   app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
+  // The key is checked before anything else about the request (auth.ts).
+  // Without a key, the cabinet's session cookie may stand for it.
+  await registerAuthentication(app, deps.store, { log: deps.log, keyless: (request) => authenticateSession(deps.store.db, request) });
+  useJsonEtags(app);
   useStrictJsonParser(app);
   // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.
   app.addHook('preValidation', async (request) => {
@@ -87,13 +92,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   for (const shared of [ErrorEnvelope, RunSchema, RunStatusSchema]) app.addSchema(shared);
-
-  // Without a key, the cabinet's session cookie may stand for it.
-  const authenticate = makeAuthenticator(deps.store.db, (request) => authenticateSession(deps.store.db, request));
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
-    await authenticate(request);
-  });
 
   app.setErrorHandler((err, request, reply) => renderError(err, request, reply));
   app.setNotFoundHandler((request, reply) =>

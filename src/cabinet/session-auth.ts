@@ -40,7 +40,8 @@ export async function authenticateSession(db: Db, request: FastifyRequest): Prom
       throw errors.cabinetCsrfMissing();
     }
   }
-  request.auth = { tenant: session.tenant, key: session.key };
+  // generation -1: read from the database for this request, not through the key cache, so nothing caches on it
+  request.auth = { tenant: session.tenant, key: session.key, generation: -1 };
   request.cabinetSession = { id, csrfToken: session.csrfToken, expiresAt: session.expiresAt };
   return true;
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { AppDeps } from './deps.ts';
 import { AppError, errors } from '../kernel/errors.ts';
 import { canonicalId } from '../kernel/ids.ts';
-import { applyClientChoices, unpackUploads } from '../ingest/index.ts';
 import type { IntakeLimits, ReceivedForm } from '../ingest/types.ts';
 import { profileItems } from '../kernel/docset.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
@@ -79,6 +78,8 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
   const runId = randomUUID();
   try {
     const bundle = await findBundle(deps, tenant.id, bundleId);
+    // Loaded on the first upload: an API node that only answers polls does not carry the unpackers.
+    const { applyClientChoices, unpackUploads } = await import('../ingest/index.ts');
     const intake = await unpackUploads(form.files, join(scratchDir, 'unpacked'), tenantLimits(tenant));
     const profileCodes = profileItems(parseSections(tenant)).map((i) => i.code);
     const choices = applyClientChoices(intake.documents, kinds, roles, profileCodes);

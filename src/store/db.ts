@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import type { Config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { cachingStatements } from './statement-cache.ts';
+import { postgresRunReads, sqliteRunReads, type RunReads } from './run-reads.ts';
+import { changeWritePlugin, postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -12,21 +15,23 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Store {
   db: Db;
   dialect: DialectName;
+  /** When cached keys, organizations and runs may have changed (see change-feed.ts). */
+  changes: ChangeFeed;
+  /** The polling read below the query builder (see run-reads.ts). */
+  runReads: RunReads;
   close(): Promise<void>;
 }
 
-function sqliteDialect(file: string): Dialect {
-  const database = new SQLite(file);
+function sqliteDialect(database: SQLite.Database): Dialect {
   // WAL lets the CLI and the server share the file; busy_timeout makes writers wait instead of failing.
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 10000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  return new SqliteDialect({ database });
+  return new SqliteDialect({ database: cachingStatements(database) });
 }
 
-async function postgresDialect(url: string): Promise<Dialect> {
-  const { PostgresDialect } = await import('kysely');
+async function postgresPool(url: string): Promise<import('pg').Pool> {
   const pg = await import('pg');
   // bigint columns, count(*) and sum(integer) come back as JS numbers (sizes stay far below 2^53);
   // numeric (sum over a bigint column) likewise, since the schema has no fractional columns.
@@ -37,20 +42,38 @@ async function postgresDialect(url: string): Promise<Dialect> {
   // pool; without a listener it would crash the process. The pool replaces the client; queries in flight
   // still fail on their own and are handled where they were made.
   pool.on('error', () => undefined);
-  return new PostgresDialect({ pool });
+  return pool;
 }
 
 export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Store> {
   const isPg = !!config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl);
   let dialect: Dialect;
+  let changes: ChangeFeed;
+  let runReads: RunReads | undefined;
+  let sqlite: SQLite.Database | undefined;
   if (isPg) {
-    dialect = await postgresDialect(config.databaseUrl!);
+    const pool = await postgresPool(config.databaseUrl!);
+    dialect = new PostgresDialect({ pool });
+    changes = postgresChangeFeed(config.databaseUrl!);
+    runReads = postgresRunReads(pool);
   } else {
     mkdirSync(config.dataDir, { recursive: true });
-    dialect = sqliteDialect(join(config.dataDir, 'drs.sqlite'));
+    sqlite = new SQLite(join(config.dataDir, 'drs.sqlite'));
+    dialect = sqliteDialect(sqlite);
+    changes = sqliteChangeFeed(sqlite);
   }
-  const db = new Kysely<Database>({ dialect });
-  return { db, dialect: isPg ? 'postgres' : 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect, plugins: [changeWritePlugin(() => changes)] });
+  runReads ??= sqliteRunReads(sqlite!, db);
+  return {
+    db,
+    dialect: isPg ? 'postgres' : 'sqlite',
+    changes,
+    runReads,
+    close: async () => {
+      await changes.stop();
+      await db.destroy();
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -34,9 +34,12 @@ describe('authentication, errors and account endpoints', () => {
 
     const echoed = await anon.get('/health', { 'x-request-id': 'trace-42' });
     assert.equal(echoed.headers.get('x-request-id'), 'trace-42');
-    // Logs are written asynchronously: give the line a moment to arrive.
-    for (let i = 0; i < 50 && !server.logs().includes('"request_id":"trace-42"'); i++) await new Promise((r) => setTimeout(r, 100));
-    assert.match(server.logs(), /"request_id":"trace-42"/, 'request id appears in the logs');
+    // A refused request is logged at info with its request id; a successful read (a poll) only at debug.
+    assert.equal((await anon.get('/me', { 'x-request-id': 'trace-43' })).status, 401);
+    // Logs are written asynchronously and in order: once the later line is there, the earlier one would be.
+    for (let i = 0; i < 50 && !server.logs().includes('"request_id":"trace-43"'); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.match(server.logs(), /"request_id":"trace-43"/, 'request id appears in the logs');
+    assert.doesNotMatch(server.logs(), /"request_id":"trace-42"/, 'a successful read is not logged at info');
 
     const docset = await anon.get('/docset');
     assert.equal(docset.status, 200);

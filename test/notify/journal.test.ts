@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import type { App } from '../../src/http/app-instance.ts';
 import type { AppDeps } from '../../src/domain/deps.ts';
 import { createBlobStore } from '../../src/blobs/index.ts';
-import { makeAuthenticator } from '../../src/http/auth.ts';
+import { registerAuthentication } from '../../src/http/auth.ts';
 import { renderError } from '../../src/http/error-handler.ts';
 import { webhookRoutes } from '../../src/http/routes/webhooks.ts';
 import { ErrorEnvelope } from '../../src/http/schemas/common.ts';
@@ -33,10 +33,7 @@ async function routeApp(deps: AppDeps): Promise<App> {
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api\/v1/, '') }),
   });
   a.addSchema(ErrorEnvelope);
-  const authenticate = makeAuthenticator(deps.store.db);
-  a.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url !== undefined) await authenticate(request);
-  });
+  await registerAuthentication(a, deps.store);
   a.setErrorHandler((err, request, reply) => renderError(err, request, reply));
   await a.register(
     async (api) => {

@@ -100,12 +100,13 @@ export function findingRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.get(
       '/runs/:run_id/findings',
       {
+        config: { etag: true },
         schema: {
           summary: 'Замечания и вопросы проверки',
           description:
             'Доступно после status=done; до публикации — 404 no_report. feedback — последнее решение каждого автора по каждому замечанию (версия для следующего решения — version собственного решения, own=true). Решения не меняют сами замечания.',
           params: RunIdParams,
-          response: { 200: FindingsResultSchema, ...errorResponses(404) },
+          response: { 200: FindingsResultSchema, 304: Type.Null({ description: 'Результат не изменился (If-None-Match)' }), ...errorResponses(404) },
         },
       },
       async (request) => {

@@ -8,7 +8,6 @@ import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
 import { tenantLimits } from '../../domain/accept-run.ts';
-import { previewArchive } from '../../ingest/index.ts';
 import { errorResponses } from '../schemas/common.ts';
 
 /** Documentation of the multipart body (validated while streaming). */
@@ -58,6 +57,8 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           const [upload, ...extra] = form.files;
           if (!upload) throw errors.noArchive();
           if (extra.length > 0) throw errors.oneArchiveOnly();
+          // Loaded on first use, like the intake of POST /runs.
+          const { previewArchive } = await import('../../ingest/index.ts');
           return await previewArchive(upload, join(scratch, 'unpacked'), limits);
         } finally {
           await rm(scratch, { recursive: true, force: true });

@@ -1,17 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
+import { conditionalAnswer, weakBlobEtag } from '../conditional.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
 import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
 import { storedReportKeys } from '../../report/stored.ts';
-import { PdfRebuilder } from '../../report/rebuild.ts';
+import type { PdfRebuilder } from '../../report/rebuild.ts';
 import { isolatedPdfBuild } from '../../isolation/pdf-build.ts';
 
 const SectionParam = Type.String({
@@ -29,24 +29,26 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { blobs } = deps;
   // PDFs that failed at publication are rebuilt by the node a download reaches (one build per run at a time),
   // in a child process when the program runs as a service, so rendering never stalls other requests.
+  // Loaded on the first PDF or ZIP download: the renderer (pdfkit, fonts) is not part of an idle API node.
   const build = deps.children ? isolatedPdfBuild(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
-  const rebuilder = new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs }, { build });
+  let rebuilder: Promise<PdfRebuilder> | null = null;
+  const pdfRebuilder = () =>
+    (rebuilder ??= import('../../report/rebuild.ts').then(
+      ({ PdfRebuilder }) => new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs }, { build }),
+    ));
 
   /** Streams the stored report a request names; the run must be this tenant's and published. */
-  async function send(runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async function send(http: FastifyRequest, runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
     const run = await getRunForTenant(db, tenantId, runId);
     let keys = await storedReportKeys(db, tenantId, run.id);
     if (!keys) throw errors.noReport();
-    if (request.kind !== 'markdown') keys = await rebuilder.ensure(run.id, keys);
+    if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys);
     const report = storedReport(keys, request, run.id);
-    let body: Readable;
-    let size: number;
-    try {
-      [body, size] = await Promise.all([blobs.openRead(report.key), blobs.size(report.key)]);
-    } catch (e) {
-      if (e instanceof BlobNotFoundError && request.kind !== 'markdown') throw errors.pdfUnavailable();
-      throw e;
-    }
+    const missing = (e: unknown) => (e instanceof BlobNotFoundError && request.kind !== 'markdown' ? errors.pdfUnavailable() : e);
+    const size = await blobs.size(report.key).catch((e: unknown) => Promise.reject(missing(e)));
+    // The client's copy is current: 304 without opening the blob.
+    if (conditionalAnswer(http, reply, weakBlobEtag(report.key, size))) return reply.send();
+    const body = await blobs.openRead(report.key).catch((e: unknown) => Promise.reject(missing(e)));
     return reply
       .type(report.contentType)
       .header('Content-Length', String(size))
@@ -55,7 +57,9 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   }
 
   return async (app) => {
-    app.addHook('onClose', () => rebuilder.idle());
+    app.addHook('onClose', async () => {
+      if (rebuilder) await (await rebuilder).idle();
+    });
 
     app.get(
       '/runs/:run_id/report',
@@ -87,7 +91,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const { tenant } = authOf(request);
         const query: ReportQuery = request.query;
-        return send(request.params.run_id, tenant.id, parseReportQuery(query, query.format === 'pdf'), reply);
+        return send(request, request.params.run_id, tenant.id, parseReportQuery(query, query.format === 'pdf'), reply);
       },
     );
 
@@ -105,7 +109,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { tenant } = authOf(request);
-        return send(request.params.run_id, tenant.id, parseReportQuery(request.query, true), reply);
+        return send(request, request.params.run_id, tenant.id, parseReportQuery(request.query, true), reply);
       },
     );
 
@@ -122,7 +126,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { tenant } = authOf(request);
-        return send(request.params.run_id, tenant.id, { kind: 'zip' }, reply);
+        return send(request, request.params.run_id, tenant.id, { kind: 'zip' }, reply);
       },
     );
   };

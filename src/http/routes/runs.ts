@@ -13,6 +13,9 @@ import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.
 import { runBody, statusBody } from '../../domain/run-view.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
+import { UUID_RE } from '../../kernel/ids.ts';
+import { RunStatusCache } from '../run-status-cache.ts';
+import { conditionalAnswer, strongEtag } from '../conditional.ts';
 
 /** Documentation of the multipart body (validation happens while streaming, not by schema). */
 export const RunUploadBody = Type.Object({
@@ -24,12 +27,17 @@ export const RunUploadBody = Type.Object({
   bundle_id: Type.Optional(Type.String({ description: 'bundle_id из POST /bundles' })),
 });
 
+/** Seconds between polls of a run that is not finished (contract, Limits: once per 5 seconds). */
+const POLL_SECONDS = 5;
+
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
 export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
   const checksLeftOf = async (tenantId: string) =>
     (await db.selectFrom('tenants').select('checks_left').where('id', '=', tenantId).executeTakeFirstOrThrow()).checks_left;
+
+  const statusCache = new RunStatusCache(deps.store.changes);
 
   return async (app) => {
     app.post(
@@ -96,16 +104,29 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       {
         schema: {
           summary: 'Состояние проверки',
-          description: 'Опрашивать не чаще раза в 2 секунды (рекомендуется раз в 5 секунд).',
+          description:
+            'Опрашивать не чаще раза в 2 секунды (рекомендуется раз в 5 секунд). Пока проверка в очереди или выполняется, ответ несёт Retry-After: 5. ETag и If-None-Match: неизменившееся состояние — 304 без тела.',
           params: RunIdParams,
-          response: { 200: Type.Ref('RunStatus'), ...errorResponses(404) },
+          response: { 200: Type.Ref('RunStatus'), 304: Type.Null({ description: 'Состояние не изменилось (If-None-Match)' }), ...errorResponses(404) },
         },
       },
-      async (request) => {
-        const { tenant } = authOf(request);
-        const run = await getRunForTenant(db, tenant.id, request.params.run_id);
-        // The tenant row was read by authentication in this request, so checks_left is current.
-        return statusBody(run, await documentsOf(db, run.id), tenant.checks_left);
+      async (request, reply) => {
+        const { tenant, generation } = authOf(request);
+        const runId = request.params.run_id;
+        let status = statusCache.get(tenant.id, runId, generation);
+        if (!status) {
+          const found = UUID_RE.test(runId) ? await deps.store.runReads.runWithDocuments(tenant.id, runId) : undefined;
+          if (!found) throw errors.runNotFound();
+          const { run, documents } = found;
+          // checks_left as authentication found the organization, current at the same generation.
+          const body = reply.serialize(statusBody(run, documents, tenant.checks_left)) as string;
+          status = { tenantId: tenant.id, body, etag: strongEtag(body), unfinished: run.status === 'queued' || run.status === 'running' };
+          statusCache.put(runId, status, generation);
+        }
+        // The contract's polling rule: once per 5 seconds while the run is not finished (also on a 304).
+        if (status.unfinished) reply.header('Retry-After', String(POLL_SECONDS));
+        if (conditionalAnswer(request, reply, status.etag)) return reply.send();
+        return reply.type('application/json; charset=utf-8').send(status.body);
       },
     );
 

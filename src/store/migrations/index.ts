@@ -4,6 +4,7 @@ import * as m010 from './010_feedback_memory.ts';
 import * as m020 from './020_webhooks.ts';
 import * as m030 from './030_report_rebuild.ts';
 import * as m040 from './040_cabinet_sessions.ts';
+import * as m050 from './050_change_notifications.ts';
 
 /**
  * Static list of migrations (no directory scanning, so it works the same under any loader).
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '020_webhooks': m020,
   '030_report_rebuild': m030,
   '040_cabinet_sessions': m040,
+  '050_change_notifications': m050,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Builds the production program: src/**/*.ts → dist/**/*.js with tsc (imports rewritten from .ts to .js),
+// plus the plain-JavaScript workers (*.mjs) copied beside them. `--if-stale` builds only when a source is
+// newer than the last build (used by `npm start`). Run at `npm install` (prepare) and before `npm start`.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { distIsCurrent, STAMP } from './dist-state.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+if (process.argv.includes('--if-stale') && distIsCurrent(root)) process.exit(0);
+
+let tsc;
+try {
+  tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
+} catch {
+  // An install without dev dependencies: nothing to build with; a dist/ built elsewhere is used as it is.
+  console.error('build: typescript is not installed; dist/ is left as it is');
+  process.exit(0);
+}
+
+const dist = join(root, 'dist');
+rmSync(dist, { recursive: true, force: true });
+const res = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (res.status !== 0) {
+  console.error('build: tsc failed; bin/drs.js keeps running the sources');
+  process.exit(res.status ?? 1);
+}
+
+// Workers started by path (fork / worker_threads) are plain JavaScript already.
+function copyScripts(dir) {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) copyScripts(path);
+    else if (entry.endsWith('.mjs')) {
+      const target = join(dist, relative(join(root, 'src'), path));
+      mkdirSync(dirname(target), { recursive: true });
+      cpSync(path, target);
+    }
+  }
+}
+copyScripts(join(root, 'src'));
+// The stamp is written last: a build that failed half-way is never taken for a current one.
+writeFileSync(join(root, STAMP), `${new Date().toISOString()}\n`);

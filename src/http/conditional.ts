@@ -1,0 +1,57 @@
+/**
+ * Conditional GET (RFC 9110): an ETag on run status, findings and reports, and 304 Not Modified when the
+ * client's If-None-Match names it, so a poll of an unchanged run sends no body.
+ *
+ * JSON resources get a strong ETag: a digest of the exact bytes sent, so any change of the body (status,
+ * stage, progress, checks_left, a decision) changes it. Reports get a weak one derived from the stored blob
+ * (key and size) without reading it: the report says the same thing for the life of the run, but a PDF that
+ * failed at publication is rebuilt later under the same key, so byte equality is not promised.
+ */
+import { hash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from './app-instance.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The JSON body of a 200 answer gets a strong ETag and If-None-Match is honoured. */
+    etag?: boolean;
+  }
+}
+
+/** Either side may be weak: If-None-Match uses the weak comparison. */
+const opaque = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag);
+
+/** True when If-None-Match names this ETag (or is "*"). */
+export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const wanted = opaque(etag);
+  return header.split(',').some((t) => opaque(t.trim()) === wanted);
+}
+
+/** Sets the validator and, when the client already has this version, turns the answer into 304. */
+export function conditionalAnswer(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+  if (!matchesIfNoneMatch(request, etag)) return false;
+  reply.code(304);
+  return true;
+}
+
+/** Strong validator of a body: a digest of its exact bytes. */
+export const strongEtag = (body: string): string => `"${hash('sha1', body, 'base64url')}"`;
+
+export const weakBlobEtag = (key: string, size: number): string => `W/"${hash('sha1', `${key}\n${size}`, 'base64url')}"`;
+
+/** For routes marked `config: { etag: true }`: strong ETag over the serialized body, 304 on a match. */
+export function useJsonEtags(app: App): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config?.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    // A route that set its own validator (a cached answer) has already answered the condition.
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.hasHeader('etag')) return payload;
+    const etag = strongEtag(payload);
+    if (!conditionalAnswer(request, reply, etag)) return payload;
+    reply.removeHeader('Content-Type');
+    return null;
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The serialized answer of GET /runs/{run_id}, kept per run while nothing behind it changed: polling clients
+ * ask for the same unchanged status thousands of times a minute. The store's change feed (change-feed.ts)
+ * drops an entry when its run, its documents or its organization (checks_left is part of the answer)
+ * change — on PostgreSQL just that entry, on SQLite every entry at any write — and the cache is bypassed
+ * while the feed is unavailable. An answer is stored only if no change was delivered since the request's
+ * key was resolved, so nothing read before a change is kept after it.
+ */
+import type { ChangeFeed } from '../store/change-feed.ts';
+
+export interface CachedStatus {
+  tenantId: string;
+  /** The JSON body as sent, and its strong ETag. */
+  body: string;
+  etag: string;
+  /** queued or running: the answer carries Retry-After. */
+  unfinished: boolean;
+}
+
+/** About 1–2 KiB each: a few MiB for the runs thousands of clients poll at once. */
+const MAX_ENTRIES = 5_000;
+
+export class RunStatusCache {
+  private readonly entries = new Map<string, CachedStatus>();
+
+  constructor(private readonly feed: ChangeFeed) {
+    feed.onChange((changed) => {
+      if (changed === null) this.entries.clear();
+      else if ('runId' in changed) this.entries.delete(changed.runId);
+      else for (const [runId, e] of this.entries) if (e.tenantId === changed.tenantId) this.entries.delete(runId);
+    });
+  }
+
+  /**
+   * The cached answer for this tenant's run, if current at `generation` — the request's authentication,
+   * which has just synchronized the feed (so no second read of the change signal per request).
+   */
+  get(tenantId: string, runId: string, generation: number): CachedStatus | undefined {
+    if (generation !== this.feed.generation) return undefined;
+    const hit = this.entries.get(runId);
+    return hit && hit.tenantId === tenantId ? hit : undefined;
+  }
+
+  /** Keeps an answer built from data read at `generation` (the request's authentication), if still current. */
+  put(runId: string, status: CachedStatus, generation: number): void {
+    if (!this.feed.sync() || generation !== this.feed.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(runId, status);
+  }
+}

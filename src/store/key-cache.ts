@@ -1,0 +1,56 @@
+/**
+ * Key → organization answers kept in memory, so a polling client costs no authentication query while
+ * nothing changed. Correctness comes from the change feed (change-feed.ts): every change of a key or an
+ * organization drops the affected entries before the next request uses them, on every node; when the feed
+ * is unavailable the cache is bypassed. Only found, usable keys are kept — a wrong key always reads the
+ * database, so the cache cannot be filled with guesses.
+ */
+import type { Db } from './db.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import type { ApiKey, Tenant } from './schema.ts';
+import { findKeyBySecret, hashApiKey } from './repositories/tenants.ts';
+
+export interface KeyOwner {
+  key: ApiKey;
+  tenant: Tenant;
+}
+
+const MAX_ENTRIES = 10_000;
+/** A bound on any staleness the feed could miss (it should miss none). */
+const MAX_AGE_MS = 60_000;
+
+export class KeyCache {
+  private readonly entries = new Map<string, { owner: KeyOwner; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.onChange((changed) => {
+      if (changed === null) this.entries.clear();
+      else if ('tenantId' in changed) for (const [digest, e] of this.entries) if (e.owner.tenant.id === changed.tenantId) this.entries.delete(digest);
+    });
+  }
+
+  /**
+   * The key and its organization for a presented secret (null when unknown or revoked), with the feed's
+   * generation the answer is current for: whatever is derived from it may be cached while that still holds.
+   */
+  async find(secret: string): Promise<{ owner: KeyOwner | null; generation: number }> {
+    const digest = hashApiKey(secret);
+    const usable = this.feed.sync();
+    const generation = this.feed.generation;
+    const now = Date.now();
+    if (usable) {
+      const hit = this.entries.get(digest);
+      if (hit && now - hit.at < MAX_AGE_MS) return { owner: hit.owner, generation };
+    }
+    const owner = await findKeyBySecret(this.db, secret);
+    // Stored only if nothing changed while it was read: an answer from before a change is not kept after it.
+    if (owner && usable && this.feed.sync() && generation === this.feed.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(digest, { owner, at: now });
+    }
+    return { owner, generation: usable ? generation : -1 };
+  }
+}
