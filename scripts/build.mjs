@@ -28,12 +28,14 @@ if (res.status !== 0) {
   process.exit(res.status ?? 1);
 }
 
-// Workers started by path (fork / worker_threads) are plain JavaScript already.
+// Files the program reads or starts by path are copied as they are: workers started by path (fork /
+// worker_threads) are plain JavaScript already, and the cabinet's browser files are served from its static/.
+const copied = (path, entry) => entry.endsWith('.mjs') || path.split(/[\\/]/).includes('static');
 function copyScripts(dir) {
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) copyScripts(path);
-    else if (entry.endsWith('.mjs')) {
+    else if (copied(relative(root, path), entry)) {
       const target = join(dist, relative(join(root, 'src'), path));
       mkdirSync(dirname(target), { recursive: true });
       cpSync(path, target);
