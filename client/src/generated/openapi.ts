@@ -853,7 +853,7 @@ export interface paths {
         };
         /**
          * Состояние проверки
-         * @description Опрашивать не чаще раза в 2 секунды (рекомендуется раз в 5 секунд).
+         * @description Опрашивать не чаще раза в 2 секунды (рекомендуется раз в 5 секунд). Пока проверка в очереди или выполняется, ответ несёт Retry-After: 5. ETag и If-None-Match: неизменившееся состояние — 304 без тела.
          */
         get: {
             parameters: {
@@ -875,6 +875,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["def-2"];
                     };
+                };
+                /** @description Состояние не изменилось (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Ошибка в конверте detail */
                 401: {
@@ -1363,6 +1370,13 @@ export interface paths {
                             [key: string]: unknown;
                         };
                     };
+                };
+                /** @description Результат не изменился (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Ошибка в конверте detail */
                 401: {
