@@ -4,7 +4,7 @@
  * run_id is polled again after 5–30 s, for as long as the caller lets it (closing the client never cancels
  * the run, so giving up is the caller's decision, through the signal).
  */
-import { DrsApiError, DrsError, DrsNetworkError } from './errors.ts';
+import { DrsApiError, type DrsError, DrsNetworkError } from './errors.ts';
 import { sleep } from './retry.ts';
 import { FINAL_RUN_STATUSES, type RunStatus } from './types.ts';
 

@@ -9,7 +9,7 @@ export const SIGNATURE_HEADER = 'x-svc-signature';
 
 export function webhookSignature(rawBody: Uint8Array | string, secret: string): string {
   const bytes = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
-  return 'sha256=' + createHmac('sha256', Buffer.from(secret, 'utf8')).update(bytes).digest('hex');
+  return `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(bytes).digest('hex')}`;
 }
 
 /**

@@ -61,7 +61,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     err(`Неизвестная команда: ${name}. Список команд: drs-client --help`);
     return EXIT.usage;
   }
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: rest, options: { ...GLOBAL, ...command.options }, allowPositionals: true, strict: true });
   } catch (e) {
