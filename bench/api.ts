@@ -19,7 +19,9 @@ import { startServer } from '../test/helpers/server.ts';
 import { Client, form } from '../test/helpers/client.ts';
 import { makeSimplePdf } from '../test/helpers/fixtures.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, gib: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, gib: { type: 'string', default: '1' } },
+});
 const rounds = Number(values.rounds);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const seconds = Number(values.seconds);

@@ -32,7 +32,15 @@ function resultBody(runId: string) {
     topic: 'norms',
     check_id: 'superseded_norms',
   }));
-  return JSON.stringify({ run_id: runId, findings, questions: [], warnings: [], reference_problems: [], counts: { total: FINDINGS, critical: 20, significant: 20, minor: 20 }, parsed: true });
+  return JSON.stringify({
+    run_id: runId,
+    findings,
+    questions: [],
+    warnings: [],
+    reference_problems: [],
+    counts: { total: FINDINGS, critical: 20, significant: 20, minor: 20 },
+    parsed: true,
+  });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -47,26 +55,88 @@ try {
     const id = randomUUID();
     const at = new Date(t0 + r * 3_600_000).toISOString();
     await store.db.transaction().execute(async (trx) => {
-      await trx.insertInto('runs').values({
-        id, tenant_id: org.tenant_id, status: 'done', stage: 'done', stage_text: 'Готово', progress: JSON.stringify({ percent: 100, pages_total: 240, pages_done: 240, elapsed_s: 60, eta_s: 0 }),
-        error: null, cancelled: 0, charged: 1, refunded: 0, double_volume: 0, volume_units: 1, user_request: null, object_address: `г. Казань, ул. Чистопольская, д. ${r}`,
-        bundle_id: null, bundle_label: null, bundle_version: null, skipped: '[]', idempotency_key: null, key_id: org.key_id, attempts: 1, lease_owner: null, lease_expires_at: null,
-        created_at: at, updated_at: at, started_at: at, finished_at: at, documents_deleted_at: null,
-      }).execute();
-      await trx.insertInto('documents').values(Array.from({ length: DOCS }, (_, d) => ({
-        run_id: id, idx: d + 1, name: `Том ${d + 1}/24-017-КР${d + 1}.pdf`, kind: 'КР', kind_chosen: 1, kind_guess: 'КР', role: 'review' as const, format: 'pdf', size: 1_000_000,
-        sha256: 'x'.repeat(64), blob_key: `runs/${id}/docs/${d + 1}.pdf`, pdf_blob_key: null, pages: 20, converted: 0, page_from: d * 20 + 1, page_to: d * 20 + 20, warnings: '[]',
-      }))).execute();
-      await trx.insertInto('results').values({
-        run_id: id, tenant_id: org.tenant_id, snapshot: randomUUID(), body: resultBody(id), report_md_key: `runs/${id}/report.md`, report_pdf_key: null,
-        section_pdf_keys: '{}', theme_pdf_keys: '{}', report_zip_key: null, published_at: at,
-      }).execute();
+      await trx
+        .insertInto('runs')
+        .values({
+          id,
+          tenant_id: org.tenant_id,
+          status: 'done',
+          stage: 'done',
+          stage_text: 'Готово',
+          progress: JSON.stringify({ percent: 100, pages_total: 240, pages_done: 240, elapsed_s: 60, eta_s: 0 }),
+          error: null,
+          cancelled: 0,
+          charged: 1,
+          refunded: 0,
+          double_volume: 0,
+          volume_units: 1,
+          user_request: null,
+          object_address: `г. Казань, ул. Чистопольская, д. ${r}`,
+          bundle_id: null,
+          bundle_label: null,
+          bundle_version: null,
+          skipped: '[]',
+          idempotency_key: null,
+          key_id: org.key_id,
+          attempts: 1,
+          lease_owner: null,
+          lease_expires_at: null,
+          created_at: at,
+          updated_at: at,
+          started_at: at,
+          finished_at: at,
+          documents_deleted_at: null,
+        })
+        .execute();
+      await trx
+        .insertInto('documents')
+        .values(
+          Array.from({ length: DOCS }, (_, d) => ({
+            run_id: id,
+            idx: d + 1,
+            name: `Том ${d + 1}/24-017-КР${d + 1}.pdf`,
+            kind: 'КР',
+            kind_chosen: 1,
+            kind_guess: 'КР',
+            role: 'review' as const,
+            format: 'pdf',
+            size: 1_000_000,
+            sha256: 'x'.repeat(64),
+            blob_key: `runs/${id}/docs/${d + 1}.pdf`,
+            pdf_blob_key: null,
+            pages: 20,
+            converted: 0,
+            page_from: d * 20 + 1,
+            page_to: d * 20 + 20,
+            warnings: '[]',
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('results')
+        .values({
+          run_id: id,
+          tenant_id: org.tenant_id,
+          snapshot: randomUUID(),
+          body: resultBody(id),
+          report_md_key: `runs/${id}/report.md`,
+          report_pdf_key: null,
+          section_pdf_keys: '{}',
+          theme_pdf_keys: '{}',
+          report_zip_key: null,
+          published_at: at,
+        })
+        .execute();
     });
   }
   await store.close();
 
   const origin = server.baseUrl.replace('/api/v1', '');
-  const login = await fetch(`${origin}/cabinet/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: org.api_key }) });
+  const login = await fetch(`${origin}/cabinet/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: org.api_key }),
+  });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
 
   const serverMs = (path: string): number[] => {

@@ -39,7 +39,10 @@ async function generateAndRun(): Promise<void> {
     zip.outputStream.pipe(out);
     await once(out, 'finish');
     await sevenZipWasm(src, join(root, 'set.7z'));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', root], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--measure', root], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     process.stdout.write(r.stdout);
   } finally {
     await rm(root, { recursive: true, force: true });

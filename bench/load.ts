@@ -32,7 +32,6 @@ const pollMs = Number(values['poll-s']) * 1000;
 const uploadEveryMs = 60_000 / Number(values['uploads-per-min']);
 const databaseUrl = values['database-url'] ?? process.env.TEST_DATABASE_URL;
 
-
 const rssMiB = (pid: number): number => {
   try {
     return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);

@@ -23,14 +23,24 @@ const PAGES = Number(values.pages);
 const DOCS = 20;
 const PER_DOC = Math.ceil(PAGES / DOCS);
 
-const SECTIONS: [string, Theme][] = [['ОБЩ', 'unassigned'], ['ПЗ', 'norms'], ['ПЗУ', 'construction'], ['АР', 'construction'], ['КР', 'construction'],
-  ['ИОС1', 'engineering'], ['ИОС2', 'engineering'], ['ИОС4', 'engineering'], ['ПОС', 'construction'], ['ПБ', 'norms']];
+const SECTIONS: [string, Theme][] = [
+  ['ОБЩ', 'unassigned'],
+  ['ПЗ', 'norms'],
+  ['ПЗУ', 'construction'],
+  ['АР', 'construction'],
+  ['КР', 'construction'],
+  ['ИОС1', 'engineering'],
+  ['ИОС2', 'engineering'],
+  ['ИОС4', 'engineering'],
+  ['ПОС', 'construction'],
+  ['ПБ', 'norms'],
+];
 const LEVELS: Importance[] = ['critical', 'significant', 'minor'];
 
 /** Deterministic pseudo-random numbers, so every run lays out the same report. */
 function lcg(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 function makeSet(): { result: PublishedResult; meta: ReportMeta } {
@@ -50,7 +60,14 @@ function makeSet(): { result: PublishedResult; meta: ReportMeta } {
       const page = 1 + Math.floor(rnd() * PAGES);
       const doc = documents[Math.min(DOCS - 1, Math.floor((page - 1) / PER_DOC))]!;
       const docPage = page - doc.page_from + 1;
-      return { page, in_docset: true, kind: doc.kind, doc_index: doc.index, doc_page: docPage, label: `стр. ${page} (док. ${doc.index} «${doc.name}», с. ${docPage})` };
+      return {
+        page,
+        in_docset: true,
+        kind: doc.kind,
+        doc_index: doc.index,
+        doc_page: docPage,
+        label: `стр. ${page} (док. ${doc.index} «${doc.name}», с. ${docPage})`,
+      };
     });
     return {
       n: i + 1,
@@ -63,7 +80,10 @@ function makeSet(): { result: PublishedResult; meta: ReportMeta } {
       action: 'Привести значения к единому, заменить ссылку на действующий свод правил и откорректировать текстовую и графическую части.',
       pages: refs.map((r) => r.page),
       page_refs: refs,
-      sources: [{ type: 'norm', title: 'СП 20.13330.2016 «Нагрузки и воздействия»' }, { type: 'document', title: refs[0]!.label, doc_index: refs[0]!.doc_index, page: refs[0]!.doc_page }],
+      sources: [
+        { type: 'norm', title: 'СП 20.13330.2016 «Нагрузки и воздействия»' },
+        { type: 'document', title: refs[0]!.label, doc_index: refs[0]!.doc_index, page: refs[0]!.doc_page },
+      ],
       topic,
       check_id: `bench-${section}`,
     };
@@ -128,7 +148,14 @@ try {
       {
         findings: FINDINGS,
         set_pages: PAGES,
-        overall_pdf: { seconds: overall.seconds, cpu_seconds: overall.cpu_seconds, pages, bytes, cpu_ms_per_finding: Math.round((overall.cpu_seconds * 10_000) / FINDINGS) / 10, max_event_loop_stall_ms: overall.max_event_loop_stall_ms },
+        overall_pdf: {
+          seconds: overall.seconds,
+          cpu_seconds: overall.cpu_seconds,
+          pages,
+          bytes,
+          cpu_ms_per_finding: Math.round((overall.cpu_seconds * 10_000) / FINDINGS) / 10,
+          max_event_loop_stall_ms: overall.max_event_loop_stall_ms,
+        },
         peak_rss_mib: { before: rssBefore, after_overall_pdf: rssAfterOverall, after_all_reports: peakRssMiB() },
         all_reports: {
           seconds: all.seconds,

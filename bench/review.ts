@@ -28,7 +28,7 @@ const PAGES_PER_DOC = 25;
 const ROUNDS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const SECTIONS = ['ПЗ', 'ПЗУ', 'АР', 'КР', 'ИОС1', 'ИОС2', 'ИОС4', 'ПОС', 'ООС', 'ПБ'];
-const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' };
+const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров', 'Н. контр.': 'Кузнецова' };
 
 /** A page of ordinary explanatory text with key values, norms and references, as a designer writes them. */
 function pageOf(section: string, doc: number, n: number): PageSpec {
@@ -45,7 +45,10 @@ function pageOf(section: string, doc: number, n: number): PageSpec {
     'Водоснабжение предусмотрено от существующей сети по техническим условиям ресурсоснабжающей организации.',
     'Электроснабжение выполнено по II категории надежности от проектируемой трансформаторной подстанции.',
   ];
-  return { lines: [...lines, ...lines.map((l) => l.replace(/^\d+\. /, ''))], stamp: { cipher, sheet: n, ...(n === 1 ? { sheets: PAGES_PER_DOC } : {}), roles } };
+  return {
+    lines: [...lines, ...lines.map((l) => l.replace(/^\d+\. /, ''))],
+    stamp: { cipher, sheet: n, ...(n === 1 ? { sheets: PAGES_PER_DOC } : {}), roles },
+  };
 }
 
 async function makeSet(dir: string, pages: number): Promise<ReviewDocument[]> {
@@ -53,14 +56,30 @@ async function makeSet(dir: string, pages: number): Promise<ReviewDocument[]> {
   for (let i = 0; i * PAGES_PER_DOC < pages; i++) {
     const section = SECTIONS[i % SECTIONS.length]!;
     const path = join(dir, `doc-${i + 1}.pdf`);
-    await writePdf(path, Array.from({ length: PAGES_PER_DOC }, (_, k) => pageOf(section, i + 1, k + 1)));
-    docs.push({ index: i + 1, name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`, kind: section, role: 'review', format: 'pdf', path, pdfPath: path, pages: PAGES_PER_DOC, pageFrom: i * PAGES_PER_DOC + 1 });
+    await writePdf(
+      path,
+      Array.from({ length: PAGES_PER_DOC }, (_, k) => pageOf(section, i + 1, k + 1)),
+    );
+    docs.push({
+      index: i + 1,
+      name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`,
+      kind: section,
+      role: 'review',
+      format: 'pdf',
+      path,
+      pdfPath: path,
+      pages: PAGES_PER_DOC,
+      pageFrom: i * PAGES_PER_DOC + 1,
+    });
   }
   return docs;
 }
 
 const input = (docs: ReviewDocument[], workDir: string): ReviewInput => ({
-  documents: docs, objectAddress: null, userRequest: null, workDir,
+  documents: docs,
+  objectAddress: null,
+  userRequest: null,
+  workDir,
   profile: DOCSET_ITEMS.map((i) => ({ code: i.code, title: i.title, required: i.required })),
 });
 
@@ -80,7 +99,17 @@ function benchDocs(dir: string, pages: number): ReviewDocument[] {
   for (let i = 0; i * PAGES_PER_DOC < pages; i++) {
     const section = SECTIONS[i % SECTIONS.length]!;
     const path = join(dir, `doc-${i + 1}.pdf`);
-    docs.push({ index: i + 1, name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`, kind: section, role: 'review', format: 'pdf', path, pdfPath: path, pages: PAGES_PER_DOC, pageFrom: i * PAGES_PER_DOC + 1 });
+    docs.push({
+      index: i + 1,
+      name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`,
+      kind: section,
+      role: 'review',
+      format: 'pdf',
+      path,
+      pdfPath: path,
+      pages: PAGES_PER_DOC,
+      pageFrom: i * PAGES_PER_DOC + 1,
+    });
   }
   return docs;
 }
@@ -93,9 +122,21 @@ async function childRss(dir: string, pages: number, warmUp = false): Promise<voi
   if (warmUp) await warmUpReview(reading);
   let readerKb = 0;
   const t = process.hrtime.bigint();
-  const out = await reviewSet(input(docs, dir), undefined, { ...reading, onReaderStats: (s) => { readerKb = s.childMaxRssKb; } });
+  const out = await reviewSet(input(docs, dir), undefined, {
+    ...reading,
+    onReaderStats: (s) => {
+      readerKb = s.childMaxRssKb;
+    },
+  });
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
-  process.stdout.write(JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: Math.round(readerKb / 1024) }));
+  process.stdout.write(
+    JSON.stringify({
+      pages: out.usage.pages_read,
+      seconds: +seconds.toFixed(2),
+      rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      reader_rss_mb: Math.round(readerKb / 1024),
+    }),
+  );
 }
 
 /** Child mode: review the same pages twice in one process, as a worker does with its warm readers; time the second. */
@@ -106,14 +147,22 @@ async function childWarm(dir: string, pages: number): Promise<void> {
   const out = await reviewSet(input(docs, dir), undefined, reading);
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
   await closeIdleReaders();
-  process.stdout.write(JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: 0 }));
+  process.stdout.write(
+    JSON.stringify({ pages: out.usage.pages_read, seconds: +seconds.toFixed(2), rss_mb: Math.round(process.resourceUsage().maxRSS / 1024), reader_rss_mb: 0 }),
+  );
 }
 
-function runChild(dir: string, pages: number, mode: '--rss' | '--worker' | '--warm' = '--rss'): Promise<{ pages: number; seconds: number; rss_mb: number; reader_rss_mb: number }> {
+function runChild(
+  dir: string,
+  pages: number,
+  mode: '--rss' | '--worker' | '--warm' = '--rss',
+): Promise<{ pages: number; seconds: number; rss_mb: number; reader_rss_mb: number }> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), mode, dir, String(pages)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    p.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
+    p.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
     p.on('error', reject);
     p.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`child exited with ${code}`))));
   });
@@ -147,26 +196,28 @@ async function main(): Promise<void> {
     const warm = rounds.map((r) => r.base / r.warm);
     const marginal = 1500 / (runs['2000']!.seconds - runs['500']!.seconds);
     const range = (xs: number[]) => [+Math.min(...xs).toFixed(2), +Math.max(...xs).toFixed(2)];
-    console.log(JSON.stringify({
-      bench: 'review',
-      reader: loadConfig().pdfReader === 'auto' && (await mutoolAvailable()) ? 'mutool' : 'wasm',
-      pages: 500,
-      rounds: ROUNDS,
-      pdftotext_pages_per_s: +basePps.toFixed(1),
-      review_pages_per_s: +(500 / median(rounds.map((r) => r.worker))).toFixed(1),
-      // the first review of a worker process that has just started (and warmed up at start)
-      ratio_to_pdftotext: +median(worker).toFixed(2),
-      ratio_range: range(worker),
-      // a review in a bare process that has never reviewed: tool probes, expression compiling and cold code included
-      cold_ratio_to_pdftotext: +median(cold).toFixed(2),
-      cold_ratio_range: range(cold),
-      // a second review of the same 500 pages in one process, as in a worker that has reviewed before
-      warm_ratio_to_pdftotext: +median(warm).toFixed(2),
-      warm_ratio_range: range(warm),
-      // pages 501–2000 of the larger run, against the median pdftotext speed
-      marginal_ratio_to_pdftotext: +(marginal / basePps).toFixed(2),
-      peak_rss_mb: Object.fromEntries(Object.entries(runs).map(([k, r]) => [k, { review: r.rss_mb, reader: r.reader_rss_mb, seconds: r.seconds }])),
-    }));
+    console.log(
+      JSON.stringify({
+        bench: 'review',
+        reader: loadConfig().pdfReader === 'auto' && (await mutoolAvailable()) ? 'mutool' : 'wasm',
+        pages: 500,
+        rounds: ROUNDS,
+        pdftotext_pages_per_s: +basePps.toFixed(1),
+        review_pages_per_s: +(500 / median(rounds.map((r) => r.worker))).toFixed(1),
+        // the first review of a worker process that has just started (and warmed up at start)
+        ratio_to_pdftotext: +median(worker).toFixed(2),
+        ratio_range: range(worker),
+        // a review in a bare process that has never reviewed: tool probes, expression compiling and cold code included
+        cold_ratio_to_pdftotext: +median(cold).toFixed(2),
+        cold_ratio_range: range(cold),
+        // a second review of the same 500 pages in one process, as in a worker that has reviewed before
+        warm_ratio_to_pdftotext: +median(warm).toFixed(2),
+        warm_ratio_range: range(warm),
+        // pages 501–2000 of the larger run, against the median pdftotext speed
+        marginal_ratio_to_pdftotext: +(marginal / basePps).toFixed(2),
+        peak_rss_mb: Object.fromEntries(Object.entries(runs).map(([k, r]) => [k, { review: r.rss_mb, reader: r.reader_rss_mb, seconds: r.seconds }])),
+      }),
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

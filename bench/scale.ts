@@ -66,7 +66,10 @@ async function polling(cluster: Cluster, nodes: TestServer[]): Promise<{ request
     ),
   );
   return {
-    requests_per_second: round(results.reduce((s, r) => s + r.requests.average, 0), 0),
+    requests_per_second: round(
+      results.reduce((s, r) => s + r.requests.average, 0),
+      0,
+    ),
     errors: results.reduce((s, r) => s + r.errors + r.non2xx, 0),
     p99_ms: Math.max(...results.map((r) => r.latency.p99)),
   };

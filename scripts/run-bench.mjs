@@ -4,7 +4,13 @@ import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const named = process.argv.slice(2);
-const files = (named.length ? named : readdirSync('bench').filter((f) => f.endsWith('.ts')).map((f) => `bench/${f}`)).sort();
+const files = (
+  named.length
+    ? named
+    : readdirSync('bench')
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `bench/${f}`)
+).sort();
 let failed = 0;
 for (const file of files) {
   console.error(`== ${file}`);

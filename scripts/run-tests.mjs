@@ -41,9 +41,8 @@ const env = { ...process.env };
 if (env.TEST_DATABASE_URL && !env.TEST_PG_URL) env.TEST_PG_URL = env.TEST_DATABASE_URL;
 // Tests run the TypeScript sources (through tsx), also where bin/drs.js would take a current dist/ build.
 env.DRS_FROM_SOURCES = '1';
-const res = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env },
-);
+const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env,
+});
 process.exit(res.status ?? 1);

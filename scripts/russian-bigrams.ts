@@ -17,7 +17,10 @@ function files(dir: string): string[] {
 
 const counts = Array.from({ length: ALPHABET.length }, () => new Array<number>(ALPHABET.length).fill(0));
 for (const f of [...files('src'), ...files('docs')]) {
-  for (const w of readFileSync(f, 'utf8').toLowerCase().replace(/ё/g, 'е').match(/[а-я]+/g) ?? []) {
+  for (const w of readFileSync(f, 'utf8')
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .match(/[а-я]+/g) ?? []) {
     const s = `_${w}_`;
     for (let i = 1; i < s.length; i++) counts[ALPHABET.indexOf(s[i - 1]!)]![ALPHABET.indexOf(s[i]!)]!++;
   }

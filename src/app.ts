@@ -73,8 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       info: {
         title: 'Document Review Service API',
         version: deps.config.apiVersion,
-        description:
-          'Проверка комплектов проектной документации: загрузка комплекта, асинхронная проверка, замечания, вопросы и отчёты (Markdown, PDF, ZIP).',
+        description: 'Проверка комплектов проектной документации: загрузка комплекта, асинхронная проверка, замечания, вопросы и отчёты (Markdown, PDF, ZIP).',
       },
       servers: [{ url: API_PREFIX }],
       components: {
@@ -94,9 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const shared of [ErrorEnvelope, RunSchema, RunStatusSchema]) app.addSchema(shared);
 
   app.setErrorHandler((err, request, reply) => renderError(err, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    renderError(errors.routeNotFound(request.method, request.url.split('?')[0]!), request, reply),
-  );
+  app.setNotFoundHandler((request, reply) => renderError(errors.routeNotFound(request.method, request.url.split('?')[0]!), request, reply));
 
   // The organization's web interface at the site root; it calls the API below with a session cookie.
   await registerCabinet(app, deps);

@@ -37,8 +37,19 @@ test('the review reading settings come from the configuration: readers, tesserac
 
 test('S3 connection settings are read with the rest: region falls back to AWS_REGION, credentials only as a pair', () => {
   assert.deepEqual(loadConfig({}).s3, { endpoint: null, region: 'us-east-1', forcePathStyle: false, credentials: null });
-  const s3 = loadConfig({ S3_ENDPOINT: 'http://minio:9000', AWS_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' }).s3;
-  assert.deepEqual(s3, { endpoint: 'http://minio:9000', region: 'eu-central-1', forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } });
+  const s3 = loadConfig({
+    S3_ENDPOINT: 'http://minio:9000',
+    AWS_REGION: 'eu-central-1',
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_ACCESS_KEY_ID: 'id',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+  }).s3;
+  assert.deepEqual(s3, {
+    endpoint: 'http://minio:9000',
+    region: 'eu-central-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+  });
   assert.equal(loadConfig({ S3_REGION: 'ru-1', AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'id' }).s3.region, 'ru-1');
   assert.equal(loadConfig({ AWS_ACCESS_KEY_ID: 'id' }).s3.credentials, null);
 });

@@ -80,8 +80,7 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings {
     endpoint: env.S3_ENDPOINT || null,
     region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
     forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-    credentials:
-      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : null,
+    credentials: env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : null,
   };
 }
 

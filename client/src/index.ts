@@ -1,4 +1,13 @@
-export { DrsClient, type ClientOptions, type CallOptions, type CreateRunInput, type DecideOptions, type DownloadResult, type ReportFormat, type ReportOptions } from './client.ts';
+export {
+  DrsClient,
+  type ClientOptions,
+  type CallOptions,
+  type CreateRunInput,
+  type DecideOptions,
+  type DownloadResult,
+  type ReportFormat,
+  type ReportOptions,
+} from './client.ts';
 export { DrsApiError, DrsError, DrsNetworkError, DrsUsageError, type ErrorDetail } from './errors.ts';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.ts';
 export type { RetryEvent, RetryMode, TransportOptions } from './transport.ts';

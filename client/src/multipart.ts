@@ -58,17 +58,20 @@ async function* chunks(parts: Part[], boundary: string): AsyncGenerator<Uint8Arr
 export function multipartBody(parts: Part[]): { body: ReadableStream<Uint8Array>; contentType: string } {
   const boundary = newBoundary();
   const source = chunks(parts, boundary);
-  const body = new ReadableStream<Uint8Array>({
-    // pull: the next chunk is read only when the connection has taken the previous one (backpressure).
-    async pull(controller) {
-      const next = await source.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
+  const body = new ReadableStream<Uint8Array>(
+    {
+      // pull: the next chunk is read only when the connection has taken the previous one (backpressure).
+      async pull(controller) {
+        const next = await source.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        // Closes the file being read when the request is abandoned.
+        await source.return(undefined);
+      },
     },
-    async cancel() {
-      // Closes the file being read when the request is abandoned.
-      await source.return(undefined);
-    },
-  }, { highWaterMark: 0 }); // nothing is read ahead of the connection's demand
+    { highWaterMark: 0 },
+  ); // nothing is read ahead of the connection's demand
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -61,7 +61,18 @@ export interface RequestSpec<T> {
   idempotencyKey?: string;
 }
 
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN']);
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+]);
 
 /** Whether an exception means the request got no (complete) answer, as opposed to a local failure. */
 export function isNetworkFailure(e: unknown): boolean {
@@ -102,7 +113,9 @@ function detailOf(body: unknown): ErrorDetail | null {
     return { ...detail, message: typeof detail.message === 'string' ? detail.message : detail.error };
   }
   if (Array.isArray(d)) {
-    const text = d.map((x) => (x && typeof x === 'object' ? String((x as { message?: unknown; msg?: unknown }).message ?? (x as { msg?: unknown }).msg ?? JSON.stringify(x)) : String(x)));
+    const text = d.map((x) =>
+      x && typeof x === 'object' ? String((x as { message?: unknown; msg?: unknown }).message ?? (x as { msg?: unknown }).msg ?? JSON.stringify(x)) : String(x),
+    );
     return { error: 'validation_error', message: text.join('; '), errors: d };
   }
   if (typeof d === 'string') return { error: 'error', message: d };
@@ -141,7 +154,10 @@ export function unexpectedBody(response: Response, expected: string, text = ''):
     status: response.status,
     contentType,
     envelope: false,
-    detail: { error: 'unexpected_response', message: `Ожидался ответ ${expected}, получен ${contentType || 'ответ без Content-Type'} (HTTP ${response.status})` },
+    detail: {
+      error: 'unexpected_response',
+      message: `Ожидался ответ ${expected}, получен ${contentType || 'ответ без Content-Type'} (HTTP ${response.status})`,
+    },
     bodySnippet: text.slice(0, 500),
   });
 }

@@ -8,11 +8,8 @@ export type { paths } from './generated/openapi.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 type Op<P extends keyof paths, M extends 'get' | 'post' | 'delete'> = NonNullable<paths[P][M]>;
-type Ok<P extends keyof paths, M extends 'get' | 'post' | 'delete', S extends number = 200> = Op<P, M> extends { responses: infer R }
-  ? S extends keyof R
-    ? Json<R[S]>
-    : never
-  : never;
+type Ok<P extends keyof paths, M extends 'get' | 'post' | 'delete', S extends number = 200> =
+  Op<P, M> extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
 type Body<P extends keyof paths, M extends 'post'> = Op<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
 
 export type Health = Ok<'/health', 'get'>;

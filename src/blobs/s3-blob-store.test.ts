@@ -89,7 +89,10 @@ describe('S3BlobStore against an S3-compatible server on 127.0.0.1', () => {
     const calls = s3.requests.slice(before);
     assert.equal(calls.filter((r) => r.method === 'POST' && r.query.has('uploads')).length, 1, 'one CreateMultipartUpload');
     assert.deepEqual(
-      calls.filter((r) => r.method === 'PUT' && r.query.has('partNumber')).map((r) => r.query.get('partNumber')).sort(),
+      calls
+        .filter((r) => r.method === 'PUT' && r.query.has('partNumber'))
+        .map((r) => r.query.get('partNumber'))
+        .sort(),
       ['1', '2', '3'],
     );
     const head = await store.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: 'multipart/runs/r2/docs/1.pdf' }));

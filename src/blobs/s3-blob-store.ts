@@ -144,7 +144,8 @@ export class S3BlobStore implements BlobStore {
           new DeleteObjectsCommand({ Bucket: this.location.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
         );
         const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-        if (failed.length) throw new Error(`DeleteObjects failed for ${failed.length} key(s), first ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`);
+        if (failed.length)
+          throw new Error(`DeleteObjects failed for ${failed.length} key(s), first ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`);
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

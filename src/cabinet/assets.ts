@@ -35,6 +35,6 @@ export function loadStaticAssets(dir = STATIC_DIR): StaticAssets {
   const version = hash.digest('hex').slice(0, 12);
   return {
     base: `/assets/${version}/`,
-    get: (v, name) => (v === version ? files.get(name) ?? null : null),
+    get: (v, name) => (v === version ? (files.get(name) ?? null) : null),
   };
 }

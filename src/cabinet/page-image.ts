@@ -35,8 +35,12 @@ async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
 
 function render(input: string, mime: string, page: number, output: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [CHILD, input, mime, String(page), String(LONGEST_SIDE_PX), output], { timeout: RENDER_TIMEOUT_MS, env: {} }, (err, _out, stderr) =>
-      err ? reject(Object.assign(new Error(`page render failed: ${stderr || err.message}`), { noSuchPage: err.code === NO_SUCH_PAGE })) : resolve(),
+    execFile(
+      process.execPath,
+      [CHILD, input, mime, String(page), String(LONGEST_SIDE_PX), output],
+      { timeout: RENDER_TIMEOUT_MS, env: {} },
+      (err, _out, stderr) =>
+        err ? reject(Object.assign(new Error(`page render failed: ${stderr || err.message}`), { noSuchPage: err.code === NO_SUCH_PAGE })) : resolve(),
     );
   });
 }

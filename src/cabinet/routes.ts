@@ -61,13 +61,9 @@ export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
     deps.config.cabinetSecureCookie === 'always' ||
     (deps.config.cabinetSecureCookie === 'auto' && (request.protocol === 'https' || request.headers['x-forwarded-proto'] === 'https'));
   const setCookie = (request: FastifyRequest, reply: FastifyReply, value: string, maxAgeS: number) =>
-    reply.header(
-      'Set-Cookie',
-      `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${secure(request) ? '; Secure' : ''}`,
-    );
+    reply.header('Set-Cookie', `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${secure(request) ? '; Secure' : ''}`);
 
-  const page = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+  const page = async (_request: FastifyRequest, reply: FastifyReply) => reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   for (const path of ['/', '/index.html']) app.get(path, { config: { auth: 'public' }, schema: { hide: true } }, page);
 
   app.get<{ Params: { version: string; name: string } }>(
@@ -100,7 +96,10 @@ export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
       await recordSessionEntry(db, found.tenant.id, found.key.id);
       const session = await openSession(db, found.tenant.id, found.key.id, deps.config.cabinetSessionHours);
       setCookie(request, reply, session.id, deps.config.cabinetSessionHours * 3600);
-      return reply.header('Cache-Control', 'no-store').status(201).send({ csrf_token: session.csrfToken, expires_at: session.expiresAt, organization: found.tenant.name });
+      return reply
+        .header('Cache-Control', 'no-store')
+        .status(201)
+        .send({ csrf_token: session.csrfToken, expires_at: session.expiresAt, organization: found.tenant.name });
     },
   );
 

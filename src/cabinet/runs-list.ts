@@ -29,7 +29,11 @@ export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Tena
       const rows = await db
         .selectFrom('results')
         .select(['snapshot', countsText.as('counts')])
-        .where('run_id', 'in', missing.map((s) => s.run_id))
+        .where(
+          'run_id',
+          'in',
+          missing.map((s) => s.run_id),
+        )
         .execute();
       for (const r of rows) {
         if (countsBySnapshot.size >= MAX_CACHED) countsBySnapshot.clear();

@@ -80,7 +80,10 @@ export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: string | n
     s.webhook_settings = JSON.stringify(check.value);
   }
   if (v.sections !== undefined) {
-    const codes = v.sections.split(',').map((c) => c.trim()).filter(Boolean);
+    const codes = v.sections
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
     const unknown = codes.filter((c) => !SECTION_CODES.includes(c));
     if (unknown.length) throw new OptionError(`--sections: unknown section codes ${unknown.join(', ')}; known: ${SECTION_CODES.join(', ')}`);
     s.sections = codes.length ? JSON.stringify(codes) : null;

@@ -14,7 +14,6 @@ import { nowIso } from '../kernel/clock.ts';
 import { newQueuedRun } from './new-run.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, runRequestHash } from './idempotency.ts';
 
-
 export interface AcceptedRun {
   run: Run;
   documents: DocumentRow[];

@@ -16,6 +16,12 @@ test('request hash changes with file content, names, order, address, task, roles
   assert.notEqual(h, runRequestHash({ ...base, userRequest: 'Проверить КР' }));
   assert.notEqual(h, runRequestHash({ ...base, roles: '{"a.pdf":"review"}' }));
   assert.notEqual(h, runRequestHash({ ...base, bundleId: 'b1' }));
-  const two = { ...base, files: [{ name: 'a.pdf', sha256: 'aa' }, { name: 'b.pdf', sha256: 'bb' }] };
+  const two = {
+    ...base,
+    files: [
+      { name: 'a.pdf', sha256: 'aa' },
+      { name: 'b.pdf', sha256: 'bb' },
+    ],
+  };
   assert.notEqual(runRequestHash(two), runRequestHash({ ...two, files: [...two.files].reverse() }));
 });

@@ -29,7 +29,11 @@ function canonicalJson(text: string | undefined): string | null {
   try {
     const v: unknown = JSON.parse(text);
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return JSON.stringify(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]));
+      return JSON.stringify(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, (v as Record<string, unknown>)[k]]),
+      );
     }
     return JSON.stringify(v);
   } catch {
@@ -46,8 +50,20 @@ export type KeyClaim = { kind: 'new' } | { kind: 'replay'; runId: string };
  */
 export async function claimIdempotencyKey(db: Db, tenantId: string, key: string, requestHash: string, pendingMs: number): Promise<KeyClaim> {
   const now = new Date();
-  const row = { tenant_id: tenantId, key, request_hash: requestHash, state: 'pending' as const, run_id: null, created_at: nowIso(now), expires_at: nowIso(addMs(now, pendingMs)) };
-  const inserted = await db.insertInto('idempotency_keys').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const row = {
+    tenant_id: tenantId,
+    key,
+    request_hash: requestHash,
+    state: 'pending' as const,
+    run_id: null,
+    created_at: nowIso(now),
+    expires_at: nowIso(addMs(now, pendingMs)),
+  };
+  const inserted = await db
+    .insertInto('idempotency_keys')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { kind: 'new' };
 
   const existing = await db.selectFrom('idempotency_keys').selectAll().where('tenant_id', '=', tenantId).where('key', '=', key).executeTakeFirst();

@@ -68,13 +68,10 @@ export async function failRunWithRefund(
 /** POST /runs/{id}/cancel: only a queued run can be cancelled; its check is returned. */
 export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
   if (run.status === 'queued') {
-    const moved = await failRunWithRefund(
-      deps.store.db,
-      deps.config.apiVersion,
-      run.id,
-      runFailures.cancelledByClient().toRunError(),
-      { cancelled: true, onlyIf: { status: 'queued' } },
-    );
+    const moved = await failRunWithRefund(deps.store.db, deps.config.apiVersion, run.id, runFailures.cancelledByClient().toRunError(), {
+      cancelled: true,
+      onlyIf: { status: 'queued' },
+    });
     if (moved) {
       await deps.blobs.deletePrefix(`runs/${run.id}/docs`);
       return (await getRun(deps.store.db, run.id))!;

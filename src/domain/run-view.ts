@@ -37,9 +37,7 @@ export function statusBody(run: Run, docs: DocumentRow[], checksLeft: number) {
     stage: run.stage,
     stage_text: run.stage_text,
     progress: run.progress ? (JSON.parse(run.progress) as Progress) : null,
-    ...(failed
-      ? { error: run.error ? (JSON.parse(run.error) as RunError) : runFailures.reasonUnknown().toRunError(), refunded: run.refunded === 1 }
-      : {}),
+    ...(failed ? { error: run.error ? (JSON.parse(run.error) as RunError) : runFailures.reasonUnknown().toRunError(), refunded: run.refunded === 1 } : {}),
     cancelled: run.cancelled === 1,
     updated_at: run.updated_at,
     finished_at: run.finished_at,
@@ -54,4 +52,3 @@ export interface Progress {
   elapsed_s: number | null;
   eta_s: number | null;
 }
-

@@ -9,8 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../kernel/errors.ts';
 import { errorBody, httpStatusOf } from './error-handler.ts';
 
-const hasBody = (request: FastifyRequest): boolean =>
-  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+const hasBody = (request: FastifyRequest): boolean => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 export function watchIdleBody(idleMs: number) {
   return async function onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {

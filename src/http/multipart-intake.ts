@@ -49,7 +49,10 @@ class HashingLimiter extends Transform {
  * name typed on macOS and Windows is one key in kinds and roles); an empty name becomes "file-N".
  */
 export function cleanFileName(name: string | undefined, n: number): string {
-  const base = basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim().normalize('NFC');
+  const base = basename((name ?? '').replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .normalize('NFC');
   const clean = base && base !== '.' && base !== '..' ? base : `file-${n}`;
   assertMaxLength('files (имя файла)', clean, TEXT_LIMITS.fileName, `${[...clean].slice(0, 60).join('')}…`);
   return clean;
@@ -125,9 +128,7 @@ async function readParts(...[request, dir, limits, fileField, textFields]: Param
   let total = 0;
   const overall = (n: number): AppError | null => {
     total += n;
-    return limits.maxTotalBytes > 0 && total > limits.maxTotalBytes
-      ? errors.uploadOverSetLimit(limits.maxTotalBytes)
-      : null;
+    return limits.maxTotalBytes > 0 && total > limits.maxTotalBytes ? errors.uploadOverSetLimit(limits.maxTotalBytes) : null;
   };
   const text = (name: string, value: string): void => {
     assertMaxLength(name, value, textFields[name]!);

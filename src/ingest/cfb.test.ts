@@ -22,7 +22,15 @@ function propertySet(props: [number, number][]): Buffer {
 }
 
 test('the page count property of a Word SummaryInformation stream is read; absent or broken gives null', () => {
-  assert.equal(summaryPageCount(propertySet([[1, 1251], [14, 12]])), 12);
+  assert.equal(
+    summaryPageCount(
+      propertySet([
+        [1, 1251],
+        [14, 12],
+      ]),
+    ),
+    12,
+  );
   assert.equal(summaryPageCount(propertySet([[1, 1251]])), null);
   assert.equal(summaryPageCount(propertySet([[14, 0]])), null);
   assert.equal(summaryPageCount(Buffer.alloc(10)), null);

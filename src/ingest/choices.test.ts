@@ -5,7 +5,13 @@ import { applyClientChoices } from './choices.ts';
 import type { IntakeDocument, Role } from './types.ts';
 
 const doc = (name: string, folderRole: Role | null = null): IntakeDocument => ({
-  name, path: `/x/${name}`, size: 1, sha256: '', format: 'pdf', folderRole, kindGuess: null,
+  name,
+  path: `/x/${name}`,
+  size: 1,
+  sha256: '',
+  format: 'pdf',
+  folderRole,
+  kindGuess: null,
 });
 const PROFILE = ['ПЗ', 'АР', 'КР', 'ИОС1', 'ИОС5'];
 
@@ -22,12 +28,15 @@ function validation(fragment: RegExp, file?: string) {
 test('kinds accept profile codes and their marks; codes outside the profile are ignored', () => {
   const docs = [doc('a.pdf'), doc('b.pdf'), doc('c.pdf'), doc('d.pdf')];
   const r = applyClientChoices(docs, JSON.stringify({ 'a.pdf': 'КР', 'b.pdf': 'ЭОМ', 'c.pdf': 'ПОС' }), undefined, PROFILE);
-  assert.deepEqual(r.map((c) => [c.kind, c.kindChosen, c.role]), [
-    ['КР', true, 'review'],
-    ['ИОС1', true, 'review'],
-    [null, false, 'review'],
-    [null, false, 'review'],
-  ]);
+  assert.deepEqual(
+    r.map((c) => [c.kind, c.kindChosen, c.role]),
+    [
+      ['КР', true, 'review'],
+      ['ИОС1', true, 'review'],
+      [null, false, 'review'],
+      [null, false, 'review'],
+    ],
+  );
 });
 
 test('invalid JSON, wrong shape, unknown names and bad roles are validation errors naming the problem', () => {
@@ -42,22 +51,37 @@ test('invalid JSON, wrong shape, unknown names and bad roles are validation erro
 test('a role in roles wins over the folder; without any context everything is review', () => {
   const docs = [doc('Context/t.pdf', 'context'), doc('Reviews/k.pdf', 'review'), doc('p.pdf')];
   const r = applyClientChoices(docs, undefined, JSON.stringify({ 'Context/t.pdf': 'review', 'p.pdf': 'review' }), PROFILE);
-  assert.deepEqual(r.map((c) => c.role), ['review', 'review', 'review']);
+  assert.deepEqual(
+    r.map((c) => c.role),
+    ['review', 'review', 'review'],
+  );
   const plain = applyClientChoices([doc('x.pdf'), doc('y.pdf')], undefined, undefined, PROFILE);
-  assert.deepEqual(plain.map((c) => c.role), ['review', 'review']);
+  assert.deepEqual(
+    plain.map((c) => c.role),
+    ['review', 'review'],
+  );
 });
 
 test('roles split by the roles field need a role for every document; at least one review either way', () => {
   const docs = [doc('t.pdf'), doc('k.pdf'), doc('Reviews/r.pdf', 'review')];
   assert.throws(() => applyClientChoices(docs, undefined, '{"t.pdf":"context"}', PROFILE), validation(/«k\.pdf»/, 'k.pdf'));
   const ok = applyClientChoices(docs, undefined, '{"t.pdf":"context","k.pdf":"review"}', PROFILE);
-  assert.deepEqual(ok.map((c) => c.role), ['context', 'review', 'review']);
-  assert.throws(() => applyClientChoices([doc('Context/t.pdf', 'context'), doc('k.pdf')], undefined, '{"k.pdf":"context"}', PROFILE), validation(/хотя бы один/));
+  assert.deepEqual(
+    ok.map((c) => c.role),
+    ['context', 'review', 'review'],
+  );
+  assert.throws(
+    () => applyClientChoices([doc('Context/t.pdf', 'context'), doc('k.pdf')], undefined, '{"k.pdf":"context"}', PROFILE),
+    validation(/хотя бы один/),
+  );
 });
 
 test('roles split by folders only: a loose document with no folder and no entry in roles is reviewed', () => {
   const docs = [doc('a.pdf'), doc('Context/t.pdf', 'context'), doc('Reviews/k.pdf', 'review'), doc('b.pdf')];
-  assert.deepEqual(applyClientChoices(docs, undefined, undefined, PROFILE).map((c) => c.role), ['review', 'context', 'review', 'review']);
+  assert.deepEqual(
+    applyClientChoices(docs, undefined, undefined, PROFILE).map((c) => c.role),
+    ['review', 'context', 'review', 'review'],
+  );
   assert.throws(() => applyClientChoices([doc('Context/t.pdf', 'context')], undefined, undefined, PROFILE), validation(/хотя бы один/));
 });
 

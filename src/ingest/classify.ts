@@ -74,7 +74,11 @@ const TITLE_PHRASES: ReadonlyArray<[RegExp, string, number]> = [
   [/иная документация|гражданской обороне|чрезвычайных ситуаций|деклараци\S* промышленной безопасности|терроризм|итм го ?чс/, 'ИД', 3],
   [/энергетической эффективности/, 'ЭЭ', 3],
   [/капитальному ремонту многоквартирного/, 'ПКР', 3],
-  [/задание на проектирование|заключени\S* (?:государственной )?экспертизы|градостроительный план|технические условия|информационно-удостоверяющий лист|инженерн\S* изыскани/, 'НЕ_РАЗДЕЛ', 4],
+  [
+    /задание на проектирование|заключени\S* (?:государственной )?экспертизы|градостроительный план|технические условия|информационно-удостоверяющий лист|инженерн\S* изыскани/,
+    'НЕ_РАЗДЕЛ',
+    4,
+  ],
   [/пояснительная записка/, 'ПЗ', 2.5],
 ];
 
@@ -101,12 +105,31 @@ const BODY_PHRASES: ReadonlyArray<[RegExp, string]> = [
 
 /** «Раздел N» numbers that mean the same section in both editions of ПП 87 (§2 trap: 6 and above differ). */
 const EDITION_SAFE_NUMBERS: Record<string, string> = {
-  '1': 'ПЗ', '2': 'ПЗУ', '3': 'АР', '4': 'КР',
-  '5.1': 'ИОС1', '5.2': 'ИОС2', '5.3': 'ИОС3', '5.4': 'ИОС4', '5.5': 'ИОС5', '5.6': 'ИОС6',
+  '1': 'ПЗ',
+  '2': 'ПЗУ',
+  '3': 'АР',
+  '4': 'КР',
+  '5.1': 'ИОС1',
+  '5.2': 'ИОС2',
+  '5.3': 'ИОС3',
+  '5.4': 'ИОС4',
+  '5.5': 'ИОС5',
+  '5.6': 'ИОС6',
 };
 
 const LATIN_LOOKALIKES: Record<string, string> = {
-  A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', K: 'К', M: 'М', O: 'О', P: 'Р', T: 'Т', X: 'Х', Y: 'У',
+  A: 'А',
+  B: 'В',
+  C: 'С',
+  E: 'Е',
+  H: 'Н',
+  K: 'К',
+  M: 'М',
+  O: 'О',
+  P: 'Р',
+  T: 'Т',
+  X: 'Х',
+  Y: 'У',
 };
 
 /** Tokens that carry no section: revisions, dates, copies, signature sheets. */
@@ -178,7 +201,11 @@ export function guessKind(name: string, firstPageText?: string | null): string |
 }
 
 function normalizeText(s: string): string {
-  return s.toLowerCase().replace(/ё/g, 'е').replace(/[«»"“”„]/g, '').replace(/\s+/g, ' ');
+  return s
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[«»"“”„]/g, '')
+    .replace(/\s+/g, ' ');
 }
 
 /** Latin capitals that look Cyrillic become Cyrillic inside tokens that are otherwise Cyrillic or all look-alikes. */
@@ -198,10 +225,12 @@ function stripNoise(s: string): string {
 
 /** Stage РД in a cipher: a separate token «РД» or «Р» (ГОСТ Р 21.101 stage letter). */
 function isWorkingDrawings(s: string): boolean {
-  return stripNoise(s).split(/[-_.\s/()№,]+/).some((t) => {
-    const u = fixLookalikes(t).toUpperCase();
-    return u === 'РД' || u === 'Р';
-  });
+  return stripNoise(s)
+    .split(/[-_.\s/()№,]+/)
+    .some((t) => {
+      const u = fixLookalikes(t).toUpperCase();
+      return u === 'РД' || u === 'Р';
+    });
 }
 
 /** The section named by the rightmost code token of a cipher (sections.md §5.1 rule 1). */

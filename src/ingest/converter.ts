@@ -54,9 +54,17 @@ export class Converter {
     this.sinceRestart++;
     await mkdir(outDir, { recursive: true });
     const args = [
-      '--headless', '--norestore', '--nologo', '--nodefault', '--nolockcheck',
+      '--headless',
+      '--norestore',
+      '--nologo',
+      '--nodefault',
+      '--nolockcheck',
       `-env:UserInstallation=${pathToFileURL(this.profileDir()).href}`,
-      '--convert-to', 'pdf', '--outdir', outDir, input,
+      '--convert-to',
+      'pdf',
+      '--outdir',
+      outDir,
+      input,
     ];
     try {
       await runGroup(this.opts.soffice, args, timeoutMs);

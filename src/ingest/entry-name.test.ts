@@ -19,5 +19,8 @@ test('Context and Reviews folders give roles, nearest folder first, any case', (
 
 test('equal names are numbered before the extension, case-insensitively', () => {
   const r = new NameRegistry();
-  assert.deepEqual(['a.pdf', 'A.pdf', 'a.pdf', 'dir.v2/file'].map((n) => r.claim(n)), ['a.pdf', 'A (2).pdf', 'a (3).pdf', 'dir.v2/file']);
+  assert.deepEqual(
+    ['a.pdf', 'A.pdf', 'a.pdf', 'dir.v2/file'].map((n) => r.claim(n)),
+    ['a.pdf', 'A (2).pdf', 'a (3).pdf', 'dir.v2/file'],
+  );
 });

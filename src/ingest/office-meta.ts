@@ -61,7 +61,11 @@ export async function docxOpeningText(path: string): Promise<string | null> {
       .replace(/<w:(?:p|br|cr)\b[^>]*\/?>/g, '\n')
       .replace(/<w:tab\b[^>]*\/>/g, ' ')
       .replace(/<[^>]*>?/g, '')
-      .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&')
       .replace(/\n\s*\n+/g, '\n')
       .trim();
     return text ? text.slice(0, TEXT_LIMIT) : null;

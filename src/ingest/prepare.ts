@@ -56,7 +56,8 @@ export async function prepareDocument(
     // An XML document (e.g. the ПЗ in the Минстрой schema) counts as one page of the set.
     return { pages: 1, converted: false, pdfPath: null, warnings: [], firstPageText: await readHead(doc.path) };
   }
-  if (!OFFICE.has(doc.format)) return { pages: null, converted: false, pdfPath: null, warnings: [`Формат документа «${doc.name}» не обрабатывается`], firstPageText: null };
+  if (!OFFICE.has(doc.format))
+    return { pages: null, converted: false, pdfPath: null, warnings: [`Формат документа «${doc.name}» не обрабатывается`], firstPageText: null };
 
   const converter = options.converter === undefined ? await defaultConverter() : options.converter;
   const warnings: string[] = [];

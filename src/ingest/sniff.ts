@@ -4,10 +4,7 @@ import { HEAD_BYTES } from './budget.ts';
 import { CompoundFile, OLE_MAGIC } from './cfb.ts';
 import type { ArchiveFormat, DocFormat } from './types.ts';
 
-export type Sniffed =
-  | { kind: 'document'; format: DocFormat }
-  | { kind: 'archive'; format: ArchiveFormat }
-  | { kind: 'unsupported'; reason: string };
+export type Sniffed = { kind: 'document'; format: DocFormat } | { kind: 'archive'; format: ArchiveFormat } | { kind: 'unsupported'; reason: string };
 
 const PDF = Buffer.from('%PDF-');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -22,19 +22,17 @@ const EXT: Record<DocFormat, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc', x
  * stored as docs/000001.pdf, docs/000002.docx… (names from archives never become file-system paths);
  * their exact names are kept in IntakeDocument.name.
  */
-export async function unpackUploads(
-  uploads: UploadedFile[],
-  runDir: string,
-  limits: IntakeLimits,
-  options: UnpackOptions = {},
-): Promise<IntakeResult> {
+export async function unpackUploads(uploads: UploadedFile[], runDir: string, limits: IntakeLimits, options: UnpackOptions = {}): Promise<IntakeResult> {
   if (uploads.length === 0) throw errors.noFiles();
   const intake = new Intake(runDir, new IntakeBudget(limits, options));
   await intake.run(async () => {
     for (const u of uploads) await intake.addUpload(u);
   });
   if (intake.documents.length === 0) {
-    const why = intake.skipped.slice(0, 3).map((s) => `«${s.name}»: ${s.reason}`).join('; ');
+    const why = intake.skipped
+      .slice(0, 3)
+      .map((s) => `«${s.name}»: ${s.reason}`)
+      .join('; ');
     throw errors.nothingToReview(why, intake.skipped[0]?.name);
   }
   return { documents: intake.documents, skipped: intake.skipped };
@@ -46,12 +44,7 @@ export interface ArchivePreview {
 }
 
 /** Lists what an archive would deliver, with the same protections; writes only inside scratchDir (the caller removes it). */
-export async function previewArchive(
-  upload: UploadedFile,
-  scratchDir: string,
-  limits: IntakeLimits,
-  options: UnpackOptions = {},
-): Promise<ArchivePreview> {
+export async function previewArchive(upload: UploadedFile, scratchDir: string, limits: IntakeLimits, options: UnpackOptions = {}): Promise<ArchivePreview> {
   const sniffed = await sniffFile(upload.path);
   if (sniffed.kind !== 'archive') {
     throw errors.notAnArchive(upload.name);
@@ -121,13 +114,7 @@ class Intake {
     }
   }
 
-  private async addDocument(
-    path: string,
-    rawName: string,
-    format: DocFormat,
-    known: { size: number; sha256: string } | null,
-    owned: boolean,
-  ): Promise<void> {
+  private async addDocument(path: string, rawName: string, format: DocFormat, known: { size: number; sha256: string } | null, owned: boolean): Promise<void> {
     const name = this.names.claim(rawName);
     const index = this.documents.length + 1;
     const max = this.budget.limits.maxFiles;
@@ -166,16 +153,23 @@ class Intake {
   }
 
   private async unpackZipArchive(path: string, prefix: string, depth: number, topLabel: string): Promise<void> {
-    await unpackZip(path, topLabel, prefix, this.budget, () => this.workPath(), async (item) => {
-      const clean = sanitizeEntryName(item.rawName);
-      const name = prefix + (clean ?? item.rawName);
-      if (!item.ok) return void this.skipped.push({ name, reason: item.reason });
-      if (clean === null) {
-        await rm(item.path, { force: true });
-        return void this.skipped.push({ name, reason: 'Недопустимое имя файла в архиве' });
-      }
-      await this.addFile(item.path, name, { size: item.size, sha256: item.sha256, head: item.head }, depth, true, topLabel);
-    });
+    await unpackZip(
+      path,
+      topLabel,
+      prefix,
+      this.budget,
+      () => this.workPath(),
+      async (item) => {
+        const clean = sanitizeEntryName(item.rawName);
+        const name = prefix + (clean ?? item.rawName);
+        if (!item.ok) return void this.skipped.push({ name, reason: item.reason });
+        if (clean === null) {
+          await rm(item.path, { force: true });
+          return void this.skipped.push({ name, reason: 'Недопустимое имя файла в архиве' });
+        }
+        await this.addFile(item.path, name, { size: item.size, sha256: item.sha256, head: item.head }, depth, true, topLabel);
+      },
+    );
   }
 
   private async unpack7z(path: string, prefix: string, depth: number, topLabel: string): Promise<void> {
@@ -213,13 +207,19 @@ class Intake {
     const { size: packedSize } = await lstat(path);
     const result = await this.withTimeout(
       () =>
-        extractArchive(path, outDir, wanted, {
-          maxFileBytes: this.budget.maxFileBytes,
-          remainingBytes: this.budget.remainingBytes,
-          maxRatio: this.budget.options.maxRatio,
-          ratioMinBytes: this.budget.options.ratioMinBytes,
-          packedSize,
-        }, timeout),
+        extractArchive(
+          path,
+          outDir,
+          wanted,
+          {
+            maxFileBytes: this.budget.maxFileBytes,
+            remainingBytes: this.budget.remainingBytes,
+            maxRatio: this.budget.options.maxRatio,
+            ratioMinBytes: this.budget.options.ratioMinBytes,
+            packedSize,
+          },
+          timeout,
+        ),
       topLabel,
     );
     if (result.violation) {

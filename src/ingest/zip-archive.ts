@@ -42,41 +42,37 @@ export function unpackZip(
   onItem: (item: ArchiveItem) => Promise<void>,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    yauzl.open(
-      archivePath,
-      { lazyEntries: true, autoClose: true, decodeStrings: false, validateEntrySizes: true, strictFileNames: false },
-      (err, zip) => {
-        if (err || !zip) return reject(new CorruptArchiveError(`Архив ZIP повреждён или не является архивом: ${err?.message ?? ''}`.trim()));
-        try {
-          // The central directory's record count is known before anything is written: refuse early.
-          budget.countEntries(zip.entryCount, label);
-        } catch (e) {
-          zip.close();
-          return reject(e);
-        }
-        const tally: ArchiveTally = { packedSize: zip.fileSize, written: 0 };
-        let failed = false;
-        const fail = (e: unknown) => {
-          if (failed) return;
-          failed = true;
-          zip.close();
-          reject(e);
-        };
-        zip.on('error', (e: Error) => fail(new CorruptArchiveError(`Архив ZIP повреждён: ${e.message}`)));
-        zip.on('end', () => {
-          if (!failed) resolve();
-        });
-        zip.on('entry', (entry: yauzl.Entry) => {
-          handleEntry(zip, entry, label, prefix, budget, nextPath, tally)
-            .then(async (item) => {
-              if (item) await onItem(item);
-              zip.readEntry();
-            })
-            .catch(fail);
-        });
-        zip.readEntry();
-      },
-    );
+    yauzl.open(archivePath, { lazyEntries: true, autoClose: true, decodeStrings: false, validateEntrySizes: true, strictFileNames: false }, (err, zip) => {
+      if (err || !zip) return reject(new CorruptArchiveError(`Архив ZIP повреждён или не является архивом: ${err?.message ?? ''}`.trim()));
+      try {
+        // The central directory's record count is known before anything is written: refuse early.
+        budget.countEntries(zip.entryCount, label);
+      } catch (e) {
+        zip.close();
+        return reject(e);
+      }
+      const tally: ArchiveTally = { packedSize: zip.fileSize, written: 0 };
+      let failed = false;
+      const fail = (e: unknown) => {
+        if (failed) return;
+        failed = true;
+        zip.close();
+        reject(e);
+      };
+      zip.on('error', (e: Error) => fail(new CorruptArchiveError(`Архив ZIP повреждён: ${e.message}`)));
+      zip.on('end', () => {
+        if (!failed) resolve();
+      });
+      zip.on('entry', (entry: yauzl.Entry) => {
+        handleEntry(zip, entry, label, prefix, budget, nextPath, tally)
+          .then(async (item) => {
+            if (item) await onItem(item);
+            zip.readEntry();
+          })
+          .catch(fail);
+      });
+      zip.readEntry();
+    });
   });
 }
 

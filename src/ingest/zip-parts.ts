@@ -71,6 +71,11 @@ export function readZipParts(
 /** Text of one part of a zip package ('' when the part is absent). */
 export async function readZipPart(path: string, part: string, options: ZipPartOptions = {}): Promise<string> {
   let text = '';
-  await readZipParts(path, (name) => name === part, (_, xml) => (text = xml), options);
+  await readZipParts(
+    path,
+    (name) => name === part,
+    (_, xml) => (text = xml),
+    options,
+  );
   return text;
 }

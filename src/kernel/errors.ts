@@ -81,8 +81,7 @@ export const errors = {
   headersTooLarge: () => new AppError('headers_too_large', 'Строка запроса и заголовки длиннее допустимого (16 КБ)'),
   requestIncomplete: () => new AppError('request_timeout', 'Запрос не получен полностью за отведённое время'),
   notHttp: () => new AppError('bad_request', 'Запрос не является корректным запросом HTTP/1.1'),
-  bodyStalled: (idleSeconds: number) =>
-    new AppError('request_timeout', `Тело запроса не поступало ${idleSeconds} с; соединение закрыто`),
+  bodyStalled: (idleSeconds: number) => new AppError('request_timeout', `Тело запроса не поступало ${idleSeconds} с; соединение закрыто`),
   bodyInterrupted: () => new AppError('bad_request', 'Передача тела запроса прервана'),
   uriTooLong: () => new AppError('uri_too_long', 'Параметр пути длиннее допустимого (100 символов)'),
   badPath: () => new AppError('bad_request', 'Путь запроса содержит недопустимую последовательность символов'),
@@ -98,13 +97,10 @@ export const errors = {
   rejectedByFramework: (detail: string) => new AppError('bad_request', `Некорректный запрос: ${detail}`),
 
   // request validation
-  missingParameter: (param: string, where: string) =>
-    new AppError('validation_error', `Не хватает обязательного параметра «${param}» (${where})`),
+  missingParameter: (param: string, where: string) => new AppError('validation_error', `Не хватает обязательного параметра «${param}» (${where})`),
   badParameter: (path: string, detail: string) => new AppError('validation_error', `Неверное значение параметра (${path}): ${detail}`),
-  controlCharacters: (field: string, problem: string) =>
-    new AppError('validation_error', `Поле ${field}: ${problem}; допустимы табуляция и перевод строки`),
-  fieldTooLong: (field: string, maxChars: number, file?: string) =>
-    new AppError('validation_error', `Поле ${field} длиннее ${maxChars} символов`, file),
+  controlCharacters: (field: string, problem: string) => new AppError('validation_error', `Поле ${field}: ${problem}; допустимы табуляция и перевод строки`),
+  fieldTooLong: (field: string, maxChars: number, file?: string) => new AppError('validation_error', `Поле ${field} длиннее ${maxChars} символов`, file),
   badIdempotencyKey: () => new AppError('validation_error', 'Idempotency-Key: от 1 до 255 печатных символов ASCII'),
 
   // multipart bodies
@@ -115,8 +111,7 @@ export const errors = {
   tooManyParts: () => new AppError('too_many_files', 'Слишком много частей в запросе multipart'),
   partTooLarge: () => new AppError('too_big', 'Файл превышает допустимый размер'),
   textPartTooLarge: (field: string, maxBytes: number) => new AppError('validation_error', `Поле ${field} длиннее ${maxBytes} байт`),
-  uploadOverFileLimit: (maxBytes: number, file: string) =>
-    new AppError('too_big', `Файл больше допустимого размера (${maxBytes} байт)`, file),
+  uploadOverFileLimit: (maxBytes: number, file: string) => new AppError('too_big', `Файл больше допустимого размера (${maxBytes} байт)`, file),
   uploadOverSetLimit: (maxBytes: number) => new AppError('too_big', `Общий размер комплекта больше допустимого (${maxBytes} байт)`),
   uploadOverTechnicalLimit: (file: string) => new AppError('too_big', 'Файл превышает технический предел размера', file),
 
@@ -139,12 +134,10 @@ export const errors = {
   tooManyFiles: (limit: number) => new AppError('too_many_files', `Превышено число документов в комплекте: не более ${limit}`),
   tooManyArchiveEntries: (maxEntries: number, file: string) =>
     new AppError('too_many_files', `В архивах слишком много записей: более ${maxEntries}. Разделите комплект на части`, file),
-  documentOverFileLimit: (file: string, limit: string) =>
-    new AppError('too_big', `Файл «${file}» больше допустимого размера ${limit}`, file),
+  documentOverFileLimit: (file: string, limit: string) => new AppError('too_big', `Файл «${file}» больше допустимого размера ${limit}`, file),
   documentsOverSetLimit: (limit: string, file: string) =>
     new AppError('too_big', `Общий объём документов комплекта после распаковки превышает допустимые ${limit}`, file),
-  unpackOverTechnicalLimit: (limit: string, file: string) =>
-    new AppError('too_big', `Объём распаковки превышает технический предел ${limit}`, file),
+  unpackOverTechnicalLimit: (limit: string, file: string) => new AppError('too_big', `Объём распаковки превышает технический предел ${limit}`, file),
   compressionBomb: (file: string, maxRatio: number) =>
     new AppError('too_big', `Файл «${file}» сжат более чем в ${maxRatio} раз — похоже на архивную бомбу; распаковка остановлена`, file),
   choiceNotJson: (field: string) => new AppError('validation_error', `Поле ${field} не является корректным JSON`),
@@ -159,41 +152,27 @@ export const errors = {
   badRole: (file: string, role: string) =>
     new AppError('validation_error', `Поле roles: для документа «${file}» указана роль «${role}»; допустимы review и context`, file),
   roleMissing: (file: string) =>
-    new AppError(
-      'validation_error',
-      `Роли разделены (есть справочные документы), поэтому роль нужна каждому документу; не указана для «${file}»`,
-      file,
-    ),
-  nothingUnderReview: () =>
-    new AppError('validation_error', 'Все документы отмечены как справочные (context): хотя бы один должен иметь роль review'),
+    new AppError('validation_error', `Роли разделены (есть справочные документы), поэтому роль нужна каждому документу; не указана для «${file}»`, file),
+  nothingUnderReview: () => new AppError('validation_error', 'Все документы отмечены как справочные (context): хотя бы один должен иметь роль review'),
 
   // runs
   runNotFound: () => new AppError('not_found', 'Проверка не найдена'),
   noChecksLeft: () => new AppError('no_checks_left', 'Не осталось проверок на счёте организации'),
-  reviewAlreadyStarted: () =>
-    new AppError('review_already_started', 'Обработка уже началась или завершилась; отмена невозможна, история сохранена'),
-  runNotFinished: () =>
-    new AppError('run_not_finished', 'Документы можно удалить только после завершения проверки (done или failed)'),
+  reviewAlreadyStarted: () => new AppError('review_already_started', 'Обработка уже началась или завершилась; отмена невозможна, история сохранена'),
+  runNotFinished: () => new AppError('run_not_finished', 'Документы можно удалить только после завершения проверки (done или failed)'),
   idempotencyPending: (retryAfter: number) =>
-    new AppError(
-      'idempotency_pending',
-      'Первая отправка с этим Idempotency-Key ещё обрабатывается; повторите с тем же ключом',
-      undefined,
-      retryAfter,
-    ),
+    new AppError('idempotency_pending', 'Первая отправка с этим Idempotency-Key ещё обрабатывается; повторите с тем же ключом', undefined, retryAfter),
   idempotencyKeyReused: () =>
     new AppError(
       'idempotency_conflict',
       'Idempotency-Key уже использован для другого запроса (другие файлы или параметры); для нового комплекта нужен новый ключ',
     ),
-  storageFull: () =>
-    new AppError('storage_full_retry', 'Недостаточно места для приёма комплекта; повторите позже с тем же Idempotency-Key'),
+  storageFull: () => new AppError('storage_full_retry', 'Недостаточно места для приёма комплекта; повторите позже с тем же Idempotency-Key'),
 
   // results and reports
   noReport: () => new AppError('no_report', 'Результат проверки ещё не опубликован'),
   conflictingFilters: () => new AppError('conflicting_filters', 'Укажите только один фильтр отчёта: section или theme'),
-  filtersPdfOnly: () =>
-    new AppError('section_pdf_only', 'Фильтры section и theme применяются только к PDF: запросите /report.pdf или format=pdf'),
+  filtersPdfOnly: () => new AppError('section_pdf_only', 'Фильтры section и theme применяются только к PDF: запросите /report.pdf или format=pdf'),
   badTheme: (theme: string, themes: readonly string[]) =>
     new AppError('bad_theme', `Неизвестная тематическая группа «${theme}»; допустимы: ${themes.join(', ')}`),
   badSection: (section: string) => new AppError('bad_section', `Неизвестный код раздела «${section}»; коды разделов — в GET /docset`),
@@ -201,20 +180,15 @@ export const errors = {
     new AppError('section_unavailable', `В результате нет замечаний раздела ${section}; используйте сводный отчёт и available_sections`),
   thematicUnavailable: (themeLabel: string) =>
     new AppError('thematic_unavailable', `В результате нет замечаний тематической группы «${themeLabel}»; используйте сводный отчёт`),
-  pdfUnavailable: (retryAfter = 30) =>
-    new AppError('pdf_unavailable', 'PDF-отчёт сейчас не может быть сформирован; повторите позже', undefined, retryAfter),
+  pdfUnavailable: (retryAfter = 30) => new AppError('pdf_unavailable', 'PDF-отчёт сейчас не может быть сформирован; повторите позже', undefined, retryAfter),
 
   // decisions, bundles, memory
-  findingNotFound: (findingId: string) =>
-    new AppError('not_found', `Замечание finding_id=${findingId} не найдено в опубликованном результате проверки`),
+  findingNotFound: (findingId: string) => new AppError('not_found', `Замечание finding_id=${findingId} не найдено в опубликованном результате проверки`),
   decisionNotFound: () => new AppError('not_found', 'Решение feedback_id не найдено'),
   reportChanged: (snapshot: string) =>
     new AppError('report_changed', `Решение относится к другой версии результата; актуальный feedback_snapshot: ${snapshot}. Получите /findings заново`),
   requestKeyReused: (requestKey: string) =>
-    new AppError(
-      'idempotency_conflict',
-      `request_key «${requestKey}» уже использован для другого решения; для нового решения нужен новый request_key`,
-    ),
+    new AppError('idempotency_conflict', `request_key «${requestKey}» уже использован для другого решения; для нового решения нужен новый request_key`),
   sectionAssigned: (section: string, employee: string) =>
     new AppError(
       'discipline_already_assigned',
@@ -225,8 +199,7 @@ export const errors = {
       'validation_error',
       `Поля ${fields.join(' и ')} принимаются только в подключениях с сотрудниками (GET /features: employees=true); уберите их из запроса`,
     ),
-  versionConflict: (current: number) =>
-    new AppError('version_conflict', `Версия устарела; текущая версия: ${current}. Получите запись заново`),
+  versionConflict: (current: number) => new AppError('version_conflict', `Версия устарела; текущая версия: ${current}. Получите запись заново`),
   bundleNotFound: () => new AppError('not_found', 'Пакет не найден'),
   unknownBundle: (bundleId: string) => new AppError('validation_error', `Пакет bundle_id=${bundleId} не найден среди пакетов организации`),
   emptyBundleLabel: () => new AppError('validation_error', 'Название пакета (label) не может быть пустым'),
@@ -237,27 +210,19 @@ export const errors = {
       'validation_error',
       'Решение относится к проверке без пакета (bundle_id); заметки памяти предлагаются только по проверкам, привязанным к пакету',
     ),
-  emptyNoteText: () =>
-    new AppError(
-      'validation_error',
-      'Текст заметки (text) не может быть пустым; не передавайте поле, чтобы текст был составлен по решению',
-    ),
+  emptyNoteText: () => new AppError('validation_error', 'Текст заметки (text) не может быть пустым; не передавайте поле, чтобы текст был составлен по решению'),
   noteTextTooLong: (max: number) => new AppError('validation_error', `Текст заметки (text) длиннее ${max} символов`),
   noteOnlyRevocable: () => new AppError('validation_error', 'Через API заметку можно только отозвать: передайте status="revoked"'),
-  memoryAlreadyProposed: () =>
-    new AppError('memory_already_proposed', 'По этому решению (feedback_id) уже предложена заметка с другим содержанием'),
+  memoryAlreadyProposed: () => new AppError('memory_already_proposed', 'По этому решению (feedback_id) уже предложена заметка с другим содержанием'),
 
   // the cabinet (the organization's web interface)
   cabinetLoginRequired: () => new AppError('unauthorized', 'Нужен вход в кабинет'),
-  cabinetKeyRejected: () =>
-    new AppError('unauthorized', 'Ключ не подошёл: он неверен или отозван. Проверьте, что ключ скопирован полностью'),
+  cabinetKeyRejected: () => new AppError('unauthorized', 'Ключ не подошёл: он неверен или отозван. Проверьте, что ключ скопирован полностью'),
   cabinetSessionEnded: () => new AppError('unauthorized', 'Сессия кабинета завершена или недействительна; войдите заново'),
   cabinetForeignOrigin: () => new AppError('forbidden', 'Вход возможен только со страницы кабинета'),
-  cabinetCsrfMissing: () =>
-    new AppError('forbidden', 'Запрос отклонён: нет действительного CSRF-токена сессии кабинета; обновите страницу'),
+  cabinetCsrfMissing: () => new AppError('forbidden', 'Запрос отклонён: нет действительного CSRF-токена сессии кабинета; обновите страницу'),
   cabinetAssetNotFound: () => new AppError('not_found', 'Файл кабинета не найден (страница устарела — обновите её)'),
-  pageImageDocumentsDeleted: () =>
-    new AppError('not_found', 'Исходные документы проверки удалены: изображение страницы недоступно'),
+  pageImageDocumentsDeleted: () => new AppError('not_found', 'Исходные документы проверки удалены: изображение страницы недоступно'),
   pageImageNoDocument: () => new AppError('not_found', 'В проверке нет документа с таким номером'),
   pageImageNoPage: (document: string, page: number) => new AppError('not_found', `В документе «${document}» нет страницы ${page}`),
   pageImageNoPages: (document: string) => new AppError('not_found', `Документ «${document}» не имеет страниц для изображения`),
@@ -314,8 +279,7 @@ export const runFailures = {
       'too_many_pages',
       `В комплекте ${pages} стр., лимит организации — ${maxPages} стр.${oversizeFactor >= 2 ? ` (с двойным объёмом — ${maxPages * 2})` : ''}`,
     ),
-  doubleVolumeUnpaid: (pages: number) =>
-    new RunFailure('no_checks_left', `Комплект (${pages} стр.) требует двойного объёма, но на счёте не осталось проверок`),
+  doubleVolumeUnpaid: (pages: number) => new RunFailure('no_checks_left', `Комплект (${pages} стр.) требует двойного объёма, но на счёте не осталось проверок`),
   crashed: () => new RunFailure('processing_failed', 'Внутренняя ошибка при обработке комплекта; проверка возвращена на счёт'),
   interruptedTooOften: (attempts: number) =>
     new RunFailure('processing_failed', `Обработка прерывалась ${attempts} раз(а); проверка остановлена, проверка возвращена на счёт`),
@@ -324,7 +288,10 @@ export const runFailures = {
   processKilled: (signal: string, attempts: number) =>
     new RunFailure('processing_failed', `Процесс обработки комплекта остановлен сигналом ${signal} — попыток: ${attempts}. ${STOPPED_REFUNDED}`),
   processExited: (code: number | null, attempts: number) =>
-    new RunFailure('processing_failed', `Процесс обработки комплекта аварийно завершился (код ${code ?? 'неизвестен'}) — попыток: ${attempts}. ${STOPPED_REFUNDED}`),
+    new RunFailure(
+      'processing_failed',
+      `Процесс обработки комплекта аварийно завершился (код ${code ?? 'неизвестен'}) — попыток: ${attempts}. ${STOPPED_REFUNDED}`,
+    ),
   timedOut: (limit: string) =>
     new RunFailure('processing_failed', `Обработка комплекта не уложилась в отведённое время (${limit}) и остановлена; проверка возвращена на счёт`),
   cancelledByClient: () => new RunFailure('cancelled', 'Проверка отменена клиентом до начала обработки'),

@@ -15,8 +15,7 @@ export interface WebhookBody {
   checks_left: number;
 }
 
-export const eventForStatus = (status: 'done' | 'failed'): WebhookEvent =>
-  status === 'done' ? 'run.finished' : 'run.failed';
+export const eventForStatus = (status: 'done' | 'failed'): WebhookEvent => (status === 'done' ? 'run.finished' : 'run.failed');
 
 /** UTC timestamp with a numeric offset (+00:00) rather than "Z": every ISO 8601 parser reads it. */
 export function isoWithOffset(d: Date): string {

@@ -38,13 +38,7 @@ export async function claimDue(
   return pickAndLease(db, false, owner, now, leaseMs);
 }
 
-async function pickAndLease(
-  db: Kysely<Database>,
-  lockRows: boolean,
-  owner: string,
-  now: Date,
-  leaseMs: number,
-): Promise<ClaimedDelivery | null> {
+async function pickAndLease(db: Kysely<Database>, lockRows: boolean, owner: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null> {
   const nowIso = now.toISOString();
   let q = db
     .selectFrom('webhook_deliveries')
@@ -72,18 +66,7 @@ async function pickAndLease(
     const row = await db
       .selectFrom('webhook_deliveries as d')
       .innerJoin('tenants as t', 't.id', 'd.tenant_id')
-      .select([
-        'd.id',
-        'd.tenant_id',
-        'd.run_id',
-        'd.event',
-        'd.body',
-        'd.url',
-        'd.attempts',
-        'd.max_attempts',
-        't.webhook_secret',
-        't.webhook_settings',
-      ])
+      .select(['d.id', 'd.tenant_id', 'd.run_id', 'd.event', 'd.body', 'd.url', 'd.attempts', 'd.max_attempts', 't.webhook_secret', 't.webhook_settings'])
       .where('d.id', '=', id)
       .executeTakeFirst();
     if (row) return { ...row, lease_owner: owner, lease_expires_at: leaseUntil };

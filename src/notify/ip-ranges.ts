@@ -55,7 +55,7 @@ const V4: Range<number>[] = (
 function classifyV4Int(n: number): AddressClass {
   for (const r of V4) {
     const mask = r.bits === 0 ? 0 : (~0 << (32 - r.bits)) >>> 0;
-    if (((n & mask) >>> 0) === ((r.base & mask) >>> 0)) return r.cls;
+    if ((n & mask) >>> 0 === (r.base & mask) >>> 0) return r.cls;
   }
   return 'public';
 }

@@ -18,32 +18,12 @@ export interface DeliveryView {
  * The delivery journal of one run of the organization, oldest first. null when the run does not exist or
  * belongs to another organization (the caller answers 404 in both cases); [] when nothing was sent.
  */
-export async function listRunDeliveries(
-  db: Kysely<Database>,
-  tenantId: string,
-  runId: string,
-): Promise<DeliveryView[] | null> {
-  const run = await db
-    .selectFrom('runs')
-    .select('id')
-    .where('id', '=', runId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+export async function listRunDeliveries(db: Kysely<Database>, tenantId: string, runId: string): Promise<DeliveryView[] | null> {
+  const run = await db.selectFrom('runs').select('id').where('id', '=', runId).where('tenant_id', '=', tenantId).executeTakeFirst();
   if (!run) return null;
   const rows = await db
     .selectFrom('webhook_deliveries')
-    .select([
-      'id',
-      'run_id',
-      'event',
-      'status',
-      'attempts',
-      'last_response_code',
-      'created_at',
-      'updated_at',
-      'delivered_at',
-      'next_attempt_at',
-    ])
+    .select(['id', 'run_id', 'event', 'status', 'attempts', 'last_response_code', 'created_at', 'updated_at', 'delivered_at', 'next_attempt_at'])
     .where('run_id', '=', runId)
     .where('tenant_id', '=', tenantId)
     .orderBy('created_at')

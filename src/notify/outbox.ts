@@ -23,14 +23,7 @@ export interface RunFacts {
  * has no webhook_url. The unique index on (run_id, event) with ON CONFLICT DO NOTHING makes a repeated call
  * (a retried transaction) a no-op: the first row, its delivery id and body stay.
  */
-export async function recordRunEvent(
-  trx: Kysely<Database>,
-  run: FinishedRun,
-  facts: RunFacts,
-  tenant: Tenant,
-  apiVersion: string,
-  now: Date,
-): Promise<void> {
+export async function recordRunEvent(trx: Kysely<Database>, run: FinishedRun, facts: RunFacts, tenant: Tenant, apiVersion: string, now: Date): Promise<void> {
   if (tenant.id !== run.tenant_id) {
     throw new Error(`recordRunEvent: run ${run.id} belongs to tenant ${run.tenant_id}, not ${tenant.id}`);
   }

@@ -36,18 +36,10 @@ export function describeOutcome(outcome: SendOutcome): string | null {
   }
 }
 
-export type AttemptRecord = Pick<
-  WebhookDeliveriesTable,
-  'status' | 'attempts' | 'next_attempt_at' | 'last_response_code' | 'last_error' | 'delivered_at'
->;
+export type AttemptRecord = Pick<WebhookDeliveriesTable, 'status' | 'attempts' | 'next_attempt_at' | 'last_response_code' | 'last_error' | 'delivered_at'>;
 
 /** The state of a delivery after one more attempt with the given outcome. Pure; `now` is the attempt end. */
-export function afterAttempt(
-  current: { attempts: number; max_attempts: number },
-  outcome: SendOutcome,
-  settings: DeliverySettings,
-  now: Date,
-): AttemptRecord {
+export function afterAttempt(current: { attempts: number; max_attempts: number }, outcome: SendOutcome, settings: DeliverySettings, now: Date): AttemptRecord {
   const attempts = current.attempts + 1;
   const verdict = verdictOf(outcome);
   const base = {

@@ -3,9 +3,7 @@ import { parseBody, type WebhookBody } from './body.ts';
 
 export type { WebhookBody } from './body.ts';
 
-export type VerifyResult =
-  | { ok: true; event: WebhookBody }
-  | { ok: false; reason: 'bad_signature' | 'stale' | 'bad_body' };
+export type VerifyResult = { ok: true; event: WebhookBody } | { ok: false; reason: 'bad_signature' | 'stale' | 'bad_body' };
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string {
   const wanted = name.toLowerCase();

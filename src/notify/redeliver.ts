@@ -28,11 +28,7 @@ export class RedeliveryError extends Error {
  *  - no delivery row for the run (unknown run, or no webhook configured when it ended) → 'no_delivery';
  *  - the organization has no webhook_url now → 'no_webhook'.
  */
-export async function redeliverLastEvent(
-  db: Kysely<Database>,
-  runId: string,
-  now: Date,
-): Promise<{ delivery_id: string; status: string }> {
+export async function redeliverLastEvent(db: Kysely<Database>, runId: string, now: Date): Promise<{ delivery_id: string; status: string }> {
   const last = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('tenants as t', 't.id', 'd.tenant_id')

@@ -58,9 +58,7 @@ export function sendWebhook(req: SendRequest): Promise<SendOutcome> {
         lookup: pinnedLookup(req.address, req.family),
         family: req.family,
         ...(req.ca !== undefined ? { ca: req.ca } : {}),
-        ...(req.url.username
-          ? { auth: `${decodeURIComponent(req.url.username)}:${decodeURIComponent(req.url.password)}` }
-          : {}),
+        ...(req.url.username ? { auth: `${decodeURIComponent(req.url.username)}:${decodeURIComponent(req.url.password)}` } : {}),
         headers: { ...req.headers, 'Content-Length': String(payload.length) },
       },
       (res) => {

@@ -44,6 +44,9 @@ test('parsePausesOption reads "2000,4000,6000"', () => {
 
 test('pauseAfter: i-th pause after attempt i, the last one repeats, none when empty', () => {
   const s = { attempts: 6, timeoutMs: 1, pausesMs: [2000, 4000, 6000] };
-  assert.deepEqual([1, 2, 3, 4, 5].map((n) => pauseAfter(s, n)), [2000, 4000, 6000, 6000, 6000]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5].map((n) => pauseAfter(s, n)),
+    [2000, 4000, 6000, 6000, 6000],
+  );
   assert.equal(pauseAfter({ ...s, pausesMs: [] }, 1), 0);
 });

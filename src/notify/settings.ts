@@ -34,8 +34,7 @@ export interface WebhookSettingsJson {
 
 export type SettingsCheck = { ok: true; value: WebhookSettingsJson } | { ok: false; message: string };
 
-const isIntIn = (v: unknown, min: number, max: number): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isIntIn = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /**
  * Strict validation for the operator CLI (drs org create|set): returns the normalized JSON object to store

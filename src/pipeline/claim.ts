@@ -87,13 +87,7 @@ export async function renewLease(store: Store, runId: string, workerId: string, 
 
 /** Runs whose worker died: status running with an expired lease. */
 export function findExpiredRuns(store: Store): Promise<Run[]> {
-  return store.db
-    .selectFrom('runs')
-    .selectAll()
-    .where('status', '=', 'running')
-    .where('lease_expires_at', '<', nowIso())
-    .limit(50)
-    .execute();
+  return store.db.selectFrom('runs').selectAll().where('status', '=', 'running').where('lease_expires_at', '<', nowIso()).limit(50).execute();
 }
 
 /** Puts a run whose worker died back in the queue (its stages start over from the stored documents). */

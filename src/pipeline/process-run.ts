@@ -88,7 +88,12 @@ async function prepareStage(ctx: RunContext, run: Run, docs: DocumentRow[], work
       await ctx.blobs.putFile(pdfBlobKey, result.pdfPath);
     }
     const kindGuess = row.kind_guess ?? guessKind(row.name, result.firstPageText ?? null);
-    prepared.push({ row: { ...row, pages: result.pages, converted: result.converted ? 1 : 0, pdf_blob_key: pdfBlobKey, kind_guess: kindGuess, kind: row.kind ?? kindGuess }, localPath, pdfPath: result.pdfPath, warnings: result.warnings });
+    prepared.push({
+      row: { ...row, pages: result.pages, converted: result.converted ? 1 : 0, pdf_blob_key: pdfBlobKey, kind_guess: kindGuess, kind: row.kind ?? kindGuess },
+      localPath,
+      pdfPath: result.pdfPath,
+      warnings: result.warnings,
+    });
     await progress.report('preparing', (i + 1) / docs.length, null);
   }
   const numbering = assignPageNumbers(prepared.map((p) => p.row.pages));

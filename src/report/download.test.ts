@@ -34,16 +34,38 @@ test('parseReportQuery: Markdown by default, PDF filters, synonyms and the set-l
 });
 
 test('parseReportQuery: filter errors', () => {
-  assert.equal(code(() => parseReportQuery({ section: 'КР', theme: 'norms' }, true)), '400 conflicting_filters');
-  assert.equal(code(() => parseReportQuery({ section: 'КР', theme: 'norms' }, false)), '400 conflicting_filters');
-  assert.equal(code(() => parseReportQuery({ section: 'КР' }, false)), '400 section_pdf_only');
-  assert.equal(code(() => parseReportQuery({ theme: 'norms' }, false)), '400 section_pdf_only');
-  assert.equal(code(() => parseReportQuery({ section: 'KR' }, true)), '400 bad_section');
-  assert.equal(code(() => parseReportQuery({ theme: 'Norms' }, true)), '400 bad_theme');
+  assert.equal(
+    code(() => parseReportQuery({ section: 'КР', theme: 'norms' }, true)),
+    '400 conflicting_filters',
+  );
+  assert.equal(
+    code(() => parseReportQuery({ section: 'КР', theme: 'norms' }, false)),
+    '400 conflicting_filters',
+  );
+  assert.equal(
+    code(() => parseReportQuery({ section: 'КР' }, false)),
+    '400 section_pdf_only',
+  );
+  assert.equal(
+    code(() => parseReportQuery({ theme: 'norms' }, false)),
+    '400 section_pdf_only',
+  );
+  assert.equal(
+    code(() => parseReportQuery({ section: 'KR' }, true)),
+    '400 bad_section',
+  );
+  assert.equal(
+    code(() => parseReportQuery({ theme: 'Norms' }, true)),
+    '400 bad_theme',
+  );
 });
 
 test('storedReport: keys, names and content types', () => {
-  assert.deepEqual(storedReport(KEYS, { kind: 'markdown' }, 'id'), { key: 'r/report.md', fileName: 'report-id.md', contentType: 'text/markdown; charset=utf-8' });
+  assert.deepEqual(storedReport(KEYS, { kind: 'markdown' }, 'id'), {
+    key: 'r/report.md',
+    fileName: 'report-id.md',
+    contentType: 'text/markdown; charset=utf-8',
+  });
   assert.deepEqual(storedReport(KEYS, { kind: 'pdf' }, 'id'), { key: 'r/report.pdf', fileName: 'report-id.pdf', contentType: 'application/pdf' });
   assert.equal(storedReport(KEYS, { kind: 'pdf', section: 'КР' }, 'id').fileName, 'report-id-КР.pdf');
   assert.equal(storedReport(KEYS, { kind: 'pdf', theme: 'norms' }, 'id').key, 'r/themes/norms.pdf');
@@ -51,10 +73,22 @@ test('storedReport: keys, names and content types', () => {
 });
 
 test('storedReport: 409 without a binding, 503 when the PDFs were not built', () => {
-  assert.equal(code(() => storedReport(KEYS, { kind: 'pdf', section: 'АР' }, 'id')), '409 section_unavailable');
-  assert.equal(code(() => storedReport(KEYS, { kind: 'pdf', theme: 'engineering' }, 'id')), '409 thematic_unavailable');
+  assert.equal(
+    code(() => storedReport(KEYS, { kind: 'pdf', section: 'АР' }, 'id')),
+    '409 section_unavailable',
+  );
+  assert.equal(
+    code(() => storedReport(KEYS, { kind: 'pdf', theme: 'engineering' }, 'id')),
+    '409 thematic_unavailable',
+  );
   const failed: ReportKeys = { ...KEYS, report_pdf_key: null, section_pdf_keys: {}, theme_pdf_keys: {}, report_zip_key: null };
-  assert.equal(code(() => storedReport(failed, { kind: 'pdf', section: 'АР' }, 'id')), '503 pdf_unavailable');
-  assert.equal(code(() => storedReport(failed, { kind: 'zip' }, 'id')), '503 pdf_unavailable');
+  assert.equal(
+    code(() => storedReport(failed, { kind: 'pdf', section: 'АР' }, 'id')),
+    '503 pdf_unavailable',
+  );
+  assert.equal(
+    code(() => storedReport(failed, { kind: 'zip' }, 'id')),
+    '503 pdf_unavailable',
+  );
   assert.equal(storedReport(failed, { kind: 'markdown' }, 'id').key, 'r/report.md');
 });

@@ -30,11 +30,7 @@ function cell(text: string): string {
 }
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  return [
-    `| ${header.map(cell).join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
-  ];
+  return [`| ${header.map(cell).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)];
 }
 
 function contents(view: ReportView): string[] {
@@ -51,7 +47,15 @@ export function renderMarkdownView(view: ReportView): string {
   out.push(...table(['Сведения', 'Значение'], view.facts), '');
   out.push('## Сводка', '', ...view.summary.map((s) => `- ${inline(s)}`), '');
   out.push('## Состав комплекта', '');
-  out.push(...(view.documents.length ? table(view.documentHeader, view.documents.map((d) => d.cells)) : ['Документы не указаны.']), '');
+  out.push(
+    ...(view.documents.length
+      ? table(
+          view.documentHeader,
+          view.documents.map((d) => d.cells),
+        )
+      : ['Документы не указаны.']),
+    '',
+  );
   out.push('## Содержание', '', ...contents(view), '');
   out.push('## Замечания', '');
   if (!view.sections.length) out.push('Замечаний нет.', '');

@@ -119,15 +119,18 @@ export class PdfRebuilder {
       log.error({ err, run_id: runId }, 'PDF rebuild: state not readable');
       return { retryAfter: BUILDING_RETRY_AFTER_S };
     }
-    const heartbeat = setInterval(() => {
-      void db
-        .updateTable('results')
-        .set({ pdf_build_expires_at: this.leaseUntil() })
-        .where('run_id', '=', runId)
-        .where('pdf_build_owner', '=', owner)
-        .execute()
-        .catch((err: unknown) => log.warn({ err, run_id: runId }, 'PDF rebuild: lease not renewed'));
-    }, Math.max(1, Math.floor(this.deps.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        void db
+          .updateTable('results')
+          .set({ pdf_build_expires_at: this.leaseUntil() })
+          .where('run_id', '=', runId)
+          .where('pdf_build_owner', '=', owner)
+          .execute()
+          .catch((err: unknown) => log.warn({ err, run_id: runId }, 'PDF rebuild: lease not renewed'));
+      },
+      Math.max(1, Math.floor(this.deps.leaseMs / 3)),
+    );
     heartbeat.unref();
     try {
       const keys = await this.build(runId);
@@ -227,11 +230,7 @@ export class PdfRebuilder {
 
 /** Reads the published result and its metadata and builds every PDF and the ZIP (the claim is the caller's). */
 export async function buildStoredPdfs(db: Db, blobs: BlobStore, runId: string): Promise<PdfKeys> {
-  const row = await db
-    .selectFrom('results')
-    .select(['body', 'report_meta', 'published_at'])
-    .where('run_id', '=', runId)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('results').select(['body', 'report_meta', 'published_at']).where('run_id', '=', runId).executeTakeFirstOrThrow();
   const result = JSON.parse(row.body) as PublishedResult;
   const meta = row.report_meta !== null ? (JSON.parse(row.report_meta) as ReportMeta) : await metaFromRows(db, runId, result, row.published_at);
   // Loaded here, not at the top: an API node that rebuilds in a child never loads the renderer and its fonts.

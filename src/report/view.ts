@@ -2,27 +2,9 @@
  * The content of one report, independent of its format: the Markdown and PDF renderers both draw this,
  * so the two always carry the same structure and the same texts.
  */
-import {
-  IMPORTANCE_ORDER,
-  type Finding,
-  type PublishedResult,
-  type Question,
-  type ReferenceProblem,
-  type ResultWarning,
-} from '../kernel/result.ts';
+import { IMPORTANCE_ORDER, type Finding, type PublishedResult, type Question, type ReferenceProblem, type ResultWarning } from '../kernel/result.ts';
 import { compareSections } from '../kernel/docset.ts';
-import {
-  FINDING_FORMS,
-  formatDateTime,
-  importanceLabel,
-  pageRange,
-  placeLabel,
-  plural,
-  roleLabel,
-  sectionTitle,
-  sourceLabel,
-  THEME_LABELS,
-} from './labels.ts';
+import { FINDING_FORMS, formatDateTime, importanceLabel, pageRange, placeLabel, plural, roleLabel, sectionTitle, sourceLabel, THEME_LABELS } from './labels.ts';
 import type { ReportFilter, ReportMeta } from './types.ts';
 
 export interface ReportView {
@@ -153,9 +135,7 @@ export function buildView(result: PublishedResult, meta: ReportMeta, filter?: Re
   // what the set was taken to be (stage, edition, reference date) frames every finding below
   if (result.set?.summary) summary.unshift(result.set.summary);
   if (filter) summary.push(`Всего замечаний по комплекту: ${result.counts.total}; номера замечаний совпадают со сводным отчётом.`);
-  summary.push(
-    `Вопросов: ${questions.length}. Предупреждений: ${result.warnings.length}. Проблем ссылок: ${result.reference_problems.length}.`,
-  );
+  summary.push(`Вопросов: ${questions.length}. Предупреждений: ${result.warnings.length}. Проблем ссылок: ${result.reference_problems.length}.`);
 
   const facts: [string, string][] = [
     ['Объект', meta.object_name ?? '—'],

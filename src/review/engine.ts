@@ -41,7 +41,11 @@ export async function reviewSet(input: ReviewInput, onProgress: ((p: ReviewProgr
   let ocrPages = 0;
   const readerCount = Math.max(1, Math.min(options.readers, ordered.length));
   const readers = await Promise.all(Array.from({ length: readerCount }, () => acquireReader(options.pdfReader)));
-  const forget = await announcePdfs(ordered.flatMap((d) => (d.pdfPath ? [d.pdfPath] : [])), timeoutMs, options.pdfReader);
+  const forget = await announcePdfs(
+    ordered.flatMap((d) => (d.pdfPath ? [d.pdfPath] : [])),
+    timeoutMs,
+    options.pdfReader,
+  );
   if (ordered.some((d) => d.pdfPath)) for (const r of readers) r.warm();
   // each reader is dealt its documents ahead, about as many pages as the others; a document is read page by page
   const lanes = dealDocuments(estimate, readerCount);
@@ -50,13 +54,24 @@ export async function reviewSet(input: ReviewInput, onProgress: ((p: ReviewProgr
     for (const i of lane) {
       const doc = ordered[i]!;
       const collector = new DocCollector(doc, 0);
-      const res = await streamDocument(doc, { workDir: input.workDir, timeoutMs, tesseractBin: options.tesseractBin, ocr: options.ocr ?? true }, reader, (page) => {
-        collector.addPage(page);
-        pagesDone++;
-        chars += page.text.length;
-        estimate[i] = Math.max(estimate[i]!, page.docPage);
-        onProgress?.({ pagesDone, pagesTotal: Math.max(estimate.reduce((a, b) => a + b, 0), pagesDone) });
-      });
+      const res = await streamDocument(
+        doc,
+        { workDir: input.workDir, timeoutMs, tesseractBin: options.tesseractBin, ocr: options.ocr ?? true },
+        reader,
+        (page) => {
+          collector.addPage(page);
+          pagesDone++;
+          chars += page.text.length;
+          estimate[i] = Math.max(estimate[i]!, page.docPage);
+          onProgress?.({
+            pagesDone,
+            pagesTotal: Math.max(
+              estimate.reduce((a, b) => a + b, 0),
+              pagesDone,
+            ),
+          });
+        },
+      );
       ocrPages += res.ocrPages;
       read[i] = { facts: collector.finish(res.pagesTotal, res.xml), warnings: res.warnings };
     }
@@ -85,7 +100,12 @@ export async function reviewSet(input: ReviewInput, onProgress: ((p: ReviewProgr
   }
 
   // checksums are compared with the XML note's FileChecksum list; without a note nobody reads them
-  if (docs.some((d) => d.xml)) await Promise.all(docs.map(async (d) => { d.crc32 = await crc32File(d.doc.path).catch(() => null); }));
+  if (docs.some((d) => d.xml))
+    await Promise.all(
+      docs.map(async (d) => {
+        d.crc32 = await crc32File(d.doc.path).catch(() => null);
+      }),
+    );
   const checked = runChecks(input, docs);
   return {
     ...checked,

@@ -29,7 +29,9 @@ function compare(a: DraftFinding, b: DraftFinding, checkOrder: (id: string) => n
   return (
     compareSections(sa, sb) ||
     IMPORTANCE_ORDER.indexOf(a.importance) - IMPORTANCE_ORDER.indexOf(b.importance) ||
-    pa - pb || checkOrder(a.checkId) - checkOrder(b.checkId) || a.essence.localeCompare(b.essence, 'ru')
+    pa - pb ||
+    checkOrder(a.checkId) - checkOrder(b.checkId) ||
+    a.essence.localeCompare(b.essence, 'ru')
   );
 }
 
@@ -49,24 +51,26 @@ function sources(f: DraftFinding): FindingSource[] {
 
 /** Final numbering and identifiers: n from 1 in report order, a fresh UUID per finding, status «open». */
 export function finalizeFindings(drafts: DraftFinding[], checkOrder: (id: string) => number): Finding[] {
-  return [...drafts].sort((a, b) => compare(a, b, checkOrder)).map((f, i) => {
-    const refs = f.places.map(pageRef);
-    return {
-      n: i + 1,
-      finding_id: randomUUID(),
-      status: 'open',
-      importance: f.importance,
-      section: sectionOf(f),
-      essence: f.essence,
-      evidence_text: f.evidence,
-      action: f.action,
-      pages: [...new Set(refs.map((r) => r.page))],
-      page_refs: refs,
-      sources: sources(f),
-      topic: f.theme,
-      check_id: f.checkId,
-    };
-  });
+  return [...drafts]
+    .sort((a, b) => compare(a, b, checkOrder))
+    .map((f, i) => {
+      const refs = f.places.map(pageRef);
+      return {
+        n: i + 1,
+        finding_id: randomUUID(),
+        status: 'open',
+        importance: f.importance,
+        section: sectionOf(f),
+        essence: f.essence,
+        evidence_text: f.evidence,
+        action: f.action,
+        pages: [...new Set(refs.map((r) => r.page))],
+        page_refs: refs,
+        sources: sources(f),
+        topic: f.theme,
+        check_id: f.checkId,
+      };
+    });
 }
 
 export function finalizeQuestions(drafts: DraftQuestion[]): Question[] {

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { dealDocuments } from './lanes.ts';
 
 test('documents of equal size alternate between readers, each share in set order', () => {
-  assert.deepEqual(dealDocuments([25, 25, 25, 25, 25], 2), [[0, 2, 4], [1, 3]]);
+  assert.deepEqual(dealDocuments([25, 25, 25, 25, 25], 2), [
+    [0, 2, 4],
+    [1, 3],
+  ]);
 });
 
 test('a large document gets a reader to itself while the other reads the rest', () => {

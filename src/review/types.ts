@@ -34,7 +34,6 @@ export interface ReviewProgress {
   pagesTotal: number;
 }
 
-
 /** Where a page's text came from: the PDF text layer, OCR, OOXML/XML markup, or nothing readable. */
 export type PageSource = 'text' | 'ocr' | 'xml' | 'none';
 

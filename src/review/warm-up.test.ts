@@ -12,7 +12,10 @@ test('the warm-up sample goes through every step a real page does: title blocks,
   assert.ok(pz!.norms.size > 0 && pz!.values.length > 0 && pz!.addresses.length > 0 && pz!.cadastral.length > 0);
   assert.ok(pz!.sheetRefs.length > 0 && pz!.cipherRefs.length > 0 && pz!.objectNames.length > 0);
   // the sample's СНиП, whose replacement the registry holds unconfirmed, is named in a warning: the checks ran on what was read
-  assert.ok(outcome.warnings.some((w) => w.code === 'norms_unconfirmed' && /СНиП 21-01-97/.test(w.message)), JSON.stringify(outcome.warnings));
+  assert.ok(
+    outcome.warnings.some((w) => w.code === 'norms_unconfirmed' && /СНиП 21-01-97/.test(w.message)),
+    JSON.stringify(outcome.warnings),
+  );
 });
 
 test('warming up happens once per process and never fails', async () => {

@@ -27,12 +27,28 @@ const body = (n: number) => [
   'Проектируемый 12-этажный дом с техническим подпольем; класс функциональной пожарной опасности Ф1.3.',
 ];
 
-const stamp = (kind: string, n: number) => [
-  [`24-101-${kind}`, 300, 700], ['Изм.', 60, 720], ['Кол.уч.', 80, 720], ['Лист', 110, 720], ['№ док.', 135, 720],
-  ['Разраб.', 60, 735], ['Иванов', 98, 735], ['Пров.', 60, 748], ['Петров', 98, 748], ['ГИП', 60, 761], ['Сидоров', 98, 761],
-  ['Н. контр.', 60, 774], ['Кузнецова', 98, 774], ['Стадия', 430, 740], ['Лист', 470, 740], ['Листов', 505, 740],
-  ['П', 437, 753], [String(n), 474, 753], [String(SAMPLE_PAGES), 512, 753],
-] as const;
+const stamp = (kind: string, n: number) =>
+  [
+    [`24-101-${kind}`, 300, 700],
+    ['Изм.', 60, 720],
+    ['Кол.уч.', 80, 720],
+    ['Лист', 110, 720],
+    ['№ док.', 135, 720],
+    ['Разраб.', 60, 735],
+    ['Иванов', 98, 735],
+    ['Пров.', 60, 748],
+    ['Петров', 98, 748],
+    ['ГИП', 60, 761],
+    ['Сидоров', 98, 761],
+    ['Н. контр.', 60, 774],
+    ['Кузнецова', 98, 774],
+    ['Стадия', 430, 740],
+    ['Лист', 470, 740],
+    ['Листов', 505, 740],
+    ['П', 437, 753],
+    [String(n), 474, 753],
+    [String(SAMPLE_PAGES), 512, 753],
+  ] as const;
 
 /** A page of the sample as `mutool draw -F stext.json` writes it. */
 function stextPage(kind: string, n: number): string {
@@ -53,7 +69,17 @@ export function reviewSample(): { docs: DocFacts[]; outcome: ReturnType<typeof r
     const splitter = new StextPageSplitter();
     const json: string[] = [];
     for (let at = 0; at < bytes.length; at += PIPE_CHUNK) json.push(...splitter.push(decoder.decode(bytes.subarray(at, at + PIPE_CHUNK), { stream: true })));
-    const doc: ReviewDocument = { index: k + 1, name: `24-101-${kind}.pdf`, kind, role: 'review', format: 'pdf', path: '', pdfPath: null, pages: SAMPLE_PAGES, pageFrom: null };
+    const doc: ReviewDocument = {
+      index: k + 1,
+      name: `24-101-${kind}.pdf`,
+      kind,
+      role: 'review',
+      format: 'pdf',
+      path: '',
+      pdfPath: null,
+      pages: SAMPLE_PAGES,
+      pageFrom: null,
+    };
     const collector = new DocCollector(doc, 1 + k * SAMPLE_PAGES);
     json.forEach((page, i) => {
       const { text, lines } = stextPageLines(page);
@@ -61,7 +87,13 @@ export function reviewSample(): { docs: DocFacts[]; outcome: ReturnType<typeof r
     });
     return collector.finish(SAMPLE_PAGES, null);
   });
-  const input = { documents: docs.map((d) => d.doc), objectAddress: 'г. Тверь, ул. Советская, д. 12', userRequest: 'Проверьте соответствие нормам', workDir: '', profile: DOCSET_ITEMS.map((i) => ({ code: i.code, title: i.title, required: i.required })) };
+  const input = {
+    documents: docs.map((d) => d.doc),
+    objectAddress: 'г. Тверь, ул. Советская, д. 12',
+    userRequest: 'Проверьте соответствие нормам',
+    workDir: '',
+    profile: DOCSET_ITEMS.map((i) => ({ code: i.code, title: i.title, required: i.required })),
+  };
   return { docs, outcome: runChecks(input, docs) };
 }
 
@@ -69,6 +101,10 @@ let done: Promise<void> | null = null;
 
 /** Warms this process up for reviews (once; failures are ignored: a cold review is slower, not wrong). */
 export function warmUpReview(settings: Pick<ReadingSettings, 'tesseractBin'>): Promise<void> {
-  done ??= Promise.all([mutoolAvailable(), ocrAvailable(settings.tesseractBin)]).then(() => { reviewSample(); }).catch(() => undefined);
+  done ??= Promise.all([mutoolAvailable(), ocrAvailable(settings.tesseractBin)])
+    .then(() => {
+      reviewSample();
+    })
+    .catch(() => undefined);
   return done;
 }

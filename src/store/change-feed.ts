@@ -67,7 +67,10 @@ export function sqliteChangeFeed(database: Database): ChangeFeed {
       const now = performance.now();
       if (now - readAt < SQLITE_SIGNAL_INTERVAL_MS) return true;
       readAt = now;
-      version ??= ((statement) => () => statement.get() as number)(database.prepare('pragma data_version').pluck());
+      version ??= (
+        (statement) => () =>
+          statement.get() as number
+      )(database.prepare('pragma data_version').pluck());
       const v = version();
       if (v !== seen) {
         seen = v;

@@ -47,7 +47,11 @@ test('process.env is read only in src/config.ts (and the uses listed as not conf
   const unexpected = reads.filter((r) => !(r in NOT_CONFIGURATION));
   assert.deepEqual(unexpected, [], 'read the setting in config.ts and pass it down');
   // the exceptions must still exist: a stale entry would let a real read slip in under its name later
-  assert.deepEqual(Object.keys(NOT_CONFIGURATION).filter((k) => !reads.includes(k)), [], 'remove stale entries');
+  assert.deepEqual(
+    Object.keys(NOT_CONFIGURATION).filter((k) => !reads.includes(k)),
+    [],
+    'remove stale entries',
+  );
 });
 
 test('the environment reader sees every form of reading', () => {

@@ -50,7 +50,7 @@ test('the import reader sees every form of import', () => {
     "type F = import('./f.ts').F;",
     "const g = new URL('./g.mjs', import.meta.url);",
     "import 'node:fs';",
-    "const notAnImport = 'from \"./h.ts\"';",
+    'const notAnImport = \'from "./h.ts"\';',
   ].join('\n');
   assert.deepEqual(moduleSpecifiers('x.ts', text), ['./a.ts', '../b.ts', './c.ts', './d.ts', './e.ts', './f.ts', './g.mjs', 'node:fs']);
 });
@@ -81,7 +81,11 @@ test('every import between folders of src/ is allowed by the layer table', () =>
   const outside = edges.filter((e) => e.to.startsWith('../'));
   assert.deepEqual(outside.map(describe), [], 'production code imports files outside src/');
   const unresolved = edges.filter((e) => !existsSync(join(SRC_ROOT, e.to)));
-  assert.deepEqual(unresolved.map((e) => `src/${e.from}: ${e.specifier}`), [], 'imports of files that do not exist');
+  assert.deepEqual(
+    unresolved.map((e) => `src/${e.from}: ${e.specifier}`),
+    [],
+    'imports of files that do not exist',
+  );
   const forbidden = edges.filter((e) => {
     const from = layerOf(e.from);
     const to = layerOf(e.to);

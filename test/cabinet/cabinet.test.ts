@@ -76,13 +76,25 @@ describe('cabinet in a browser', () => {
   });
 
   test('behind HTTPS (X-Forwarded-Proto) the cookie is Secure; a foreign Origin cannot log in', async () => {
-    const behindProxy = await fetch(`${origin}/cabinet/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }, body: JSON.stringify({ key: org.api_key }) });
+    const behindProxy = await fetch(`${origin}/cabinet/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+      body: JSON.stringify({ key: org.api_key }),
+    });
     assert.equal(behindProxy.status, 201);
     assert.match(behindProxy.headers.get('set-cookie') ?? '', /; Secure/);
-    const foreign = await fetch(`${origin}/cabinet/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ key: org.api_key }) });
+    const foreign = await fetch(`${origin}/cabinet/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ key: org.api_key }),
+    });
     assert.equal(foreign.status, 403);
     assert.equal(foreign.headers.get('set-cookie'), null);
-    const form = await fetch(`${origin}/cabinet/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `key=${org.api_key}` });
+    const form = await fetch(`${origin}/cabinet/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `key=${org.api_key}`,
+    });
     assert.equal(form.status, 415);
   });
 
@@ -122,7 +134,16 @@ describe('cabinet in a browser', () => {
       Object.fromEntries(run.documents.map((d: any) => [d.name, [d.kind, d.kind_chosen]])),
       Object.fromEntries(Object.entries(SET_KINDS).map(([name, kind]) => [name, [kind, true]])),
     );
-    const progress = await Promise.race([page.locator('.progress').waitFor({ timeout: 180_000 }).then(() => true), page.locator('.badge.s-done').waitFor({ timeout: 180_000 }).then(() => false)]);
+    const progress = await Promise.race([
+      page
+        .locator('.progress')
+        .waitFor({ timeout: 180_000 })
+        .then(() => true),
+      page
+        .locator('.badge.s-done')
+        .waitFor({ timeout: 180_000 })
+        .then(() => false),
+    ]);
     if (progress) await screenshot(page, 'run-progress');
     await page.locator('.badge.s-done').waitFor({ timeout: 180_000 });
     await page.locator('#open-findings').waitFor();
@@ -201,9 +222,19 @@ describe('cabinet in a browser', () => {
     await page.click('#propose-note');
     await page.getByText('Заметка предложена').waitFor();
     const notes = (await api.get('/memory')).json.notes;
-    assert.deepEqual(notes.map((n: any) => [n.feedback_id, n.text, n.status]), [[decision.feedback_id, 'Адрес объекта сверять по ПЗ', 'candidate']]);
+    assert.deepEqual(
+      notes.map((n: any) => [n.feedback_id, n.text, n.status]),
+      [[decision.feedback_id, 'Адрес объекта сверять по ПЗ', 'candidate']],
+    );
     // A second window changed it meanwhile: the stale version is shown as a conflict with the current decision.
-    await api.post(`/runs/${runId}/feedback`, { snapshot: result.feedback_snapshot, finding_id: finding.finding_id, decision: 'rejected', reason: 'Другое окно', version: 1, request_key: 'other-window' });
+    await api.post(`/runs/${runId}/feedback`, {
+      snapshot: result.feedback_snapshot,
+      finding_id: finding.finding_id,
+      decision: 'rejected',
+      reason: 'Другое окно',
+      version: 1,
+      request_key: 'other-window',
+    });
     await page.fill('#reason', 'Ещё раз');
     await page.click('button[data-decision=rejected]');
     await page.getByText('Текущее решение: Отклонено (версия 2)').waitFor();
@@ -290,7 +321,9 @@ describe('cabinet in a browser', () => {
       assert.ok(!r.url.includes(org.api_key), `key in URL ${r.url}`);
       assert.ok(!r.body.includes(org.api_key), `key in the request or response of ${r.url}`);
     }
-    const storage = await page.evaluate(() => JSON.stringify({ l: { ...localStorage }, s: { ...sessionStorage }, c: document.cookie, h: document.documentElement.outerHTML }));
+    const storage = await page.evaluate(() =>
+      JSON.stringify({ l: { ...localStorage }, s: { ...sessionStorage }, c: document.cookie, h: document.documentElement.outerHTML }),
+    );
     assert.ok(!storage.includes(org.api_key), 'key in browser storage or page');
     for (const c of await context.cookies()) assert.ok(!c.value.includes(org.api_key));
     assert.ok(!server.logs().includes(org.api_key), 'key in server logs');

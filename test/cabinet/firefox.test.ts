@@ -98,13 +98,20 @@ describe('cabinet in Firefox', { skip: firefoxMissing() ?? false }, () => {
     for (let i = 0; i < total && !(await page.$('img.page-picture')); i++) {
       const shown = await textOf('.finding-detail h2');
       await page.keyboard.press('j');
-      await page.waitForFunction((t) => document.querySelector('.finding-detail h2')?.textContent !== t || !document.querySelector('.finding-item.selected + .finding-item'), {}, shown);
+      await page.waitForFunction(
+        (t) => document.querySelector('.finding-detail h2')?.textContent !== t || !document.querySelector('.finding-item.selected + .finding-item'),
+        {},
+        shown,
+      );
     }
     await page.waitForSelector('img.page-picture');
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('img.page-picture');
-      return !!img && img.complete && img.naturalWidth > 0;
-    }, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('img.page-picture');
+        return !!img && img.complete && img.naturalWidth > 0;
+      },
+      { timeout: 60_000 },
+    );
     const src = await page.$eval('img.page-picture', (el) => el.getAttribute('src')!);
     const png = await pageFetch(src);
     assert.deepEqual([png.status, png.type], [200, 'image/png']);

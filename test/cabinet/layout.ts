@@ -11,7 +11,14 @@ export const TABLET = { width: 768, height: 1024 } as const;
 export const PRIMARY = {
   runs: ['a[href="#/new"]', 'table.runs a.run-link', '#logout'],
   newRun: ['#files', 'select.kind', '#address', '#task', '#bundle', '#submit'],
-  findings: ['.finding-list .finding-item.selected', '.finding-detail h2', 'img.page-picture', '#reason', 'button[data-decision=accepted]', 'button[data-decision=rejected]'],
+  findings: [
+    '.finding-list .finding-item.selected',
+    '.finding-detail h2',
+    'img.page-picture',
+    '#reason',
+    'button[data-decision=accepted]',
+    'button[data-decision=rejected]',
+  ],
 } as const;
 
 export interface Layout {

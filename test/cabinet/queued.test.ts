@@ -41,7 +41,10 @@ after(async () => {
 });
 
 test('a queued run is listed with its stage and cancelled from its page; the check comes back', async () => {
-  const created = await api.postForm('/runs', form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(2) }], { object_address: 'г. Тверь, ул. Советская, д. 1' }));
+  const created = await api.postForm(
+    '/runs',
+    form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(2) }], { object_address: 'г. Тверь, ул. Советская, д. 1' }),
+  );
   assert.equal(created.status, 201, created.text);
   const runId = created.json.run_id;
   // The list was empty when it loaded and nothing ran, so it is loaded again by navigation.

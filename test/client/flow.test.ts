@@ -72,13 +72,20 @@ describe('client flow against the real service', () => {
     assert.deepEqual(run.documents.map((d) => d.name).sort(), Object.keys(KINDS).sort());
 
     // The first status answer is lost: the wait goes on with the same run_id after a pause.
-    const proxy = await startProxy(server.baseUrl, (req, nth) => (req.method === 'GET' && req.path.endsWith(`/runs/${runId}`) && nth === 0 ? 'drop' : 'forward'));
+    const proxy = await startProxy(server.baseUrl, (req, nth) =>
+      req.method === 'GET' && req.path.endsWith(`/runs/${runId}`) && nth === 0 ? 'drop' : 'forward',
+    );
     const seen: RunStatus[] = [];
     const outages: unknown[] = [];
     let final: RunStatus;
     try {
       const polling = new DrsClient({ baseUrl: proxy.baseUrl, apiKey });
-      final = await polling.waitForRun(runId, { intervalMs: 500, onProgress: (s) => seen.push(s), onRetry: (e) => outages.push(e), signal: AbortSignal.timeout(180_000) });
+      final = await polling.waitForRun(runId, {
+        intervalMs: 500,
+        onProgress: (s) => seen.push(s),
+        onRetry: (e) => outages.push(e),
+        signal: AbortSignal.timeout(180_000),
+      });
     } finally {
       await proxy.stop();
     }
@@ -142,11 +149,19 @@ describe('client flow against the real service', () => {
     assert.ok(runId, 'the flow test made a run');
     const deadline = Date.now() + 60_000;
     let delivery: Delivery | undefined;
-    while (!(delivery = receiver.deliveries.find((d) => d.raw.toString('utf8').includes(runId))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while (!(delivery = receiver.deliveries.find((d) => d.raw.toString('utf8').includes(runId))) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     assert.ok(delivery, 'run.finished was delivered');
     assert.equal(verifyWebhook(delivery.raw, delivery.signature, SECRET), true);
     assert.equal(verifyWebhook(Buffer.from(delivery.raw.toString('utf8').replace('"status":"done"', '"status":"failed"')), delivery.signature, SECRET), false);
-    assert.equal(verifyWebhook(delivery.raw, delivery.signature!.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')), SECRET), false);
+    assert.equal(
+      verifyWebhook(
+        delivery.raw,
+        delivery.signature!.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')),
+        SECRET,
+      ),
+      false,
+    );
     assert.equal(verifyWebhook(delivery.raw, undefined, SECRET), false);
 
     await t.test('drs-client verify-webhook', async () => {
@@ -154,7 +169,11 @@ describe('client flow against the real service', () => {
       await writeFile(secretFile, `${SECRET}\n`);
       const good = await drsClient(['verify-webhook', '--secret-file', secretFile, '--signature', delivery.signature!], {}, delivery.raw);
       assert.equal(good.code, 0, good.stderr);
-      const tampered = await drsClient(['verify-webhook', '--secret-file', secretFile, '--signature', delivery.signature!], {}, Buffer.concat([delivery.raw, Buffer.from(' ')]));
+      const tampered = await drsClient(
+        ['verify-webhook', '--secret-file', secretFile, '--signature', delivery.signature!],
+        {},
+        Buffer.concat([delivery.raw, Buffer.from(' ')]),
+      );
       assert.equal(tampered.code, 5);
       const missing = await drsClient(['verify-webhook', '--secret-file', secretFile], {}, delivery.raw);
       assert.equal(missing.code, 5);

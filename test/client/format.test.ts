@@ -15,11 +15,21 @@ test('the live line shows the bar, percent, stage_text and time left', () => {
 });
 
 test('the log line carries status, percent, stage and time left', () => {
-  assert.match(progressLine(status({ percent: 42.7, pages_total: 1, pages_done: 0, elapsed_s: 1, eta_s: 3700 })), /^\d\d:\d\d:\d\d running 42% Проверка разделов \(осталось ≈ 1:01:40\)$/);
+  assert.match(
+    progressLine(status({ percent: 42.7, pages_total: 1, pages_done: 0, elapsed_s: 1, eta_s: 3700 })),
+    /^\d\d:\d\d:\d\d running 42% Проверка разделов \(осталось ≈ 1:01:40\)$/,
+  );
 });
 
 test('tables pad columns and cut long cells', () => {
-  const t = table(['№', 'Суть'], [[1, 'коротко'], [12, 'очень длинный текст замечания']], 10);
+  const t = table(
+    ['№', 'Суть'],
+    [
+      [1, 'коротко'],
+      [12, 'очень длинный текст замечания'],
+    ],
+    10,
+  );
   assert.equal(t, ['№   Суть', '──  ──────────', '1   коротко', '12  очень дли…'].join('\n'));
   assert.equal(duration(null), '—');
   assert.equal(duration(59.6), '1:00');

@@ -22,7 +22,10 @@ test('fields and files read back by a standard multipart parser, Cyrillic and qu
   assert.match(contentType, /^multipart\/form-data; boundary=----drs-client-[0-9a-f]{32}$/);
   const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
   const files = form.getAll('files') as File[];
-  assert.deepEqual(files.map((f) => f.name), ['Том "1" — ПЗ.pdf', 'КР.pdf']);
+  assert.deepEqual(
+    files.map((f) => f.name),
+    ['Том "1" — ПЗ.pdf', 'КР.pdf'],
+  );
   assert.equal(await files[0]!.text(), '%PDF-1.7\r\n--не граница\r\nконец');
   assert.equal(files[0]!.type, 'application/pdf');
   assert.equal(await files[1]!.text(), 'второй');
@@ -59,7 +62,10 @@ test('folders expand to their files in name order; hidden files are skipped; one
     await writeFile(join(dir, '.DS_Store'), 'x');
     await writeFile(join(dir, 'Context', 'ТЗ.docx'), 'tz');
     const resolved = await resolveSources([dir]);
-    assert.deepEqual(resolved.parts.map((p) => p.filename), ['ТЗ.docx', 'А.pdf', 'Б.pdf']);
+    assert.deepEqual(
+      resolved.parts.map((p) => p.filename),
+      ['ТЗ.docx', 'А.pdf', 'Б.pdf'],
+    );
     assert.equal(resolved.totalBytes, 4);
     assert.equal(resolved.parts[0]!.contentType, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     assert.equal(resolved.repeatable, true);

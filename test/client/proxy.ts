@@ -37,19 +37,16 @@ export async function startProxy(target: string, rule: (req: Seen, nth: number) 
       res.writeHead(action.status, { connection: 'close', ...action.headers }).end(action.body ?? '');
       return;
     }
-    const up = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        if (action === 'drop') {
-          // The server has done the work; its answer is read and thrown away and the client's connection cut.
-          answer.resume();
-          answer.on('end', () => req.socket.destroy());
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const up = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      if (action === 'drop') {
+        // The server has done the work; its answer is read and thrown away and the client's connection cut.
+        answer.resume();
+        answer.on('end', () => req.socket.destroy());
+        return;
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     up.on('error', () => res.destroy());
     req.pipe(up);
   });

@@ -77,7 +77,10 @@ describe('client on a bad network', () => {
       });
       assert.equal(run.documents[0]!.name, 'Записка.pdf');
       const posts = proxy.seen.filter((s) => s.method === 'POST');
-      assert.deepEqual(posts.map((s) => s.headers['idempotency-key']), ['client-test-pending-1', 'client-test-pending-1']);
+      assert.deepEqual(
+        posts.map((s) => s.headers['idempotency-key']),
+        ['client-test-pending-1', 'client-test-pending-1'],
+      );
       assert.ok(posts[1]!.at - posts[0]!.at >= 950, 'waited for Retry-After: 1');
       assert.equal(opened, 2, 'the stream factory was opened once per attempt');
     } finally {
@@ -106,7 +109,8 @@ describe('client on a bad network', () => {
   });
 
   test('a gateway answering 413 in HTML becomes a typed error, without a retry', async () => {
-    const html = '<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center><hr><center>nginx</center></body></html>';
+    const html =
+      '<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center><hr><center>nginx</center></body></html>';
     const proxy = await startProxy(server.baseUrl, (req) =>
       req.method === 'POST' ? { status: 413, headers: { 'content-type': 'text/html' }, body: html } : 'forward',
     );

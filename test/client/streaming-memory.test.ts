@@ -31,7 +31,17 @@ test('a 96 MiB upload keeps well under the size of the set in memory', async () 
     let held = 0;
     let nextSample = 0;
     await client.createRun({
-      files: [{ name: 'большой.pdf', stream: () => Readable.from((function* () { for (let sent = 0; sent < TOTAL; sent += 256 * 1024) yield chunk(); })()) }],
+      files: [
+        {
+          name: 'большой.pdf',
+          stream: () =>
+            Readable.from(
+              (function* () {
+                for (let sent = 0; sent < TOTAL; sent += 256 * 1024) yield chunk();
+              })(),
+            ),
+        },
+      ],
       onUploadProgress: (sent) => {
         if (sent < nextSample) return;
         nextSample = sent + 8 * MiB;

@@ -55,11 +55,20 @@ describe('authentication, errors and account endpoints', () => {
   test('docset with a key returns the organization profile', async () => {
     const r = await api.get('/docset');
     assert.equal(r.status, 200);
-    assert.deepEqual(r.json.items.map((i: any) => i.code), ['ПЗ', 'АР', 'КР']);
+    assert.deepEqual(
+      r.json.items.map((i: any) => i.code),
+      ['ПЗ', 'АР', 'КР'],
+    );
   });
 
   test('missing, malformed, wrong and non-Bearer keys are 401 in the envelope', async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer' }, { authorization: 'Bearer drs_wrong' }, { authorization: `Basic ${org.api_key}` }, { authorization: org.api_key }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Bearer drs_wrong' },
+      { authorization: `Basic ${org.api_key}` },
+      { authorization: org.api_key },
+    ];
     for (const headers of variants) {
       const r = await new Client(server.baseUrl, null).get('/me', headers);
       assert.equal(r.status, 401, JSON.stringify(headers));
@@ -101,7 +110,10 @@ describe('authentication, errors and account endpoints', () => {
     assert.equal(me.json.name, 'ООО «Проект-Север»');
     assert.equal(me.json.checks_left, 7);
     assert.equal(me.json.webhook_configured, false);
-    assert.deepEqual(me.json.profile.sections.map((s: any) => s.code), ['ПЗ', 'АР', 'КР']);
+    assert.deepEqual(
+      me.json.profile.sections.map((s: any) => s.code),
+      ['ПЗ', 'АР', 'КР'],
+    );
 
     const limits = await api.get('/limits');
     assert.deepEqual(limits.json, { max_files: 50, max_file_bytes: 1_000_000, max_total_bytes: 5_000_000, max_pages: 300, oversize_factor: 2 });

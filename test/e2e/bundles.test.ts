@@ -82,7 +82,7 @@ describe('bundles', () => {
     assert.equal((await api.post('/bundles', { label: 'я'.repeat(200) })).status, 201);
   });
 
-  test('GET /bundles lists the organization\'s bundles newest first, at most 200', async () => {
+  test("GET /bundles lists the organization's bundles newest first, at most 200", async () => {
     const made = [await create('Первый'), await create('Второй'), await create('Третий')];
     const list = (await api.get('/bundles')).json.bundles;
     assert.ok(list.length <= 200);
@@ -149,7 +149,10 @@ describe('bundles', () => {
       assert.equal(r.status, 404);
       assert.equal(errorDetail(r).error, 'not_found');
     }
-    assert.equal((await api.get('/bundles')).json.bundles.some((b: any) => b.bundle_id === theirs.bundle_id), false);
+    assert.equal(
+      (await api.get('/bundles')).json.bundles.some((b: any) => b.bundle_id === theirs.bundle_id),
+      false,
+    );
     assert.equal((await foreign.get(`/bundles/${theirs.bundle_id}`)).json.label, 'Только для своих');
   });
 

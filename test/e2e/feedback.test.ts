@@ -91,7 +91,10 @@ describe('decisions on findings', () => {
       assert.match(errorDetail(r).message, /текущая версия: 2/);
     }
     const latest = (await api.get(`/runs/${runId}/findings`)).json.feedback.filter((d: any) => d.finding_id === finding);
-    assert.deepEqual(latest.map((d: any) => [d.version, d.decision]), [[2, 'withdrawn']]);
+    assert.deepEqual(
+      latest.map((d: any) => [d.version, d.decision]),
+      [[2, 'withdrawn']],
+    );
   });
 
   test('a repeated request_key returns the first decision (200, Idempotent-Replayed); other content with it is 409 idempotency_conflict', async () => {
@@ -146,7 +149,13 @@ describe('decisions on findings', () => {
     const staff = await publishSet(staffApi);
     const { many, other } = sectionsOf(staff.result, 2);
     const base = { snapshot: staff.result.feedback_snapshot, decision: 'accepted', reason: 'Принято', version: 0 };
-    const first = await decide(staffApi, staff.runId, { ...base, finding_id: many[0].finding_id, request_key: randomUUID(), employee_id: 'ivanov', reason_code: 'AGREED' });
+    const first = await decide(staffApi, staff.runId, {
+      ...base,
+      finding_id: many[0].finding_id,
+      request_key: randomUUID(),
+      employee_id: 'ivanov',
+      reason_code: 'AGREED',
+    });
     assert.equal(first.status, 201, first.text);
     assert.deepEqual([first.json.employee_id, first.json.reason_code], ['ivanov', 'AGREED']);
     const taken = await decide(staffApi, staff.runId, { ...base, finding_id: many[1].finding_id, request_key: randomUUID(), employee_id: 'petrov' });
@@ -166,12 +175,17 @@ describe('decisions on findings', () => {
   test('parallel decisions with one version over two processes: exactly one 201, the rest 409 version_conflict', async () => {
     const finding = result.findings[4].finding_id;
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => decide(i % 2 ? api2 : api, runId, body({ finding_id: finding, decision: i % 2 ? 'accepted' : 'rejected', reason: `Вариант ${i}` }))),
+      Array.from({ length: 10 }, (_, i) =>
+        decide(i % 2 ? api2 : api, runId, body({ finding_id: finding, decision: i % 2 ? 'accepted' : 'rejected', reason: `Вариант ${i}` })),
+      ),
     );
     assert.deepEqual(responses.map((r) => r.status).sort(), [201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     for (const r of responses.filter((x) => x.status === 409)) assert.equal(errorDetail(r).error, 'version_conflict');
     const history = await api.get(`/runs/${runId}/feedback`);
-    assert.deepEqual(history.json.history.filter((d: any) => d.finding_id === finding).map((d: any) => d.version), [1]);
+    assert.deepEqual(
+      history.json.history.filter((d: any) => d.finding_id === finding).map((d: any) => d.version),
+      [1],
+    );
   });
 
   test('parallel identical request_keys over two processes: one decision; every answer carries it', async () => {
@@ -196,7 +210,13 @@ describe('decisions on findings', () => {
     const seen = await second.get(`/runs/${runId}/findings`);
     assert.equal(seen.json.feedback_actor, `key:${created.json.key_id}`);
     const onFinding = seen.json.feedback.filter((d: any) => d.finding_id === finding);
-    assert.deepEqual(onFinding.map((d: any) => [d.actor, d.own]).sort(), [[`key:${created.json.key_id}`, true], [`key:${keyId}`, false]].sort());
+    assert.deepEqual(
+      onFinding.map((d: any) => [d.actor, d.own]).sort(),
+      [
+        [`key:${created.json.key_id}`, true],
+        [`key:${keyId}`, false],
+      ].sort(),
+    );
 
     const history = await api.get(`/runs/${runId}/feedback`);
     assert.equal(history.status, 200);
@@ -204,7 +224,10 @@ describe('decisions on findings', () => {
     assert.equal(history.json.feedback_actor, `key:${keyId}`);
     const times = history.json.history.map((d: any) => d.created_at);
     assert.deepEqual(times, [...times].sort());
-    assert.ok(history.json.history.some((d: any) => d.version === 2 && d.decision === 'withdrawn'), 'changed decisions keep their earlier versions');
+    assert.ok(
+      history.json.history.some((d: any) => d.version === 2 && d.decision === 'withdrawn'),
+      'changed decisions keep their earlier versions',
+    );
   });
 
   test('foreign and missing runs are 404 not_found for decisions and history', async () => {

@@ -35,9 +35,20 @@ describe('published findings', () => {
     const responses = [
       await api.get(`/runs/${runId}/findings`),
       await api.get(`/runs/${runId}/feedback`),
-      await api.post(`/runs/${runId}/feedback`, { snapshot: 'x', finding_id: randomUUID(), decision: 'accepted', reason: '', version: 0, request_key: randomUUID() }),
+      await api.post(`/runs/${runId}/feedback`, {
+        snapshot: 'x',
+        finding_id: randomUUID(),
+        decision: 'accepted',
+        reason: '',
+        version: 0,
+        request_key: randomUUID(),
+      }),
     ];
-    const documented: [string, string][] = [['get', '/runs/{run_id}/findings'], ['get', '/runs/{run_id}/feedback'], ['post', '/runs/{run_id}/feedback']];
+    const documented: [string, string][] = [
+      ['get', '/runs/{run_id}/findings'],
+      ['get', '/runs/{run_id}/feedback'],
+      ['post', '/runs/{run_id}/feedback'],
+    ];
     for (const [i, r] of responses.entries()) {
       assert.equal(r.status, 404);
       assert.equal(errorDetail(r).error, 'no_report');
@@ -46,7 +57,11 @@ describe('published findings', () => {
   });
 
   test('foreign and missing runs: 404 not_found, never no_report', async () => {
-    for (const r of [await foreign.get(`/runs/${runId}/findings`), await api.get(`/runs/${randomUUID()}/findings`), await api.get('/runs/not-a-run/findings')]) {
+    for (const r of [
+      await foreign.get(`/runs/${runId}/findings`),
+      await api.get(`/runs/${randomUUID()}/findings`),
+      await api.get('/runs/not-a-run/findings'),
+    ]) {
       assert.equal(r.status, 404);
       assert.equal(errorDetail(r).error, 'not_found');
     }
@@ -80,12 +95,12 @@ describe('published findings', () => {
     assert.equal(ids.size, body.findings.length, 'finding ids are unique');
     assert.equal(body.counts.total, body.findings.length);
     const levels = Object.entries(body.counts).filter(([k]) => k !== 'total');
-    assert.equal(levels.reduce((s, [, n]) => s + (n as number), 0), body.counts.total);
-    for (const [level, n] of levels) assert.equal(body.findings.filter((f: any) => f.importance === level).length, n);
-    assert.deepEqual(
-      body.available_sections.map((s: any) => s.code).sort(),
-      [...new Set(body.findings.map((f: any) => f.section))].sort(),
+    assert.equal(
+      levels.reduce((s, [, n]) => s + (n as number), 0),
+      body.counts.total,
     );
+    for (const [level, n] of levels) assert.equal(body.findings.filter((f: any) => f.importance === level).length, n);
+    assert.deepEqual(body.available_sections.map((s: any) => s.code).sort(), [...new Set(body.findings.map((f: any) => f.section))].sort());
     assert.ok(Array.isArray(body.questions) && Array.isArray(body.warnings) && Array.isArray(body.reference_problems));
     assert.equal(typeof body.usage, 'object');
     assert.equal(typeof body.feedback_snapshot, 'string');
@@ -100,7 +115,15 @@ describe('published findings', () => {
     const { json: body } = await api.get(`/runs/${runId}/findings`);
     const f = body.findings[0];
     const post = (over: Record<string, unknown>) =>
-      api.post(`/runs/${runId}/feedback`, { snapshot: body.feedback_snapshot, finding_id: f.finding_id, decision: 'accepted', reason: 'Принято', version: 0, request_key: randomUUID(), ...over });
+      api.post(`/runs/${runId}/feedback`, {
+        snapshot: body.feedback_snapshot,
+        finding_id: f.finding_id,
+        decision: 'accepted',
+        reason: 'Принято',
+        version: 0,
+        request_key: randomUUID(),
+        ...over,
+      });
     const first = await post({});
     assert.equal(first.status, 201);
     assertDocumented('post', '/runs/{run_id}/feedback', first);
@@ -109,10 +132,16 @@ describe('published findings', () => {
     assertDocumented('post', '/runs/{run_id}/feedback', conflict);
     const after = await api.get(`/runs/${runId}/findings`);
     assertDocumented('get', '/runs/{run_id}/findings', after);
-    assert.deepEqual(after.json.feedback.map((d: any) => [d.finding_id, d.version, d.decision, d.own]), [[f.finding_id, 2, 'rejected', true]]);
+    assert.deepEqual(
+      after.json.feedback.map((d: any) => [d.finding_id, d.version, d.decision, d.own]),
+      [[f.finding_id, 2, 'rejected', true]],
+    );
     assert.deepEqual(after.json.findings, body.findings);
     const history = await api.get(`/runs/${runId}/feedback`);
     assertDocumented('get', '/runs/{run_id}/feedback', history);
-    assert.deepEqual(history.json.history.map((d: any) => d.version), [1, 2]);
+    assert.deepEqual(
+      history.json.history.map((d: any) => d.version),
+      [1, 2],
+    );
   });
 });

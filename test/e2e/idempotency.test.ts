@@ -20,7 +20,8 @@ describe('Idempotency-Key on POST /runs', () => {
   test('the same key and request replay the earlier run: 200, Idempotent-Replayed, one charge', async () => {
     const org = await server.createOrg({ checks: 5 });
     const api = new Client(server.baseUrl, org.api_key);
-    const send = () => api.postForm('/runs', form([{ name: 'a.pdf', content: pdf }], { object_address: 'г. Тула', kinds: '{"a.pdf":"ПЗ"}' }), { 'idempotency-key': 'set-1' });
+    const send = () =>
+      api.postForm('/runs', form([{ name: 'a.pdf', content: pdf }], { object_address: 'г. Тула', kinds: '{"a.pdf":"ПЗ"}' }), { 'idempotency-key': 'set-1' });
     const first = await send();
     assert.equal(first.status, 201, first.text);
     assert.equal(first.headers.get('idempotent-replayed'), null);
@@ -31,7 +32,9 @@ describe('Idempotency-Key on POST /runs', () => {
     assert.equal((await api.get('/me')).json.checks_left, 4);
 
     // JSON fields are compared by meaning: other spacing of the same kinds is the same request.
-    const spaced = await api.postForm('/runs', form([{ name: 'a.pdf', content: pdf }], { object_address: 'г. Тула', kinds: '{ "a.pdf" : "ПЗ" }' }), { 'idempotency-key': 'set-1' });
+    const spaced = await api.postForm('/runs', form([{ name: 'a.pdf', content: pdf }], { object_address: 'г. Тула', kinds: '{ "a.pdf" : "ПЗ" }' }), {
+      'idempotency-key': 'set-1',
+    });
     assert.equal(spaced.status, 200);
   });
 
@@ -92,7 +95,15 @@ describe('Idempotency-Key on POST /runs', () => {
     const now = new Date();
     await store.db
       .insertInto('idempotency_keys')
-      .values({ tenant_id: org.tenant_id, key: 'crashed', request_hash: 'x'.repeat(64), state: 'pending', run_id: null, created_at: now.toISOString(), expires_at: new Date(now.getTime() + 1500).toISOString() })
+      .values({
+        tenant_id: org.tenant_id,
+        key: 'crashed',
+        request_hash: 'x'.repeat(64),
+        state: 'pending',
+        run_id: null,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 1500).toISOString(),
+      })
       .execute();
     await store.close();
     const send = () => api.postForm('/runs', form([{ name: 'a.pdf', content: pdf }]), { 'idempotency-key': 'crashed' });

@@ -32,7 +32,10 @@ describe('memory notes', () => {
     });
     assert.equal(r.status, 201, r.text);
     const history = await client.get(`/runs/${published.runId}/feedback`);
-    assert.ok(history.json.history.some((d: any) => d.feedback_id === r.json.feedback_id), 'the id is the one of GET /runs/{id}/feedback');
+    assert.ok(
+      history.json.history.some((d: any) => d.feedback_id === r.json.feedback_id),
+      'the id is the one of GET /runs/{id}/feedback',
+    );
     return r.json.feedback_id;
   }
 
@@ -67,7 +70,10 @@ describe('memory notes', () => {
     assertDocumented('post', '/memory', again);
     assertDocumented('post', '/memory', other);
 
-    const withText = await api.post('/memory', { feedback_id: await decisionOn(api, bundled, 1), text: 'Для проекта ЖК «Северный» расчёты выполнены до 2016 года' });
+    const withText = await api.post('/memory', {
+      feedback_id: await decisionOn(api, bundled, 1),
+      text: 'Для проекта ЖК «Северный» расчёты выполнены до 2016 года',
+    });
     assert.equal(withText.status, 201);
     assert.equal(withText.json.text, 'Для проекта ЖК «Северный» расчёты выполнены до 2016 года');
   });
@@ -91,7 +97,7 @@ describe('memory notes', () => {
     assert.equal(form.status, 415);
   });
 
-  test('GET /memory lists the organization\'s notes with automatic_application false; other organizations see none of them', async () => {
+  test("GET /memory lists the organization's notes with automatic_application false; other organizations see none of them", async () => {
     const mine = await api.get('/memory');
     assert.equal(mine.status, 200);
     assertDocumented('get', '/memory', mine);

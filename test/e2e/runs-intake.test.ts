@@ -35,10 +35,16 @@ describe('POST /runs: acceptance, limits and charging', () => {
     ]);
     const r = await api.postForm(
       '/runs',
-      form([{ name: '24-017-ПЗ.pdf', content: pdf }, { name: 'комплект.zip', content: zip }], {
-        object_address: 'г. Москва, ул. Тверская, д. 1',
-        kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ' }),
-      }),
+      form(
+        [
+          { name: '24-017-ПЗ.pdf', content: pdf },
+          { name: 'комплект.zip', content: zip },
+        ],
+        {
+          object_address: 'г. Москва, ул. Тверская, д. 1',
+          kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ' }),
+        },
+      ),
     );
     assert.equal(r.status, 201, r.text);
     assert.match(r.json.run_id, /^[0-9a-f-]{36}$/);
@@ -114,7 +120,13 @@ describe('POST /runs: acceptance, limits and charging', () => {
     assert.equal(errorDetail(big).file, 'большой.pdf');
 
     const unlimitedFile = await server.createOrg({ checks: 5, 'max-file-bytes': 0, 'max-total-bytes': pdf.length + 100 });
-    const total = await new Client(server.baseUrl, unlimitedFile.api_key).postForm('/runs', form([{ name: 'a.pdf', content: pdf }, { name: 'b.pdf', content: pdf }]));
+    const total = await new Client(server.baseUrl, unlimitedFile.api_key).postForm(
+      '/runs',
+      form([
+        { name: 'a.pdf', content: pdf },
+        { name: 'b.pdf', content: pdf },
+      ]),
+    );
     assert.equal(total.status, 413);
     assert.equal(errorDetail(total).error, 'too_big');
 

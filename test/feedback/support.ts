@@ -109,7 +109,14 @@ export async function seedRun(db: Db, tenant: Tenant, opts: { status?: Run['stat
   const now = nowIso();
   const status = opts.status ?? 'done';
   const run: Run = {
-    ...newQueuedRun({ id: randomUUID(), tenantId: tenant.id, keyId: 'seed', createdAt: now, objectAddress: 'г. Казань, ул. Чистопольская, д. 20', bundle: opts.bundle }),
+    ...newQueuedRun({
+      id: randomUUID(),
+      tenantId: tenant.id,
+      keyId: 'seed',
+      createdAt: now,
+      objectAddress: 'г. Казань, ул. Чистопольская, д. 20',
+      bundle: opts.bundle,
+    }),
     status,
     stage: status,
     stage_text: status,
@@ -136,7 +143,18 @@ export async function seedRun(db: Db, tenant: Tenant, opts: { status?: Run['stat
     };
     await db
       .insertInto('results')
-      .values({ run_id: run.id, tenant_id: tenant.id, snapshot, body: JSON.stringify(result), report_md_key: `runs/${run.id}/report/report.md`, report_pdf_key: null, section_pdf_keys: '{}', theme_pdf_keys: '{}', report_zip_key: null, published_at: now })
+      .values({
+        run_id: run.id,
+        tenant_id: tenant.id,
+        snapshot,
+        body: JSON.stringify(result),
+        report_md_key: `runs/${run.id}/report/report.md`,
+        report_pdf_key: null,
+        section_pdf_keys: '{}',
+        theme_pdf_keys: '{}',
+        report_zip_key: null,
+        published_at: now,
+      })
       .execute();
   }
   return { run, snapshot, findings };

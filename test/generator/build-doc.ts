@@ -54,9 +54,22 @@ export function stampStyle(rng: Rng): StampStyle {
 const PART_LINES: Record<string, string> = { КР1: 'Часть 1. «Фундаменты»', КР2: 'Часть 2. «Конструкции надземной части»' };
 
 const BUILDERS: Record<string, (c: BuildCtx) => DocContent> = {
-  ПЗ: buildPz, ПЗУ: buildPzu, АР: buildAr, КР: buildKr, КР1: buildKr, КР2: buildKr2,
-  ИОС1: buildIos, ИОС2: buildIos, ИОС3: buildIos, ИОС4: buildIos, ИОС5: buildIos,
-  ПОС: buildPos, ООС: buildOos, ПБ: buildPb, ТБЭ: buildTbe, ОДИ: buildOdi,
+  ПЗ: buildPz,
+  ПЗУ: buildPzu,
+  АР: buildAr,
+  КР: buildKr,
+  КР1: buildKr,
+  КР2: buildKr2,
+  ИОС1: buildIos,
+  ИОС2: buildIos,
+  ИОС3: buildIos,
+  ИОС4: buildIos,
+  ИОС5: buildIos,
+  ПОС: buildPos,
+  ООС: buildOos,
+  ПБ: buildPb,
+  ТБЭ: buildTbe,
+  ОДИ: buildOdi,
 };
 
 function stampDate(set: SetFacts, shift: number): string {
@@ -75,7 +88,14 @@ function roles(set: SetFacts, style: StampStyle, dev: Person, chk: Person): Role
   return out;
 }
 
-export function buildDoc(rng: Rng, set: SetFacts, style: StampStyle, plan: DocPlan, volumes: VolumeRef[], mutate: (c: DocContent) => void = () => {}): DocModel {
+export function buildDoc(
+  rng: Rng,
+  set: SetFacts,
+  style: StampStyle,
+  plan: DocPlan,
+  volumes: VolumeRef[],
+  mutate: (c: DocContent) => void = () => {},
+): DocModel {
   const info = sectionInfo(plan.section);
   const ctx = makeCtx(rng, set, plan.facts, plan.code, plan.cipher, info, volumes);
   const builder = BUILDERS[plan.code];
@@ -88,8 +108,16 @@ export function buildDoc(rng: Rng, set: SetFacts, style: StampStyle, plan: DocPl
   const docTitle = plan.title;
   const objectName = style.addressOnTitle ? `${set.objectName} по адресу: ${formatAddress(plan.facts.address, ctx.addrStyle)}` : set.objectName;
   const stamp = (form: 3 | 5 | 6, sheetTitle = ''): Stamp => ({
-    form, cipher: plan.cipher, stage: 'П', sheet: '', sheets: null,
-    roles: form === 6 ? [] : docRoles, docTitle, objectName, sheetTitle, organization: set.orgShort,
+    form,
+    cipher: plan.cipher,
+    stage: 'П',
+    sheet: '',
+    sheets: null,
+    roles: form === 6 ? [] : docRoles,
+    docTitle,
+    objectName,
+    sheetTitle,
+    organization: set.orgShort,
   });
 
   const first = content.text[0];
@@ -99,17 +127,30 @@ export function buildDoc(rng: Rng, set: SetFacts, style: StampStyle, plan: DocPl
   const textPages = paginate(content.text, SHEET_LINES, SHEET_LINES);
   const pages: Page[] = [
     {
-      size: 'A4', blocks: [], stamp: null,
+      size: 'A4',
+      blocks: [],
+      stamp: null,
       title: {
-        organization: set.organization, sro: set.sro, customer: set.customer, objectName,
-        sectionLine: info.sectionLine, subsectionLine: info.subsectionLine ?? PART_LINES[plan.code] ?? null,
-        cipher: plan.cipher, volume: plan.volume, director: personName(set.director), directorTitle: 'Генеральный директор',
-        gip: personName(set.gip), city: set.orgCity, year: set.year,
+        organization: set.organization,
+        sro: set.sro,
+        customer: set.customer,
+        objectName,
+        sectionLine: info.sectionLine,
+        subsectionLine: info.subsectionLine ?? PART_LINES[plan.code] ?? null,
+        cipher: plan.cipher,
+        volume: plan.volume,
+        director: personName(set.director),
+        directorTitle: 'Генеральный директор',
+        gip: personName(set.gip),
+        city: set.orgCity,
+        year: set.year,
       },
     },
     { size: 'A4', title: null, blocks: [], stamp: stamp(5) },
     ...textPages.map((blocks): Page => ({ size: 'A4', title: null, blocks, stamp: stamp(6) })),
-    ...content.drawings.map((d): Page => ({ size: 'A3', title: null, blocks: d.blocks.map((b, i) => (i === 0 ? { ...b, anchor: d.anchor } : b)), stamp: stamp(3, d.sheetTitle) })),
+    ...content.drawings.map(
+      (d): Page => ({ size: 'A3', title: null, blocks: d.blocks.map((b, i) => (i === 0 ? { ...b, anchor: d.anchor } : b)), stamp: stamp(3, d.sheetTitle) }),
+    ),
   ];
   numberSheets(pages);
   const model: DocModel = { code: plan.code, cipher: plan.cipher, fileName: plan.fileName, format: plan.format, title: docTitle, pages };
@@ -136,11 +177,13 @@ export function anchorPage(model: DocModel, anchor: string): number | null {
 function resolveSheetRefs(model: DocModel): void {
   const sheets = model.pages.length - 1;
   const resolve = (s: string): string =>
-    s.replace(/\{\{sheet:([\w-]+)\}\}/g, (_m, a: string) => {
-      const page = anchorPage(model, a);
-      if (page === null) throw new Error(`${model.cipher}: no anchor ${a}`);
-      return String(page - 1);
-    }).replace(/\{\{sheets\}\}/g, String(sheets));
+    s
+      .replace(/\{\{sheet:([\w-]+)\}\}/g, (_m, a: string) => {
+        const page = anchorPage(model, a);
+        if (page === null) throw new Error(`${model.cipher}: no anchor ${a}`);
+        return String(page - 1);
+      })
+      .replace(/\{\{sheets\}\}/g, String(sheets));
   for (const pg of model.pages) pg.blocks = pg.blocks.map((b) => (blockTexts(b).some((t) => t.includes('{{')) ? mapBlockTexts(b, resolve) : b));
 }
 

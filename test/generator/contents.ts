@@ -32,19 +32,30 @@ export function fillContents(m: DocModel, style: ContentsStyle, itemised = false
   const textSheets = m.pages.filter((pg) => pg.stamp?.form === 6).map((pg) => pg.stamp!.sheet);
   const s = itemised && (style === 2 || style === 3) ? 0 : style;
   const textCell = s === 1 && textSheets.length > 1 ? `л. ${textSheets[0]}–${textSheets[textSheets.length - 1]}` : `л. ${textSheets[0] ?? 2}`;
-  const rows: string[][] = [[`${m.cipher}.С`, 'Содержание тома', 'л. 1'], [m.cipher, 'Текстовая часть', textCell]];
+  const rows: string[][] = [
+    [`${m.cipher}.С`, 'Содержание тома', 'л. 1'],
+    [m.cipher, 'Текстовая часть', textCell],
+  ];
   const blocks: Block[] = [{ t: 'h', text: 'Содержание тома' }];
   if (drawings.length && (s === 2 || s === 3)) {
     const first = drawings[0]!.sheet;
     const last = drawings[drawings.length - 1]!.sheet;
     rows.push([m.cipher, 'Графическая часть', s === 2 && first !== last ? `л. ${first}–${last}` : `л. ${first}`]);
   } else if (s !== 5) {
-    drawings.forEach((d, i) => void rows.push([m.cipher, s === 1 ? d.title : `Графическая часть. ${s === 4 ? restyled(d.title, i) : d.title}`, `л. ${d.sheet}`]));
+    drawings.forEach(
+      (d, i) => void rows.push([m.cipher, s === 1 ? d.title : `Графическая часть. ${s === 4 ? restyled(d.title, i) : d.title}`, `л. ${d.sheet}`]),
+    );
   }
   blocks.push({ t: 'table', head: ['Обозначение', 'Наименование', 'Примечание'], rows, widths: [0.3, 0.52, 0.18], tags: ['contents'] });
   if (s === 5 && drawings.length) {
     blocks.push({ t: 'h', text: 'Ведомость листов графической части' });
-    blocks.push({ t: 'table', head: ['Лист', 'Наименование', 'Примечание'], rows: drawings.map((d) => [d.sheet, d.title, '']), widths: [0.12, 0.68, 0.2], tags: ['contents'] });
+    blocks.push({
+      t: 'table',
+      head: ['Лист', 'Наименование', 'Примечание'],
+      rows: drawings.map((d) => [d.sheet, d.title, '']),
+      widths: [0.12, 0.68, 0.2],
+      tags: ['contents'],
+    });
   }
   page.blocks = blocks;
 }

@@ -110,30 +110,186 @@ export interface SetFacts extends DocFacts {
 }
 
 const PLACES = [
-  { region: 'г. Москва', federal: true, city: 'Москва', code: '77', idx: '1', cad: '77', oktmo: '45380000', climate: 'IIВ', t5: -25, station: 'Дмитров', stationT: -27 },
-  { region: 'г. Санкт-Петербург', federal: true, city: 'Санкт-Петербург', code: '78', idx: '19', cad: '78', oktmo: '40306000', climate: 'IIВ', t5: -24, station: 'Тихвин', stationT: -28 },
-  { region: 'Республика Татарстан', federal: false, city: 'Казань', code: '16', idx: '420', cad: '16', oktmo: '92701000', climate: 'IIВ', t5: -31, station: 'Чистополь', stationT: -32 },
-  { region: 'Свердловская область', federal: false, city: 'Екатеринбург', code: '66', idx: '620', cad: '66', oktmo: '65701000', climate: 'IВ', t5: -32, station: 'Каменск-Уральский', stationT: -33 },
-  { region: 'Новосибирская область', federal: false, city: 'Новосибирск', code: '54', idx: '630', cad: '54', oktmo: '50701000', climate: 'IВ', t5: -37, station: 'Болотное', stationT: -38 },
-  { region: 'Нижегородская область', federal: false, city: 'Нижний Новгород', code: '52', idx: '603', cad: '52', oktmo: '22701000', climate: 'IIВ', t5: -30, station: 'Арзамас', stationT: -31 },
-  { region: 'Краснодарский край', federal: false, city: 'Краснодар', code: '23', idx: '350', cad: '23', oktmo: '03701000', climate: 'IIIБ', t5: -19, station: 'Усть-Лабинск', stationT: -20 },
-  { region: 'Самарская область', federal: false, city: 'Самара', code: '63', idx: '443', cad: '63', oktmo: '36701000', climate: 'IIIА', t5: -30, station: 'Сызрань', stationT: -29 },
-  { region: 'Пермский край', federal: false, city: 'Пермь', code: '59', idx: '614', cad: '59', oktmo: '57701000', climate: 'IВ', t5: -34, station: 'Кунгур', stationT: -35 },
-  { region: 'Воронежская область', federal: false, city: 'Воронеж', code: '36', idx: '394', cad: '36', oktmo: '20701000', climate: 'IIВ', t5: -24, station: 'Лиски', stationT: -25 },
+  {
+    region: 'г. Москва',
+    federal: true,
+    city: 'Москва',
+    code: '77',
+    idx: '1',
+    cad: '77',
+    oktmo: '45380000',
+    climate: 'IIВ',
+    t5: -25,
+    station: 'Дмитров',
+    stationT: -27,
+  },
+  {
+    region: 'г. Санкт-Петербург',
+    federal: true,
+    city: 'Санкт-Петербург',
+    code: '78',
+    idx: '19',
+    cad: '78',
+    oktmo: '40306000',
+    climate: 'IIВ',
+    t5: -24,
+    station: 'Тихвин',
+    stationT: -28,
+  },
+  {
+    region: 'Республика Татарстан',
+    federal: false,
+    city: 'Казань',
+    code: '16',
+    idx: '420',
+    cad: '16',
+    oktmo: '92701000',
+    climate: 'IIВ',
+    t5: -31,
+    station: 'Чистополь',
+    stationT: -32,
+  },
+  {
+    region: 'Свердловская область',
+    federal: false,
+    city: 'Екатеринбург',
+    code: '66',
+    idx: '620',
+    cad: '66',
+    oktmo: '65701000',
+    climate: 'IВ',
+    t5: -32,
+    station: 'Каменск-Уральский',
+    stationT: -33,
+  },
+  {
+    region: 'Новосибирская область',
+    federal: false,
+    city: 'Новосибирск',
+    code: '54',
+    idx: '630',
+    cad: '54',
+    oktmo: '50701000',
+    climate: 'IВ',
+    t5: -37,
+    station: 'Болотное',
+    stationT: -38,
+  },
+  {
+    region: 'Нижегородская область',
+    federal: false,
+    city: 'Нижний Новгород',
+    code: '52',
+    idx: '603',
+    cad: '52',
+    oktmo: '22701000',
+    climate: 'IIВ',
+    t5: -30,
+    station: 'Арзамас',
+    stationT: -31,
+  },
+  {
+    region: 'Краснодарский край',
+    federal: false,
+    city: 'Краснодар',
+    code: '23',
+    idx: '350',
+    cad: '23',
+    oktmo: '03701000',
+    climate: 'IIIБ',
+    t5: -19,
+    station: 'Усть-Лабинск',
+    stationT: -20,
+  },
+  {
+    region: 'Самарская область',
+    federal: false,
+    city: 'Самара',
+    code: '63',
+    idx: '443',
+    cad: '63',
+    oktmo: '36701000',
+    climate: 'IIIА',
+    t5: -30,
+    station: 'Сызрань',
+    stationT: -29,
+  },
+  {
+    region: 'Пермский край',
+    federal: false,
+    city: 'Пермь',
+    code: '59',
+    idx: '614',
+    cad: '59',
+    oktmo: '57701000',
+    climate: 'IВ',
+    t5: -34,
+    station: 'Кунгур',
+    stationT: -35,
+  },
+  {
+    region: 'Воронежская область',
+    federal: false,
+    city: 'Воронеж',
+    code: '36',
+    idx: '394',
+    cad: '36',
+    oktmo: '20701000',
+    climate: 'IIВ',
+    t5: -24,
+    station: 'Лиски',
+    stationT: -25,
+  },
 ] as const;
 
 const STREETS: { name: string; type: Address['streetType'] }[] = [
-  { name: 'Садовая', type: 'ул.' }, { name: 'Лесная', type: 'ул.' }, { name: 'Строителей', type: 'ул.' },
-  { name: 'Энергетиков', type: 'ул.' }, { name: 'Победы', type: 'пр-т' }, { name: 'Мира', type: 'пр-т' },
-  { name: 'Кленовый', type: 'б-р' }, { name: 'Речной', type: 'пер.' }, { name: 'Зеленая', type: 'ул.' },
-  { name: 'Академика Королева', type: 'ул.' }, { name: 'Московский', type: 'пр-т' }, { name: 'Школьный', type: 'пер.' },
-  { name: 'Набережная', type: 'ул.' }, { name: 'Молодежная', type: 'ул.' },
+  { name: 'Садовая', type: 'ул.' },
+  { name: 'Лесная', type: 'ул.' },
+  { name: 'Строителей', type: 'ул.' },
+  { name: 'Энергетиков', type: 'ул.' },
+  { name: 'Победы', type: 'пр-т' },
+  { name: 'Мира', type: 'пр-т' },
+  { name: 'Кленовый', type: 'б-р' },
+  { name: 'Речной', type: 'пер.' },
+  { name: 'Зеленая', type: 'ул.' },
+  { name: 'Академика Королева', type: 'ул.' },
+  { name: 'Московский', type: 'пр-т' },
+  { name: 'Школьный', type: 'пер.' },
+  { name: 'Набережная', type: 'ул.' },
+  { name: 'Молодежная', type: 'ул.' },
 ];
 
 const SURNAMES = [
-  'Иванов', 'Петров', 'Смирнова', 'Кузнецов', 'Соколова', 'Попов', 'Лебедев', 'Козлова', 'Новиков', 'Морозова',
-  'Волков', 'Алексеева', 'Федоров', 'Михайлова', 'Беляев', 'Тарасова', 'Белов', 'Комарова', 'Орлов', 'Киселева',
-  'Макаров', 'Андреева', 'Ковалев', 'Ильина', 'Гусев', 'Титова', 'Баранов', 'Куликова', 'Зайцев', 'Егорова',
+  'Иванов',
+  'Петров',
+  'Смирнова',
+  'Кузнецов',
+  'Соколова',
+  'Попов',
+  'Лебедев',
+  'Козлова',
+  'Новиков',
+  'Морозова',
+  'Волков',
+  'Алексеева',
+  'Федоров',
+  'Михайлова',
+  'Беляев',
+  'Тарасова',
+  'Белов',
+  'Комарова',
+  'Орлов',
+  'Киселева',
+  'Макаров',
+  'Андреева',
+  'Ковалев',
+  'Ильина',
+  'Гусев',
+  'Титова',
+  'Баранов',
+  'Куликова',
+  'Зайцев',
+  'Егорова',
 ];
 
 const ORGS = [
@@ -145,8 +301,13 @@ const ORGS = [
   ['ООО «Региональный проектный институт»', 'ООО «РПИ»'],
 ] as const;
 
-const CUSTOMERS = ['ООО «Специализированный застройщик «Северный квартал»', 'АО «СЗ «Новый город»', 'ООО «СЗ «Парковый»',
-  'ООО «Специализированный застройщик «Речной берег»', 'ООО «СЗ «ДомСтрой»'];
+const CUSTOMERS = [
+  'ООО «Специализированный застройщик «Северный квартал»',
+  'АО «СЗ «Новый город»',
+  'ООО «СЗ «Парковый»',
+  'ООО «Специализированный застройщик «Речной берег»',
+  'ООО «СЗ «ДомСтрой»',
+];
 
 function person(rng: Rng, used: Set<string>): Person {
   let surname = rng.pick(SURNAMES);
@@ -160,10 +321,14 @@ function cipherBase(rng: Rng, year: number): string {
   const yy = String(year % 100).padStart(2, '0');
   const n3 = String(rng.int(1, 199)).padStart(3, '0');
   switch (rng.int(0, 3)) {
-    case 0: return `${yy}-${n3}`;
-    case 1: return `П-${year}-${String(rng.int(1, 12)).padStart(2, '0')}.${n3}`;
-    case 2: return `${rng.pick(['ЖД', 'МКД', 'ЖК', 'ГП'])}-${n3}-${yy}`;
-    default: return `${String(rng.int(100, 999))}${rng.int(0, 9)}-${yy}-П`;
+    case 0:
+      return `${yy}-${n3}`;
+    case 1:
+      return `П-${year}-${String(rng.int(1, 12)).padStart(2, '0')}.${n3}`;
+    case 2:
+      return `${rng.pick(['ЖД', 'МКД', 'ЖК', 'ГП'])}-${n3}-${yy}`;
+    default:
+      return `${String(rng.int(100, 999))}${rng.int(0, 9)}-${yy}-П`;
   }
 }
 
@@ -179,14 +344,14 @@ export function makeFacts(rng: Rng): SetFacts {
   const perFloor = rng.int(4, 8);
   const commercialGround = rng.chance(0.5);
   const apartments = entrances * perFloor * (storeys - (commercialGround ? 1 : 0));
-  const studio = Math.round(apartments * rng.int(10, 30) / 100);
-  const two = Math.round(apartments * rng.int(20, 35) / 100);
-  const three = Math.round(apartments * rng.int(5, 15) / 100);
+  const studio = Math.round((apartments * rng.int(10, 30)) / 100);
+  const two = Math.round((apartments * rng.int(20, 35)) / 100);
+  const three = Math.round((apartments * rng.int(5, 15)) / 100);
   const one = apartments - studio - two - three;
   const apartmentsArea = round1(studio * 27.4 + one * 41.3 + two * 61.8 + three * 84.2 + rng.int(0, 99) / 10);
   const livingArea = round1(apartmentsArea * (0.5 + rng.int(0, 8) / 100));
   const totalArea = round1(apartmentsArea * (1.28 + rng.int(0, 15) / 100));
-  const builtArea = round1(totalArea / storeys * (1.05 + rng.int(0, 10) / 100));
+  const builtArea = round1((totalArea / storeys) * (1.05 + rng.int(0, 10) / 100));
   const volumeUnder = round1(underground ? builtArea * 3.0 : 0);
   const volume = round1(totalArea * 3.35 + volumeUnder);
   const plotArea = Math.round(builtArea * (3 + rng.int(0, 20) / 10));
@@ -213,8 +378,19 @@ export function makeFacts(rng: Rng): SetFacts {
     neighbourCadastral: `${place.cad}:${district}:${quarter}:${neighbour}`,
     cipherBase: cipherBase(rng, year),
     tep: {
-      plotArea, builtArea, totalArea, apartmentsArea, livingArea, volume, volumeUnder, storeys, underground, apartments,
-      mix: { studio, one, two, three }, entrances, height: round1(storeys * 3.0 + 1.2),
+      plotArea,
+      builtArea,
+      totalArea,
+      apartmentsArea,
+      livingArea,
+      volume,
+      volumeUnder,
+      storeys,
+      underground,
+      apartments,
+      mix: { studio, one, two, three },
+      entrances,
+      height: round1(storeys * 3.0 + 1.2),
     },
     organization,
     orgShort,
@@ -226,12 +402,13 @@ export function makeFacts(rng: Rng): SetFacts {
     normController: person(rng, used),
     checkers: [person(rng, used), person(rng, used)],
     developers: [person(rng, used), person(rng, used), person(rng, used), person(rng, used)],
-    objectName: rng.pick([
-      `Многоквартирный жилой дом${commercialGround ? ' со встроенными нежилыми помещениями' : ''}`,
-      `Многоквартирный ${storeys}-этажный жилой дом${commercialGround ? ' со встроенно-пристроенными помещениями' : ''}`,
-      `Жилой дом${commercialGround ? ' с нежилыми помещениями на первом этаже' : ''}`,
-      underground ? 'Многоквартирный жилой дом с подземной автостоянкой' : 'Многоквартирный жилой дом',
-    ]) + (rng.chance(0.4) ? ` (${rng.pick(['позиция', 'корпус'])} ${rng.int(1, 6)})` : ''),
+    objectName:
+      rng.pick([
+        `Многоквартирный жилой дом${commercialGround ? ' со встроенными нежилыми помещениями' : ''}`,
+        `Многоквартирный ${storeys}-этажный жилой дом${commercialGround ? ' со встроенно-пристроенными помещениями' : ''}`,
+        `Жилой дом${commercialGround ? ' с нежилыми помещениями на первом этаже' : ''}`,
+        underground ? 'Многоквартирный жилой дом с подземной автостоянкой' : 'Многоквартирный жилой дом',
+      ]) + (rng.chance(0.4) ? ` (${rng.pick(['позиция', 'корпус'])} ${rng.int(1, 6)})` : ''),
     gpzu: `РФ-${place.code}-${rng.int(1, 4)}-${String(rng.int(1, 99)).padStart(2, '0')}-0-00-${year - 1}-${rng.int(1000, 9999)}`,
     year,
     month: rng.int(1, 12),
@@ -293,9 +470,19 @@ function round1(x: number): number {
 
 export function copyDocFacts(f: DocFacts): DocFacts {
   return {
-    address: { ...f.address }, cadastral: f.cadastral, cipherBase: f.cipherBase, tep: { ...f.tep, mix: { ...f.tep.mix } },
-    fireHeight: f.fireHeight, zeroAbs: f.zeroAbs, power: f.power, installed: f.installed, water: f.water, heat: f.heat,
-    gpzu: f.gpzu, gpzuDate: f.gpzuDate, tu: { power: { ...f.tu.power }, water: { ...f.tu.water }, heat: { ...f.tu.heat } },
+    address: { ...f.address },
+    cadastral: f.cadastral,
+    cipherBase: f.cipherBase,
+    tep: { ...f.tep, mix: { ...f.tep.mix } },
+    fireHeight: f.fireHeight,
+    zeroAbs: f.zeroAbs,
+    power: f.power,
+    installed: f.installed,
+    water: f.water,
+    heat: f.heat,
+    gpzu: f.gpzu,
+    gpzuDate: f.gpzuDate,
+    tu: { power: { ...f.tu.power }, water: { ...f.tu.water }, heat: { ...f.tu.heat } },
     traits: { ...f.traits },
   };
 }

@@ -48,7 +48,8 @@ function resolveCrossRefs(b: SetBuild): void {
   for (const m of b.models) {
     const sheets = m.pages.length - 1;
     const f = (s: string): string =>
-      s.replace(/\{\{sheets\+(\d+)\}\}/g, (_x, k: string) => String(sheets + Number(k)))
+      s
+        .replace(/\{\{sheets\+(\d+)\}\}/g, (_x, k: string) => String(sheets + Number(k)))
         .replace(/\{\{xsheet:([^:}]+):([\w-]+)\}\}/g, (_x, code: string, anchor: string) => {
           const other = b.models.find((o) => o.code === code);
           const page = other ? anchorPage(other, anchor) : null;
@@ -76,7 +77,13 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
     withXml: spec.withXmlNote ?? false,
     userRequest: spec.userRequest ?? null,
     objectAddress: formatAddress(set.address, addressStyle(rng.fork(5), set.address)),
-    plans: [], models: [], planted: [], contentHooks: [], modelHooks: [], xmlHooks: [], used: new Set(),
+    plans: [],
+    models: [],
+    planted: [],
+    contentHooks: [],
+    modelHooks: [],
+    xmlHooks: [],
+    used: new Set(),
   };
   const defects = spec.defects.map((d, i) => {
     const impl = DEFECTS[d.kind];
@@ -128,10 +135,22 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
     cadastral: b.set.cadastral,
     files: [],
     notDeveloped: [...OPTIONAL_CODES, 'ИОС6', 'ТХ', 'СМ', 'ИД'].filter((c) => !b.codes.has(c)),
-    loads: { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate, tu: { power: { ...b.set.tu.power }, water: { ...b.set.tu.water }, heat: { ...b.set.tu.heat } }, power: b.set.power, water: b.set.water, heat: b.set.heat },
+    loads: {
+      gpzu: b.set.gpzu,
+      gpzuDate: b.set.gpzuDate,
+      tu: { power: { ...b.set.tu.power }, water: { ...b.set.tu.water }, heat: { ...b.set.tu.heat } },
+      power: b.set.power,
+      water: b.set.water,
+      heat: b.set.heat,
+    },
     energyClass: b.set.traits.energyClass,
     responsibility: b.set.traits.responsibility,
-    climate: { district: b.set.traits.climateDistrict, snow: b.set.traits.snow, wind: b.set.traits.wind, seismic: b.set.traits.seismic ? String(b.set.traits.seismic) : 'менее 6 баллов' },
+    climate: {
+      district: b.set.traits.climateDistrict,
+      snow: b.set.traits.snow,
+      wind: b.set.traits.wind,
+      seismic: b.set.traits.seismic ? String(b.set.traits.seismic) : 'менее 6 баллов',
+    },
   };
   for (const p of b.plans) {
     if (p.code === 'ПЗ') continue;

@@ -41,8 +41,9 @@ test('a clean set holds every required section, matching page counts and no stal
         // A stale designation may only appear inside or right after the title of its current successor.
         const at = text.indexOf(n.designation);
         if (at < 0) continue;
-        const titled = /Актуализированная редакция $|["»] \(?$/.test(text.slice(Math.max(0, at - 40), at))
-          || /^\S* Актуализированная редакция/.test(text.slice(at + n.designation.length, at + n.designation.length + 40));
+        const titled =
+          /Актуализированная редакция $|["»] \(?$/.test(text.slice(Math.max(0, at - 40), at)) ||
+          /^\S* Актуализированная редакция/.test(text.slice(at + n.designation.length, at + n.designation.length + 40));
         assert.ok(titled, `${f.name} cites ${n.designation}: …${text.slice(Math.max(0, at - 60), at + 60)}…`);
       }
       for (const n of WRONG_DESIGNATIONS) assert.ok(!text.includes(n.designation), `${f.name} cites ${n.designation}`);
@@ -57,7 +58,10 @@ test('LibreOffice lays every DOCX sheet out on exactly one page', { skip: !soffi
   try {
     const docx: GeneratedFile[] = [];
     for (const seed of [41, 42]) {
-      const set = await generateSet({ seed, formats: ['docx'], defects: [{ kind: 'norms.superseded' }, { kind: 'references.missing_target' }] }, join(dir, String(seed)));
+      const set = await generateSet(
+        { seed, formats: ['docx'], defects: [{ kind: 'norms.superseded' }, { kind: 'references.missing_target' }] },
+        join(dir, String(seed)),
+      );
       docx.push(...set.files.filter((f) => f.format === 'docx'));
     }
     const pdfs = await convertAll(docx.map((f) => ({ path: f.path, outDir: dirname(f.path) })));
@@ -75,18 +79,28 @@ test('LibreOffice lays every DOCX sheet out on exactly one page', { skip: !soffi
 test('the same seed gives the same set; another seed gives another one', async () => {
   const [a, b, c] = [await tmp(), await tmp(), await tmp()];
   try {
-    const spec = { seed: 5, formats: ['pdf', 'docx'] as ('pdf' | 'docx')[], defects: [{ kind: 'norms.superseded' as const }, { kind: 'titleblock.missing_roles' as const }] };
+    const spec = {
+      seed: 5,
+      formats: ['pdf', 'docx'] as ('pdf' | 'docx')[],
+      defects: [{ kind: 'norms.superseded' as const }, { kind: 'titleblock.missing_roles' as const }],
+    };
     const s1 = await generateSet(spec, a);
     const s2 = await generateSet(spec, b);
     const s3 = await generateSet({ ...spec, seed: 6 }, c);
     assert.deepEqual(s2.planted, s1.planted);
-    assert.deepEqual(s2.files.map((f) => [f.name, f.pages]), s1.files.map((f) => [f.name, f.pages]));
+    assert.deepEqual(
+      s2.files.map((f) => [f.name, f.pages]),
+      s1.files.map((f) => [f.name, f.pages]),
+    );
     for (const [i, f] of s1.files.entries()) {
       const g = s2.files[i] as GeneratedFile;
       if (f.format === 'pdf') assert.deepEqual(await pdfPages(g.path), await pdfPages(f.path));
       else assert.equal(await zipEntry(g.path, 'word/document.xml'), await zipEntry(f.path, 'word/document.xml'));
     }
-    assert.notDeepEqual(s3.files.map((f) => f.name), s1.files.map((f) => f.name));
+    assert.notDeepEqual(
+      s3.files.map((f) => f.name),
+      s1.files.map((f) => f.name),
+    );
   } finally {
     await Promise.all([a, b, c].map((d) => rm(d, { recursive: true, force: true })));
   }
@@ -95,7 +109,17 @@ test('the same seed gives the same set; another seed gives another one', async (
 test('a defect forced into DOCX in a PDF set is carried by a real DOCX file', async () => {
   const dir = await tmp();
   try {
-    const set = await generateSet({ seed: 31, formats: ['pdf'], defects: [{ kind: 'consistency.cipher', variant: 2, format: 'docx' }, { kind: 'sheets.numbering_gap', variant: 0, format: 'docx' }] }, dir);
+    const set = await generateSet(
+      {
+        seed: 31,
+        formats: ['pdf'],
+        defects: [
+          { kind: 'consistency.cipher', variant: 2, format: 'docx' },
+          { kind: 'sheets.numbering_gap', variant: 0, format: 'docx' },
+        ],
+      },
+      dir,
+    );
     for (const d of set.planted) {
       assert.match(d.docName, /\.docx$/);
       const f = set.files.find((x) => x.name === d.docName) as GeneratedFile;
@@ -120,7 +144,9 @@ test('the XML explanatory note parses and lists every volume with its checksum',
     const pzText = flat((await pagesOf(pz)).join(' '));
     assert.ok(pzText.includes(note.ExplanatoryNoteNumber), 'cipher of the XML appears in the ПЗ');
     assert.ok(pzText.includes(note.NonIndustrialObject.LandInfo.LandAreaInfo.CadastralNumber));
-    const listed = [...(await readFile(xmlFile.path, 'utf8')).matchAll(/<FileName>([^<]+)<\/FileName><FileFormat>[^<]+<\/FileFormat><FileChecksum>([0-9A-F]{8})</g)];
+    const listed = [
+      ...(await readFile(xmlFile.path, 'utf8')).matchAll(/<FileName>([^<]+)<\/FileName><FileFormat>[^<]+<\/FileFormat><FileChecksum>([0-9A-F]{8})</g),
+    ];
     const volumes = set.files.filter((f) => f.format !== 'xml' && f.kind !== 'ПЗ');
     assert.equal(listed.length, volumes.length);
     for (const [, name, sum] of listed) {
@@ -145,7 +171,7 @@ const EVIDENCE: Partial<Record<string, (d: GeneratedSet['planted'][number]) => R
     const floors = Number(/этажей (\d+)/.exec(d.detail)?.[1]);
     return new RegExp(`(?:^|\\D)(?:${n}|${floors})(?:\\D|$)|${storeysAdjective(n, true)}`);
   },
-  'consistency.cadastral_number': (d) => new RegExp((/номер (\S+) вместо/.exec(d.detail)?.[1] ?? 'x')),
+  'consistency.cadastral_number': (d) => new RegExp(/номер (\S+) вместо/.exec(d.detail)?.[1] ?? 'x'),
 };
 
 for (const kind of CHECK_IDS) {

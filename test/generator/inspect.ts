@@ -21,7 +21,10 @@ export function zipEntry(path: string, entry: string): Promise<string> {
           if (err2 || !stream) return reject(err2 ?? new Error('no stream'));
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => { zip.close(); resolve(Buffer.concat(chunks).toString('utf8')); });
+          stream.on('end', () => {
+            zip.close();
+            resolve(Buffer.concat(chunks).toString('utf8'));
+          });
         });
       });
       zip.on('end', () => reject(new Error(`${entry} not found in ${path}`)));

@@ -9,9 +9,16 @@ import type { TextLayerSpec } from './types.ts';
 function garbleStamp(s: Stamp, enc: TextLayerSpec['encoding']): Stamp {
   const g = (t: string) => garble(t, enc);
   return {
-    ...s, cipher: g(s.cipher), stage: g(s.stage), sheet: g(s.sheet), sheets: s.sheets === null ? null : g(s.sheets),
+    ...s,
+    cipher: g(s.cipher),
+    stage: g(s.stage),
+    sheet: g(s.sheet),
+    sheets: s.sheets === null ? null : g(s.sheets),
     roles: s.roles.map((r) => ({ role: g(r.role), surname: g(r.surname), date: r.date })),
-    docTitle: g(s.docTitle), objectName: g(s.objectName), sheetTitle: g(s.sheetTitle), organization: g(s.organization),
+    docTitle: g(s.docTitle),
+    objectName: g(s.objectName),
+    sheetTitle: g(s.sheetTitle),
+    organization: g(s.organization),
   };
 }
 
@@ -19,10 +26,14 @@ function garbleStamp(s: Stamp, enc: TextLayerSpec['encoding']): Stamp {
 export function withBrokenTextLayer(m: DocModel, spec: TextLayerSpec): DocModel {
   return {
     ...m,
-    pages: m.pages.map((pg, i) => (i === 0 ? pg : {
-      ...pg,
-      blocks: pg.blocks.map((b) => mapBlockTexts(b, (t) => garble(t, spec.encoding))),
-      stamp: pg.stamp && spec.stamps ? garbleStamp(pg.stamp, spec.encoding) : pg.stamp,
-    })),
+    pages: m.pages.map((pg, i) =>
+      i === 0
+        ? pg
+        : {
+            ...pg,
+            blocks: pg.blocks.map((b) => mapBlockTexts(b, (t) => garble(t, spec.encoding))),
+            stamp: pg.stamp && spec.stamps ? garbleStamp(pg.stamp, spec.encoding) : pg.stamp,
+          },
+    ),
   };
 }

@@ -4,9 +4,7 @@
  * drawing's caption and labels in a framed cell: Word volumes rarely carry real drawings.
  */
 import { writeFile } from 'node:fs/promises';
-import {
-  AlignmentType, BorderStyle, Document, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, VerticalMergeType, WidthType,
-} from 'docx';
+import { AlignmentType, BorderStyle, Document, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, VerticalMergeType, WidthType } from 'docx';
 import type { Block, DocModel, Page, Stamp, TitlePage } from './model.ts';
 import { tableWidths } from './paginate.ts';
 
@@ -44,25 +42,33 @@ function stampTable(s: Stamp): Table {
     const r = s.roles[i];
     // One line per row: long labels («Нормоконтроль», «Разработал») get a smaller size instead of wrapping.
     const fit = (s: string): number => (s.length > 9 ? 4.5 : s.length > 7 ? 5 : 6);
-    return [tc(r?.role ?? '', 17, { size: fit(r?.role ?? ''), span: 2 }), tc(r?.surname ?? '', 20, { size: fit(r?.surname ?? ''), span: 2 }), tc('', 15, { size: 6 }), tc(r?.surname ? r.date : '', 10, { size: 6 })];
+    return [
+      tc(r?.role ?? '', 17, { size: fit(r?.role ?? ''), span: 2 }),
+      tc(r?.surname ?? '', 20, { size: fit(r?.surname ?? ''), span: 2 }),
+      tc('', 15, { size: 6 }),
+      tc(r?.surname ? r.date : '', 10, { size: 6 }),
+    ];
   };
   if (s.form === 6) {
-    rows.push(new TableRow({ children: [...changeRow(['', '', '', '', '', '']), tc(s.cipher, 110, { size: 11, merge: 'restart' }), tc('Лист', 10, { size: 6 })] }));
+    rows.push(
+      new TableRow({ children: [...changeRow(['', '', '', '', '', '']), tc(s.cipher, 110, { size: 11, merge: 'restart' }), tc('Лист', 10, { size: 6 })] }),
+    );
     rows.push(new TableRow({ children: [...changeRow(CHANGE_HEAD), tc('', 110, { merge: 'continue' }), tc(s.sheet, 10, { size: 8 })] }));
   } else {
     rows.push(new TableRow({ children: [...changeRow(CHANGE_HEAD), tc(s.cipher, 120, { size: 11, span: 3 })] }));
-    const right: TableCell[][] = s.form === 5
-      ? [
-          [tc(s.docTitle, 70, { size: 7, merge: 'restart' }), tc('Стадия', 15, { size: 6 }), tc('Лист', 15, { size: 6 }), tc('Листов', 20, { size: 6 })],
-          [tc('', 70, { merge: 'continue' }), tc(s.stage, 15), tc(s.sheet, 15), tc(s.sheets ?? '', 20)],
-          [tc('', 70, { merge: 'continue' }), tc(s.organization, 50, { size: 7, span: 3 })],
-        ]
-      : [
-          [tc(s.objectName, 120, { size: 7, span: 4 })],
-          [tc(s.docTitle, 70, { size: 7, merge: 'restart' }), tc('Стадия', 15, { size: 6 }), tc('Лист', 15, { size: 6 }), tc('Листов', 20, { size: 6 })],
-          [tc('', 70, { merge: 'continue' }), tc(s.stage, 15), tc(s.sheet, 15), tc(s.sheets ?? '', 20)],
-          [tc(s.sheetTitle, 70, { size: 7 }), tc(s.organization, 50, { size: 7, span: 3 })],
-        ];
+    const right: TableCell[][] =
+      s.form === 5
+        ? [
+            [tc(s.docTitle, 70, { size: 7, merge: 'restart' }), tc('Стадия', 15, { size: 6 }), tc('Лист', 15, { size: 6 }), tc('Листов', 20, { size: 6 })],
+            [tc('', 70, { merge: 'continue' }), tc(s.stage, 15), tc(s.sheet, 15), tc(s.sheets ?? '', 20)],
+            [tc('', 70, { merge: 'continue' }), tc(s.organization, 50, { size: 7, span: 3 })],
+          ]
+        : [
+            [tc(s.objectName, 120, { size: 7, span: 4 })],
+            [tc(s.docTitle, 70, { size: 7, merge: 'restart' }), tc('Стадия', 15, { size: 6 }), tc('Лист', 15, { size: 6 }), tc('Листов', 20, { size: 6 })],
+            [tc('', 70, { merge: 'continue' }), tc(s.stage, 15), tc(s.sheet, 15), tc(s.sheets ?? '', 20)],
+            [tc(s.sheetTitle, 70, { size: 7 }), tc(s.organization, 50, { size: 7, span: 3 })],
+          ];
     const n = Math.max(s.roles.length, right.length);
     for (let i = 0; i < n; i++) rows.push(new TableRow({ children: [...roleCells(i), ...(right[i] ?? [tc('', 120, { span: 4 })])] }));
   }
@@ -72,7 +78,11 @@ function stampTable(s: Stamp): Table {
 function bodyTable(b: Extract<Block, { t: 'table' }>, widthMm: number): Table {
   const w = tableWidths(b).map((f) => f * widthMm);
   const row = (cells: string[], bold: boolean): TableRow =>
-    new TableRow({ children: cells.map((c, i) => new TableCell({ children: [para(c, 8.5, { bold, after: 0 })], width: { size: Math.round((w[i] ?? 30) * MM_TWIP), type: WidthType.DXA } })) });
+    new TableRow({
+      children: cells.map(
+        (c, i) => new TableCell({ children: [para(c, 8.5, { bold, after: 0 })], width: { size: Math.round((w[i] ?? 30) * MM_TWIP), type: WidthType.DXA } }),
+      ),
+    });
   return new Table({ rows: [row(b.head, true), ...b.rows.map((r) => row(r, false))], width: { size: Math.round(widthMm * MM_TWIP), type: WidthType.DXA } });
 }
 
@@ -122,10 +132,14 @@ export async function renderDocx(model: DocModel, path: string): Promise<void> {
     creator: model.pages[0]?.title?.organization ?? '',
     title: `${model.cipher} ${model.title}`,
     styles: { default: { document: { run: { font: 'DejaVu Sans', size: 20 } } } },
-    sections: [{
-      properties: { page: { size: { width: 11906, height: 16838 }, margin: { top: 10 * MM_TWIP, bottom: 8 * MM_TWIP, left: 25 * MM_TWIP, right: 10 * MM_TWIP } } },
-      children: model.pages.flatMap((pg, i) => sheet(pg, i === model.pages.length - 1)),
-    }],
+    sections: [
+      {
+        properties: {
+          page: { size: { width: 11906, height: 16838 }, margin: { top: 10 * MM_TWIP, bottom: 8 * MM_TWIP, left: 25 * MM_TWIP, right: 10 * MM_TWIP } },
+        },
+        children: model.pages.flatMap((pg, i) => sheet(pg, i === model.pages.length - 1)),
+      },
+    ],
   });
   await writeFile(path, await Packer.toBuffer(doc));
 }

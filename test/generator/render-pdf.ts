@@ -10,7 +10,16 @@ const MM = 72 / 25.4;
 const SIZES = { A4: [595.28, 841.89], A3: [1190.55, 841.89] } as const;
 const STAMP_H = { 3: 55, 5: 40, 6: 15 } as const;
 
-function cell(doc: Doc, x: number, y: number, w: number, h: number, text: string, size: number, opts: { bold?: boolean; align?: 'left' | 'center'; fit?: boolean } = {}): void {
+function cell(
+  doc: Doc,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  text: string,
+  size: number,
+  opts: { bold?: boolean; align?: 'left' | 'center'; fit?: boolean } = {},
+): void {
   doc.rect(x, y, w, h).lineWidth(0.6).stroke();
   if (!text) return;
   doc.font(opts.bold ? 'B' : 'R').fontSize(size);
@@ -31,7 +40,10 @@ function leftPart(doc: Doc, s: Stamp, x: number, y: number, rows: number): void 
     const role = s.roles[r - headerRow - 1];
     if (r === headerRow) {
       let cx = x;
-      header.forEach((t, i) => { cell(doc, cx, ry, cols[i] as number, rh, t, 5.5); cx += cols[i] as number; });
+      header.forEach((t, i) => {
+        cell(doc, cx, ry, cols[i] as number, rh, t, 5.5);
+        cx += cols[i] as number;
+      });
     } else if (role) {
       const [c0, c1, c2, c3, c4, c5] = cols as [number, number, number, number, number, number];
       cell(doc, x, ry, c0 + c1, rh, role.role, 6, { align: 'left', fit: true });
@@ -40,7 +52,10 @@ function leftPart(doc: Doc, s: Stamp, x: number, y: number, rows: number): void 
       cell(doc, x + c0 + c1 + c2 + c3 + c4, ry, c5, rh, role.surname ? role.date : '', 5.5);
     } else {
       let cx = x;
-      cols.forEach((c) => { cell(doc, cx, ry, c, rh, '', 6); cx += c; });
+      cols.forEach((c) => {
+        cell(doc, cx, ry, c, rh, '', 6);
+        cx += c;
+      });
     }
   }
 }
@@ -87,15 +102,31 @@ function drawStamp(doc: Doc, s: Stamp, W: number, H: number): void {
 }
 
 function frame(doc: Doc, W: number, H: number): void {
-  doc.rect(20 * MM, 5 * MM, W - 25 * MM, H - 10 * MM).lineWidth(1.2).stroke();
+  doc
+    .rect(20 * MM, 5 * MM, W - 25 * MM, H - 10 * MM)
+    .lineWidth(1.2)
+    .stroke();
   // Binding field: inventory number, signature and date, replaced inventory number (read bottom-up).
-  const labels: [string, number][] = [['Инв. № подл.', 25], ['Подп. и дата', 35], ['Взам. инв. №', 25]];
+  const labels: [string, number][] = [
+    ['Инв. № подл.', 25],
+    ['Подп. и дата', 35],
+    ['Взам. инв. №', 25],
+  ];
   let y = H - 5 * MM;
   for (const [label, len] of labels) {
     const h = len * MM;
-    doc.rect(8 * MM, y - h, 5 * MM, h).lineWidth(0.6).stroke();
+    doc
+      .rect(8 * MM, y - h, 5 * MM, h)
+      .lineWidth(0.6)
+      .stroke();
     doc.rect(13 * MM, y - h, 7 * MM, h).stroke();
-    doc.save().rotate(-90, { origin: [8 * MM, y] }).font('R').fontSize(6).text(label, 8 * MM + 2, y + 3, { width: h - 4, align: 'center', lineBreak: false }).restore();
+    doc
+      .save()
+      .rotate(-90, { origin: [8 * MM, y] })
+      .font('R')
+      .fontSize(6)
+      .text(label, 8 * MM + 2, y + 3, { width: h - 4, align: 'center', lineBreak: false })
+      .restore();
     y -= h;
   }
 }
@@ -144,7 +175,10 @@ function table(doc: Doc, b: Extract<Block, { t: 'table' }>, x: number, w: number
     cells.forEach((c, i) => {
       const cw = widths[i] ?? 40;
       doc.rect(cx, y, cw, h).lineWidth(0.5).stroke();
-      doc.font(bold ? 'B' : 'R').fontSize(8.5).text(c, cx + 3, y + 2.5, { width: cw - 6 });
+      doc
+        .font(bold ? 'B' : 'R')
+        .fontSize(8.5)
+        .text(c, cx + 3, y + 2.5, { width: cw - 6 });
       cx += cw;
     });
     doc.y = y + h;
@@ -155,17 +189,34 @@ function table(doc: Doc, b: Extract<Block, { t: 'table' }>, x: number, w: number
 }
 
 function drawing(doc: Doc, b: Extract<Block, { t: 'drawing' }>, x: number, y: number, w: number, h: number): void {
-  doc.font('B').fontSize(12).text(`${b.caption}${b.scale ? ` ${b.scale}` : ''}`, x, y, { width: w, align: 'center', underline: true });
+  doc
+    .font('B')
+    .fontSize(12)
+    .text(`${b.caption}${b.scale ? ` ${b.scale}` : ''}`, x, y, { width: w, align: 'center', underline: true });
   const top = y + 30;
   const [cols, rows] = b.grid;
   const cw = w / cols;
   const ch = (h - 40) / rows;
-  doc.lineWidth(1.5).rect(x, top, w, h - 40).stroke();
+  doc
+    .lineWidth(1.5)
+    .rect(x, top, w, h - 40)
+    .stroke();
   doc.lineWidth(0.4);
-  for (let i = 1; i < cols; i++) doc.moveTo(x + i * cw, top).lineTo(x + i * cw, top + h - 40).stroke();
-  for (let j = 1; j < rows; j++) doc.moveTo(x, top + j * ch).lineTo(x + w, top + j * ch).stroke();
+  for (let i = 1; i < cols; i++)
+    doc
+      .moveTo(x + i * cw, top)
+      .lineTo(x + i * cw, top + h - 40)
+      .stroke();
+  for (let j = 1; j < rows; j++)
+    doc
+      .moveTo(x, top + j * ch)
+      .lineTo(x + w, top + j * ch)
+      .stroke();
   b.labels.forEach((l, i) => {
-    doc.font('R').fontSize(8).text(l, x + ((i % cols) + 0.1) * cw, top + (Math.floor(i / cols) + 0.4) * ch, { width: cw * 0.9 });
+    doc
+      .font('R')
+      .fontSize(8)
+      .text(l, x + ((i % cols) + 0.1) * cw, top + (Math.floor(i / cols) + 0.4) * ch, { width: cw * 0.9 });
   });
 }
 
@@ -188,7 +239,10 @@ function body(doc: Doc, pg: Page, W: number, H: number): void {
 function flow(doc: Doc, b: Block, x: number, w: number): void {
   switch (b.t) {
     case 'h':
-      doc.font('B').fontSize(11).text(b.text, x, doc.y + 4, { width: w });
+      doc
+        .font('B')
+        .fontSize(11)
+        .text(b.text, x, doc.y + 4, { width: w });
       doc.y += 5;
       break;
     case 'p':
@@ -206,7 +260,11 @@ function flow(doc: Doc, b: Block, x: number, w: number): void {
 }
 
 export async function renderPdf(model: DocModel, path: string): Promise<void> {
-  const doc = new PDFDocument({ autoFirstPage: false, margin: 0, info: { Title: `${model.cipher} ${model.title}`, Author: model.pages[0]?.title?.organization ?? '' } });
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    margin: 0,
+    info: { Title: `${model.cipher} ${model.title}`, Author: model.pages[0]?.title?.organization ?? '' },
+  });
   doc.registerFont('R', FONT_REGULAR);
   doc.registerFont('B', FONT_BOLD);
   doc.registerFont('S', FONT_SERIF);

@@ -52,13 +52,33 @@ const tx = (name: string, value: string | number): string => el(name, esc(String
 function documentXml(f: XmlFile, set: SetFacts): string {
   const participant = (role: string, surname: string, initials: string): string =>
     el('DocParticipant', tx('Surname', surname) + tx('Name', initials.slice(0, 1)) + tx('Patronymic', initials.slice(2, 3)), ` role="${role}"`);
-  return el('Document',
-    tx('DocName', f.docName) + tx('DocNumber', f.cipher) +
-    el('ProjectDocParticipants', participant('Разработка', set.developers[0]?.surname ?? '', set.developers[0]?.initials ?? '') + participant('Нормоконтроль', set.normController.surname, set.normController.initials)) +
-    el('File', tx('FileName', f.fileName) + tx('FileFormat', f.format) + tx('FileChecksum', f.checksum)));
+  return el(
+    'Document',
+    tx('DocName', f.docName) +
+      tx('DocNumber', f.cipher) +
+      el(
+        'ProjectDocParticipants',
+        participant('Разработка', set.developers[0]?.surname ?? '', set.developers[0]?.initials ?? '') +
+          participant('Нормоконтроль', set.normController.surname, set.normController.initials),
+      ) +
+      el('File', tx('FileName', f.fileName) + tx('FileFormat', f.format) + tx('FileChecksum', f.checksum)),
+  );
 }
 
-const SECTION_ORDER = ['Section2', 'Section3', 'Section4', 'Section5', 'Section6', 'Section7', 'Section8', 'Section9', 'Section10', 'Section11', 'Section12', 'Section13'];
+const SECTION_ORDER = [
+  'Section2',
+  'Section3',
+  'Section4',
+  'Section5',
+  'Section6',
+  'Section7',
+  'Section8',
+  'Section9',
+  'Section10',
+  'Section11',
+  'Section12',
+  'Section13',
+];
 const SUB_ORDER = ['ElectricitySupply', 'WaterSupply', 'WaterRemoval', 'HeatingVentilation', 'Communication', 'GasSupply'];
 const NOT_DEVELOPED = el('NotDeveloped', 'Раздел не разрабатывался');
 
@@ -103,52 +123,99 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
   const tei = (name: string, measure: string, value: string | number): string => el('TEI', tx('Name', name) + tx('Measure', measure) + tx('Value', value));
   const norms = [...COMMON_NORMS, ...(CURRENT_NORMS.ПЗ ?? [])].map((n) => tx('UsedNorm', `${n.designation} «${n.title}»`)).join('');
   const gip = set.gip;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${el('ExplanatoryNote',
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${el(
+    'ExplanatoryNote',
     tx('ExplanatoryNoteNumber', d.number) +
-    tx('ExplanatoryNoteYear', d.year) +
-    el('IssueAuthor', el('Organization', tx('OrgFullName', set.organization) + tx('OrgINN', '7701234567') + tx('OrgOGRN', '1027700123456') + tx('NOPRIZNumber', set.sro))) +
-    el('Signers', el('ChiefProjectEngineer', tx('FamilyName', gip.surname) + tx('FirstName', gip.initials.slice(0, 1)) + tx('SecondName', gip.initials.slice(2, 3)) + tx('SNILS', '123-456-789 01') + tx('NOPRIZId', 'П-123456'))) +
-    el('Developer', el('Organization', tx('OrgFullName', set.customer))) +
-    el('UsedNorms', norms) +
-    el('ProjectDecisionDocuments', el('Document', tx('DocType', '05.03') + tx('DocName', 'Задание на проектирование') + tx('DocNumber', 'б/н') + tx('DocDate', `${set.year - 1}-11-15`))) +
-    el('ProjectInitialDocuments', initialDoc('03.02', 'Градостроительный план земельного участка', { number: d.loads.gpzu, date: d.loads.gpzuDate }) +
-      initialDoc('04.01', 'Технические условия на технологическое присоединение к электрическим сетям', d.loads.tu.power) +
-      initialDoc('04.01', 'Технические условия на подключение к централизованной системе холодного водоснабжения', d.loads.tu.water) +
-      initialDoc('04.01', 'Технические условия на подключение к тепловым сетям', d.loads.tu.heat)) +
-    el('NonIndustrialObject',
-      tx('Name', d.objectName) +
-      tx('ConstructionType', 1) +
-      tx('ConstructionDuration', set.durationMonths) +
-      el('Address', el('RussianAddress', tx('RegionCode', d.regionCode) + tx('PostIndex', d.postIndex) + tx('OKTMOCode', d.oktmo) + tx('OKTMOName', `городской округ ${d.city}`) + tx('City', d.city) + tx('Street', d.street) + tx('Building', d.building))) +
-      el('Functions', tx('FunctionsClass', '19.7.1.5')) +
-      el('PowerIndicator', tx('Name', 'Количество квартир') + tx('Measure', '909') + tx('Value', t.apartments)) +
-      tei('Площадь застройки', '055', t.builtArea.toFixed(1)) +
-      tei('Общая площадь здания', '081', t.totalArea.toFixed(1)) +
-      tei('Строительный объем', '113', t.volume.toFixed(1)) +
-      tei('Количество этажей', '796', t.storeys + t.underground) +
-      el('EnergyEfficiency', tx('EnergyEfficiencyClass', d.energyClass)) +
-      tx('FireDangerCategory', 'не устанавливается') +
-      tx('PeoplePermanentStay', 'true') +
-      tx('ResponsibilityLevel', d.responsibility) +
-      el('ClimateConditions', tx('ClimateDistrict', d.climate.district) + tx('SnowDistrict', d.climate.snow) + tx('WindDistrict', d.climate.wind) + tx('SeismicActivity', d.climate.seismic)) +
-      el('Resources',
-        resource('Расчетная электрическая мощность', '214', d.loads.power.toFixed(0)) +
-        resource('Расход воды на хозяйственно-питьевые нужды, м³/сут', '113', d.loads.water.toFixed(2)) +
-        resource('Общая тепловая нагрузка', '238', d.loads.heat.toFixed(3))) +
-      el('LandInfo', el('LandAreaInfo', tx('CadastralNumber', d.cadastral))) +
-      projectDocumentation(d, set)) +
-    tx('DesignerAssurance', `Проектная документация разработана в соответствии с градостроительным планом земельного участка, заданием на проектирование, техническими регламентами. ГИП ${personName(gip)}`),
-    ` SchemaVersion="01.07" SchemaLink="https://minstroyrf.gov.ru/tim/xml-skhemy/" id="${guid(set.cipherBase)}"`)}\n`;
+      tx('ExplanatoryNoteYear', d.year) +
+      el(
+        'IssueAuthor',
+        el('Organization', tx('OrgFullName', set.organization) + tx('OrgINN', '7701234567') + tx('OrgOGRN', '1027700123456') + tx('NOPRIZNumber', set.sro)),
+      ) +
+      el(
+        'Signers',
+        el(
+          'ChiefProjectEngineer',
+          tx('FamilyName', gip.surname) +
+            tx('FirstName', gip.initials.slice(0, 1)) +
+            tx('SecondName', gip.initials.slice(2, 3)) +
+            tx('SNILS', '123-456-789 01') +
+            tx('NOPRIZId', 'П-123456'),
+        ),
+      ) +
+      el('Developer', el('Organization', tx('OrgFullName', set.customer))) +
+      el('UsedNorms', norms) +
+      el(
+        'ProjectDecisionDocuments',
+        el('Document', tx('DocType', '05.03') + tx('DocName', 'Задание на проектирование') + tx('DocNumber', 'б/н') + tx('DocDate', `${set.year - 1}-11-15`)),
+      ) +
+      el(
+        'ProjectInitialDocuments',
+        initialDoc('03.02', 'Градостроительный план земельного участка', { number: d.loads.gpzu, date: d.loads.gpzuDate }) +
+          initialDoc('04.01', 'Технические условия на технологическое присоединение к электрическим сетям', d.loads.tu.power) +
+          initialDoc('04.01', 'Технические условия на подключение к централизованной системе холодного водоснабжения', d.loads.tu.water) +
+          initialDoc('04.01', 'Технические условия на подключение к тепловым сетям', d.loads.tu.heat),
+      ) +
+      el(
+        'NonIndustrialObject',
+        tx('Name', d.objectName) +
+          tx('ConstructionType', 1) +
+          tx('ConstructionDuration', set.durationMonths) +
+          el(
+            'Address',
+            el(
+              'RussianAddress',
+              tx('RegionCode', d.regionCode) +
+                tx('PostIndex', d.postIndex) +
+                tx('OKTMOCode', d.oktmo) +
+                tx('OKTMOName', `городской округ ${d.city}`) +
+                tx('City', d.city) +
+                tx('Street', d.street) +
+                tx('Building', d.building),
+            ),
+          ) +
+          el('Functions', tx('FunctionsClass', '19.7.1.5')) +
+          el('PowerIndicator', tx('Name', 'Количество квартир') + tx('Measure', '909') + tx('Value', t.apartments)) +
+          tei('Площадь застройки', '055', t.builtArea.toFixed(1)) +
+          tei('Общая площадь здания', '081', t.totalArea.toFixed(1)) +
+          tei('Строительный объем', '113', t.volume.toFixed(1)) +
+          tei('Количество этажей', '796', t.storeys + t.underground) +
+          el('EnergyEfficiency', tx('EnergyEfficiencyClass', d.energyClass)) +
+          tx('FireDangerCategory', 'не устанавливается') +
+          tx('PeoplePermanentStay', 'true') +
+          tx('ResponsibilityLevel', d.responsibility) +
+          el(
+            'ClimateConditions',
+            tx('ClimateDistrict', d.climate.district) +
+              tx('SnowDistrict', d.climate.snow) +
+              tx('WindDistrict', d.climate.wind) +
+              tx('SeismicActivity', d.climate.seismic),
+          ) +
+          el(
+            'Resources',
+            resource('Расчетная электрическая мощность', '214', d.loads.power.toFixed(0)) +
+              resource('Расход воды на хозяйственно-питьевые нужды, м³/сут', '113', d.loads.water.toFixed(2)) +
+              resource('Общая тепловая нагрузка', '238', d.loads.heat.toFixed(3)),
+          ) +
+          el('LandInfo', el('LandAreaInfo', tx('CadastralNumber', d.cadastral))) +
+          projectDocumentation(d, set),
+      ) +
+      tx(
+        'DesignerAssurance',
+        `Проектная документация разработана в соответствии с градостроительным планом земельного участка, заданием на проектирование, техническими регламентами. ГИП ${personName(gip)}`,
+      ),
+    ` SchemaVersion="01.07" SchemaLink="https://minstroyrf.gov.ru/tim/xml-skhemy/" id="${guid(set.cipherBase)}"`,
+  )}\n`;
 }
 
 /** «12.03.2024» as the schema's xs:date. */
 const isoOf = (date: string) => date.split('.').reverse().join('-');
-const initialDoc = (type: string, name: string, r: TuRef) => el('Document', tx('DocType', type) + tx('DocName', name) + tx('DocNumber', r.number) + tx('DocDate', isoOf(r.date)));
+const initialDoc = (type: string, name: string, r: TuRef) =>
+  el('Document', tx('DocType', type) + tx('DocName', name) + tx('DocNumber', r.number) + tx('DocDate', isoOf(r.date)));
 const resource = (name: string, measure: string, value: string) => el('Resource', tx('Name', name) + tx('Measure', measure) + tx('Value', value));
 
 function guid(seed: string): string {
   let h = 0x811c9dc5;
   for (const c of seed) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
-  const hex = (h.toString(16).padStart(8, '0')).repeat(4);
+  const hex = h.toString(16).padStart(8, '0').repeat(4);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -38,8 +38,7 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
+const exited = (child: ChildProcess) => new Promise<void>((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', () => r())));
 
 async function spawnWorker(env: Record<string, string>): Promise<WorkerProcess> {
   // Info level at least: readiness is read from the worker's own log line.

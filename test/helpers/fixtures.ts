@@ -5,10 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './server.ts';
 
-const FONT_CANDIDATES = [
-  join(ROOT, 'assets', 'fonts', 'DejaVuSans.ttf'),
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-];
+const FONT_CANDIDATES = [join(ROOT, 'assets', 'fonts', 'DejaVuSans.ttf'), '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'];
 
 export function cyrillicFont(): string {
   const found = FONT_CANDIDATES.find((p) => existsSync(p));
@@ -35,9 +32,7 @@ export function makePdf(pageTexts: string[]): Promise<Buffer> {
 
 /** A PDF of n pages, each a short explanatory-note sheet of one cipher. */
 export function makeSimplePdf(pages: number, cipher = '24-017-ПЗ'): Promise<Buffer> {
-  return makePdf(
-    Array.from({ length: pages }, (_, i) => `Пояснительная записка. ${cipher}. Лист ${i + 1}. Текст раздела проектной документации.`),
-  );
+  return makePdf(Array.from({ length: pages }, (_, i) => `Пояснительная записка. ${cipher}. Лист ${i + 1}. Текст раздела проектной документации.`));
 }
 
 /** A ZIP with the given entries (names stored as UTF-8). */

@@ -9,9 +9,15 @@ import type { MojibakeEncoding } from '../../src/review/text/mojibake.ts';
 export function garble(text: string, enc: MojibakeEncoding, as: 'cp1252' | 'latin1' = 'cp1252'): string {
   let out = '';
   for (const ch of text) {
-    if (ch.charCodeAt(0) < 0x80) { out += ch; continue; }
+    if (ch.charCodeAt(0) < 0x80) {
+      out += ch;
+      continue;
+    }
     const bytes = iconv.encode(ch, enc);
-    if (bytes.length !== 1 || iconv.decode(bytes, enc) !== ch) { out += ch; continue; }
+    if (bytes.length !== 1 || iconv.decode(bytes, enc) !== ch) {
+      out += ch;
+      continue;
+    }
     const misread = iconv.decode(bytes, as === 'cp1252' ? 'win1252' : 'latin1');
     out += misread === '\ufffd' ? String.fromCharCode(bytes[0]!) : misread;
   }

@@ -33,7 +33,13 @@ export interface TestS3Server {
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unesc = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unesc = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
 function send(res: ServerResponse, status: number, body?: string, headers: Record<string, string | number> = {}): void {
@@ -66,13 +72,18 @@ function listV2(objects: S3Objects, res: ServerResponse, bucket: string, q: URLS
   const startAfter = token ? Buffer.from(token, 'base64url').toString('utf8') : (q.get('start-after') ?? '');
   const { items, truncated } = objects.list(bucket, prefix, startAfter, maxKeys);
   const contents = items
-    .map((o) => `<Contents><Key>${esc(o.key)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`)
+    .map(
+      (o) =>
+        `<Contents><Key>${esc(o.key)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+    )
     .join('');
   const next = truncated ? `<NextContinuationToken>${Buffer.from(items.at(-1)!.key).toString('base64url')}</NextContinuationToken>` : '';
   send(
     res,
     200,
-    xml(`<ListBucketResult><Name>${esc(bucket)}</Name><Prefix>${esc(prefix)}</Prefix><KeyCount>${items.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`),
+    xml(
+      `<ListBucketResult><Name>${esc(bucket)}</Name><Prefix>${esc(prefix)}</Prefix><KeyCount>${items.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`,
+    ),
   );
 }
 
@@ -102,14 +113,22 @@ async function handleObject(objects: S3Objects, r: S3Request, req: IncomingMessa
   }
   if (method === 'POST' && q.has('uploads')) {
     const id = objects.startUpload(bucket, key);
-    return send(res, 200, xml(`<InitiateMultipartUploadResult><Bucket>${esc(bucket)}</Bucket><Key>${esc(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`));
+    return send(
+      res,
+      200,
+      xml(`<InitiateMultipartUploadResult><Bucket>${esc(bucket)}</Bucket><Key>${esc(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`),
+    );
   }
   if (method === 'POST' && uploadId) {
     const upload = objects.upload(uploadId, bucket, key);
     if (!upload) return fail(res, 404, 'NoSuchUpload', key);
     const parts = [...(await readText(req)).matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
     const o = await objects.complete(uploadId, upload, parts);
-    return send(res, 200, xml(`<CompleteMultipartUploadResult><Bucket>${esc(bucket)}</Bucket><Key>${esc(key)}</Key><ETag>${esc(o.etag)}</ETag></CompleteMultipartUploadResult>`));
+    return send(
+      res,
+      200,
+      xml(`<CompleteMultipartUploadResult><Bucket>${esc(bucket)}</Bucket><Key>${esc(key)}</Key><ETag>${esc(o.etag)}</ETag></CompleteMultipartUploadResult>`),
+    );
   }
   if (method === 'DELETE' && uploadId) {
     await objects.abort(uploadId);
@@ -130,16 +149,15 @@ async function handleObject(objects: S3Objects, r: S3Request, req: IncomingMessa
   fail(res, 405, 'MethodNotAllowed', key);
 }
 
-async function handle(
-  objects: S3Objects,
-  requests: S3Request[],
-  refuse: TestS3Server['refuse'],
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+async function handle(objects: S3Objects, requests: S3Request[], refuse: TestS3Server['refuse'], req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const [, bucketPart = '', ...keyParts] = url.pathname.split('/');
-  const r: S3Request = { method: req.method ?? 'GET', bucket: decodeURIComponent(bucketPart), key: keyParts.map(decodeURIComponent).join('/'), query: url.searchParams };
+  const r: S3Request = {
+    method: req.method ?? 'GET',
+    bucket: decodeURIComponent(bucketPart),
+    key: keyParts.map(decodeURIComponent).join('/'),
+    query: url.searchParams,
+  };
   requests.push(r);
   if (refuse?.(r)) {
     req.resume();

@@ -30,7 +30,12 @@ export async function startWebhookCounter(): Promise<WebhookCounter> {
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
     req.on('end', () => {
       const body: any = JSON.parse(raw);
-      received.push({ runId: body.run_id, event: String(req.headers['x-svc-event'] ?? body.event), deliveryId: String(req.headers['x-svc-delivery'] ?? ''), body });
+      received.push({
+        runId: body.run_id,
+        event: String(req.headers['x-svc-event'] ?? body.event),
+        deliveryId: String(req.headers['x-svc-delivery'] ?? ''),
+        body,
+      });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       for (const w of waiters.splice(0)) w();
     });

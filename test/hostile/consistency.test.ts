@@ -54,7 +54,10 @@ describe('consistency', () => {
     ]);
     assert.equal(r.statusCode, 201, r.body);
     const docs = r.json().documents as { name: string; kind: string | null; kind_chosen: boolean }[];
-    assert.deepEqual(docs.map((d) => d.name), [nfc, 'Й-АР (2).pdf'.normalize('NFC')]);
+    assert.deepEqual(
+      docs.map((d) => d.name),
+      [nfc, 'Й-АР (2).pdf'.normalize('NFC')],
+    );
     assert.equal(docs[0]!.kind, 'КР');
     assert.equal(docs[0]!.kind_chosen, true);
   });
@@ -72,11 +75,17 @@ describe('consistency', () => {
 
   test('an upper-case bundle_id is the same bundle, in a path and in a form field', async () => {
     const bundle = await h.app.inject({
-      method: 'POST', url: '/api/v1/bundles', headers: { ...h.auth, 'content-type': 'application/json' }, payload: { label: 'Объект 1' },
+      method: 'POST',
+      url: '/api/v1/bundles',
+      headers: { ...h.auth, 'content-type': 'application/json' },
+      payload: { label: 'Объект 1' },
     });
     const upper = (bundle.json().bundle_id as string).toUpperCase();
     assert.equal((await h.app.inject({ method: 'GET', url: `/api/v1/bundles/${upper}`, headers: h.auth })).statusCode, 200);
-    const run = await upload([{ name: 'files', filename: 'y.pdf', content: pdf }, { name: 'bundle_id', content: upper }]);
+    const run = await upload([
+      { name: 'files', filename: 'y.pdf', content: pdf },
+      { name: 'bundle_id', content: upper },
+    ]);
     assert.equal(run.statusCode, 201, run.body);
     assert.equal(run.json().bundle.bundle_id, upper.toLowerCase());
   });

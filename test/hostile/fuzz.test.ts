@@ -19,11 +19,23 @@ const text = fc.oneof(
 );
 const jsonish = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
-  fc.dictionary(fc.constantFrom('label', 'version', 'snapshot', 'finding_id', 'decision', 'reason', 'request_key', 'feedback_id', 'text', 'status', '__proto__'), fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null))),
+  fc.dictionary(
+    fc.constantFrom('label', 'version', 'snapshot', 'finding_id', 'decision', 'reason', 'request_key', 'feedback_id', 'text', 'status', '__proto__'),
+    fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null)),
+  ),
 );
 
 const JSON_ENDPOINTS = ['/bundles', `/bundles/${RUN}/label`, `/runs/${RUN}/feedback`, '/memory', `/memory/${RUN}/revoke`];
-const QUERY_ENDPOINTS = ['/runs', '/bundles', '/memory', '/usage', '/webhooks/deliveries', `/runs/${RUN}/findings`, `/runs/${RUN}/report`, `/runs/${RUN}/report.pdf`];
+const QUERY_ENDPOINTS = [
+  '/runs',
+  '/bundles',
+  '/memory',
+  '/usage',
+  '/webhooks/deliveries',
+  `/runs/${RUN}/findings`,
+  `/runs/${RUN}/report`,
+  `/runs/${RUN}/report.pdf`,
+];
 const ID_ENDPOINTS = ['/runs/{}', '/runs/{}/findings', '/runs/{}/feedback', '/bundles/{}', '/memory/{}', '/runs/{}/report.zip'];
 
 describe('fuzzing', () => {
@@ -59,7 +71,9 @@ describe('fuzzing', () => {
     const rawTail = fc.string({ unit: fc.constantFrom('%', '0', 'F', 'ff', '&', '=', '+', 'a', '[', ']'), maxLength: 30 });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...QUERY_ENDPOINTS), fc.array(pair, { maxLength: 5 }), rawTail, async (url, pairs, tail) => {
-        const query = pairs.map(([k, v]) => `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`).join('&');
+        const query = pairs
+          .map(([k, v]) => `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`)
+          .join('&');
         const r = await h.app.inject({ method: 'GET', url: `/api/v1${url}?${query}&${tail}`, headers: h.auth });
         wellBehaved(r.statusCode, r.body);
       }),
@@ -81,13 +95,22 @@ describe('fuzzing', () => {
   test('multipart text fields of POST /runs: any names and values', { timeout: 300_000 }, async () => {
     const field = fc.record({
       name: fc.oneof(fc.constantFrom('object_address', 'user_request', 'kinds', 'roles', 'bundle_id'), fc.string({ unit: 'grapheme-ascii', maxLength: 10 })),
-      content: fc.oneof(text, jsonish.map((v) => JSON.stringify(v) ?? '')),
+      content: fc.oneof(
+        text,
+        jsonish.map((v) => JSON.stringify(v) ?? ''),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(field, { maxLength: 6 }), async (fields) => {
-        const parts = [{ name: 'files', filename: 'a.pdf', content: '%PDF-1.4\n%%EOF\n' }, ...fields.map((f) => ({ name: f.name.replace(/["\r\n]/g, ''), content: f.content }))];
+        const parts = [
+          { name: 'files', filename: 'a.pdf', content: '%PDF-1.4\n%%EOF\n' },
+          ...fields.map((f) => ({ name: f.name.replace(/["\r\n]/g, ''), content: f.content })),
+        ];
         const r = await h.app.inject({
-          method: 'POST', url: '/api/v1/runs', headers: { ...h.auth, 'content-type': 'multipart/form-data; boundary=fz0' }, payload: multipartBody('fz0', parts),
+          method: 'POST',
+          url: '/api/v1/runs',
+          headers: { ...h.auth, 'content-type': 'multipart/form-data; boundary=fz0' },
+          payload: multipartBody('fz0', parts),
         });
         wellBehaved(r.statusCode, r.body);
       }),

@@ -81,11 +81,17 @@ describe('malformed requests', () => {
 
   test('JSON still works: poisoning is refused, a charset parameter is accepted', async () => {
     const poisoned = await h.app.inject({
-      method: 'POST', url: '/api/v1/bundles', headers: { ...h.auth, 'content-type': 'application/json' }, payload: '{"label":"x","__proto__":{"a":1}}',
+      method: 'POST',
+      url: '/api/v1/bundles',
+      headers: { ...h.auth, 'content-type': 'application/json' },
+      payload: '{"label":"x","__proto__":{"a":1}}',
     });
     assert.equal(envelopeOf(poisoned.statusCode, poisoned.body).error, 'bad_request');
     const ok = await h.app.inject({
-      method: 'POST', url: '/api/v1/bundles', headers: { ...h.auth, 'content-type': 'application/json; charset=utf-8' }, payload: '{"label":"Проект"}',
+      method: 'POST',
+      url: '/api/v1/bundles',
+      headers: { ...h.auth, 'content-type': 'application/json; charset=utf-8' },
+      payload: '{"label":"Проект"}',
     });
     assert.equal(ok.statusCode, 201, ok.body);
   });

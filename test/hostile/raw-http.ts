@@ -49,5 +49,7 @@ export function rawRequest(port: number, pieces: (Buffer | string)[], opts: { pa
 
 /** The head of a request with Content-Length (no chunked bodies are needed here). */
 export function head(method: string, path: string, headers: Record<string, string | number>): string {
-  return `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  return `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
 }

@@ -14,7 +14,10 @@ import { pdfText } from '../report/inspect.ts';
 test('long words get a break opportunity every MAX_UNBROKEN characters; short words and astral characters stay whole', () => {
   assert.equal(breakLongWords('г. Москва, ул. Тверская, д. 1'), 'г. Москва, ул. Тверская, д. 1');
   const broken = breakLongWords('x'.repeat(MAX_UNBROKEN * 2 + 1));
-  assert.deepEqual(broken.split('\u200B').map((p) => p.length), [MAX_UNBROKEN, MAX_UNBROKEN, 1]);
+  assert.deepEqual(
+    broken.split('\u200B').map((p) => p.length),
+    [MAX_UNBROKEN, MAX_UNBROKEN, 1],
+  );
   const emoji = '😀'.repeat(MAX_UNBROKEN + 1);
   assert.equal(breakLongWords(emoji).replace(/\u200B/g, ''), emoji);
   assert.ok(!/[\uD800-\uDBFF]\u200B/.test(breakLongWords(emoji)), 'a surrogate pair is never split');

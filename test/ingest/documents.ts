@@ -49,11 +49,31 @@ export async function writeXlsx(path: string, sheets: string[]): Promise<void> {
   const zip = new yazl.ZipFile();
   const ct = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}</Types>`;
   zip.addBuffer(Buffer.from(ct), '[Content_Types].xml');
-  zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`), '_rels/.rels');
-  zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheets.map((s, i) => `<sheet name="${s}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`), 'xl/workbook.xml');
-  zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}</Relationships>`), 'xl/_rels/workbook.xml.rels');
+  zip.addBuffer(
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    '_rels/.rels',
+  );
+  zip.addBuffer(
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheets.map((s, i) => `<sheet name="${s}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
+    ),
+    'xl/workbook.xml',
+  );
+  zip.addBuffer(
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}</Relationships>`,
+    ),
+    'xl/_rels/workbook.xml.rels',
+  );
   sheets.forEach((_, i) => {
-    zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Лист ${i + 1}</t></is></c></row></sheetData></worksheet>`), `xl/worksheets/sheet${i + 1}.xml`);
+    zip.addBuffer(
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Лист ${i + 1}</t></is></c></row></sheetData></worksheet>`,
+      ),
+      `xl/worksheets/sheet${i + 1}.xml`,
+    );
   });
   zip.end();
   const out = createWriteStream(path);
@@ -62,16 +82,34 @@ export async function writeXlsx(path: string, sheets: string[]): Promise<void> {
 }
 
 /** Smallest valid PNG (1×1) and a JPEG header sufficient for recognition. */
-export const PNG_1PX = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e3a0a10000000049454e44ae426082', 'hex');
+export const PNG_1PX = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e3a0a10000000049454e44ae426082',
+  'hex',
+);
 export const JPEG_MIN = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 export const XML_PZ = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<ExplanatoryNote SchemaVersion="01.07"><Title>ПЗ</Title></ExplanatoryNote>\n');
 
 /** A minimal DOCX whose docProps/app.xml states the page count, as Word writes it on save. */
 export async function writeDocxWithPagesProperty(path: string, pages: number): Promise<void> {
   const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'), '[Content_Types].xml');
-  zip.addBuffer(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Раздел 4</w:t></w:r></w:p></w:body></w:document>'), 'word/document.xml');
-  zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Pages>${pages}</Pages></Properties>`), 'docProps/app.xml');
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    '[Content_Types].xml',
+  );
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Раздел 4</w:t></w:r></w:p></w:body></w:document>',
+    ),
+    'word/document.xml',
+  );
+  zip.addBuffer(
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Pages>${pages}</Pages></Properties>`,
+    ),
+    'docProps/app.xml',
+  );
   zip.end();
   const out = createWriteStream(path);
   zip.outputStream.pipe(out);

@@ -122,11 +122,19 @@ test('with LibreOffice: DOCX converts to PDF with exact pages; DOC and XLS are r
   execFileSync(soffice, ['--headless', profile, '--convert-to', 'xls', '--outdir', dir, xlsx], { stdio: 'ignore', timeout: 120_000 });
   assert.deepEqual(await sniffFile(join(dir, 'pz.doc')), { kind: 'document', format: 'doc' });
   assert.deepEqual(await sniffFile(join(dir, 'sm.xls')), { kind: 'document', format: 'xls' });
-  const doc = await prepareDocument({ path: join(dir, 'pz.doc'), format: 'doc', name: 'pz.doc' }, join(dir, 'w2'), { timeoutMs: 120_000, converter, pdfReader: reader });
+  const doc = await prepareDocument({ path: join(dir, 'pz.doc'), format: 'doc', name: 'pz.doc' }, join(dir, 'w2'), {
+    timeoutMs: 120_000,
+    converter,
+    pdfReader: reader,
+  });
   assert.equal(doc.converted, true, doc.warnings.join('; '));
   assert.equal(doc.pages, 2);
   assert.deepEqual(await readdir(join(dir, 'profiles')), ['lo-profile-1'], 'the used profile was replaced');
-  const docNoLo = await prepareDocument({ path: join(dir, 'pz.doc'), format: 'doc', name: 'pz.doc' }, dir, { timeoutMs: T, converter: null, pdfReader: reader });
+  const docNoLo = await prepareDocument({ path: join(dir, 'pz.doc'), format: 'doc', name: 'pz.doc' }, dir, {
+    timeoutMs: T,
+    converter: null,
+    pdfReader: reader,
+  });
   assert.ok(docNoLo.pages !== null && docNoLo.pages >= 1);
 });
 
@@ -146,7 +154,14 @@ test('a conversion that exceeds its time is killed and reported; the document fa
 
 test('a mixed set gets running page numbers; an unreadable document gets nulls and does not shift the rest', async () => {
   const dir = await tempDir();
-  const files: [string, DocFormat][] = [['kr.pdf', 'pdf'], ['photo.jpg', 'jpeg'], ['broken.pdf', 'pdf'], ['pz.xml', 'xml'], ['sm.xlsx', 'xlsx'], ['ar.pdf', 'pdf']];
+  const files: [string, DocFormat][] = [
+    ['kr.pdf', 'pdf'],
+    ['photo.jpg', 'jpeg'],
+    ['broken.pdf', 'pdf'],
+    ['pz.xml', 'xml'],
+    ['sm.xlsx', 'xlsx'],
+    ['ar.pdf', 'pdf'],
+  ];
   await writePdf(join(dir, 'kr.pdf'), 3);
   await writeFile(join(dir, 'photo.jpg'), JPEG_MIN);
   await writeFile(join(dir, 'broken.pdf'), '%PDF-1.4\ngarbage');

@@ -39,13 +39,10 @@ test('7z: Cyrillic paths, folders and roles, content intact', async () => {
   const archive = join(dir, 'set.7z');
   await sevenZipWasm(src, archive);
   const r = await unpackUploads([await fileUpload('set.7z', archive)], join(dir, 'run'), NO_LIMITS);
-  assert.deepEqual(
-    r.documents.map((d) => [d.name, d.folderRole, d.kindGuess]).sort(),
-    [
-      ['Проект/24-017-АР.pdf', null, 'АР'],
-      ['Проект/Context/Задание на проектирование.pdf', 'context', null],
-    ],
-  );
+  assert.deepEqual(r.documents.map((d) => [d.name, d.folderRole, d.kindGuess]).sort(), [
+    ['Проект/24-017-АР.pdf', null, 'АР'],
+    ['Проект/Context/Задание на проектирование.pdf', 'context', null],
+  ]);
   const ar = r.documents.find((d) => d.name.endsWith('АР.pdf'))!;
   assert.equal(ar.sha256, sha(PDF('ar')));
   assert.equal(sha(await readFile(ar.path)), sha(PDF('ar')));
@@ -60,8 +57,16 @@ test('7z and ZIP (traditional encryption): encrypted entries are skipped, plain 
     await sevenZipWasm(plain, archive, [`-t${type}`]);
     await sevenZipWasm(secret, archive, [`-t${type}`, '-pSECRET']);
     const r = await unpackUploads([await fileUpload(`mixed.${type}`, archive)], join(dir, `run-${type}`), NO_LIMITS);
-    assert.deepEqual(r.documents.map((d) => d.name), ['open.pdf'], type);
-    assert.deepEqual(r.skipped.map((s) => s.name), ['secret.pdf'], type);
+    assert.deepEqual(
+      r.documents.map((d) => d.name),
+      ['open.pdf'],
+      type,
+    );
+    assert.deepEqual(
+      r.skipped.map((s) => s.name),
+      ['secret.pdf'],
+      type,
+    );
     assert.match(r.skipped[0]!.reason, /паролем/);
   }
   const hidden = join(dir, 'hidden.7z');
@@ -113,7 +118,10 @@ test('RAR 4 (stored, written byte by byte) is unpacked by 7-Zip WASM with Window
       ['Reviews/5.1 ИОС1.pdf', 'review', 'ИОС1', sha(PDF('ios1'))],
     ],
   );
-  assert.deepEqual(r.skipped.map((s) => s.name), ['readme.txt']);
+  assert.deepEqual(
+    r.skipped.map((s) => s.name),
+    ['readme.txt'],
+  );
 });
 
 test('RAR and 7z: traversal, absolute and drive-letter names are neutralised like in ZIP; nothing is written outside', async () => {
@@ -125,11 +133,14 @@ test('RAR and 7z: traversal, absolute and drive-letter names are neutralised lik
   ]);
   const u = await upload(dir, 'hostile.rar', rar);
   const r = await unpackUploads([u], join(dir, 'run'), NO_LIMITS);
-  assert.deepEqual(r.documents.map((d) => [d.name, d.sha256]), [
-    ['evil.pdf', sha(PDF('evil'))],
-    ['abs/x.pdf', sha(PDF('abs'))],
-    ['Проект/y.pdf', sha(PDF('drive'))],
-  ]);
+  assert.deepEqual(
+    r.documents.map((d) => [d.name, d.sha256]),
+    [
+      ['evil.pdf', sha(PDF('evil'))],
+      ['abs/x.pdf', sha(PDF('abs'))],
+      ['Проект/y.pdf', sha(PDF('drive'))],
+    ],
+  );
   assert.deepEqual(r.skipped, []);
   assert.deepEqual((await readdir(dir)).sort(), ['run', u.path.split('/').pop()!].sort());
 });
@@ -140,7 +151,10 @@ test('archives of different kinds nest: ZIP ⊃ 7z ⊃ RAR', async () => {
   const src = await tree(join(dir, 'src'), { 'inner.rar': rar, 'mid.pdf': PDF('mid') });
   const seven = join(dir, 'mid.7z');
   await sevenZipWasm(src, seven);
-  const zip = rawZip([{ name: 'top.pdf', data: PDF('top') }, { name: 'mid.7z', data: await readFile(seven) }]);
+  const zip = rawZip([
+    { name: 'top.pdf', data: PDF('top') },
+    { name: 'mid.7z', data: await readFile(seven) },
+  ]);
   const r = await unpackUploads([await upload(dir, 'outer.zip', zip)], join(dir, 'run'), NO_LIMITS);
   assert.deepEqual(r.documents.map((d) => d.name).sort(), ['mid.7z/inner.rar/deep.pdf', 'mid.7z/mid.pdf', 'top.pdf']);
 });
@@ -154,6 +168,12 @@ test('7z symlinks are skipped (needs the 7z command to store a link)', async (t)
   const archive = join(dir, 'links.7z');
   execFileSync(tools.sevenZip, ['a', '-snl', archive, '.'], { cwd: src, stdio: 'ignore' });
   const r = await unpackUploads([await fileUpload('links.7z', archive)], join(dir, 'run'), NO_LIMITS);
-  assert.deepEqual(r.documents.map((d) => d.name), ['a.pdf']);
-  assert.deepEqual(r.skipped.map((s) => s.name), ['passwd.pdf']);
+  assert.deepEqual(
+    r.documents.map((d) => d.name),
+    ['a.pdf'],
+  );
+  assert.deepEqual(
+    r.skipped.map((s) => s.name),
+    ['passwd.pdf'],
+  );
 });

@@ -67,7 +67,10 @@ test('every format is recognised by content, names are exact archive paths, fold
       ['ПЗ.xml', 'xml', null, 'ПЗ'],
     ],
   );
-  assert.deepEqual(r.skipped.map((s) => s.name), ['readme.pdf']);
+  assert.deepEqual(
+    r.skipped.map((s) => s.name),
+    ['readme.pdf'],
+  );
   assert.match(r.skipped[0]!.reason, /не поддерживается/);
   for (const d of r.documents) {
     assert.ok(d.path.startsWith(join(runDir, 'docs')));
@@ -81,10 +84,20 @@ test('every format is recognised by content, names are exact archive paths, fold
 test('top-level documents keep their file names; equal names get a deterministic suffix', async () => {
   const dir = await tempDir();
   const a = await upload(dir, 'a.zip', rawZip([{ name: 'ПЗ.pdf', data: PDF_MIN, flags: 0x800 }]));
-  const b = await upload(dir, 'b.zip', rawZip([{ name: 'ПЗ.pdf', data: PDF_MIN, flags: 0x800 }, { name: 'пз.PDF', data: PDF_MIN, flags: 0x800 }]));
+  const b = await upload(
+    dir,
+    'b.zip',
+    rawZip([
+      { name: 'ПЗ.pdf', data: PDF_MIN, flags: 0x800 },
+      { name: 'пз.PDF', data: PDF_MIN, flags: 0x800 },
+    ]),
+  );
   const c = await upload(dir, '24-017-КР.pdf', PDF_MIN);
   const r = await unpackUploads([c, a, b], join(dir, 'run'), NO_LIMITS);
-  assert.deepEqual(r.documents.map((d) => d.name), ['24-017-КР.pdf', 'ПЗ.pdf', 'ПЗ (2).pdf', 'пз (3).PDF']);
+  assert.deepEqual(
+    r.documents.map((d) => d.name),
+    ['24-017-КР.pdf', 'ПЗ.pdf', 'ПЗ (2).pdf', 'пз (3).PDF'],
+  );
 });
 
 test('ZIP names: CP866 without the UTF-8 flag, UTF-8 without the flag, and the Unicode Path extra field', async () => {
@@ -97,8 +110,14 @@ test('ZIP names: CP866 without the UTF-8 flag, UTF-8 without the flag, and the U
     { name: header, data: PDF_MIN, extra: unicodePathExtra(header, 'Папка/ПОС.pdf') },
   ]);
   const r = await unpackUploads([await upload(dir, 'win.zip', zip)], join(dir, 'run'), NO_LIMITS);
-  assert.deepEqual(r.documents.map((d) => d.name), ['Раздел ПД №4 КР.pdf', 'Том 5.1 ИОС1.pdf', 'Папка/ПОС.pdf']);
-  assert.deepEqual(r.documents.map((d) => d.kindGuess), ['КР', 'ИОС1', 'ПОС']);
+  assert.deepEqual(
+    r.documents.map((d) => d.name),
+    ['Раздел ПД №4 КР.pdf', 'Том 5.1 ИОС1.pdf', 'Папка/ПОС.pdf'],
+  );
+  assert.deepEqual(
+    r.documents.map((d) => d.kindGuess),
+    ['КР', 'ИОС1', 'ПОС'],
+  );
 });
 
 test('traversal and absolute names are neutralised, links and devices skipped, nothing escapes the run directory', async () => {
@@ -114,8 +133,14 @@ test('traversal and absolute names are neutralised, links and devices skipped, n
   const u = await upload(dir, 'hostile.zip', zip);
   const runDir = join(dir, 'run');
   const r = await unpackUploads([u], runDir, NO_LIMITS);
-  assert.deepEqual(r.documents.map((d) => d.name), ['evil.pdf', 'etc/abs.pdf', 'Windows/drive.pdf']);
-  assert.deepEqual(r.skipped.map((s) => s.name), ['link.pdf', 'fifo.pdf', '../..']);
+  assert.deepEqual(
+    r.documents.map((d) => d.name),
+    ['evil.pdf', 'etc/abs.pdf', 'Windows/drive.pdf'],
+  );
+  assert.deepEqual(
+    r.skipped.map((s) => s.name),
+    ['link.pdf', 'fifo.pdf', '../..'],
+  );
   assert.match(r.skipped[0]!.reason, /ссылка/);
   assert.deepEqual((await readdir(dir)).sort(), ['run', u.path.split('/').pop()!].sort());
   for (const f of await readdir(join(runDir, 'docs'))) assert.ok((await lstat(join(runDir, 'docs', f))).isFile());
@@ -127,7 +152,14 @@ test('a zip bomb is stopped by the expansion ratio after a few megabytes', async
   const MiB = 1024 * 1024;
   await yazlZip(bomb, (z) => {
     z.addBuffer(PDF_MIN, 'ok.pdf');
-    z.addReadStream(Readable.from((function* () { for (let i = 0; i < 128; i++) yield Buffer.alloc(MiB); })()), 'zeros.pdf');
+    z.addReadStream(
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < 128; i++) yield Buffer.alloc(MiB);
+        })(),
+      ),
+      'zeros.pdf',
+    );
   });
   const runDir = join(dir, 'run');
   await assert.rejects(unpackUploads([await fileUpload('bomb.zip', bomb)], runDir, NO_LIMITS), isAppError('too_big', 'zeros.pdf'));
@@ -148,7 +180,10 @@ test('many small highly compressed entries are stopped by the archive-level rati
 test('per-file and total byte limits stop unpacking with too_big naming the file', async () => {
   const dir = await tempDir();
   const big = Buffer.concat([PDF_MIN, Buffer.alloc(300_000, 0x41)]);
-  const zip = rawZip([{ name: 'a.pdf', data: big }, { name: 'b.pdf', data: big }]);
+  const zip = rawZip([
+    { name: 'a.pdf', data: big },
+    { name: 'b.pdf', data: big },
+  ]);
   await assert.rejects(
     unpackUploads([await upload(dir, 's.zip', zip)], join(dir, 'r1'), { maxFiles: 0, maxFileBytes: 100_000, maxTotalBytes: 0 }),
     isAppError('too_big', 'a.pdf'),
@@ -165,7 +200,10 @@ test('the set limit counts documents, not the nested archives they came from; th
   const outer = rawZip([{ name: 'inner.zip', data: rawZip([{ name: 'a.pdf', data: doc }]) }]);
   const limits = { maxFiles: 0, maxFileBytes: 0, maxTotalBytes: 400_000 };
   const ok = await unpackUploads([await upload(dir, 'outer.zip', outer)], join(dir, 'r1'), limits);
-  assert.deepEqual(ok.documents.map((d) => d.name), ['inner.zip/a.pdf']);
+  assert.deepEqual(
+    ok.documents.map((d) => d.name),
+    ['inner.zip/a.pdf'],
+  );
   const extra = await upload(dir, 'extra.pdf', Buffer.concat([PDF_MIN, Buffer.alloc(150_000)]));
   await assert.rejects(
     unpackUploads([await upload(dir, 'outer.zip', outer), extra], join(dir, 'r2'), limits),
@@ -197,19 +235,34 @@ test('a corrupt or truncated archive is bad_format naming the upload; nothing us
   await assert.rejects(unpackUploads([text], join(dir, 'r3'), NO_LIMITS), isAppError('bad_format', 'notes.txt'));
   await assert.rejects(unpackUploads([], join(dir, 'r4'), NO_LIMITS), isAppError('no_files'));
   // A broken archive inside a good one costs only itself.
-  const outer = rawZip([{ name: 'inner.zip', data: good.subarray(0, good.length - 30) }, { name: 'ok.pdf', data: PDF_MIN }]);
+  const outer = rawZip([
+    { name: 'inner.zip', data: good.subarray(0, good.length - 30) },
+    { name: 'ok.pdf', data: PDF_MIN },
+  ]);
   const r = await unpackUploads([await upload(dir, 'outer.zip', outer)], join(dir, 'r5'), NO_LIMITS);
-  assert.deepEqual(r.documents.map((d) => d.name), ['ok.pdf']);
-  assert.deepEqual(r.skipped.map((s) => s.name), ['inner.zip']);
+  assert.deepEqual(
+    r.documents.map((d) => d.name),
+    ['ok.pdf'],
+  );
+  assert.deepEqual(
+    r.skipped.map((s) => s.name),
+    ['inner.zip'],
+  );
   assert.match(r.skipped[0]!.reason, /повреждён/);
 });
 
 test('a ZIP entry whose data does not match its checksum is skipped; the others are kept', async () => {
   const dir = await tempDir();
-  const zip = rawZip([{ name: 'bad.pdf', data: Buffer.from('%PDF-1.4\nAAAAAAAAAA\n') }, { name: 'good.pdf', data: PDF_MIN }]);
+  const zip = rawZip([
+    { name: 'bad.pdf', data: Buffer.from('%PDF-1.4\nAAAAAAAAAA\n') },
+    { name: 'good.pdf', data: PDF_MIN },
+  ]);
   zip[30 + 'bad.pdf'.length + 12]! ^= 0xff; // one byte of bad.pdf's stored data
   const r = await unpackUploads([await upload(dir, 'c.zip', zip)], join(dir, 'run'), NO_LIMITS);
-  assert.deepEqual(r.documents.map((d) => d.name), ['good.pdf']);
+  assert.deepEqual(
+    r.documents.map((d) => d.name),
+    ['good.pdf'],
+  );
   assert.equal(r.skipped[0]?.name, 'bad.pdf');
   assert.match(r.skipped[0]!.reason, /повреждён.*контрольная сумма/);
 });
@@ -218,17 +271,20 @@ test('archives nest up to five levels; deeper ones are skipped with a reason (20
   const dir = await tempDir();
   let inner = rawZip([{ name: 'level20.pdf', data: PDF_MIN }]);
   for (let level = 19; level >= 1; level--) {
-    inner = rawZip([{ name: `level${level}.pdf`, data: PDF_MIN }, { name: `l${level + 1}.zip`, data: inner }]);
+    inner = rawZip([
+      { name: `level${level}.pdf`, data: PDF_MIN },
+      { name: `l${level + 1}.zip`, data: inner },
+    ]);
   }
   const r = await unpackUploads([await upload(dir, 'l1.zip', inner)], join(dir, 'run'), NO_LIMITS);
-  assert.deepEqual(r.documents.map((d) => d.name), [
-    'level1.pdf',
-    'l2.zip/level2.pdf',
-    'l2.zip/l3.zip/level3.pdf',
-    'l2.zip/l3.zip/l4.zip/level4.pdf',
-    'l2.zip/l3.zip/l4.zip/l5.zip/level5.pdf',
-  ]);
-  assert.deepEqual(r.skipped.map((s) => s.name), ['l2.zip/l3.zip/l4.zip/l5.zip/l6.zip']);
+  assert.deepEqual(
+    r.documents.map((d) => d.name),
+    ['level1.pdf', 'l2.zip/level2.pdf', 'l2.zip/l3.zip/level3.pdf', 'l2.zip/l3.zip/l4.zip/level4.pdf', 'l2.zip/l3.zip/l4.zip/l5.zip/level5.pdf'],
+  );
+  assert.deepEqual(
+    r.skipped.map((s) => s.name),
+    ['l2.zip/l3.zip/l4.zip/l5.zip/l6.zip'],
+  );
   assert.match(r.skipped[0]!.reason, /глубже 5 уровней/);
 });
 
@@ -249,11 +305,17 @@ test('10 000 tiny entries are unpacked; one entry more than the limit is too_man
 
 test('preview lists an archive inside the scratch directory and refuses a non-archive', async () => {
   const dir = await tempDir();
-  const zip = rawZip([{ name: 'ПД/24-017-АР.pdf', data: PDF_MIN, flags: 0x800 }, { name: 'x.txt', data: Buffer.from('x') }]);
+  const zip = rawZip([
+    { name: 'ПД/24-017-АР.pdf', data: PDF_MIN, flags: 0x800 },
+    { name: 'x.txt', data: Buffer.from('x') },
+  ]);
   const scratch = join(dir, 'scratch');
   const p = await previewArchive(await upload(dir, 'set.zip', zip), scratch, NO_LIMITS);
   assert.deepEqual(p.documents, [{ name: 'ПД/24-017-АР.pdf', size: PDF_MIN.length, kind_guess: 'АР' }]);
-  assert.deepEqual(p.skipped.map((s) => s.name), ['x.txt']);
+  assert.deepEqual(
+    p.skipped.map((s) => s.name),
+    ['x.txt'],
+  );
   await assert.rejects(previewArchive(await upload(dir, 'a.pdf', PDF_MIN), join(dir, 's2'), NO_LIMITS), isAppError('bad_format', 'a.pdf'));
   await writeFile(join(dir, 'marker'), '');
 });
@@ -278,9 +340,15 @@ test('a document path in an archive over 1,000 characters refuses the archive wi
   const dir = await tempDir();
   const atLimit = longPath(1000);
   const ok = await unpackUploads([await upload(dir, 'ok.zip', rawZip([{ name: atLimit, data: PDF_MIN }]))], join(dir, 'r1'), NO_LIMITS);
-  assert.deepEqual(ok.documents.map((d) => d.name), [atLimit]);
+  assert.deepEqual(
+    ok.documents.map((d) => d.name),
+    [atLimit],
+  );
 
-  const over = rawZip([{ name: 'a.pdf', data: PDF_MIN }, { name: longPath(1001), data: PDF_MIN }]);
+  const over = rawZip([
+    { name: 'a.pdf', data: PDF_MIN },
+    { name: longPath(1001), data: PDF_MIN },
+  ]);
   await assert.rejects(unpackUploads([await upload(dir, 'long.zip', over)], join(dir, 'r2'), NO_LIMITS), (e: unknown) => {
     isAppError('bad_format', 'long.zip')(e);
     assert.match((e as Error).message, /путь длиннее 1000 символов/);
@@ -300,6 +368,9 @@ test('a 7z archive with a document path over 1,000 characters is refused before 
   await writeFile(join(src, path), PDF_MIN);
   await sevenZipWasm(src, join(dir, 'long.7z'));
   const archive = await upload(dir, 'long.7z', await readFile(join(dir, 'long.7z')));
-  await assert.rejects(unpackUploads([archive], join(dir, 'run'), NO_LIMITS), (e: unknown) => isAppError('bad_format', 'long.7z')(e) && /путь длиннее 1000/.test((e as Error).message));
+  await assert.rejects(
+    unpackUploads([archive], join(dir, 'run'), NO_LIMITS),
+    (e: unknown) => isAppError('bad_format', 'long.7z')(e) && /путь длиннее 1000/.test((e as Error).message),
+  );
   assert.deepEqual(await readdir(join(dir, 'run', 'docs')), [], 'nothing was extracted');
 });

@@ -46,10 +46,14 @@ describe('webhooks end to end', () => {
     assert.equal(done.status, 'done', JSON.stringify(done.error));
 
     const journal = () => api.get(`/webhooks/deliveries?run_id=${run.run_id}`);
-    const rejected = await waitFor(async () => {
-      const r = await journal();
-      return r.json?.deliveries?.[0]?.status === 'rejected' ? r.json.deliveries[0] : null;
-    }, 'the first delivery to be rejected', 60_000);
+    const rejected = await waitFor(
+      async () => {
+        const r = await journal();
+        return r.json?.deliveries?.[0]?.status === 'rejected' ? r.json.deliveries[0] : null;
+      },
+      'the first delivery to be rejected',
+      60_000,
+    );
     assert.equal(rejected.event, 'run.finished');
     assert.equal(rejected.attempts, 1);
     assert.equal(rejected.last_response_code, 400);
@@ -73,10 +77,14 @@ describe('webhooks end to end', () => {
     assert.equal(redeliver.code, 0, redeliver.stdout + redeliver.stderr);
     assert.deepEqual(redeliver.json, { delivery_id: rejected.delivery_id, status: 'pending' });
 
-    const delivered = await waitFor(async () => {
-      const r = await journal();
-      return r.json?.deliveries?.[0]?.status === 'delivered' ? r.json.deliveries[0] : null;
-    }, 'the redelivery to arrive', 60_000);
+    const delivered = await waitFor(
+      async () => {
+        const r = await journal();
+        return r.json?.deliveries?.[0]?.status === 'delivered' ? r.json.deliveries[0] : null;
+      },
+      'the redelivery to arrive',
+      60_000,
+    );
     assert.equal(delivered.delivery_id, rejected.delivery_id);
     assert.equal(delivered.last_response_code, 204);
     assert.equal(rx.requests.length, 2);
@@ -99,10 +107,14 @@ describe('webhooks end to end', () => {
     assert.equal(failed.status, 'failed');
     assert.equal(failed.refunded, true);
 
-    const delivered = await waitFor(async () => {
-      const r = await api.get(`/webhooks/deliveries?run_id=${run.run_id}`);
-      return r.json?.deliveries?.[0]?.status === 'delivered' ? r.json.deliveries[0] : null;
-    }, 'the run.failed notification', 60_000);
+    const delivered = await waitFor(
+      async () => {
+        const r = await api.get(`/webhooks/deliveries?run_id=${run.run_id}`);
+        return r.json?.deliveries?.[0]?.status === 'delivered' ? r.json.deliveries[0] : null;
+      },
+      'the run.failed notification',
+      60_000,
+    );
     assert.equal(delivered.event, 'run.failed');
     const received = rx.requests.find((r) => r.headers['x-svc-delivery'] === delivered.delivery_id);
     assert.ok(received);

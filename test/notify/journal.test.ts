@@ -27,7 +27,10 @@ let blobDir: string;
  * envelope and OpenAPI generation, under /api/v1 — without the routes of other resources.
  */
 async function routeApp(deps: AppDeps): Promise<App> {
-  const a = Fastify({ loggerInstance: silentLog, ajv: { customOptions: { coerceTypes: true, removeAdditional: false } } }).withTypeProvider<TypeBoxTypeProvider>();
+  const a = Fastify({
+    loggerInstance: silentLog,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
   await a.register(swagger, {
     openapi: { openapi: '3.1.0', info: { title: 'test', version: 'v1' } },
     transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api\/v1/, '') }),
@@ -58,8 +61,7 @@ after(async () => {
   rmSync(blobDir, { recursive: true, force: true });
 });
 
-const get = (url: string, key: string | null) =>
-  app.inject({ method: 'GET', url, headers: key ? { authorization: `Bearer ${key}` } : {} });
+const get = (url: string, key: string | null) => app.inject({ method: 'GET', url, headers: key ? { authorization: `Bearer ${key}` } : {} });
 
 test('the journal lists the deliveries of the own run with the contract fields', async () => {
   const rx = await startReceiver((n) => (n === 0 ? 502 : 200));

@@ -36,10 +36,7 @@ test('a rejected delivery is sent again: same delivery id and fields, fresh `at`
     const res = await redeliverLastEvent(store.db, runId, later);
     assert.deepEqual(res, { delivery_id: rejected.id, status: 'pending' });
     const reset = (await deliveryOf(store, runId))!;
-    assert.deepEqual(
-      [reset.status, reset.attempts, reset.last_response_code, reset.next_attempt_at],
-      ['pending', 0, null, later.toISOString()],
-    );
+    assert.deepEqual([reset.status, reset.attempts, reset.last_response_code, reset.next_attempt_at], ['pending', 0, null, later.toISOString()]);
     const before = JSON.parse(rejected.body) as Record<string, unknown>;
     const after = JSON.parse(reset.body) as Record<string, unknown>;
     assert.equal(after.at, later.toISOString().replace('Z', '+00:00'));
@@ -51,7 +48,10 @@ test('a rejected delivery is sent again: same delivery id and fields, fresh `at`
     assert.equal(done.status, 'delivered');
     assert.equal(done.attempts, 1);
     assert.equal(rx.requests.length, 2);
-    assert.deepEqual(rx.requests.map((r) => r.headers['x-svc-delivery']), [rejected.id, rejected.id]);
+    assert.deepEqual(
+      rx.requests.map((r) => r.headers['x-svc-delivery']),
+      [rejected.id, rejected.id],
+    );
     assert.notEqual(rx.requests[0]!.headers['x-svc-signature'], rx.requests[1]!.headers['x-svc-signature']);
     const verified = verifyWebhook(rx.requests[1]!.raw, rx.requests[1]!.headers, secret);
     assert.equal(verified.ok, true);

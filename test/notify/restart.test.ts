@@ -4,18 +4,7 @@ import { runAttempt } from '../../src/notify/attempt.ts';
 import { claimDue } from '../../src/notify/claim.ts';
 import { startWebhookDispatcher } from '../../src/notify/dispatcher.ts';
 import type { Store } from '../../src/store/db.ts';
-import {
-  deliveryOf,
-  finishRun,
-  insertTenant,
-  openTestStore,
-  settled,
-  silentLog,
-  startReceiver,
-  testConfig,
-  waitFor,
-  type TestStore,
-} from './support.ts';
+import { deliveryOf, finishRun, insertTenant, openTestStore, settled, silentLog, startReceiver, testConfig, waitFor, type TestStore } from './support.ts';
 
 let store: TestStore;
 before(async () => {

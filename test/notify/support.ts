@@ -162,16 +162,18 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
 /** Records the event of a finished run, as the pipeline does at publication. Returns the run id. */
 export async function finishRun(store: Store, tenant: Tenant, status: 'done' | 'failed' = 'done'): Promise<string> {
   const runId = await insertRun(store, tenant.id, status);
-  await store.db.transaction().execute((trx) =>
-    recordRunEvent(
-      trx,
-      { id: runId, tenant_id: tenant.id, status, refunded: status === 'failed' },
-      { findings: 3, pagesTotal: 42, checksLeft: tenant.checks_left },
-      tenant,
-      'v1',
-      new Date(),
-    ),
-  );
+  await store.db
+    .transaction()
+    .execute((trx) =>
+      recordRunEvent(
+        trx,
+        { id: runId, tenant_id: tenant.id, status, refunded: status === 'failed' },
+        { findings: 3, pagesTotal: 42, checksLeft: tenant.checks_left },
+        tenant,
+        'v1',
+        new Date(),
+      ),
+    );
   return runId;
 }
 

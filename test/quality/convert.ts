@@ -23,10 +23,17 @@ export async function convertAll(items: { path: string; outDir: string }[]): Pro
         const it = pending[i] as (typeof items)[number];
         const name = basename(it.path).replace(/\.docx$/i, '.pdf');
         if (names.has(name)) i++;
-        else { names.add(name); batch.push(...pending.splice(i, 1)); }
+        else {
+          names.add(name);
+          batch.push(...pending.splice(i, 1));
+        }
       }
       const out = await mkdtemp(join(tmpdir(), 'drs-lo-out-'));
-      const r = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...batch.map((b) => b.path)], { encoding: 'utf8', timeout: 600_000 });
+      const r = spawnSync(
+        'soffice',
+        [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', out, ...batch.map((b) => b.path)],
+        { encoding: 'utf8', timeout: 600_000 },
+      );
       if (r.status !== 0) throw new Error(`soffice failed: ${r.stderr}`);
       for (const it of batch) {
         const name = basename(it.path).replace(/\.docx$/i, '.pdf');

@@ -33,7 +33,17 @@ async function review(set: HoldoutSet): Promise<{ input: ReviewInput; outcome: R
     const pages = d.pages ?? [];
     await writePdf(path, pages);
     const first = pages[0]?.lines.map((l) => (typeof l === 'string' ? l : l.map((c) => c.text).join(' '))).join('\n') ?? '';
-    documents.push({ index: i + 1, name: d.name, kind: guessKind(d.name, first), role: d.role ?? 'review', format: 'pdf', path, pdfPath: path, pages: pages.length, pageFrom });
+    documents.push({
+      index: i + 1,
+      name: d.name,
+      kind: guessKind(d.name, first),
+      role: d.role ?? 'review',
+      format: 'pdf',
+      path,
+      pdfPath: path,
+      pages: pages.length,
+      pageFrom,
+    });
     pageFrom += pages.length;
   }
   const profile = DOCSET_ITEMS.filter((it) => set.profile.includes(it.code)).map((it) => ({ code: it.code, title: it.title, required: true }));

@@ -10,19 +10,39 @@ const input: ReviewInput = {
     { index: 1, name: 'a.pdf', kind: 'ПЗ', role: 'review', format: 'pdf', path: '/a.pdf', pdfPath: '/a.pdf', pages: 5, pageFrom: 1 },
     { index: 2, name: 'b.docx', kind: 'АР', role: 'review', format: 'docx', path: '/b.docx', pdfPath: null, pages: 7, pageFrom: 6 },
   ],
-  objectAddress: null, userRequest: null, profile: [], workDir: '/tmp',
+  objectAddress: null,
+  userRequest: null,
+  profile: [],
+  workDir: '/tmp',
 };
 
 function finding(check: string, refs: [number, number][], extra: Partial<Finding> = {}): Finding {
   return {
-    n: 1, finding_id: 'f', status: 'open', importance: 'significant', section: 'АР', essence: 'e', evidence_text: '', action: '',
-    pages: [], page_refs: refs.map(([doc, page]) => ({ page: 0, in_docset: true, kind: '', doc_index: doc, doc_page: page, label: '' })),
-    sources: [], topic: 'unassigned', check_id: check, ...extra,
+    n: 1,
+    finding_id: 'f',
+    status: 'open',
+    importance: 'significant',
+    section: 'АР',
+    essence: 'e',
+    evidence_text: '',
+    action: '',
+    pages: [],
+    page_refs: refs.map(([doc, page]) => ({ page: 0, in_docset: true, kind: '', doc_index: doc, doc_page: page, label: '' })),
+    sources: [],
+    topic: 'unassigned',
+    check_id: check,
+    ...extra,
   };
 }
 
 function run(planted: PlantedDefect[], findings: Finding[], questions: Question[] = [], clean = false): ReviewedSet {
-  const outcome: ReviewOutcome = { findings, questions, warnings: [], reference_problems: [], usage: { pages_read: 0, characters_read: 0, ocr_pages: 0, seconds: 0 } };
+  const outcome: ReviewOutcome = {
+    findings,
+    questions,
+    warnings: [],
+    reference_problems: [],
+    usage: { pages_read: 0, characters_read: 0, ocr_pages: 0, seconds: 0 },
+  };
   return { id: clean ? 'clean-x' : 'set-x', clean, hasXml: false, planted, input, outcome };
 }
 

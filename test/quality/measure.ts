@@ -49,7 +49,15 @@ export interface QualityReport {
 }
 
 /** A defect of one kind may make another check fire legitimately (the same wrong fact seen from elsewhere). */
-const XML_VISIBLE: CheckId[] = ['consistency.address', 'consistency.cadastral_number', 'consistency.cipher', 'consistency.area', 'consistency.building_volume', 'consistency.storeys', 'consistency.apartments'];
+const XML_VISIBLE: CheckId[] = [
+  'consistency.address',
+  'consistency.cadastral_number',
+  'consistency.cipher',
+  'consistency.area',
+  'consistency.building_volume',
+  'consistency.storeys',
+  'consistency.apartments',
+];
 
 function explainedBy(check: string, planted: PlantedDefect[], hasXml: boolean): boolean {
   return planted.some((d) => {
@@ -132,7 +140,14 @@ export function measure(runs: ReviewedSet[]): QualityReport {
     }
   }
   for (const rw of rows) rw.recall = rw.planted ? Math.round((rw.detected / rw.planted) * 1000) / 1000 : 0;
-  return { sets: runs.length, cleanSets: runs.filter((r) => r.clean).length, findingsOnCleanSets: findingsOnClean, questionsOnCleanSets: questionsOnClean, rows, falsePositives: fps };
+  return {
+    sets: runs.length,
+    cleanSets: runs.filter((r) => r.clean).length,
+    findingsOnCleanSets: findingsOnClean,
+    questionsOnCleanSets: questionsOnClean,
+    rows,
+    falsePositives: fps,
+  };
 }
 
 export function formatReport(q: QualityReport): string {
@@ -142,7 +157,12 @@ export function formatReport(q: QualityReport): string {
     '|---|---|---|---|---|',
     ...q.rows.map((r) => `| ${r.check} | ${r.planted} | ${r.detected} | ${r.recall.toFixed(2)} | ${r.falsePositives} |`),
   ];
-  const misses = q.rows.flatMap((r) => r.misses.map((m) => `  miss ${r.check} [${m.set}] ${m.doc || '(set)'}${m.page ? ` p.${m.page}` : ''}: ${m.detail}${m.firedElsewhere ? ' (check fired elsewhere)' : ''}`));
+  const misses = q.rows.flatMap((r) =>
+    r.misses.map(
+      (m) =>
+        `  miss ${r.check} [${m.set}] ${m.doc || '(set)'}${m.page ? ` p.${m.page}` : ''}: ${m.detail}${m.firedElsewhere ? ' (check fired elsewhere)' : ''}`,
+    ),
+  );
   const fps = q.falsePositives.map((f) => `  FP ${f.check} [${f.set}] ${f.section} pp.${f.pages.join(',')}: ${f.essence}`);
   return [...lines, ...misses, ...fps].join('\n');
 }

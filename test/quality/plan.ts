@@ -59,7 +59,8 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
       id: `defects-${String(n + 1).padStart(2, '0')}`,
       clean: false,
       spec: {
-        seed, defects,
+        seed,
+        defects,
         formats: mixed ? ['pdf', 'docx'] : ['pdf'],
         withXmlNote: n % 2 === 0,
         ...(hasRequest || n % 4 !== 1 ? {} : { userRequest: ANSWERABLE_REQUESTS[n % ANSWERABLE_REQUESTS.length] as string }),
@@ -72,7 +73,8 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
       id: `clean-${i + 1}`,
       clean: true,
       spec: {
-        seed: seedBase + 4000 + i * 13, defects: [],
+        seed: seedBase + 4000 + i * 13,
+        defects: [],
         formats: i % 2 === 0 ? ['pdf'] : ['pdf', 'docx'],
         withXmlNote: i % 3 !== 2,
         ...(i % 2 === 1 ? { userRequest: ANSWERABLE_REQUESTS[i % ANSWERABLE_REQUESTS.length] as string } : {}),

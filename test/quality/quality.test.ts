@@ -76,7 +76,10 @@ describe('review quality on generated documentation sets', { timeout: 20 * 60_00
     test(`${check}: recall ≥ ${MIN_RECALL}`, () => {
       const r = report.rows.find((x) => x.check === check);
       assert.ok(r);
-      assert.ok(r.recall >= MIN_RECALL, `${check}: ${r.detected}/${r.planted}\n${r.misses.map((m) => `${m.set} ${m.doc} p.${m.page}: ${m.detail}${m.firedElsewhere ? ' (fired elsewhere)' : ''}`).join('\n')}`);
+      assert.ok(
+        r.recall >= MIN_RECALL,
+        `${check}: ${r.detected}/${r.planted}\n${r.misses.map((m) => `${m.set} ${m.doc} p.${m.page}: ${m.detail}${m.firedElsewhere ? ' (fired elsewhere)' : ''}`).join('\n')}`,
+      );
     });
   }
 });

@@ -50,13 +50,34 @@ describe('buildReports', () => {
     assert.equal(pngs.length, 3);
     for (const size of pngs) assert.ok(size > 5_000, 'a page with content');
     const text = flat(await pdfText(pdf));
-    for (const s of ['Отчёт о проверке проектной документации', 'Сводный отчёт', META.organization, META.object_address!, META.object_name!,
-      '21.11.2026 09:42 UTC', 'Состав комплекта', '24-017-ИОС1 Система электроснабжения.pdf', 'Задание на проектирование.docx', '101–180',
-      'справочный', 'Содержание', 'КР — Раздел 4. Конструктивные решения', 'ОБЩ — Комплект в целом', 'Вопросы', 'Принят ли класс бетона В30',
-      'Предупреждения', 'Текст страниц распознан с изображения', 'Проблемы ссылок', 'Ссылка «24-017-КР2»: том не входит в комплект']) {
+    for (const s of [
+      'Отчёт о проверке проектной документации',
+      'Сводный отчёт',
+      META.organization,
+      META.object_address!,
+      META.object_name!,
+      '21.11.2026 09:42 UTC',
+      'Состав комплекта',
+      '24-017-ИОС1 Система электроснабжения.pdf',
+      'Задание на проектирование.docx',
+      '101–180',
+      'справочный',
+      'Содержание',
+      'КР — Раздел 4. Конструктивные решения',
+      'ОБЩ — Комплект в целом',
+      'Вопросы',
+      'Принят ли класс бетона В30',
+      'Предупреждения',
+      'Текст страниц распознан с изображения',
+      'Проблемы ссылок',
+      'Ссылка «24-017-КР2»: том не входит в комплект',
+    ]) {
       assert.ok(text.includes(s), `missing «${s}»`);
     }
-    assert.deepEqual([...printedNumbers(text)].sort((a, b) => a - b), result.findings.map((f) => f.n));
+    assert.deepEqual(
+      [...printedNumbers(text)].sort((a, b) => a - b),
+      result.findings.map((f) => f.n),
+    );
   });
 
   test('findings without page_refs are captioned by evidence_text; with page_refs by their labels', async () => {
@@ -69,10 +90,16 @@ describe('buildReports', () => {
     const text = flat(await pdfText(await read(keys.report_pdf_key!)));
     const findingsPart = text.slice(text.lastIndexOf('Замечания '));
     const headings = ['ОБЩ —', 'ПЗ —', 'АР —', 'КР —', 'ИОС1 —', 'ПБ —'].map((h) => findingsPart.indexOf(h));
-    assert.deepEqual([...headings].sort((a, b) => a - b), headings);
+    assert.deepEqual(
+      [...headings].sort((a, b) => a - b),
+      headings,
+    );
     const rank = { critical: 0, significant: 1, minor: 2 };
     const expected = ['ОБЩ', 'ПЗ', 'АР', 'КР', 'ИОС1', 'ПБ'].flatMap((code) =>
-      result.findings.filter((f) => f.section === code).sort((a, b) => rank[a.importance] - rank[b.importance] || a.n - b.n).map((f) => f.n),
+      result.findings
+        .filter((f) => f.section === code)
+        .sort((a, b) => rank[a.importance] - rank[b.importance] || a.n - b.n)
+        .map((f) => f.n),
     );
     assert.deepEqual(printedNumbers(findingsPart), expected);
   });
@@ -83,7 +110,10 @@ describe('buildReports', () => {
     const perPage = (await pdfText(pdf)).split('\f').slice(0, pages).map(flat);
     perPage.forEach((t, i) => void assert.ok(t.includes(`Страница ${i + 1} из ${pages}`), `footer of page ${i + 1}`));
     const contents = perPage[1]!;
-    for (const [code, title] of [['КР', 'Раздел 4. Конструктивные решения'], ['ПБ', 'Раздел 9. Мероприятия по обеспечению пожарной безопасности']]) {
+    for (const [code, title] of [
+      ['КР', 'Раздел 4. Конструктивные решения'],
+      ['ПБ', 'Раздел 9. Мероприятия по обеспечению пожарной безопасности'],
+    ]) {
       const m = new RegExp(`${code} — ${title} — \\d+ замечани\\S* (\\d+)`).exec(contents);
       assert.ok(m, `contents line of ${code}: ${contents}`);
       const heading = `${code} — ${title} (`;
@@ -96,7 +126,10 @@ describe('buildReports', () => {
     const text = flat(await pdfText(await read(keys.section_pdf_keys.КР!)));
     assert.ok(text.includes('Отчёт по разделу КР — Раздел 4. Конструктивные решения'));
     const kr = result.findings.filter((f) => f.section === 'КР').map((f) => f.n);
-    assert.deepEqual([...printedNumbers(text)].sort((a, b) => a - b), kr);
+    assert.deepEqual(
+      [...printedNumbers(text)].sort((a, b) => a - b),
+      kr,
+    );
     assert.deepEqual(kr, [4, 10, 16, 22, 28, 34]);
     assert.ok(text.includes('Принят ли класс бетона В30'), 'the section question');
     assert.ok(!text.includes('Какая величина верна'), 'no question of another section');
@@ -107,12 +140,18 @@ describe('buildReports', () => {
     const text = flat(await pdfText(await read(keys.theme_pdf_keys.norms!)));
     assert.ok(text.includes('Отчёт по тематической группе «Нормативные требования и оформление»'));
     const norms = result.findings.filter((f) => f.topic === 'norms').map((f) => f.n);
-    assert.deepEqual([...printedNumbers(text)].sort((a, b) => a - b), norms);
+    assert.deepEqual(
+      [...printedNumbers(text)].sort((a, b) => a - b),
+      norms,
+    );
   });
 
   test('the ZIP holds exactly the overall PDF and the per-section PDFs, with UTF-8 names', async () => {
     const entries = await zipEntries(await read(keys.report_zip_key!));
-    assert.deepEqual(entries.map((e) => e.name), ['report.pdf', 'sections/АР.pdf', 'sections/ИОС1.pdf', 'sections/КР.pdf', 'sections/ОБЩ.pdf', 'sections/ПБ.pdf', 'sections/ПЗ.pdf']);
+    assert.deepEqual(
+      entries.map((e) => e.name),
+      ['report.pdf', 'sections/АР.pdf', 'sections/ИОС1.pdf', 'sections/КР.pdf', 'sections/ОБЩ.pdf', 'sections/ПБ.pdf', 'sections/ПЗ.pdf'],
+    );
     for (const e of entries) assert.ok(e.utf8Flag, `${e.name} is flagged UTF-8`);
     assert.deepEqual(entries[0]!.data, await read(keys.report_pdf_key!));
     assert.deepEqual(entries[3]!.data, await read(keys.section_pdf_keys.КР!));
@@ -131,6 +170,9 @@ describe('buildReports', () => {
     assert.deepEqual(k.theme_pdf_keys, {});
     const text = flat(await pdfText(await read(k.report_pdf_key!)));
     assert.ok(text.includes('Замечаний нет'));
-    assert.deepEqual((await zipEntries(await read(k.report_zip_key!))).map((e) => e.name), ['report.pdf']);
+    assert.deepEqual(
+      (await zipEntries(await read(k.report_zip_key!))).map((e) => e.name),
+      ['report.pdf'],
+    );
   });
 });

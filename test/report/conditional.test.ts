@@ -39,10 +39,34 @@ describe('conditional requests and polling hints', () => {
     await store.db
       .insertInto('runs')
       .values({
-        id, tenant_id: tenantId, status, stage: status, stage_text: status, progress: null, error: null, cancelled: 0, charged: 1,
-        refunded: 0, double_volume: 0, volume_units: 1, user_request: null, object_address: null, bundle_id: null, bundle_label: null,
-        bundle_version: null, skipped: '[]', idempotency_key: null, key_id: keyId, attempts: 1, lease_owner: null, lease_expires_at: null,
-        created_at: now, updated_at: now, started_at: now, finished_at: status === 'done' ? now : null, documents_deleted_at: null,
+        id,
+        tenant_id: tenantId,
+        status,
+        stage: status,
+        stage_text: status,
+        progress: null,
+        error: null,
+        cancelled: 0,
+        charged: 1,
+        refunded: 0,
+        double_volume: 0,
+        volume_units: 1,
+        user_request: null,
+        object_address: null,
+        bundle_id: null,
+        bundle_label: null,
+        bundle_version: null,
+        skipped: '[]',
+        idempotency_key: null,
+        key_id: keyId,
+        attempts: 1,
+        lease_owner: null,
+        lease_expires_at: null,
+        created_at: now,
+        updated_at: now,
+        started_at: now,
+        finished_at: status === 'done' ? now : null,
+        documents_deleted_at: null,
       })
       .execute();
     return id;
@@ -77,9 +101,16 @@ describe('conditional requests and polling hints', () => {
     await store.db
       .insertInto('results')
       .values({
-        run_id: doneRun, tenant_id: tenantId, snapshot: 's', body: JSON.stringify(makeResult()), published_at: new Date().toISOString(),
-        report_md_key: keys.report_md_key, report_pdf_key: keys.report_pdf_key, section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys), report_zip_key: keys.report_zip_key,
+        run_id: doneRun,
+        tenant_id: tenantId,
+        snapshot: 's',
+        body: JSON.stringify(makeResult()),
+        published_at: new Date().toISOString(),
+        report_md_key: keys.report_md_key,
+        report_pdf_key: keys.report_pdf_key,
+        section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
+        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
+        report_zip_key: keys.report_zip_key,
       })
       .execute();
   });
@@ -90,7 +121,8 @@ describe('conditional requests and polling hints', () => {
     await rm(blobDir, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}, key = auth) => app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...key, ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}, key = auth) =>
+    app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { ...key, ...headers } });
 
   test('run status: strong ETag, 304 without a body on a match, a new ETag when progress and status change', async () => {
     const runId = await insertRun('running');
@@ -110,7 +142,11 @@ describe('conditional requests and polling hints', () => {
     assert.equal((await get(`/runs/${runId}`, { 'if-none-match': '"other"' })).statusCode, 200);
 
     const progress = { percent: 40, pages_total: 10, pages_done: 4, elapsed_s: 3, eta_s: 4 };
-    await store.db.updateTable('runs').set({ progress: JSON.stringify(progress), updated_at: new Date().toISOString() }).where('id', '=', runId).execute();
+    await store.db
+      .updateTable('runs')
+      .set({ progress: JSON.stringify(progress), updated_at: new Date().toISOString() })
+      .where('id', '=', runId)
+      .execute();
     const moved = await get(`/runs/${runId}`, { 'if-none-match': etag });
     assert.equal(moved.statusCode, 200, 'progress changed: the full body again');
     assert.notEqual(moved.headers.etag, etag);
@@ -161,7 +197,14 @@ describe('conditional requests and polling hints', () => {
       method: 'POST',
       url: `/api/v1/runs/${doneRun}/feedback`,
       headers: auth,
-      payload: { finding_id: finding.finding_id, snapshot: first.json().feedback_snapshot, decision: 'accepted', reason: 'Согласны', version: 0, request_key: 'k-1' },
+      payload: {
+        finding_id: finding.finding_id,
+        snapshot: first.json().feedback_snapshot,
+        decision: 'accepted',
+        reason: 'Согласны',
+        version: 0,
+        request_key: 'k-1',
+      },
     });
     assert.ok(decided.statusCode < 300, decided.body);
     const after = await get(`/runs/${doneRun}/findings`, { 'if-none-match': etag });
@@ -204,7 +247,11 @@ describe('conditional requests and polling hints', () => {
 
   test('checks_left in the status follows a change of the organization at once', async () => {
     const before = (await get(`/runs/${doneRun}`)).json().checks_left;
-    await store.db.updateTable('tenants').set({ checks_left: before + 3 }).where('id', '=', tenantId).execute();
+    await store.db
+      .updateTable('tenants')
+      .set({ checks_left: before + 3 })
+      .where('id', '=', tenantId)
+      .execute();
     assert.equal((await get(`/runs/${doneRun}`)).json().checks_left, before + 3);
   });
 });

@@ -55,7 +55,10 @@ describe('PDFs that failed at publication are rebuilt by a later download', () =
     assert.ok(findings.length >= 2 && sections.length >= 2, `${findings.length} findings in ${sections.join(', ')}`);
     const md = await b.get(`/runs/${rebuilt}/report`);
     assert.equal(md.status, 200);
-    assert.deepEqual(numbersIn(md.text), findings.map((f) => f.n).sort((x, y) => x - y));
+    assert.deepEqual(
+      numbersIn(md.text),
+      findings.map((f) => f.n).sort((x, y) => x - y),
+    );
     const del = await a.delete(`/runs/${rebuilt}/documents`);
     assert.ok(del.status < 300, `${del.status} ${del.text}`);
 
@@ -64,7 +67,10 @@ describe('PDFs that failed at publication are rebuilt by a later download', () =
     for (const r of first) {
       if (r.status !== 200) assertUnavailable(r, 'a download while another node builds');
     }
-    assert.ok(first.some((r) => r.status === 200), first.map((r) => r.status).join(', '));
+    assert.ok(
+      first.some((r) => r.status === 200),
+      first.map((r) => r.status).join(', '),
+    );
     // The node that did not build answers 503 until the build is recorded, then serves it.
     const deadline = Date.now() + 60_000;
     for (const node of [a, b]) {
@@ -75,7 +81,10 @@ describe('PDFs that failed at publication are rebuilt by a later download', () =
       }
       assert.equal(r.status, 200, r.text.slice(0, 300));
       assert.equal(r.bytes.subarray(0, 5).toString('latin1'), '%PDF-');
-      assert.deepEqual(numbersIn(await pdfText(r.bytes)), findings.map((f) => f.n).sort((x, y) => x - y));
+      assert.deepEqual(
+        numbersIn(await pdfText(r.bytes)),
+        findings.map((f) => f.n).sort((x, y) => x - y),
+      );
     }
     const writes = s3.requests.filter((r) => reportWrite(r) && r.key.endsWith(`${rebuilt}/report/report.pdf`)).length - writesBefore;
     assert.equal(writes, 1, 'the overall PDF was built once for both nodes');
@@ -83,7 +92,13 @@ describe('PDFs that failed at publication are rebuilt by a later download', () =
     for (const code of sections) {
       const r = await b.get(`/runs/${rebuilt}/report?format=pdf&section=${encodeURIComponent(code)}`);
       assert.equal(r.status, 200, `${code}: ${r.text.slice(0, 200)}`);
-      assert.deepEqual(numbersIn(await pdfText(r.bytes)), findings.filter((f) => f.section === code).map((f) => f.n).sort((x, y) => x - y));
+      assert.deepEqual(
+        numbersIn(await pdfText(r.bytes)),
+        findings
+          .filter((f) => f.section === code)
+          .map((f) => f.n)
+          .sort((x, y) => x - y),
+      );
     }
     const zip = await a.get(`/runs/${rebuilt}/report.zip`);
     assert.equal(zip.status, 200);

@@ -9,7 +9,6 @@ import { Client } from '../helpers/client.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 import { numbersIn, submitTwoSectionSet } from './two-section-set.ts';
 
-
 describe('reports of a reviewed set', () => {
   let server: TestServer;
   let api: Client;
@@ -34,11 +33,17 @@ describe('reports of a reviewed set', () => {
     const md = await api.get(`/runs/${runId}/report`);
     assert.equal(md.status, 200);
     assert.equal(md.headers.get('content-type'), 'text/markdown; charset=utf-8');
-    assert.deepEqual(numbersIn(md.text), findings.map((f) => f.n).sort((a, b) => a - b));
+    assert.deepEqual(
+      numbersIn(md.text),
+      findings.map((f) => f.n).sort((a, b) => a - b),
+    );
     const pdf = await api.get(`/runs/${runId}/report.pdf`);
     assert.equal(pdf.status, 200);
     const text = await pdfText(pdf.bytes);
-    assert.deepEqual(numbersIn(text), findings.map((f) => f.n).sort((a, b) => a - b));
+    assert.deepEqual(
+      numbersIn(text),
+      findings.map((f) => f.n).sort((a, b) => a - b),
+    );
     assert.match(text, /г\. Казань, ул\. Чистопольская, д\. 20/);
   });
 
@@ -46,7 +51,13 @@ describe('reports of a reviewed set', () => {
     for (const code of sections) {
       const r = await api.get(`/runs/${runId}/report.pdf?section=${encodeURIComponent(code)}`);
       assert.equal(r.status, 200, `${code}: ${r.text.slice(0, 200)}`);
-      assert.deepEqual(numbersIn(await pdfText(r.bytes)), findings.filter((f) => f.section === code).map((f) => f.n).sort((a, b) => a - b));
+      assert.deepEqual(
+        numbersIn(await pdfText(r.bytes)),
+        findings
+          .filter((f) => f.section === code)
+          .map((f) => f.n)
+          .sort((a, b) => a - b),
+      );
     }
     const zip = await api.get(`/runs/${runId}/report.zip`);
     assert.equal(zip.status, 200);

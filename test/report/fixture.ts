@@ -1,5 +1,14 @@
 /** A realistic published result for report tests: Cyrillic sections, 36 findings, questions, warnings. */
-import { availableSections, countFindings, THEMES, type Finding, type Importance, type PageRef, type PublishedResult, type Theme } from '../../src/kernel/result.ts';
+import {
+  availableSections,
+  countFindings,
+  THEMES,
+  type Finding,
+  type Importance,
+  type PageRef,
+  type PublishedResult,
+  type Theme,
+} from '../../src/kernel/result.ts';
 import type { ReportMeta } from '../../src/report/types.ts';
 
 export const RUN_ID = '3f1c2a9e-7b4d-4e8a-9c21-5d6e7f809a1b';
@@ -9,8 +18,7 @@ export const META: ReportMeta = {
   organization: 'ООО «Экспертстрой»',
   object_address: 'г. Казань, ул. Чистопольская, д. 20/12',
   object_name: 'Многоквартирный жилой дом со встроенными помещениями',
-  user_request:
-    'Проверить комплект на соответствие ПП РФ № 87 и действующим сводам правил; особое внимание — пожарной безопасности и конструктивным решениям.',
+  user_request: 'Проверить комплект на соответствие ПП РФ № 87 и действующим сводам правил; особое внимание — пожарной безопасности и конструктивным решениям.',
   created_at: '2026-11-21T09:15:00Z',
   published_at: '2026-11-21T09:42:30Z',
   documents: [
@@ -72,9 +80,30 @@ export function makeResult(count = 36): PublishedResult {
   return {
     findings,
     questions: [
-      { n: 1, question_id: 'q-1', section: 'АР', text: 'Общая площадь квартир в ПЗ (4 512,3 м²) отличается от экспликации АР (4 498,7 м²). Какая величина верна?', reason: 'Расхождение может быть следствием разных методик подсчёта.', pages: [12, 55] },
-      { n: 2, question_id: 'q-2', section: 'КР', text: 'Принят ли класс бетона В30 для фундаментной плиты по расчёту?', reason: 'В ТЧ указан В25, на листах — В30.', pages: [120] },
-      { n: 3, question_id: 'q-3', section: 'ПБ', text: 'Предусмотрена ли СОУЭ 3-го типа для встроенных помещений?', reason: 'Задание требует особого внимания к пожарной безопасности.', pages: [] },
+      {
+        n: 1,
+        question_id: 'q-1',
+        section: 'АР',
+        text: 'Общая площадь квартир в ПЗ (4 512,3 м²) отличается от экспликации АР (4 498,7 м²). Какая величина верна?',
+        reason: 'Расхождение может быть следствием разных методик подсчёта.',
+        pages: [12, 55],
+      },
+      {
+        n: 2,
+        question_id: 'q-2',
+        section: 'КР',
+        text: 'Принят ли класс бетона В30 для фундаментной плиты по расчёту?',
+        reason: 'В ТЧ указан В25, на листах — В30.',
+        pages: [120],
+      },
+      {
+        n: 3,
+        question_id: 'q-3',
+        section: 'ПБ',
+        text: 'Предусмотрена ли СОУЭ 3-го типа для встроенных помещений?',
+        reason: 'Задание требует особого внимания к пожарной безопасности.',
+        pages: [],
+      },
     ],
     warnings: [
       { code: 'ocr_used', message: 'Текст страниц распознан с изображения; возможны ошибки распознавания', doc_index: 3, page: 14 },

@@ -70,7 +70,10 @@ describe('rebuilding PDFs that failed at publication', () => {
   async function publishedWithoutPdfs(): Promise<{ runId: string; keys: ReportKeys }> {
     const runId = randomUUID();
     const at = new Date().toISOString();
-    await store.db.insertInto('runs').values({ ...newQueuedRun({ id: runId, tenantId, keyId, createdAt: at }), status: 'done', stage: 'done' }).execute();
+    await store.db
+      .insertInto('runs')
+      .values({ ...newQueuedRun({ id: runId, tenantId, keyId, createdAt: at }), status: 'done', stage: 'done' })
+      .execute();
     const meta = { ...META, run_id: runId };
     const refusing = new ControlledStore(blobDir);
     refusing.refuse = true;
@@ -79,9 +82,19 @@ describe('rebuilding PDFs that failed at publication', () => {
     await store.db
       .insertInto('results')
       .values({
-        run_id: runId, tenant_id: tenantId, snapshot: 's', body: JSON.stringify(makeResult()), published_at: at,
-        report_md_key: keys.report_md_key, report_pdf_key: null, section_pdf_keys: '{}', theme_pdf_keys: '{}', report_zip_key: null,
-        report_meta: JSON.stringify(meta), pdf_build_attempts: 1, pdf_error: 'ENOSPC',
+        run_id: runId,
+        tenant_id: tenantId,
+        snapshot: 's',
+        body: JSON.stringify(makeResult()),
+        published_at: at,
+        report_md_key: keys.report_md_key,
+        report_pdf_key: null,
+        section_pdf_keys: '{}',
+        theme_pdf_keys: '{}',
+        report_zip_key: null,
+        report_meta: JSON.stringify(meta),
+        pdf_build_attempts: 1,
+        pdf_error: 'ENOSPC',
       })
       .execute();
     return { runId, keys };
@@ -118,9 +131,18 @@ describe('rebuilding PDFs that failed at publication', () => {
     assert.deepEqual(Object.keys(rebuilt.theme_pdf_keys).sort(), [...result.available_themes].sort());
     const overall = await read(blobs, rebuilt.report_pdf_key!);
     assert.equal(overall.subarray(0, 5).toString('latin1'), '%PDF-');
-    assert.deepEqual(numbersIn(await pdfText(overall)), result.findings.map((f) => f.n).sort((a, b) => a - b));
+    assert.deepEqual(
+      numbersIn(await pdfText(overall)),
+      result.findings.map((f) => f.n).sort((a, b) => a - b),
+    );
     const kr = await pdfText(await read(blobs, rebuilt.section_pdf_keys.КР!));
-    assert.deepEqual(numbersIn(kr), result.findings.filter((f) => f.section === 'КР').map((f) => f.n).sort((a, b) => a - b));
+    assert.deepEqual(
+      numbersIn(kr),
+      result.findings
+        .filter((f) => f.section === 'КР')
+        .map((f) => f.n)
+        .sort((a, b) => a - b),
+    );
     assert.match(kr, /г\. Казань, ул\. Чистопольская/, 'the metadata stored at publication');
     const zip = await zipEntries(await read(blobs, rebuilt.report_zip_key!));
     assert.deepEqual(zip.map((e) => e.name).sort(), ['report.pdf', ...Object.keys(rebuilt.section_pdf_keys).map((c) => `sections/${c}.pdf`)].sort());
@@ -219,7 +241,11 @@ describe('rebuilding PDFs that failed at publication', () => {
     const blobs = new ControlledStore(blobDir);
     const rebuilder = new PdfRebuilder({ db: store.db, blobs, log: silent, leaseMs: 30_000 });
     assert.equal((await unavailable(rebuilder.ensure(runId, keys))).retryAfter, BUILDING_RETRY_AFTER_S);
-    await store.db.updateTable('results').set({ pdf_build_expires_at: new Date(Date.now() - 1).toISOString() }).where('run_id', '=', runId).execute();
+    await store.db
+      .updateTable('results')
+      .set({ pdf_build_expires_at: new Date(Date.now() - 1).toISOString() })
+      .where('run_id', '=', runId)
+      .execute();
     assert.ok((await rebuilder.ensure(runId, keys)).report_pdf_key);
     assert.equal(blobs.overallPdfs, 1);
   });

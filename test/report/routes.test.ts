@@ -48,10 +48,34 @@ describe('report downloads', () => {
     await store.db
       .insertInto('runs')
       .values({
-        id, tenant_id: tenant, status, stage: status, stage_text: status, progress: null, error: null, cancelled: 0, charged: 1,
-        refunded: 0, double_volume: 0, volume_units: 1, user_request: null, object_address: null, bundle_id: null, bundle_label: null,
-        bundle_version: null, skipped: '[]', idempotency_key: null, key_id: keyId, attempts: 1, lease_owner: null, lease_expires_at: null,
-        created_at: now, updated_at: now, started_at: now, finished_at: status === 'done' ? now : null, documents_deleted_at: null,
+        id,
+        tenant_id: tenant,
+        status,
+        stage: status,
+        stage_text: status,
+        progress: null,
+        error: null,
+        cancelled: 0,
+        charged: 1,
+        refunded: 0,
+        double_volume: 0,
+        volume_units: 1,
+        user_request: null,
+        object_address: null,
+        bundle_id: null,
+        bundle_label: null,
+        bundle_version: null,
+        skipped: '[]',
+        idempotency_key: null,
+        key_id: keyId,
+        attempts: 1,
+        lease_owner: null,
+        lease_expires_at: null,
+        created_at: now,
+        updated_at: now,
+        started_at: now,
+        finished_at: status === 'done' ? now : null,
+        documents_deleted_at: null,
       })
       .execute();
     return id;
@@ -61,9 +85,16 @@ describe('report downloads', () => {
     await store.db
       .insertInto('results')
       .values({
-        run_id: run, tenant_id: tenantId, snapshot: 's', body: JSON.stringify(makeResult()), published_at: new Date().toISOString(),
-        report_md_key: keys.report_md_key, report_pdf_key: keys.report_pdf_key, section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys), report_zip_key: keys.report_zip_key,
+        run_id: run,
+        tenant_id: tenantId,
+        snapshot: 's',
+        body: JSON.stringify(makeResult()),
+        published_at: new Date().toISOString(),
+        report_md_key: keys.report_md_key,
+        report_pdf_key: keys.report_pdf_key,
+        section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
+        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
+        report_zip_key: keys.report_zip_key,
       })
       .execute();
   }
@@ -142,7 +173,10 @@ describe('report downloads', () => {
   });
 
   test('per-section PDF by a URL-encoded Cyrillic code keeps the overall numbers', async () => {
-    for (const url of [`/runs/${runId}/report.pdf?section=${encodeURIComponent('КР')}`, `/runs/${runId}/report?format=pdf&section=${encodeURIComponent('КЖ')}`]) {
+    for (const url of [
+      `/runs/${runId}/report.pdf?section=${encodeURIComponent('КР')}`,
+      `/runs/${runId}/report?format=pdf&section=${encodeURIComponent('КЖ')}`,
+    ]) {
       const r = await get(url);
       assert.equal(r.statusCode, 200, r.body);
       assert.equal(r.headers['content-disposition'], `attachment; filename="report-${runId}-KR.pdf"; filename*=UTF-8''report-${runId}-%D0%9A%D0%A0.pdf`);
@@ -165,7 +199,10 @@ describe('report downloads', () => {
     assert.equal(r.statusCode, 200);
     assert.equal(r.headers['content-type'], 'application/zip');
     assert.equal(r.headers['x-content-type-options'], 'nosniff');
-    assert.deepEqual((await zipEntries(r.rawPayload)).map((e) => e.name), ['report.pdf', 'sections/АР.pdf', 'sections/КР.pdf', 'sections/ОБЩ.pdf', 'sections/ПБ.pdf', 'sections/ПЗ.pdf']);
+    assert.deepEqual(
+      (await zipEntries(r.rawPayload)).map((e) => e.name),
+      ['report.pdf', 'sections/АР.pdf', 'sections/КР.pdf', 'sections/ОБЩ.pdf', 'sections/ПБ.pdf', 'sections/ПЗ.pdf'],
+    );
   });
 
   test('filter errors: 400 conflicting_filters, section_pdf_only, bad_section, bad_theme; 422 format', async () => {

@@ -12,19 +12,40 @@ import { SAMPLE_NOTE } from './samples.ts';
 let dir = '';
 const reading = readingSettingsOf(loadConfig());
 const profile = ['ПЗ', 'АР', 'КР', 'ПОС'].map((code) => ({ code, title: code, required: true }));
-const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' };
+const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров', 'Н. контр.': 'Кузнецова' };
 
 const pz = (storeys: number, extra: string[] = []): PageSpec[] => [
   { lines: ['ООО «Проект»', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 'Раздел 1. Пояснительная записка', '24-017-ПЗ', 'Москва 2025 г.'] },
-  { lines: ['Адрес объекта: г. Москва, ул. Ленина, д. 5', 'Кадастровый номер участка 77:01:0001001:1234', `Этажность – ${storeys}`, 'Общая площадь здания – 1 234,5 м2', 'Количество квартир – 120', ...extra], stamp: { cipher: '24-017-ПЗ', sheet: 1, sheets: 2, roles } },
+  {
+    lines: [
+      'Адрес объекта: г. Москва, ул. Ленина, д. 5',
+      'Кадастровый номер участка 77:01:0001001:1234',
+      `Этажность – ${storeys}`,
+      'Общая площадь здания – 1 234,5 м2',
+      'Количество квартир – 120',
+      ...extra,
+    ],
+    stamp: { cipher: '24-017-ПЗ', sheet: 1, sheets: 2, roles },
+  },
   { lines: ['Нагрузки приняты по СП 20.13330.2016.'], stamp: { cipher: '24-017-ПЗ', sheet: 2, short: true } },
 ];
-const ar = (o: { storeys?: number; sheets?: number[]; house?: number } = {}): PageSpec[] => (o.sheets ?? [1, 2, 3]).map((n, i) => ({
-  lines: i === 0 ? ['Раздел 3. Объемно-планировочные и архитектурные решения', `Адрес: г. Москва, улица Ленина, дом ${o.house ?? 5}`, `Этажность здания ${o.storeys ?? 9} этажей`] : [`План ${n} этажа`],
-  stamp: { cipher: '24-017-АР', sheet: n, ...(i === 0 ? { sheets: 3 } : {}), roles },
-}));
+const ar = (o: { storeys?: number; sheets?: number[]; house?: number } = {}): PageSpec[] =>
+  (o.sheets ?? [1, 2, 3]).map((n, i) => ({
+    lines:
+      i === 0
+        ? [
+            'Раздел 3. Объемно-планировочные и архитектурные решения',
+            `Адрес: г. Москва, улица Ленина, дом ${o.house ?? 5}`,
+            `Этажность здания ${o.storeys ?? 9} этажей`,
+          ]
+        : [`План ${n} этажа`],
+    stamp: { cipher: '24-017-АР', sheet: n, ...(i === 0 ? { sheets: 3 } : {}), roles },
+  }));
 const kr = (o: { cipher?: string; roles?: Record<string, string>; text?: string[] } = {}): PageSpec[] => [
-  { lines: ['Раздел 4. Конструктивные решения', 'Кадастровый номер 77:01:0001001:1234', ...(o.text ?? [])], stamp: { cipher: o.cipher ?? '24-017-КР', sheet: 1, sheets: 1, roles: o.roles ?? roles } },
+  {
+    lines: ['Раздел 4. Конструктивные решения', 'Кадастровый номер 77:01:0001001:1234', ...(o.text ?? [])],
+    stamp: { cipher: o.cipher ?? '24-017-КР', sheet: 1, sheets: 1, roles: o.roles ?? roles },
+  },
 ];
 const pos: PageSpec[] = [{ lines: ['Раздел 7. Проект организации строительства'], stamp: { cipher: '24-017-ПОС', sheet: 1, sheets: 1, roles } }];
 
@@ -38,16 +59,29 @@ async function set(name: string, parts: [string, string | null, PageSpec[], Part
   return { documents: inSetOrder(docs), objectAddress: null, userRequest: null, profile, workDir: dir };
 }
 
-before(async () => { dir = await mkdtemp(join(tmpdir(), 'drs-engine-')); });
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'drs-engine-'));
+});
 after(() => rm(dir, { recursive: true, force: true }));
 
 test('a consistent set gets no findings and every page is read', async () => {
-  const input = await set('clean', [['24-017-ПЗ.pdf', null, pz(9)], ['24-017-АР.pdf', 'АР', ar()], ['24-017-КР.pdf', 'КР', kr()], ['24-017-ПОС.pdf', 'ПОС', pos]]);
+  const input = await set('clean', [
+    ['24-017-ПЗ.pdf', null, pz(9)],
+    ['24-017-АР.pdf', 'АР', ar()],
+    ['24-017-КР.pdf', 'КР', kr()],
+    ['24-017-ПОС.pdf', 'ПОС', pos],
+  ]);
   const progress: ReviewProgress[] = [];
   const out = await reviewSet(input, (p) => progress.push(p), { ...reading, timeoutMs: 20_000 });
-  assert.deepEqual(out.findings.map((f) => `${f.check_id}: ${f.essence}`), []);
+  assert.deepEqual(
+    out.findings.map((f) => `${f.check_id}: ${f.essence}`),
+    [],
+  );
   assert.deepEqual(out.questions, []);
-  assert.deepEqual(out.warnings.filter((w) => w.code !== 'set_model'), []);
+  assert.deepEqual(
+    out.warnings.filter((w) => w.code !== 'set_model'),
+    [],
+  );
   assert.equal(out.usage.pages_read, 8);
   assert.ok(out.usage.characters_read > 200);
   assert.deepEqual(progress.at(-1), { pagesDone: 8, pagesTotal: 8 });
@@ -75,13 +109,19 @@ test('planted defects are found by their checks, on the right documents, in repo
     [9, 'КР', 'titleblock.missing_roles'],
   ]);
   const storeys = out.findings[5]!;
-  assert.deepEqual(storeys.page_refs.map((r) => r.label), ['стр. 4 (док. 2 «24-017-АР.pdf», с. 1)', 'стр. 2 (док. 1 «24-017-ПЗ.pdf», с. 2)']);
+  assert.deepEqual(
+    storeys.page_refs.map((r) => r.label),
+    ['стр. 4 (док. 2 «24-017-АР.pdf», с. 1)', 'стр. 2 (док. 1 «24-017-ПЗ.pdf», с. 2)'],
+  );
   assert.equal(storeys.topic, 'construction');
   assert.deepEqual(out.reference_problems.map((r) => r.reference).sort(), ['документ 24-017-КР2', 'лист 12']);
   assert.equal(out.questions.length, 1);
   assert.match(out.questions[0]!.text, /ПОС/);
   const again = await reviewSet(input, undefined, { ...reading, timeoutMs: 20_000 });
-  assert.deepEqual(again.findings.map((f) => [f.n, f.check_id, f.essence]), out.findings.map((f) => [f.n, f.check_id, f.essence]));
+  assert.deepEqual(
+    again.findings.map((f) => [f.n, f.check_id, f.essence]),
+    out.findings.map((f) => [f.n, f.check_id, f.essence]),
+  );
 });
 
 test('context documents are cross-checked but receive no findings of their own', async () => {
@@ -92,20 +132,40 @@ test('context documents are cross-checked but receive no findings of their own',
     ['24-017-ПОС.pdf', 'ПОС', pos],
   ]);
   const out = await reviewSet(input, undefined, { ...reading, timeoutMs: 20_000 });
-  assert.deepEqual(out.findings.map((f) => [f.check_id, f.page_refs[0]!.doc_index]), [['consistency.storeys', 2]]);
+  assert.deepEqual(
+    out.findings.map((f) => [f.check_id, f.page_refs[0]!.doc_index]),
+    [['consistency.storeys', 2]],
+  );
 });
 
 test('an XML explanatory note is checked against the set; a damaged file only adds a warning', async () => {
-  const input = await set('xml', [['24-017-АР.pdf', 'АР', ar()], ['24-017-КР.pdf', 'КР', kr({ text: ['Количество этажей – 12'] })], ['24-017-ПОС.pdf', 'ПОС', pos]]);
+  const input = await set('xml', [
+    ['24-017-АР.pdf', 'АР', ar()],
+    ['24-017-КР.pdf', 'КР', kr({ text: ['Количество этажей – 12'] })],
+    ['24-017-ПОС.pdf', 'ПОС', pos],
+  ]);
   const xmlPath = join(dir, 'pz.xml');
   await writeFile(xmlPath, SAMPLE_NOTE);
   const broken = join(dir, 'broken.pdf');
   await writeFile(broken, 'not a pdf');
-  input.documents = inSetOrder([...input.documents, { index: 0, name: '24-017-ПЗ.xml', kind: null, role: 'review', format: 'xml', path: xmlPath, pdfPath: null, pages: 1, pageFrom: null }, { index: 0, name: 'broken.pdf', kind: 'ПОС', role: 'review', format: 'pdf', path: broken, pdfPath: broken, pages: 1, pageFrom: null }]);
+  input.documents = inSetOrder([
+    ...input.documents,
+    { index: 0, name: '24-017-ПЗ.xml', kind: null, role: 'review', format: 'xml', path: xmlPath, pdfPath: null, pages: 1, pageFrom: null },
+    { index: 0, name: 'broken.pdf', kind: 'ПОС', role: 'review', format: 'pdf', path: broken, pdfPath: broken, pages: 1, pageFrom: null },
+  ]);
   const out = await reviewSet(input, undefined, { ...reading, timeoutMs: 20_000 });
   const xml = out.findings.filter((f) => f.check_id === 'xml.explanatory_note_mismatch').map((f) => f.essence);
-  assert.ok(xml.some((e) => /количество этажей.*10.*12/.test(e)), xml.join('\n'));
-  assert.ok(xml.some((e) => /файлы, которых нет в комплекте/.test(e)), xml.join('\n'));
+  assert.ok(
+    xml.some((e) => /количество этажей.*10.*12/.test(e)),
+    xml.join('\n'),
+  );
+  assert.ok(
+    xml.some((e) => /файлы, которых нет в комплекте/.test(e)),
+    xml.join('\n'),
+  );
   assert.ok(!out.findings.some((f) => f.check_id === 'completeness.missing_section'));
-  assert.deepEqual(out.warnings.filter((w) => w.code !== 'set_model').map((w) => [w.code, w.doc_index]), [['document_unreadable', 5]]);
+  assert.deepEqual(
+    out.warnings.filter((w) => w.code !== 'set_model').map((w) => [w.code, w.doc_index]),
+    [['document_unreadable', 5]],
+  );
 });

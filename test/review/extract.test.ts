@@ -21,12 +21,24 @@ import type { ReviewDocument } from '../../src/review/types.ts';
 let dir = '';
 const config = loadConfig();
 const opts = () => ({ workDir: dir, timeoutMs: 20_000, ocr: true, tesseractBin: config.tesseractBin, pdfReader: config.pdfReader });
-const doc = (name: string, path: string, format: ReviewDocument['format'], pdfPath: string | null): ReviewDocument =>
-  ({ index: 1, name, kind: null, role: 'review', format, path, pdfPath, pages: null, pageFrom: 1 });
+const doc = (name: string, path: string, format: ReviewDocument['format'], pdfPath: string | null): ReviewDocument => ({
+  index: 1,
+  name,
+  kind: null,
+  role: 'review',
+  format,
+  path,
+  pdfPath,
+  pages: null,
+  pageFrom: 1,
+});
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'drs-extract-'));
-  await writePdf(join(dir, 'text.pdf'), [{ lines: ['Первая страница: этажность – 9'] }, { lines: ['Вторая страница'], stamp: { cipher: '24-017-КР', sheet: 2 } }]);
+  await writePdf(join(dir, 'text.pdf'), [
+    { lines: ['Первая страница: этажность – 9'] },
+    { lines: ['Вторая страница'], stamp: { cipher: '24-017-КР', sheet: 2 } },
+  ]);
 });
 after(() => rm(dir, { recursive: true, force: true }));
 
@@ -44,7 +56,13 @@ async function scannedPdf(path: string): Promise<void> {
 
 test('a PDF is read page by page with its title-block text', async () => {
   const r = await extractDocument(doc('kr.pdf', join(dir, 'text.pdf'), 'pdf', join(dir, 'text.pdf')), opts());
-  assert.deepEqual(r.pages.map((p) => [p.docPage, p.source]), [[1, 'text'], [2, 'text']]);
+  assert.deepEqual(
+    r.pages.map((p) => [p.docPage, p.source]),
+    [
+      [1, 'text'],
+      [2, 'text'],
+    ],
+  );
   assert.match(r.pages[0]!.text, /этажность – 9/);
   assert.match(r.pages[1]!.text, /24-017-КР/);
   assert.deepEqual(r.warnings, []);
@@ -55,7 +73,9 @@ test('a WebAssembly reader kept warm between reviews is reused, and closing the 
   const p = join(dir, 'text.pdf');
   const read = async (r: Awaited<ReturnType<typeof acquireReader>>) => {
     const texts: string[] = [];
-    await r.read(p, { timeoutMs: 20_000, renderPrefix: null }, (_n, page) => { texts.push(page.text); });
+    await r.read(p, { timeoutMs: 20_000, renderPrefix: null }, (_n, page) => {
+      texts.push(page.text);
+    });
     return texts;
   };
   const first = await acquireReader('wasm');
@@ -87,10 +107,20 @@ test('a reader that does not answer in time is stopped and the document is repor
   // a native tool that lists the page and then hangs: a real one may well finish a small file within any deadline
   const bin = join(dir, 'hanging-bin');
   await mkdir(bin, { recursive: true });
-  await writeFile(join(bin, 'mutool'), ['#!/bin/sh', 'if [ "$1" = pages ]; then printf \'%s:\\n<page pagenum="1">\\n<MediaBox l="0" b="0" r="595" t="842" />\\n</page>\\n\' "$2"; exit 0; fi', 'exec sleep 30'].join('\n'), { mode: 0o755 });
+  await writeFile(
+    join(bin, 'mutool'),
+    [
+      '#!/bin/sh',
+      'if [ "$1" = pages ]; then printf \'%s:\\n<page pagenum="1">\\n<MediaBox l="0" b="0" r="595" t="842" />\\n</page>\\n\' "$2"; exit 0; fi',
+      'exec sleep 30',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
   const path = process.env.PATH;
   process.env.PATH = `${bin}:${path}`;
-  t.after(() => { process.env.PATH = path; });
+  t.after(() => {
+    process.env.PATH = path;
+  });
   // the stand-in answers its listing at once and hangs drawing; the WebAssembly reader cannot even start in 1 ms
   const r = await extractDocument(doc('slow.pdf', p, 'pdf', p), { ...opts(), timeoutMs: native ? 500 : 1 });
   assert.equal(r.warnings[0]!.code, 'document_timeout', r.warnings[0]!.message);
@@ -132,7 +162,11 @@ test('the PDF reader works when the service is loaded the way bin/drs.js loads i
     const { extractDocument } = await import('./src/review/extract/index.ts');
     const r = await extractDocument({ index: 1, name: 'a.pdf', kind: null, role: 'review', format: 'pdf', path: process.argv[1], pdfPath: process.argv[1], pages: null, pageFrom: 1 }, { workDir: '.', timeoutMs: 20000, ocr: false, tesseractBin: 'tesseract', pdfReader: 'auto' });
     console.log(r.pages.length);`;
-  const res = spawnSync(process.execPath, ['--input-type=module', '-e', script, join(dir, 'text.pdf')], { encoding: 'utf8', cwd: process.cwd(), execArgv: [] } as never);
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', script, join(dir, 'text.pdf')], {
+    encoding: 'utf8',
+    cwd: process.cwd(),
+    execArgv: [],
+  } as never);
   assert.equal(res.stdout.trim(), '2', res.stderr);
 });
 
@@ -155,9 +189,12 @@ test('a title block whose labels and cipher a CAD export wrote in pieces is read
   const { streamDocument } = await import('../../src/review/extract/index.ts');
   const { parseStamp } = await import('../../src/review/facts/stamp.ts');
   const p = join(dir, 'cad-stamp.pdf');
-  const roles = { 'Разработал': 'Исаева', 'Проверил': 'Суров', 'ГИП': 'Якубовский', 'Н. контроль': 'Локтева' };
+  const roles = { Разработал: 'Исаева', Проверил: 'Суров', ГИП: 'Якубовский', 'Н. контроль': 'Локтева' };
   await writePdf(p, [{ lines: ['Общие данные'], stamp: { cipher: '133/23-ГК-АР6', sheet: 1, sheets: 4, roles, stage: 'Р', pieces: true } }]);
-  const readers = [{ name: 'WebAssembly', make: () => new WasmPdfReader() }, ...((await mutoolAvailable()) ? [{ name: 'native mutool', make: () => new MutoolPdfReader() }] : [])];
+  const readers = [
+    { name: 'WebAssembly', make: () => new WasmPdfReader() },
+    ...((await mutoolAvailable()) ? [{ name: 'native mutool', make: () => new MutoolPdfReader() }] : []),
+  ];
   for (const { name: mode, make } of readers) {
     const reader = make();
     const stamps: ReturnType<typeof parseStamp>[] = [];

@@ -14,8 +14,26 @@ export interface FakePage {
 }
 
 /** Facts of a document built from page texts through the real collector (no PDF needed). */
-export function docFacts(index: number, name: string, kind: string | null, pages: (string | FakePage)[], extra: Partial<ReviewDocument> = {}, xml: XmlNoteFacts | null = null): DocFacts {
-  const doc: ReviewDocument = { index, name, kind, role: 'review', format: 'pdf', path: `/nowhere/${index}.pdf`, pdfPath: `/nowhere/${index}.pdf`, pages: pages.length, pageFrom: null, ...extra };
+export function docFacts(
+  index: number,
+  name: string,
+  kind: string | null,
+  pages: (string | FakePage)[],
+  extra: Partial<ReviewDocument> = {},
+  xml: XmlNoteFacts | null = null,
+): DocFacts {
+  const doc: ReviewDocument = {
+    index,
+    name,
+    kind,
+    role: 'review',
+    format: 'pdf',
+    path: `/nowhere/${index}.pdf`,
+    pdfPath: `/nowhere/${index}.pdf`,
+    pages: pages.length,
+    pageFrom: null,
+    ...extra,
+  };
   const c = new DocCollector(doc, index * 100);
   pages.forEach((p, i) => {
     const page = typeof p === 'string' ? { text: p } : p;
@@ -25,11 +43,26 @@ export function docFacts(index: number, name: string, kind: string | null, pages
 }
 
 /** Title-block lines like the ones the PDF reader returns: labels and values at their places. */
-export function stampLines(o: { cipher?: string; sheet?: number | string; sheets?: number; roles?: Record<string, string>; stage?: string; date?: string }): PlacedLine[] {
+export function stampLines(o: {
+  cipher?: string;
+  sheet?: number | string;
+  sheets?: number;
+  roles?: Record<string, string>;
+  stage?: string;
+  date?: string;
+}): PlacedLine[] {
   const l = (text: string, x: number, y: number): PlacedLine => ({ x, y, w: text.length * 3.5, h: 8, text });
   const out: PlacedLine[] = [];
   if (o.cipher) out.push(l(o.cipher, 300, 680));
-  for (const [t, x] of [['Изм.', 60], ['Кол.уч.', 80], ['Лист', 110], ['№ док.', 135], ['Подп.', 165], ['Дата', 190]] as const) out.push(l(t, x, 700));
+  for (const [t, x] of [
+    ['Изм.', 60],
+    ['Кол.уч.', 80],
+    ['Лист', 110],
+    ['№ док.', 135],
+    ['Подп.', 165],
+    ['Дата', 190],
+  ] as const)
+    out.push(l(t, x, 700));
   let y = 715;
   for (const [role, name] of Object.entries(o.roles ?? {})) {
     out.push(l(role, 60, y));

@@ -38,7 +38,7 @@ export interface PageSpec {
   stamp?: StampSpec;
 }
 
-export const FULL_ROLES = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' } as const;
+export const FULL_ROLES = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров', 'Н. контр.': 'Кузнецова' } as const;
 
 /** Writes an A4 PDF with Cyrillic text and, where asked, a title block in the lower-right corner (form 3/5/6 layout). */
 export async function writePdf(path: string, pages: PageSpec[]): Promise<void> {
@@ -79,7 +79,8 @@ function inPieces(doc: PDFKit.PDFDocument, t: string, x: number, y: number): voi
 
 function drawStamp(doc: PDFKit.PDFDocument, s: StampSpec): void {
   doc.fontSize(7);
-  const at = (t: string, x: number, y: number) => (s.pieces ? inPieces(doc, t, x, y - (s.raise ?? 0)) : doc.text(t, x, y - (s.raise ?? 0), { lineBreak: false }));
+  const at = (t: string, x: number, y: number) =>
+    s.pieces ? inPieces(doc, t, x, y - (s.raise ?? 0)) : doc.text(t, x, y - (s.raise ?? 0), { lineBreak: false });
   doc.rect(57, s.short ? 786 : 672, 524, s.short ? 42 : 156).stroke();
   if (s.short) {
     at(s.cipher, 300, 800);
@@ -87,9 +88,19 @@ function drawStamp(doc: PDFKit.PDFDocument, s: StampSpec): void {
     if (s.sheet !== undefined) at(String(s.sheet), 548, 808);
     return;
   }
-  for (const [t, x] of [['Изм.', 60], ['Кол.уч.', 80], ['Лист', 110], ['№ док.', 135], ['Подп.', 165], ['Дата', 190]] as const) at(t, x, 700);
+  for (const [t, x] of [
+    ['Изм.', 60],
+    ['Кол.уч.', 80],
+    ['Лист', 110],
+    ['№ док.', 135],
+    ['Подп.', 165],
+    ['Дата', 190],
+  ] as const)
+    at(t, x, 700);
   let y = 715;
-  const roles = s.changePermission ? { 'Изм. внес': 'Алексеева', 'Составил': 'Алексеева', 'ГИП': 'Якубовский', 'Утв.': 'Локтева', 'Н. контр.': '' } : (s.roles ?? FULL_ROLES);
+  const roles = s.changePermission
+    ? { 'Изм. внес': 'Алексеева', Составил: 'Алексеева', ГИП: 'Якубовский', 'Утв.': 'Локтева', 'Н. контр.': '' }
+    : (s.roles ?? FULL_ROLES);
   for (const [role, name] of Object.entries(roles)) {
     at(role, 60, y);
     if (name) at(name, 98, y);

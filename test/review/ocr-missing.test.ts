@@ -13,7 +13,10 @@ test('without tesseract an image is reported as unreadable, naming the document'
       // a tesseract that is not there, as on a server without it
       { workDir: dir, timeoutMs: 5000, ocr: true, tesseractBin: '/nonexistent/tesseract', pdfReader: 'auto' },
     );
-    assert.deepEqual(r.pages.map((p) => p.source), ['none']);
+    assert.deepEqual(
+      r.pages.map((p) => p.source),
+      ['none'],
+    );
     assert.equal(r.warnings[0]!.code, 'ocr_unavailable');
     assert.equal(r.warnings[0]!.doc_index, 4);
     assert.match(r.warnings[0]!.message, /«фото фасада\.jpg».*недоступно/);

@@ -16,7 +16,10 @@ let dir = '';
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'drs-readers-'));
   await writePdf(join(dir, 'set.pdf'), [
-    { lines: ['Раздел 4 «Конструктивные решения»', 'Этажность – 9; см. лист 2 и «кавычки» \\ обратная черта'], stamp: { cipher: '24-017-КР', sheet: 1, sheets: 3, roles: FULL_ROLES } },
+    {
+      lines: ['Раздел 4 «Конструктивные решения»', 'Этажность – 9; см. лист 2 и «кавычки» \\ обратная черта'],
+      stamp: { cipher: '24-017-КР', sheet: 1, sheets: 3, roles: FULL_ROLES },
+    },
     { lines: ['Вторая страница'], stamp: { cipher: '24-017-КР', sheet: 2, short: true } },
     { lines: [] },
   ]);
@@ -40,7 +43,9 @@ const readers: { name: string; make: () => PdfReader; available: () => Promise<b
 async function readAll(reader: PdfReader, path: string, renderPrefix: string | null = null, timeoutMs = 20_000): Promise<RawPdfPage[]> {
   const pages: RawPdfPage[] = [];
   try {
-    await reader.read(path, { timeoutMs, renderPrefix }, (n, p) => { pages[n - 1] = p; });
+    await reader.read(path, { timeoutMs, renderPrefix }, (n, p) => {
+      pages[n - 1] = p;
+    });
   } finally {
     await reader.close();
   }
@@ -66,14 +71,24 @@ for (const r of readers) {
   test(`${r.name}: turned and cropped sheets keep their laid-out size`, async (t) => {
     if (!(await r.available())) return t.skip('mutool (mupdf-tools) is not installed');
     const pages = await readAll(r.make(), join(dir, 'turned.pdf'));
-    assert.deepEqual(pages.map((p) => [Math.round(p.width), Math.round(p.height)]), [[842, 595], [480, 770], [595, 842]]);
+    assert.deepEqual(
+      pages.map((p) => [Math.round(p.width), Math.round(p.height)]),
+      [
+        [842, 595],
+        [480, 770],
+        [595, 842],
+      ],
+    );
   });
 
   test(`${r.name}: a page without text is rendered for recognition when asked`, async (t) => {
     if (!(await r.available())) return t.skip('mutool (mupdf-tools) is not installed');
     const prefix = join(dir, `ocr-${r.name.replace(/\W/g, '')}`);
     const pages = await readAll(r.make(), join(dir, 'set.pdf'), prefix);
-    assert.deepEqual(pages.map((p) => p.rendered), [false, false, true]);
+    assert.deepEqual(
+      pages.map((p) => p.rendered),
+      [false, false, true],
+    );
     assert.ok((await stat(`${prefix}-3.png`)).size > 0);
   });
 
@@ -100,7 +115,11 @@ test('both readers give the review the same text and the same title-block facts'
   for (const file of ['set.pdf', 'turned.pdf']) {
     const native = await readAll(new MutoolPdfReader(), join(dir, file));
     const wasm = await readAll(new WasmPdfReader(), join(dir, file));
-    assert.deepEqual(native.map((p) => flat(p.text)), wasm.map((p) => flat(p.text)), file);
+    assert.deepEqual(
+      native.map((p) => flat(p.text)),
+      wasm.map((p) => flat(p.text)),
+      file,
+    );
     // the two MuPDF versions may cut a row of the title block into lines differently; what is read from it must
     // agree (on upright sheets: sideways text in a turned test sheet is no title block either reader should trust)
     const stamps = (ps: RawPdfPage[]) => ps.map((p, i) => parseStamp(p.stampLines, i + 1));
@@ -111,7 +130,9 @@ test('both readers give the review the same text and the same title-block facts'
 test('native mutool: short documents read side by side lose no output, however fast the tool exits', async (t) => {
   if (!(await mutoolAvailable())) return t.skip('mutool (mupdf-tools) is not installed');
   for (let round = 0; round < 15; round++) {
-    const counts = await Promise.all([1, 2, 3].map(() => new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 20_000, renderPrefix: null }, () => {})));
+    const counts = await Promise.all(
+      [1, 2, 3].map(() => new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 20_000, renderPrefix: null }, () => {})),
+    );
     assert.deepEqual(counts, [3, 3, 3], `round ${round}`);
   }
 });
@@ -121,11 +142,23 @@ test('native mutool: a set announced ahead is sized in one listing; a file it ca
   const files = ['set.pdf', 'locked.pdf', 'turned.pdf'].map((f) => join(dir, f));
   const forget = announceDocuments(files, 20_000);
   try {
-    const read = (p: string) => readAll(new MutoolPdfReader(), p).then((ps) => ps.map((x) => [Math.round(x.width), Math.round(x.height)]), (e: unknown) => e);
-    assert.deepEqual(await read(files[0]!), [[595, 842], [595, 842], [595, 842]]);
+    const read = (p: string) =>
+      readAll(new MutoolPdfReader(), p).then(
+        (ps) => ps.map((x) => [Math.round(x.width), Math.round(x.height)]),
+        (e: unknown) => e,
+      );
+    assert.deepEqual(await read(files[0]!), [
+      [595, 842],
+      [595, 842],
+      [595, 842],
+    ]);
     const locked = await read(files[1]!);
     assert.ok(locked instanceof PdfReadError && /паролем/.test(locked.message));
-    assert.deepEqual(await read(files[2]!), [[842, 595], [480, 770], [595, 842]]);
+    assert.deepEqual(await read(files[2]!), [
+      [842, 595],
+      [480, 770],
+      [595, 842],
+    ]);
   } finally {
     forget();
   }
@@ -134,7 +167,13 @@ test('native mutool: a set announced ahead is sized in one listing; a file it ca
 test('sections of a listing of several files: complete, and cut short by a file that could not be opened', () => {
   const page = (n: number, r: number) => `<page pagenum="${n}">\n<MediaBox l="0" b="0" r="${r}" t="100" />\n</page>\n`;
   const listing = `a.pdf:\n${page(1, 10)}${page(2, 20)}b c.pdf:\n${page(1, 30)}`;
-  assert.deepEqual(listingSections(listing, ['a.pdf', 'b c.pdf'], true), [[{ width: 10, height: 100 }, { width: 20, height: 100 }], [{ width: 30, height: 100 }]]);
+  assert.deepEqual(listingSections(listing, ['a.pdf', 'b c.pdf'], true), [
+    [
+      { width: 10, height: 100 },
+      { width: 20, height: 100 },
+    ],
+    [{ width: 30, height: 100 }],
+  ]);
   // the tool stopped at «bad.pdf»: its header is there without pages, «c.pdf» is not listed at all
   assert.deepEqual(listingSections(`a.pdf:\n${page(1, 10)}bad.pdf:\n`, ['a.pdf', 'bad.pdf', 'c.pdf'], false), [[{ width: 10, height: 100 }], null, null]);
 });
@@ -147,14 +186,21 @@ async function fakeMutool(t: { after: (fn: () => void) => void }, name: string, 
   const bin = join(dir, name);
   await mkdir(bin, { recursive: true });
   const listing = Array.from({ length: pages }, (_, i) => `<page pagenum="${i + 1}">\\n<MediaBox l="0" b="0" r="595" t="842" />\\n</page>\\n`).join('');
-  await writeFile(join(bin, 'mutool'), ['#!/bin/sh', `if [ "$1" = pages ]; then shift; for f in "$@"; do printf '%s:\\n${listing}' "$f"; done; exit 0; fi`, ...draw].join('\n'), { mode: 0o755 });
+  await writeFile(
+    join(bin, 'mutool'),
+    ['#!/bin/sh', `if [ "$1" = pages ]; then shift; for f in "$@"; do printf '%s:\\n${listing}' "$f"; done; exit 0; fi`, ...draw].join('\n'),
+    { mode: 0o755 },
+  );
   const path = process.env.PATH;
   process.env.PATH = `${bin}:${path}`;
-  t.after(() => { process.env.PATH = path; });
+  t.after(() => {
+    process.env.PATH = path;
+  });
   return bin;
 }
 
-const STAND_IN_PAGE = '{"blocks":[{"type":"text","lines":[{"wmode":0,"bbox":{"x":70,"y":60,"w":100,"h":11},"font":{"name":"F","family":"serif","weight":"normal","style":"normal","size":10},"x":70,"y":69,"text":"Страница"}]}]}';
+const STAND_IN_PAGE =
+  '{"blocks":[{"type":"text","lines":[{"wmode":0,"bbox":{"x":70,"y":60,"w":100,"h":11},"font":{"name":"F","family":"serif","weight":"normal","style":"normal","size":10},"x":70,"y":69,"text":"Страница"}]}]}';
 
 test('native mutool: a tool that dribbles a page forever is stopped at the deadline, naming the page', async (t) => {
   // one page listed, then the page written a byte at a time and never ended
@@ -168,9 +214,18 @@ test('native mutool: a tool that dribbles a page forever is stopped at the deadl
 
 test('native mutool: a tool that fails after some pages keeps them and names the page it stopped at', async (t) => {
   const page = STAND_IN_PAGE;
-  await fakeMutool(t, 'crash-bin', 3, [`printf '%s' '{"file":"x","pages":[${page},${page},'`, 'echo "warning: ICC support is not available" >&2', 'echo "error: syntax error in content stream" >&2', 'exit 1']);
+  await fakeMutool(t, 'crash-bin', 3, [
+    `printf '%s' '{"file":"x","pages":[${page},${page},'`,
+    'echo "warning: ICC support is not available" >&2',
+    'echo "error: syntax error in content stream" >&2',
+    'exit 1',
+  ]);
   const got: string[] = [];
-  const err = await new MutoolPdfReader().read(join(dir, 'set.pdf'), { timeoutMs: 20_000, renderPrefix: null }, (_n, p) => { got.push(p.text.trim()); }).catch((e: unknown) => e);
+  const err = await new MutoolPdfReader()
+    .read(join(dir, 'set.pdf'), { timeoutMs: 20_000, renderPrefix: null }, (_n, p) => {
+      got.push(p.text.trim());
+    })
+    .catch((e: unknown) => e);
   assert.deepEqual(got, ['Страница', 'Страница']);
   assert.ok(err instanceof PdfReadError && !err.timedOut);
   assert.equal(err.page, 3);
@@ -187,13 +242,35 @@ test('native mutool: planned documents are read by one process in a row; a file 
     const got: unknown[] = [];
     for (const f of files) {
       const sizes: number[][] = [];
-      got.push(await reader.read(f, { timeoutMs: 20_000, renderPrefix: null }, (_n, p) => { sizes.push([Math.round(p.width), Math.round(p.height)]); }).then(
-        (n) => ({ n, sizes, first: null }),
-        (e: unknown) => (e instanceof PdfReadError ? e.message : e),
-      ));
+      got.push(
+        await reader
+          .read(f, { timeoutMs: 20_000, renderPrefix: null }, (_n, p) => {
+            sizes.push([Math.round(p.width), Math.round(p.height)]);
+          })
+          .then(
+            (n) => ({ n, sizes, first: null }),
+            (e: unknown) => (e instanceof PdfReadError ? e.message : e),
+          ),
+      );
     }
-    const upright = { n: 3, sizes: [[595, 842], [595, 842], [595, 842]], first: null };
-    const turned = { n: 3, sizes: [[842, 595], [480, 770], [595, 842]], first: null };
+    const upright = {
+      n: 3,
+      sizes: [
+        [595, 842],
+        [595, 842],
+        [595, 842],
+      ],
+      first: null,
+    };
+    const turned = {
+      n: 3,
+      sizes: [
+        [842, 595],
+        [480, 770],
+        [595, 842],
+      ],
+      first: null,
+    };
     assert.deepEqual(got, [upright, turned, 'документ защищён паролем', upright, turned]);
   } finally {
     forget();
@@ -210,7 +287,7 @@ test('native mutool: a planned run that fails inside a document blames that docu
     `  case "$f" in *bad*) printf '%s%s' "$sep" '${STAND_IN_PAGE}'; echo "error: cannot draw '$f'" >&2; exit 1;; esac`,
     `  for i in 1 2 3; do printf '%s%s' "$sep" '${STAND_IN_PAGE}'; sep=","; done`,
     'done',
-    'printf \']}\'',
+    "printf ']}'",
   ]);
   const files = ['a.pdf', 'b.pdf', 'bad.pdf', 'c.pdf', 'd.pdf'].map((f) => join(dir, f));
   const forget = announceDocuments(files, 20_000);
@@ -220,12 +297,24 @@ test('native mutool: a planned run that fails inside a document blames that docu
     const got: unknown[] = [];
     for (const f of files) {
       let pages = 0;
-      got.push(await reader.read(f, { timeoutMs: 20_000, renderPrefix: null }, () => { pages++; }).then(
-        (n) => [n, pages],
-        (e: unknown) => (e instanceof PdfReadError ? [e.message, e.page, pages] : e),
-      ));
+      got.push(
+        await reader
+          .read(f, { timeoutMs: 20_000, renderPrefix: null }, () => {
+            pages++;
+          })
+          .then(
+            (n) => [n, pages],
+            (e: unknown) => (e instanceof PdfReadError ? [e.message, e.page, pages] : e),
+          ),
+      );
     }
-    assert.deepEqual(got, [[3, 3], [3, 3], [`cannot draw '${files[2]}'`, 2, 1], [3, 3], [3, 3]]);
+    assert.deepEqual(got, [
+      [3, 3],
+      [3, 3],
+      [`cannot draw '${files[2]}'`, 2, 1],
+      [3, 3],
+      [3, 3],
+    ]);
     // one process for a, b and bad.pdf, one more for c and d
     assert.equal((await readFile(join(bin, 'runs.log'), 'utf8')).trim().split('\n').length, 2);
   } finally {

@@ -68,7 +68,11 @@ describe('key and organization changes reach every API node at once', () => {
     const db = await openTestDatabase(cluster.env);
     try {
       const progress = { percent: 37, pages_total: 2, pages_done: 1, elapsed_s: 1, eta_s: 1 };
-      await db.db.updateTable('runs').set({ progress: JSON.stringify(progress) }).where('id', '=', runId).execute();
+      await db.db
+        .updateTable('runs')
+        .set({ progress: JSON.stringify(progress) })
+        .where('id', '=', runId)
+        .execute();
       for (const s of await poll()) assert.deepEqual(s.progress, progress);
     } finally {
       await db.close();
@@ -77,7 +81,10 @@ describe('key and organization changes reach every API node at once', () => {
     assert.equal((await a!.post(`/runs/${runId}/cancel`)).status, 200);
     const seen = await poll();
     for (const s of seen) assert.equal(s.status, 'failed');
-    assert.deepEqual(seen.map((s) => s.checks_left), [10, 10]);
+    assert.deepEqual(
+      seen.map((s) => s.checks_left),
+      [10, 10],
+    );
   });
 
   test('PostgreSQL: with the change listener cut, nodes read the database and miss nothing', { skip: !process.env.TEST_DATABASE_URL }, async () => {
@@ -91,7 +98,10 @@ describe('key and organization changes reach every API node at once', () => {
       assert.equal(cut.rowCount, 2, 'one listener per API node');
       // Each node learns of the loss from its socket; from then on it answers from the database.
       for (let i = 0; i < 100 && !cluster.apis.every((n) => n.logs().includes('change listener lost')); i++) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(cluster.apis.every((n) => n.logs().includes('change listener lost')), 'both nodes noticed the lost listener');
+      assert.ok(
+        cluster.apis.every((n) => n.logs().includes('change listener lost')),
+        'both nodes noticed the lost listener',
+      );
       // Revoked while nobody listens: no notification will ever arrive for it.
       assert.equal((await cluster.cli(['key', 'revoke', extra.json.key_id])).code, 0);
       assert.deepEqual(await statuses(extra.json.api_key), [401, 401]);

@@ -45,12 +45,21 @@ test('aggregates and bigint columns are JS numbers on either dialect', async () 
   }
   const row = await store.db
     .selectFrom('documents')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('size').as('bytes'), eb.fn.sum<number>('pages').as('pages'), eb.fn.max('size').as('largest')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('size').as('bytes'),
+      eb.fn.sum<number>('pages').as('pages'),
+      eb.fn.max('size').as('largest'),
+    ])
     .where('run_id', '=', runId!)
     .executeTakeFirstOrThrow();
   assert.deepEqual(row, { n: 2, bytes: 2 * big, pages: 30, largest: big });
 
-  const tenant = await store.db.selectFrom('tenants').select(['checks_left', 'max_file_bytes', 'has_employees']).where('id', '=', t.tenantId).executeTakeFirstOrThrow();
+  const tenant = await store.db
+    .selectFrom('tenants')
+    .select(['checks_left', 'max_file_bytes', 'has_employees'])
+    .where('id', '=', t.tenantId)
+    .executeTakeFirstOrThrow();
   assert.deepEqual(tenant, { checks_left: 7, max_file_bytes: 512 * 1024 * 1024, has_employees: 0 });
 });
 
@@ -65,5 +74,8 @@ test('ISO-8601 timestamps order as text in time order', async () => {
     .where('created_at', '>', new Date(base).toISOString())
     .orderBy('created_at', 'desc')
     .execute();
-  assert.deepEqual(rows.map((r) => r.id), ids.slice(1).reverse());
+  assert.deepEqual(
+    rows.map((r) => r.id),
+    ids.slice(1).reverse(),
+  );
 });

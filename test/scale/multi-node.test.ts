@@ -94,21 +94,38 @@ describe('two API nodes and two workers on one database and one S3 bucket', () =
 
     const results = await db.db.selectFrom('results').select('run_id').where('run_id', 'in', runIds).execute();
     assert.deepEqual(results.map((r) => r.run_id).sort(), [...runIds].sort(), 'one published result per run');
-    const attempts = await db.db.selectFrom('runs').select(['id', 'attempts']).where('id', 'in', orphaned.map((o) => o.id)).execute();
+    const attempts = await db.db
+      .selectFrom('runs')
+      .select(['id', 'attempts'])
+      .where(
+        'id',
+        'in',
+        orphaned.map((o) => o.id),
+      )
+      .execute();
     for (const r of attempts) assert.ok(r.attempts >= 2, 'the orphaned run was taken over by another worker');
 
     // Charges: one check per run, nothing refunded, as seen from either node.
     for (const api of [apiA, apiB]) assert.equal((await api.get('/me')).json.checks_left, 10 - RUNS);
     const ledger = await db.db.selectFrom('ledger').select(['reason', 'delta']).where('tenant_id', '=', org.tenant_id).execute();
-    assert.deepEqual(ledger.map((l) => `${l.reason}${l.delta}`).sort(), runIds.map(() => 'charge-1'));
+    assert.deepEqual(
+      ledger.map((l) => `${l.reason}${l.delta}`).sort(),
+      runIds.map(() => 'charge-1'),
+    );
 
     // Results and reports are read through both API nodes; documents and reports live in the bucket.
     const keys = [...s3.objects.bucket(s3.bucket)!.keys()];
     for (const id of runIds) {
       const findings = await apiA.get(`/runs/${id}/findings`);
       assert.equal(findings.status, 200, findings.text.slice(0, 200));
-      assert.ok(keys.some((k) => k.startsWith(`cluster/runs/${id}/docs/`)), 'the documents are in the bucket');
-      assert.ok(keys.some((k) => k.startsWith(`cluster/runs/${id}/report`)), 'the reports are in the bucket');
+      assert.ok(
+        keys.some((k) => k.startsWith(`cluster/runs/${id}/docs/`)),
+        'the documents are in the bucket',
+      );
+      assert.ok(
+        keys.some((k) => k.startsWith(`cluster/runs/${id}/report`)),
+        'the reports are in the bucket',
+      );
       const md = await apiA.get(`/runs/${id}/report`);
       assert.equal(md.status, 200, md.text.slice(0, 200));
       assert.ok(md.bytes.length > 0);
@@ -131,9 +148,7 @@ describe('two API nodes and two workers on one database and one S3 bucket', () =
 
     const org = await cluster.createOrg({ checks: 3 });
     const nodes = [new Client(a!.baseUrl, org.api_key), new Client(b!.baseUrl, org.api_key)];
-    const submitted = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => nodes[i % 2]!.postForm('/runs', form([{ name: `${i}.pdf`, content: pdf }]))),
-    );
+    const submitted = await Promise.all(Array.from({ length: 8 }, (_, i) => nodes[i % 2]!.postForm('/runs', form([{ name: `${i}.pdf`, content: pdf }]))));
     const statuses = submitted.map((r: ApiResponse) => r.status).sort();
     assert.deepEqual(statuses, [201, 201, 201, 402, 402, 402, 402, 402], 'exactly as many runs as checks');
     for (const r of submitted.filter((s) => s.status === 402)) assert.equal(r.json.detail.error, 'no_checks_left');

@@ -40,9 +40,7 @@ describe(`store used from ${NODES} connections at once (${process.env.TEST_DATAB
     const peak = new Map<string, number>();
     for (let round = 0; round < 60 && claimed.length < all.size; round++) {
       // Every node fires three claims at once; the runs they take stay running until the round is checked.
-      const results = await Promise.all(
-        nodes.flatMap((node, n) => [0, 1, 2].map((slot) => claimNextRun(node, `node-${n}:${slot}`, 60_000))),
-      );
+      const results = await Promise.all(nodes.flatMap((node, n) => [0, 1, 2].map((slot) => claimNextRun(node, `node-${n}:${slot}`, 60_000))));
       for (const run of results) if (run) claimed.push(run.id);
       for (const t of tenants) {
         const running = await runningCount(store.db, t.tenantId);
@@ -95,6 +93,9 @@ describe(`store used from ${NODES} connections at once (${process.env.TEST_DATAB
     }
     await completeIdempotencyKey(nodes[0]!.db, t.tenantId, 'key-1', runId!);
     const replays = await Promise.all(nodes.map((node) => claimIdempotencyKey(node.db, t.tenantId, 'key-1', 'hash-1', 60_000)));
-    assert.deepEqual(replays, nodes.map(() => ({ kind: 'replay', runId })));
+    assert.deepEqual(
+      replays,
+      nodes.map(() => ({ kind: 'replay', runId })),
+    );
   });
 });

@@ -34,9 +34,18 @@ test(`${EVENTS} events dispatched by two workers reach the receiver exactly once
   const now = new Date();
   for (const [i, id] of runIds.entries()) {
     const status = i % 4 === 0 ? 'failed' : 'done';
-    await store.db.transaction().execute((trx) =>
-      recordRunEvent(trx, { id, tenant_id: t.tenantId, status, refunded: status === 'failed' }, { findings: i, pagesTotal: 10, checksLeft: 5 }, tenant, 'v1', now),
-    );
+    await store.db
+      .transaction()
+      .execute((trx) =>
+        recordRunEvent(
+          trx,
+          { id, tenant_id: t.tenantId, status, refunded: status === 'failed' },
+          { findings: i, pagesTotal: 10, checksLeft: 5 },
+          tenant,
+          'v1',
+          now,
+        ),
+      );
   }
 
   const config = { ...loadConfig(), webhookAllowPrivate: true, leaseMs: 30_000 };

@@ -42,9 +42,11 @@ function printJson(ctx: Context, value: unknown): void {
 async function jsonMap(values: Values, name: string): Promise<Record<string, string> | undefined> {
   const v = str(values, name);
   if (v === undefined) return undefined;
-  const text = v.trim().startsWith('{') ? v : await readFile(v, 'utf8').catch(() => {
-    throw new UsageError(`--${name}: не JSON-объект и не читаемый файл: ${v}`);
-  });
+  const text = v.trim().startsWith('{')
+    ? v
+    : await readFile(v, 'utf8').catch(() => {
+        throw new UsageError(`--${name}: не JSON-объект и не читаемый файл: ${v}`);
+      });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -81,7 +83,9 @@ function statusPairs(s: RunStatus): [string, unknown][] {
 /** Prints the end of a run and gives its exit code: 0 done, 1 failed. */
 function finalCode(ctx: Context, s: RunStatus): ExitCode {
   if (s.status === 'done') return EXIT.ok;
-  ctx.note(`Проверка ${s.run_id} завершилась неудачей: ${s.error?.message ?? 'причина не указана'}; проверка ${s.refunded ? 'возвращена' : 'не возвращена'} на счёт`);
+  ctx.note(
+    `Проверка ${s.run_id} завершилась неудачей: ${s.error?.message ?? 'причина не указана'}; проверка ${s.refunded ? 'возвращена' : 'не возвращена'} на счёт`,
+  );
   return EXIT.runFailed;
 }
 
@@ -92,13 +96,19 @@ async function saveReports(ctx: Context, client: DrsClient, runId: string, dir: 
   await writeFile(join(dir, 'findings.json'), `${JSON.stringify(findings, null, 2)}\n`);
   const saved: [string, number][] = [['findings.json', (await stat(join(dir, 'findings.json'))).size]];
   let code: ExitCode = EXIT.ok;
-  for (const [file, format] of [['report.md', 'md'], ['report.pdf', 'pdf'], ['report.zip', 'zip']] as const) {
+  for (const [file, format] of [
+    ['report.md', 'md'],
+    ['report.pdf', 'pdf'],
+    ['report.zip', 'zip'],
+  ] as const) {
     try {
       const r = await client.downloadReport(runId, join(dir, file), { format });
       saved.push([file, r.bytes]);
     } catch (e) {
       if (!(e instanceof DrsApiError)) throw e;
-      ctx.note(`Не удалось сохранить ${file}: ${e.detail.message} (HTTP ${e.status} ${e.code}); повторите: drs-client report ${runId} --format ${format} --out ${join(dir, file)}`);
+      ctx.note(
+        `Не удалось сохранить ${file}: ${e.detail.message} (HTTP ${e.status} ${e.code}); повторите: drs-client report ${runId} --format ${format} --out ${join(dir, file)}`,
+      );
       code = EXIT.api;
     }
   }
@@ -124,9 +134,12 @@ export async function review(ctx: Context, values: Values, paths: string[]): Pro
   const wait = values.wait === true || out !== undefined;
   const interval = int(values, 'interval', 2, 3600);
   const task = str(values, 'task');
-  const userRequest = task === undefined ? undefined : await readFile(task, 'utf8').catch(() => {
-    throw new UsageError(`--task: файл не читается: ${task}`);
-  });
+  const userRequest =
+    task === undefined
+      ? undefined
+      : await readFile(task, 'utf8').catch(() => {
+          throw new UsageError(`--task: файл не читается: ${task}`);
+        });
   const kinds = await jsonMap(values, 'kinds');
   const roles = (await jsonMap(values, 'roles')) as Record<string, 'context' | 'review'> | undefined;
   if (roles && Object.values(roles).some((r) => r !== 'context' && r !== 'review')) throw new UsageError('--roles: значения только context или review');
@@ -153,7 +166,13 @@ export async function review(ctx: Context, values: Values, paths: string[]): Pro
   if (ctx.json && !wait) printJson(ctx, run);
   if (!ctx.json) {
     print(ctx, `Проверка принята: ${run.run_id} (${run.status}); осталось проверок: ${run.checks_left}`);
-    print(ctx, table(['#', 'Документ', 'Раздел', 'Стр.'], run.documents.map((d) => [d.index, d.name, d.kind ?? d.kind_guess, d.pages])));
+    print(
+      ctx,
+      table(
+        ['#', 'Документ', 'Раздел', 'Стр.'],
+        run.documents.map((d) => [d.index, d.name, d.kind ?? d.kind_guess, d.pages]),
+      ),
+    );
     if (run.skipped.length) print(ctx, `Пропущено при распаковке: ${run.skipped.length}`);
   }
   if (!wait) return EXIT.ok;
@@ -164,7 +183,14 @@ export async function review(ctx: Context, values: Values, paths: string[]): Pro
 export async function runs(ctx: Context, values: Values): Promise<ExitCode> {
   const list = await (await ctx.client()).listRuns({ ...(int(values, 'limit', 1, 200) !== undefined ? { limit: int(values, 'limit', 1, 200)! } : {}) });
   if (ctx.json) printJson(ctx, list);
-  else print(ctx, table(['run_id', 'status', 'создана', 'док.', 'этап'], list.runs.map((r) => [r.run_id, r.status, r.created_at, r.documents.length, r.stage_text])));
+  else
+    print(
+      ctx,
+      table(
+        ['run_id', 'status', 'создана', 'док.', 'этап'],
+        list.runs.map((r) => [r.run_id, r.status, r.created_at, r.documents.length, r.stage_text]),
+      ),
+    );
   return EXIT.ok;
 }
 
@@ -172,7 +198,12 @@ export async function status(ctx: Context, values: Values, positionals: string[]
   const runId = one(positionals, 'RUN');
   const client = await ctx.client();
   if (values.wait === true) {
-    const final = await waitWithProgress(ctx, client, runId, int(values, 'interval', 2, 3600) === undefined ? undefined : int(values, 'interval', 2, 3600)! * 1000);
+    const final = await waitWithProgress(
+      ctx,
+      client,
+      runId,
+      int(values, 'interval', 2, 3600) === undefined ? undefined : int(values, 'interval', 2, 3600)! * 1000,
+    );
     if (ctx.json) printJson(ctx, final);
     else print(ctx, keyValues(statusPairs(final)));
     return final.status === 'done' ? EXIT.ok : EXIT.runFailed;
@@ -259,13 +290,16 @@ export async function limits(ctx: Context): Promise<ExitCode> {
   const count = (n: number) => (n === 0 ? 'без ограничения' : n);
   if (ctx.json) printJson(ctx, l);
   else
-    print(ctx, keyValues([
-      ['max_files', count(l.max_files)],
-      ['max_file_bytes', bytes(l.max_file_bytes)],
-      ['max_total_bytes', bytes(l.max_total_bytes)],
-      ['max_pages', count(l.max_pages)],
-      ['oversize_factor', l.oversize_factor],
-    ]));
+    print(
+      ctx,
+      keyValues([
+        ['max_files', count(l.max_files)],
+        ['max_file_bytes', bytes(l.max_file_bytes)],
+        ['max_total_bytes', bytes(l.max_total_bytes)],
+        ['max_pages', count(l.max_pages)],
+        ['oversize_factor', l.oversize_factor],
+      ]),
+    );
   return EXIT.ok;
 }
 
@@ -274,9 +308,25 @@ export async function usage(ctx: Context, values: Values): Promise<ExitCode> {
   const u = await (await ctx.client()).usage(days === undefined ? {} : { days });
   if (ctx.json) printJson(ctx, u);
   else {
-    print(ctx, keyValues([['период', `${u.from} — ${u.to} (${u.days} дн.)`], ['списано', u.charged], ['возвращено', u.refunded], ['итого', u.net], ['осталось проверок', u.checks_left]]));
+    print(
+      ctx,
+      keyValues([
+        ['период', `${u.from} — ${u.to} (${u.days} дн.)`],
+        ['списано', u.charged],
+        ['возвращено', u.refunded],
+        ['итого', u.net],
+        ['осталось проверок', u.checks_left],
+      ]),
+    );
     const active = u.daily.filter((d) => d.charged || d.refunded);
-    if (active.length) print(ctx, `\n${table(['дата', 'списано', 'возвращено'], active.map((d) => [d.date, d.charged, d.refunded]))}`);
+    if (active.length)
+      print(
+        ctx,
+        `\n${table(
+          ['дата', 'списано', 'возвращено'],
+          active.map((d) => [d.date, d.charged, d.refunded]),
+        )}`,
+      );
   }
   return EXIT.ok;
 }
@@ -284,9 +334,11 @@ export async function usage(ctx: Context, values: Values): Promise<ExitCode> {
 export async function verifyWebhookCommand(ctx: Context, values: Values): Promise<ExitCode> {
   const secretFile = str(values, 'secret-file');
   if (!secretFile) throw new UsageError('Укажите файл секрета подписи: --secret-file ФАЙЛ');
-  const secret = (await readFile(secretFile, 'utf8').catch(() => {
-    throw new UsageError(`Не удалось прочитать файл секрета: ${secretFile}`);
-  })).replace(/\r?\n$/, '');
+  const secret = (
+    await readFile(secretFile, 'utf8').catch(() => {
+      throw new UsageError(`Не удалось прочитать файл секрета: ${secretFile}`);
+    })
+  ).replace(/\r?\n$/, '');
   const chunks: Buffer[] = [];
   for await (const c of ctx.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
   const ok = verifyWebhook(Buffer.concat(chunks), str(values, 'signature'), secret);

@@ -48,9 +48,11 @@ export function makeContext(io: Io, options: GlobalOptions): Context {
       if (!baseUrl) throw new UsageError('Не задан адрес API: переменная DRS_API_URL или --api-url');
       let apiKey = io.env.DRS_API_KEY;
       if (options['key-file']) {
-        apiKey = (await readFile(options['key-file'], 'utf8').catch(() => {
-          throw new UsageError(`Не удалось прочитать файл ключа: ${options['key-file']}`);
-        })).trim();
+        apiKey = (
+          await readFile(options['key-file'], 'utf8').catch(() => {
+            throw new UsageError(`Не удалось прочитать файл ключа: ${options['key-file']}`);
+          })
+        ).trim();
       }
       if (!apiKey) throw new UsageError('Не задан API-ключ: переменная DRS_API_KEY или --key-file ФАЙЛ');
       try {

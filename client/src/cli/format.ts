@@ -5,7 +5,11 @@ import type { Finding, FindingsResult, RunStatus } from '../types.ts';
 export function table(headers: string[], rows: (string | number | null | undefined)[][], max = 70): string {
   const cells = [headers, ...rows.map((r) => r.map((c) => cut(c === null || c === undefined ? '—' : String(c), max)))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => [...(r[i] ?? '')].length)));
-  const line = (r: string[]) => r.map((c, i) => c + ' '.repeat(widths[i]! - [...c].length)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c + ' '.repeat(widths[i]! - [...c].length))
+      .join('  ')
+      .trimEnd();
   return [line(cells[0]!), widths.map((w) => '─'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
@@ -17,7 +21,9 @@ function cut(text: string, max: number): string {
 
 export function keyValues(pairs: [string, unknown][]): string {
   const width = Math.max(...pairs.map(([k]) => [...k].length));
-  return pairs.map(([k, v]) => `${k}${' '.repeat(width - [...k].length)}  ${v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n');
+  return pairs
+    .map(([k, v]) => `${k}${' '.repeat(width - [...k].length)}  ${v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join('\n');
 }
 
 export function duration(seconds: number | null | undefined): string {
@@ -57,7 +63,9 @@ export function findingsTable(findings: Finding[]): string {
 
 export function findingsSummary(result: FindingsResult): string {
   const { total, ...byLevel } = result.counts;
-  const levels = Object.entries(byLevel).map(([k, v]) => `${k}: ${v}`).join(', ');
+  const levels = Object.entries(byLevel)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
   const lines = [`Замечаний: ${total}${levels ? ` (${levels})` : ''}; вопросов: ${result.questions?.length ?? 0}`];
   if (result.warnings.length) lines.push(`Ограничения проверки: ${result.warnings.length}`);
   if (result.reference_problems.length) lines.push(`Ошибки ссылок: ${result.reference_problems.length}`);

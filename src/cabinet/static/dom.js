@@ -41,7 +41,11 @@ export function replace(el, ...children) {
 export function bar(percent, label) {
   const fill = h('span.bar-fill');
   fill.style.width = `${Math.max(0, Math.min(100, percent))}%`;
-  return h('span.bar', { role: 'progressbar', 'aria-valuenow': Math.round(percent), 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-label': label ?? 'Ход' }, fill);
+  return h(
+    'span.bar',
+    { role: 'progressbar', 'aria-valuenow': Math.round(percent), 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-label': label ?? 'Ход' },
+    fill,
+  );
 }
 
 export const state = (text, kind = '') => h(`p.state${kind ? `.${kind}` : ''}`, text);

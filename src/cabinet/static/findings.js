@@ -20,7 +20,10 @@ export async function findingsView(main, runId, linkedN) {
   let decisionLog = (await api.get(`/runs/${runId}/feedback`)).history;
   const employees = !!features.features?.employees;
   const filters = { section: '', importance: '', topic: '', status: '', decided: '' };
-  let selected = Math.max(0, result.findings.findIndex((f) => String(f.n) === linkedN));
+  let selected = Math.max(
+    0,
+    result.findings.findIndex((f) => String(f.n) === linkedN),
+  );
 
   const ownDecision = (f) => result.feedback.filter((d) => d.finding_id === f.finding_id && d.own).sort((a, b) => b.version - a.version)[0] ?? null;
   const anyDecision = (f) => result.feedback.filter((d) => d.finding_id === f.finding_id).sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
@@ -49,7 +52,8 @@ export async function findingsView(main, runId, linkedN) {
       title,
       h(
         `select#f-${key}`,
-        { onchange: (e) => {
+        {
+          onchange: (e) => {
             filters[key] = e.target.value;
             selected = 0;
             draw();
@@ -70,11 +74,14 @@ export async function findingsView(main, runId, linkedN) {
         ? shown.map((f, i) =>
             h(
               `li.finding-item.i-${f.importance}${i === selected ? '.selected' : ''}`,
-              { onclick: () => {
-                selected = i;
-                draw();
+              {
+                onclick: () => {
+                  selected = i;
+                  draw();
+                },
+                tabindex: 0,
+                'aria-current': i === selected ? 'true' : null,
               },
-              tabindex: 0, 'aria-current': i === selected ? 'true' : null },
               h('span.n', `№ ${f.n}`),
               h('span.sec', f.section),
               h('span.imp', label(IMPORTANCE, f.importance)),
@@ -110,7 +117,8 @@ export async function findingsView(main, runId, linkedN) {
         h('button#next', { type: 'button', onclick: () => move(1), disabled: selected >= total - 1, title: 'Клавиша j или ↓' }, 'Следующее →'),
       ),
       h('h2', `Замечание № ${f.n}`),
-      h('p.tags',
+      h(
+        'p.tags',
         h(`span.imp.i-${f.importance}`, label(IMPORTANCE, f.importance)),
         h('span', `Раздел ${f.section}`),
         f.topic ? h('span', label(THEME, f.topic)) : null,
@@ -118,20 +126,38 @@ export async function findingsView(main, runId, linkedN) {
         f.album ? h('span', f.album) : null,
         f.stage ? h('span', f.stage) : null,
       ),
-      h('h3', 'Суть'), h('p.pre.essence', f.essence),
-      h('h3', 'Обоснование'), h('p.pre', f.evidence_text),
-      h('h3', 'Предлагаемое действие'), h('p.pre', f.action),
-      f.sources?.length ? [h('h3', 'Источники'), h('ul.sources', f.sources.map((s) => h('li', s.title, s.page ? `, стр. ${s.page}` : '')))] : null,
+      h('h3', 'Суть'),
+      h('p.pre.essence', f.essence),
+      h('h3', 'Обоснование'),
+      h('p.pre', f.evidence_text),
+      h('h3', 'Предлагаемое действие'),
+      h('p.pre', f.action),
+      f.sources?.length
+        ? [
+            h('h3', 'Источники'),
+            h(
+              'ul.sources',
+              f.sources.map((s) => h('li', s.title, s.page ? `, стр. ${s.page}` : '')),
+            ),
+          ]
+        : null,
       h('h3', 'Страницы'),
       run.documents_deleted
-        ? h('p.muted.no-picture', 'Исходные документы проверки удалены — изображения страниц недоступны. ', f.page_refs.map((r) => r.label).join('; ') || f.evidence_text)
+        ? h(
+            'p.muted.no-picture',
+            'Исходные документы проверки удалены — изображения страниц недоступны. ',
+            f.page_refs.map((r) => r.label).join('; ') || f.evidence_text,
+          )
         : pictures.length
-          ? h('div.pictures', pictures.map((r) => {
-              const img = h('img.page-picture', { src: pictureUrl(runId, r), alt: `Изображение: ${r.label}`, loading: 'lazy' });
-              const fig = h('figure', h('a', { href: pictureUrl(runId, r), target: '_blank', rel: 'noopener' }, img), h('figcaption', r.label));
-              img.addEventListener('error', () => fig.replaceChildren(h('p.muted.no-picture', `Изображение не получено: ${r.label}`)));
-              return fig;
-            }))
+          ? h(
+              'div.pictures',
+              pictures.map((r) => {
+                const img = h('img.page-picture', { src: pictureUrl(runId, r), alt: `Изображение: ${r.label}`, loading: 'lazy' });
+                const fig = h('figure', h('a', { href: pictureUrl(runId, r), target: '_blank', rel: 'noopener' }, img), h('figcaption', r.label));
+                img.addEventListener('error', () => fig.replaceChildren(h('p.muted.no-picture', `Изображение не получено: ${r.label}`)));
+                return fig;
+              }),
+            )
           : h('p.muted', f.page_refs.map((r) => r.label).join('; ') || 'Замечание не привязано к страницам комплекта.'),
       decisionPanel(f, own),
     );
@@ -147,7 +173,13 @@ export async function findingsView(main, runId, linkedN) {
     const msg = h('div', { role: 'alert' });
     const buttons = ['accepted', 'rejected', 'withdrawn']
       .filter((d) => d !== 'withdrawn' || (own && own.decision !== 'withdrawn'))
-      .map((d) => h(`button.dec-${d}`, { type: 'button', 'data-decision': d, onclick: () => decide(d) }, d === 'accepted' ? 'Принять' : d === 'rejected' ? 'Отклонить' : 'Отозвать решение'));
+      .map((d) =>
+        h(
+          `button.dec-${d}`,
+          { type: 'button', 'data-decision': d, onclick: () => decide(d) },
+          d === 'accepted' ? 'Принять' : d === 'rejected' ? 'Отклонить' : 'Отозвать решение',
+        ),
+      );
 
     async function decide(decision, version = own?.version ?? 0) {
       if (decision !== 'withdrawn' && !reason.value.trim()) return replace(msg, h('p.error', 'Укажите обоснование решения.'));
@@ -170,7 +202,12 @@ export async function findingsView(main, runId, linkedN) {
           replace(
             msg,
             h('p.error', 'Решение уже изменено в другом окне или другим сотрудником.'),
-            current ? h('p', `Текущее решение: ${label(DECISION, current.decision)} (версия ${current.version}) — «${current.reason}», ${fmtDateTime(current.created_at)}`) : null,
+            current
+              ? h(
+                  'p',
+                  `Текущее решение: ${label(DECISION, current.decision)} (версия ${current.version}) — «${current.reason}», ${fmtDateTime(current.created_at)}`,
+                )
+              : null,
             h('button#retry', { type: 'button', onclick: () => decide(decision, current?.version ?? 0) }, `Всё равно записать «${label(DECISION, decision)}»`),
           );
         } else {
@@ -187,7 +224,10 @@ export async function findingsView(main, runId, linkedN) {
         send.disabled = true;
         try {
           const note = await api.post('/memory', { feedback_id: decision.feedback_id, text: text.value });
-          replace(noteBox, h('p.ok', `Заметка предложена (состояние: ${note.status}). Она не применяется к проверкам автоматически; список — на странице организации.`));
+          replace(
+            noteBox,
+            h('p.ok', `Заметка предложена (состояние: ${note.status}). Она не применяется к проверкам автоматически; список — на странице организации.`),
+          );
         } catch (err) {
           send.disabled = false;
           noteBox.append(h('p.error', err.message));
@@ -206,8 +246,19 @@ export async function findingsView(main, runId, linkedN) {
       h('div.decision-buttons', buttons),
       msg,
       mine.length
-        ? h('details.history', h('summary', `История решений (${mine.length})`),
-            h('ol', mine.map((d) => h('li', `${fmtDateTime(d.created_at)} — ${label(DECISION, d.decision)}, версия ${d.version}${d.own ? '' : `, автор ${d.actor}`}${d.employee_id ? `, сотрудник ${d.employee_id}` : ''}: «${d.reason}»`))))
+        ? h(
+            'details.history',
+            h('summary', `История решений (${mine.length})`),
+            h(
+              'ol',
+              mine.map((d) =>
+                h(
+                  'li',
+                  `${fmtDateTime(d.created_at)} — ${label(DECISION, d.decision)}, версия ${d.version}${d.own ? '' : `, автор ${d.actor}`}${d.employee_id ? `, сотрудник ${d.employee_id}` : ''}: «${d.reason}»`,
+                ),
+              ),
+            ),
+          )
         : null,
     );
     return panel;
@@ -232,29 +283,67 @@ export async function findingsView(main, runId, linkedN) {
 
   const side = h(
     'aside.side-notes',
-    result.questions?.length ? [h('h3', `Вопросы (${result.questions.length})`),
-      h('ol', result.questions.map((q) => h('li', h('strong', `${q.section}: `), q.text, q.reason ? h('div.muted', q.reason) : null)))] : null,
-    result.warnings?.length ? [h('h3', 'Ограничения проверки'), h('ul', result.warnings.map((w) => h('li', w.message ?? String(w))))] : null,
-    result.reference_problems?.length ? [h('h3', 'Ошибки ссылок'), h('ul', result.reference_problems.map((p) => h('li', `${p.reference}: ${p.problem}`, p.page ? h('span.muted', ` (стр. ${p.page})`) : null)))] : null,
+    result.questions?.length
+      ? [
+          h('h3', `Вопросы (${result.questions.length})`),
+          h(
+            'ol',
+            result.questions.map((q) => h('li', h('strong', `${q.section}: `), q.text, q.reason ? h('div.muted', q.reason) : null)),
+          ),
+        ]
+      : null,
+    result.warnings?.length
+      ? [
+          h('h3', 'Ограничения проверки'),
+          h(
+            'ul',
+            result.warnings.map((w) => h('li', w.message ?? String(w))),
+          ),
+        ]
+      : null,
+    result.reference_problems?.length
+      ? [
+          h('h3', 'Ошибки ссылок'),
+          h(
+            'ul',
+            result.reference_problems.map((p) => h('li', `${p.reference}: ${p.problem}`, p.page ? h('span.muted', ` (стр. ${p.page})`) : null)),
+          ),
+        ]
+      : null,
   );
 
   replace(
     main,
     h('p', h('a', { href: `#/runs/${runId}` }, '← К проверке')),
     h('h1', `Замечания: ${run.object?.address || 'проверка комплекта'}`),
-    h('div.filters',
+    h(
+      'div.filters',
       filterSelect('section', 'Раздел', distinct('section')),
-      filterSelect('importance', 'Важность', IMPORTANCE_ORDER.filter((i) => result.findings.some((f) => f.importance === i)), IMPORTANCE),
+      filterSelect(
+        'importance',
+        'Важность',
+        IMPORTANCE_ORDER.filter((i) => result.findings.some((f) => f.importance === i)),
+        IMPORTANCE,
+      ),
       filterSelect('topic', 'Тема', distinct('topic'), THEME),
       filterSelect('status', 'Статус', distinct('status'), FINDING_STATUS),
-      h('label.filter', 'Решение', h('select#f-decided', {
-        onchange: (e) => {
-          filters.decided = e.target.value;
-          selected = 0;
-          draw();
-        },
-      },
-        h('option', { value: '' }, 'все'), h('option', { value: 'no' }, 'без решения'), h('option', { value: 'yes' }, 'с решением'))),
+      h(
+        'label.filter',
+        'Решение',
+        h(
+          'select#f-decided',
+          {
+            onchange: (e) => {
+              filters.decided = e.target.value;
+              selected = 0;
+              draw();
+            },
+          },
+          h('option', { value: '' }, 'все'),
+          h('option', { value: 'no' }, 'без решения'),
+          h('option', { value: 'yes' }, 'с решением'),
+        ),
+      ),
     ),
     countsEl,
     result.parsed === false

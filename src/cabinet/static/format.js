@@ -55,6 +55,12 @@ export const THEME = { engineering: 'Инженерные решения', norms
 export const FINDING_STATUS = { open: 'Открыто' };
 export const DECISION = { accepted: 'Принято', rejected: 'Отклонено', withdrawn: 'Решение отозвано' };
 export const ROLE = { review: 'Проверяемый', context: 'Справочный' };
-export const DELIVERY = { pending: 'Ожидает отправки', delivered: 'Доставлено', rejected: 'Отклонено получателем', failed: 'Попытки исчерпаны', denied: 'Адрес запрещён' };
+export const DELIVERY = {
+  pending: 'Ожидает отправки',
+  delivered: 'Доставлено',
+  rejected: 'Отклонено получателем',
+  failed: 'Попытки исчерпаны',
+  denied: 'Адрес запрещён',
+};
 
 export const label = (map, code) => map[code] ?? code;

@@ -54,7 +54,9 @@ export async function newRunView(main) {
   function kindSelect(doc) {
     return h(
       'select.kind',
-      { 'aria-label': `Раздел документа ${doc.name}`, onchange: (e) => {
+      {
+        'aria-label': `Раздел документа ${doc.name}`,
+        onchange: (e) => {
           doc.kind = e.target.value || null;
           changed();
         },
@@ -66,7 +68,9 @@ export async function newRunView(main) {
   function roleSelect(doc) {
     return h(
       'select.role',
-      { 'aria-label': `Роль документа ${doc.name}`, onchange: (e) => {
+      {
+        'aria-label': `Роль документа ${doc.name}`,
+        onchange: (e) => {
           doc.role = e.target.value;
           changed();
           check();
@@ -82,10 +86,15 @@ export async function newRunView(main) {
     const out = [];
     if (limits.max_files && all.length > limits.max_files) out.push(`Документов ${all.length}, лимит организации — ${limits.max_files}.`);
     if (limits.max_total_bytes && total > limits.max_total_bytes) out.push(`Общий размер ${fmtBytes(total)}, лимит — ${fmtBytes(limits.max_total_bytes)}.`);
-    for (const f of files) if (limits.max_file_bytes && f.file.size > limits.max_file_bytes) out.push(`Файл «${f.file.name}» (${fmtBytes(f.file.size)}) больше лимита ${fmtBytes(limits.max_file_bytes)}.`);
+    for (const f of files)
+      if (limits.max_file_bytes && f.file.size > limits.max_file_bytes)
+        out.push(`Файл «${f.file.name}» (${fmtBytes(f.file.size)}) больше лимита ${fmtBytes(limits.max_file_bytes)}.`);
     if (all.length && all.every((d) => d.role === 'context')) out.push('Хотя бы один документ должен быть проверяемым.');
     if (me.checks_left < 1) out.push('На счёте не осталось проверок.');
-    replace(problems, out.map((p) => h('li', p)));
+    replace(
+      problems,
+      out.map((p) => h('li', p)),
+    );
     replace(summary, files.length ? `${plural(all.length, W.docs)} в ${plural(files.length, W.files)}, ${fmtBytes(total)}` : '');
     return out.length === 0;
   }
@@ -100,12 +109,18 @@ export async function newRunView(main) {
             'div.file-head',
             h('strong', f.file.name),
             h('span.muted', ` ${fmtBytes(f.file.size)}${f.archive ? ' · архив' : ''}`),
-            h('button.link', { type: 'button', onclick: () => {
-                files.splice(i, 1);
-                changed();
-                draw();
+            h(
+              'button.link',
+              {
+                type: 'button',
+                onclick: () => {
+                  files.splice(i, 1);
+                  changed();
+                  draw();
+                },
               },
-            }, 'Убрать'),
+              'Убрать',
+            ),
           ),
           f.loading ? state('Просмотр архива…') : null,
           f.error ? h('p.error', f.error) : null,
@@ -113,7 +128,10 @@ export async function newRunView(main) {
             ? h(
                 'table.docs',
                 h('thead', h('tr', h('th', 'Документ'), h('th.num', 'Размер'), h('th', 'Раздел'), h('th', 'Роль'))),
-                h('tbody', f.documents.map((d) => h('tr', h('td.name', d.name), h('td.num', fmtBytes(d.size)), h('td', kindSelect(d)), h('td', roleSelect(d))))),
+                h(
+                  'tbody',
+                  f.documents.map((d) => h('tr', h('td.name', d.name), h('td.num', fmtBytes(d.size)), h('td', kindSelect(d)), h('td', roleSelect(d)))),
+                ),
               )
             : null,
           f.skipped?.length ? h('p.muted', 'Пропущено при распаковке: ', f.skipped.map((s) => `${s.name ?? s} (${s.reason ?? ''})`).join('; ')) : null,
@@ -150,11 +168,14 @@ export async function newRunView(main) {
 
   const drop = h(
     'label.drop',
-    { for: 'files', ondragover: (e) => {
+    {
+      for: 'files',
+      ondragover: (e) => {
         e.preventDefault();
         drop.classList.add('over');
       },
-      ondragleave: () => drop.classList.remove('over') },
+      ondragleave: () => drop.classList.remove('over'),
+    },
     h('strong', 'Перетащите сюда документы и архивы'),
     h('span', ' или нажмите, чтобы выбрать'),
     h('div.muted', 'PDF, Word, Excel, JPEG, PNG, XML; архивы ZIP, RAR, 7z — папки Context и Reviews задают роли'),
@@ -179,7 +200,11 @@ export async function newRunView(main) {
         if (address.value.trim()) body.append('object_address', address.value.trim());
         if (task.value.trim()) body.append('user_request', task.value.trim());
         if (bundle.value) body.append('bundle_id', bundle.value);
-        const kinds = Object.fromEntries(docs().filter((d) => d.kind).map((d) => [d.name, d.kind]));
+        const kinds = Object.fromEntries(
+          docs()
+            .filter((d) => d.kind)
+            .map((d) => [d.name, d.kind]),
+        );
         if (Object.keys(kinds).length) body.append('kinds', JSON.stringify(kinds));
         if (docs().some((d) => d.role === 'context')) body.append('roles', JSON.stringify(Object.fromEntries(docs().map((d) => [d.name, d.role]))));
         submit.disabled = true;
@@ -209,7 +234,8 @@ export async function newRunView(main) {
     summary,
     list,
     problems,
-    h('div.fields',
+    h(
+      'div.fields',
       h('label', { for: 'address' }, 'Адрес объекта'),
       address,
       h('label', { for: 'task' }, 'Задание на проверку'),

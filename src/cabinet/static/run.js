@@ -12,10 +12,18 @@ export function reportLinks(runId, result) {
     h('h2', 'Отчёты'),
     h('div.report-row', a(`${base}/report.pdf`, 'Общий отчёт PDF'), a(`${base}/report`, 'Отчёт Markdown'), a(`${base}/report.zip`, 'Все PDF одним ZIP')),
     result.available_sections?.length
-      ? h('div.report-row', h('span.muted', 'По разделам: '), result.available_sections.map((s) => a(`${base}/report.pdf?section=${encodeURIComponent(s.code)}`, `${s.code} (${s.findings})`)))
+      ? h(
+          'div.report-row',
+          h('span.muted', 'По разделам: '),
+          result.available_sections.map((s) => a(`${base}/report.pdf?section=${encodeURIComponent(s.code)}`, `${s.code} (${s.findings})`)),
+        )
       : h('p.muted', 'Отчётов по разделам нет: доступен только общий PDF.'),
     result.available_themes?.length
-      ? h('div.report-row', h('span.muted', 'По темам: '), result.available_themes.map((t) => a(`${base}/report.pdf?theme=${encodeURIComponent(t)}`, label(THEME, t))))
+      ? h(
+          'div.report-row',
+          h('span.muted', 'По темам: '),
+          result.available_themes.map((t) => a(`${base}/report.pdf?theme=${encodeURIComponent(t)}`, label(THEME, t))),
+        )
       : null,
   );
 }
@@ -76,18 +84,28 @@ export async function runView(main, runId) {
     replace(
       head,
       h('h1', run.object?.address || 'Проверка комплекта'),
-      h('div.run-meta',
+      h(
+        'div.run-meta',
         statusCell(run),
-        h('dl',
-          h('dt', 'Принята'), h('dd', fmtDateTime(run.created_at)),
+        h(
+          'dl',
+          h('dt', 'Принята'),
+          h('dd', fmtDateTime(run.created_at)),
           run.finished_at ? [h('dt', 'Завершена'), h('dd', fmtDateTime(run.finished_at))] : null,
-          h('dt', 'Объём'), h('dd', `${plural(run.documents.length, W.docs)}, ${run.documents.some((d) => d.pages === null) && (run.status === 'queued' || run.status === 'running') ? 'страницы ещё считаются' : plural(pagesOf(run), W.pages)}${run.double_volume ? ' (двойной объём)' : ''}`),
+          h('dt', 'Объём'),
+          h(
+            'dd',
+            `${plural(run.documents.length, W.docs)}, ${run.documents.some((d) => d.pages === null) && (run.status === 'queued' || run.status === 'running') ? 'страницы ещё считаются' : plural(pagesOf(run), W.pages)}${run.double_volume ? ' (двойной объём)' : ''}`,
+          ),
           run.bundle ? [h('dt', 'Пакет'), h('dd', `${run.bundle.label} (версия ${run.bundle.version})`)] : null,
           run.user_request ? [h('dt', 'Задание'), h('dd.pre', run.user_request)] : null,
-          h('dt', 'Идентификатор'), h('dd.mono', run.run_id),
+          h('dt', 'Идентификатор'),
+          h('dd.mono', run.run_id),
         ),
       ),
-      run.status === 'failed' && !run.cancelled ? h('p.error', `Причина: ${run.error?.message ?? 'не указана'}. ${run.refunded ? 'Проверка возвращена на счёт.' : 'Проверка не возвращена.'}`) : null,
+      run.status === 'failed' && !run.cancelled
+        ? h('p.error', `Причина: ${run.error?.message ?? 'не указана'}. ${run.refunded ? 'Проверка возвращена на счёт.' : 'Проверка не возвращена.'}`)
+        : null,
       run.status === 'failed' && run.cancelled ? h('p.muted', `Проверка отменена${run.refunded ? ', списание возвращено' : ''}.`) : null,
     );
     drawActions(run);
@@ -96,7 +114,19 @@ export async function runView(main, runId) {
       h('h2', 'Документы'),
       h(
         'table.docs',
-        h('thead', h('tr', h('th.num', '№'), h('th', 'Документ'), h('th', 'Раздел'), h('th.num', 'Страниц'), h('th', 'Страницы комплекта'), h('th', 'Роль'), h('th', 'Преобразован'))),
+        h(
+          'thead',
+          h(
+            'tr',
+            h('th.num', '№'),
+            h('th', 'Документ'),
+            h('th', 'Раздел'),
+            h('th.num', 'Страниц'),
+            h('th', 'Страницы комплекта'),
+            h('th', 'Роль'),
+            h('th', 'Преобразован'),
+          ),
+        ),
         h(
           'tbody',
           run.documents.map((d) =>
@@ -140,8 +170,23 @@ export async function runView(main, runId) {
         deliveries,
         h('h2', 'Уведомления'),
         list.length
-          ? h('table', h('thead', h('tr', h('th', 'Событие'), h('th', 'Состояние'), h('th.num', 'Попыток'), h('th', 'Код ответа'), h('th', 'Обновлено'))),
-              h('tbody', list.map((d) => h('tr', h('td', d.event), h('td', label(DELIVERY, d.status)), h('td.num', d.attempts), h('td', d.last_response_code ?? '—'), h('td', fmtDateTime(d.updated_at))))))
+          ? h(
+              'table',
+              h('thead', h('tr', h('th', 'Событие'), h('th', 'Состояние'), h('th.num', 'Попыток'), h('th', 'Код ответа'), h('th', 'Обновлено'))),
+              h(
+                'tbody',
+                list.map((d) =>
+                  h(
+                    'tr',
+                    h('td', d.event),
+                    h('td', label(DELIVERY, d.status)),
+                    h('td.num', d.attempts),
+                    h('td', d.last_response_code ?? '—'),
+                    h('td', fmtDateTime(d.updated_at)),
+                  ),
+                ),
+              ),
+            )
           : h('p.muted', 'Уведомлений не было: адрес не настроен или отправок ещё нет.'),
       );
     } catch (err) {

@@ -13,9 +13,17 @@ export function statusCell(run) {
   if (run.status === 'queued' || run.status === 'running') {
     const p = run.progress;
     cell.append(h('div.stage', run.stage_text));
-    if (p) cell.append(h('div.progress', bar(p.percent, `Ход проверки: ${p.percent}%`), h('span', `${Math.round(p.percent)}%`), p.eta_s != null ? h('span.muted', ` ${fmtEta(p.eta_s)}`) : null));
+    if (p)
+      cell.append(
+        h(
+          'div.progress',
+          bar(p.percent, `Ход проверки: ${p.percent}%`),
+          h('span', `${Math.round(p.percent)}%`),
+          p.eta_s != null ? h('span.muted', ` ${fmtEta(p.eta_s)}`) : null,
+        ),
+      );
   } else if (run.status === 'failed') {
-    cell.append(h('div.muted', run.cancelled ? 'Отменена' : run.error?.message ?? ''), run.refunded ? h('div.muted', 'Проверка возвращена на счёт') : null);
+    cell.append(h('div.muted', run.cancelled ? 'Отменена' : (run.error?.message ?? '')), run.refunded ? h('div.muted', 'Проверка возвращена на счёт') : null);
   }
   return cell;
 }

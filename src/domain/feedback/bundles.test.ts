@@ -21,8 +21,14 @@ describe('bundle labels', () => {
   test('labels are trimmed; empty and too long labels are refused in Russian', () => {
     assert.equal(normalizeLabel('  ЖК «Северный»  '), 'ЖК «Северный»');
     assert.equal(normalizeLabel('я'.repeat(LABEL_MAX)), 'я'.repeat(LABEL_MAX));
-    assert.throws(() => normalizeLabel(' \t '), (e: AppError) => e.code === 'validation_error' && /пустым/.test(e.message));
-    assert.throws(() => normalizeLabel('я'.repeat(LABEL_MAX + 1)), (e: AppError) => e.code === 'validation_error' && /длиннее/.test(e.message));
+    assert.throws(
+      () => normalizeLabel(' \t '),
+      (e: AppError) => e.code === 'validation_error' && /пустым/.test(e.message),
+    );
+    assert.throws(
+      () => normalizeLabel('я'.repeat(LABEL_MAX + 1)),
+      (e: AppError) => e.code === 'validation_error' && /длиннее/.test(e.message),
+    );
   });
 });
 
@@ -41,7 +47,10 @@ describe('bundle store', () => {
     const b = await seedBundle(store.db, t.id, 'Школа на 550 мест');
     const renamed = await renameBundle(store.db, t.id, b.id, 'Школа на 600 мест', 1, nowIso());
     assert.deepEqual([renamed.label, renamed.version], ['Школа на 600 мест', 2]);
-    await assert.rejects(renameBundle(store.db, t.id, b.id, 'Иное', 1, nowIso()), (e: AppError) => e.code === 'version_conflict' && /текущая версия: 2/.test(e.message));
+    await assert.rejects(
+      renameBundle(store.db, t.id, b.id, 'Иное', 1, nowIso()),
+      (e: AppError) => e.code === 'version_conflict' && /текущая версия: 2/.test(e.message),
+    );
     assert.equal(await codeOf(renameBundle(store.db, other.id, b.id, 'Чужое', 2, nowIso())), 'not_found');
     assert.equal(await codeOf(getBundleForTenant(store.db, other.id, b.id)), 'not_found');
     assert.equal(await codeOf(getBundleForTenant(store.db, t.id, randomUUID())), 'not_found');
@@ -53,7 +62,9 @@ describe('bundle store', () => {
     const t = await seedTenant(store.db);
     const b = await seedBundle(store.db, t.id);
     const second = await store.parallelDb();
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => renameBundle(i % 2 ? second : store.db, t.id, b.id, `Вариант ${i}`, 1, nowIso())));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => renameBundle(i % 2 ? second : store.db, t.id, b.id, `Вариант ${i}`, 1, nowIso())),
+    );
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     for (const r of results) if (r.status === 'rejected') assert.equal((r.reason as AppError).code, 'version_conflict');
     assert.equal((await getBundleForTenant(store.db, t.id, b.id)).version, 2);

@@ -80,11 +80,16 @@ describe('recordDecision', () => {
   test('the same request_key with other content is an idempotency conflict, also from another key or run', async () => {
     const body = req({ finding_id: seeded.findings[0]!.finding_id, version: 0 });
     await recordDecision(store.db, { ...ctx, actor: 'key:three' }, seeded.run.id, body);
-    assert.equal(await codeOf(() => recordDecision(store.db, { ...ctx, actor: 'key:three' }, seeded.run.id, { ...body, reason: 'Другое обоснование' })), 'idempotency_conflict');
+    assert.equal(
+      await codeOf(() => recordDecision(store.db, { ...ctx, actor: 'key:three' }, seeded.run.id, { ...body, reason: 'Другое обоснование' })),
+      'idempotency_conflict',
+    );
     assert.equal(await codeOf(() => recordDecision(store.db, { ...ctx, actor: 'key:four' }, seeded.run.id, body)), 'idempotency_conflict');
     const otherRun = await seedRun(store.db, tenant);
     assert.equal(
-      await codeOf(() => recordDecision(store.db, ctx, otherRun.run.id, { ...body, snapshot: otherRun.snapshot, finding_id: otherRun.findings[0]!.finding_id })),
+      await codeOf(() =>
+        recordDecision(store.db, ctx, otherRun.run.id, { ...body, snapshot: otherRun.snapshot, finding_id: otherRun.findings[0]!.finding_id }),
+      ),
       'idempotency_conflict',
     );
   });
@@ -115,7 +120,11 @@ describe('recordDecision', () => {
       });
     }
     const fresh = await seedRun(store.db, tenant);
-    const ok = await recordDecision(store.db, ctx, fresh.run.id, { ...req({ snapshot: fresh.snapshot, finding_id: fresh.findings[0]!.finding_id }), reason_code: '', employee_id: null });
+    const ok = await recordDecision(store.db, ctx, fresh.run.id, {
+      ...req({ snapshot: fresh.snapshot, finding_id: fresh.findings[0]!.finding_id }),
+      reason_code: '',
+      employee_id: null,
+    });
     assert.equal(ok.decision.reason_code, null);
     assert.equal(ok.decision.employee_id, null);
   });
@@ -123,13 +132,24 @@ describe('recordDecision', () => {
   test('with employees a section goes to the first employee deciding on it; another employee gets discipline_already_assigned', async () => {
     const run = await seedRun(store.db, staff);
     const staffCtx: DecisionContext = { tenantId: staff.id, hasEmployees: true, actor: 'key:staff' };
-    const [ar1, ar2, kr] = run.findings as [typeof run.findings[0], typeof run.findings[0], typeof run.findings[0]];
+    const [ar1, ar2, kr] = run.findings as [(typeof run.findings)[0], (typeof run.findings)[0], (typeof run.findings)[0]];
     const base = { snapshot: run.snapshot, decision: 'accepted' as const, reason: 'Согласовано', version: 0 };
-    const first = await recordDecision(store.db, staffCtx, run.run.id, { ...base, finding_id: ar1.finding_id, request_key: randomUUID(), employee_id: 'ivanov', reason_code: 'AGREED' });
+    const first = await recordDecision(store.db, staffCtx, run.run.id, {
+      ...base,
+      finding_id: ar1.finding_id,
+      request_key: randomUUID(),
+      employee_id: 'ivanov',
+      reason_code: 'AGREED',
+    });
     assert.equal(first.decision.employee_id, 'ivanov');
     assert.equal(first.decision.reason_code, 'AGREED');
     await assert.rejects(
-      recordDecision(store.db, { ...staffCtx, actor: 'key:staff2' }, run.run.id, { ...base, finding_id: ar2.finding_id, request_key: randomUUID(), employee_id: 'petrov' }),
+      recordDecision(store.db, { ...staffCtx, actor: 'key:staff2' }, run.run.id, {
+        ...base,
+        finding_id: ar2.finding_id,
+        request_key: randomUUID(),
+        employee_id: 'petrov',
+      }),
       (e: AppError) => {
         assert.equal(e.code, 'discipline_already_assigned');
         assert.match(e.message, /«АР».*ivanov/);
@@ -141,7 +161,13 @@ describe('recordDecision', () => {
     await recordDecision(store.db, staffCtx, run.run.id, { ...base, finding_id: kr.finding_id, request_key: randomUUID(), employee_id: 'petrov' });
     await recordDecision(store.db, { ...staffCtx, actor: 'key:staff3' }, run.run.id, { ...base, finding_id: ar1.finding_id, request_key: randomUUID() });
     const assignments = await sectionAssignments(store.db, staff.id, run.run.id);
-    assert.deepEqual(assignments.map((a) => [a.section, a.employee_id]), [['АР', 'ivanov'], ['КР', 'petrov']]);
+    assert.deepEqual(
+      assignments.map((a) => [a.section, a.employee_id]),
+      [
+        ['АР', 'ivanov'],
+        ['КР', 'petrov'],
+      ],
+    );
   });
 
   test('a decision that is not stored leaves no section assignment behind', async () => {
@@ -151,7 +177,10 @@ describe('recordDecision', () => {
     const base = { snapshot: run.snapshot, finding_id: kr.finding_id, decision: 'accepted' as const, reason: 'Да' };
     await recordDecision(store.db, staffCtx, run.run.id, { ...base, version: 0, request_key: randomUUID() });
     // Stale version (0 after 1) with an employee: refused, and the section stays unassigned.
-    assert.equal(await codeOf(() => recordDecision(store.db, staffCtx, run.run.id, { ...base, version: 0, request_key: randomUUID(), employee_id: 'sidorov' })), 'version_conflict');
+    assert.equal(
+      await codeOf(() => recordDecision(store.db, staffCtx, run.run.id, { ...base, version: 0, request_key: randomUUID(), employee_id: 'sidorov' })),
+      'version_conflict',
+    );
     assert.deepEqual(await sectionAssignments(store.db, staff.id, run.run.id), []);
   });
 
@@ -160,7 +189,12 @@ describe('recordDecision', () => {
     const finding = seeded.findings[0]!.finding_id;
     const actorCtx = { ...ctx, actor: 'key:parallel' };
     const attempts = Array.from({ length: 8 }, (_, i) =>
-      recordDecision(i % 2 ? second : store.db, actorCtx, seeded.run.id, req({ finding_id: finding, decision: i % 3 ? 'accepted' : 'rejected', reason: `Вариант ${i}` })).then(
+      recordDecision(
+        i % 2 ? second : store.db,
+        actorCtx,
+        seeded.run.id,
+        req({ finding_id: finding, decision: i % 3 ? 'accepted' : 'rejected', reason: `Вариант ${i}` }),
+      ).then(
         (o) => ({ ok: o }),
         (e: unknown) => ({ err: e as AppError }),
       ),
@@ -207,9 +241,15 @@ describe('recordDecision', () => {
     assert.equal(winners.length, 1);
     for (const o of outcomes) if ('err' in o) assert.equal(o.err.code, 'discipline_already_assigned');
     const assignments = await sectionAssignments(store.db, staff.id, run.run.id);
-    assert.deepEqual(assignments.map((a) => [a.section, a.employee_id]), [['АР', winners[0]!.employee]]);
+    assert.deepEqual(
+      assignments.map((a) => [a.section, a.employee_id]),
+      [['АР', winners[0]!.employee]],
+    );
     const stored = await decisionHistory(store.db, staff.id, run.run.id);
-    assert.deepEqual(stored.map((r) => r.employee_id), [winners[0]!.employee]);
+    assert.deepEqual(
+      stored.map((r) => r.employee_id),
+      [winners[0]!.employee],
+    );
   });
 
   test('decisions never change the published result', async () => {

@@ -82,7 +82,9 @@ describe('memory notes', () => {
     assert.equal(new Set(same.map((p) => p.note.id)).size, 1);
 
     const next = await decisionOn(tenant);
-    const mixed = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => proposeNote(i % 2 ? second : store.db, tenant.id, next.decision.id, `Заметка ${i}`)));
+    const mixed = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => proposeNote(i % 2 ? second : store.db, tenant.id, next.decision.id, `Заметка ${i}`)),
+    );
     assert.equal(mixed.filter((r) => r.status === 'fulfilled').length, 1);
     for (const r of mixed) if (r.status === 'rejected') assert.equal((r.reason as AppError).code, 'memory_already_proposed');
   });
@@ -108,7 +110,9 @@ describe('memory notes', () => {
     const second = await store.parallelDb();
     const { decision } = await decisionOn(tenant);
     const { note } = await proposeNote(store.db, tenant.id, decision.id, undefined);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => revokeMemoryNote(i % 2 ? second : store.db, tenant.id, note.id, 'revoked', 1)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => revokeMemoryNote(i % 2 ? second : store.db, tenant.id, note.id, 'revoked', 1)),
+    );
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     for (const r of results) if (r.status === 'rejected') assert.equal((r.reason as AppError).code, 'version_conflict');
   });
@@ -123,7 +127,10 @@ describe('memory notes', () => {
     assert.ok(all.every((n) => n.tenant_id === tenant.id));
     assert.ok(all.some((n) => n.id === na.id) && all.some((n) => n.id === nb.id));
     for (let i = 1; i < all.length; i++) assert.ok(all[i - 1]!.created_at >= all[i]!.created_at, 'newest first');
-    assert.deepEqual((await listNotes(store.db, tenant.id, { bundleId: a.bundle!.id }, 500)).map((n) => n.id), [na.id]);
+    assert.deepEqual(
+      (await listNotes(store.db, tenant.id, { bundleId: a.bundle!.id }, 500)).map((n) => n.id),
+      [na.id],
+    );
     assert.ok((await listNotes(store.db, tenant.id, { status: 'revoked' }, 500)).every((n) => n.status === 'revoked'));
     assert.deepEqual(await listNotes(store.db, other.id, { bundleId: a.bundle!.id }, 500), []);
   });

@@ -45,7 +45,12 @@ function sameProposal(existing: MemoryNote, hash: string): Proposal {
 export async function proposeNote(db: Db, tenantId: string, feedbackId: string, text: string | undefined): Promise<Proposal> {
   const decision = await decisionForTenant(db, tenantId, feedbackId);
   if (!decision) throw errors.decisionNotFound();
-  const run = await db.selectFrom('runs').select(['id', 'bundle_id']).where('id', '=', decision.run_id).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+  const run = await db
+    .selectFrom('runs')
+    .select(['id', 'bundle_id'])
+    .where('id', '=', decision.run_id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
   if (!run.bundle_id) {
     throw errors.memoryWithoutBundle();
   }

@@ -21,7 +21,13 @@ const row = (finding_id: string, actor: string, version: number, decision: Feedb
 });
 
 test('latestDecisions keeps the highest version per (finding, actor), whatever the input order', () => {
-  const history = [row('f2', 'key:a', 2, 'withdrawn'), row('f1', 'key:a', 1, 'accepted'), row('f2', 'key:a', 1, 'rejected'), row('f2', 'key:b', 1, 'accepted'), row('f1', 'key:a', 2, 'rejected')];
+  const history = [
+    row('f2', 'key:a', 2, 'withdrawn'),
+    row('f1', 'key:a', 1, 'accepted'),
+    row('f2', 'key:a', 1, 'rejected'),
+    row('f2', 'key:b', 1, 'accepted'),
+    row('f1', 'key:a', 2, 'rejected'),
+  ];
   const latest = latestDecisions(history).map((r) => [r.finding_id, r.actor, r.version, r.decision]);
   assert.deepEqual(latest, [
     ['f1', 'key:a', 2, 'rejected'],
@@ -30,7 +36,7 @@ test('latestDecisions keeps the highest version per (finding, actor), whatever t
   ]);
 });
 
-test('decisionView marks the caller\'s own decisions and hides the request hash', () => {
+test("decisionView marks the caller's own decisions and hides the request hash", () => {
   const view = decisionView(row('f1', 'key:a', 1, 'accepted'), 'key:a');
   assert.equal(view.own, true);
   assert.equal(view.feedback_id, 'f1-key:a-1');

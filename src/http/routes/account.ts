@@ -71,10 +71,9 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
               status: Type.String({ description: 'active или suspended' }),
               checks_left: Type.Integer({ description: 'Остаток проверок' }),
               profile: Type.Object({
-                sections: Type.Array(
-                  Type.Object({ code: Type.String(), title: Type.String(), required: Type.Boolean() }),
-                  { description: 'Профиль разделов организации' },
-                ),
+                sections: Type.Array(Type.Object({ code: Type.String(), title: Type.String(), required: Type.Boolean() }), {
+                  description: 'Профиль разделов организации',
+                }),
               }),
               limits: LimitsSchema,
               webhook_configured: Type.Boolean({ description: 'Настроены ли уведомления; false — клиент опрашивает статус' }),
@@ -99,10 +98,8 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
     );
 
-    app.get(
-      '/limits',
-      { schema: { summary: 'Лимиты организации', response: { 200: LimitsSchema, ...errorResponses() } } },
-      async (request) => limitsOf(authOf(request).tenant),
+    app.get('/limits', { schema: { summary: 'Лимиты организации', response: { 200: LimitsSchema, ...errorResponses() } } }, async (request) =>
+      limitsOf(authOf(request).tenant),
     );
 
     app.get(

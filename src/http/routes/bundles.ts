@@ -19,7 +19,11 @@ export const BundleSchema = Type.Object(
   { description: 'Пакет (проект), объединяющий проверки одного объекта' },
 );
 
-const Label = Type.String({ minLength: 1, maxLength: LABEL_MAX, description: `Название пакета, от 1 до ${LABEL_MAX} символов (пробелы по краям отбрасываются)` });
+const Label = Type.String({
+  minLength: 1,
+  maxLength: LABEL_MAX,
+  description: `Название пакета, от 1 до ${LABEL_MAX} символов (пробелы по краям отбрасываются)`,
+});
 const BundleIdParams = Type.Object({ bundle_id: Type.String({ description: 'Идентификатор пакета' }) });
 
 export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {

@@ -109,7 +109,10 @@ export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const { tenant, key } = authOf(request);
         const actor = actorOf(key);
         const published = await loadPublished(db, tenant.id, request.params.run_id);
-        const [history, assignments] = await Promise.all([decisionHistory(db, tenant.id, published.run.id), sectionAssignments(db, tenant.id, published.run.id)]);
+        const [history, assignments] = await Promise.all([
+          decisionHistory(db, tenant.id, published.run.id),
+          sectionAssignments(db, tenant.id, published.run.id),
+        ]);
         return {
           run_id: published.run.id,
           feedback_snapshot: published.snapshot,

@@ -46,10 +46,14 @@ const FindingSchema = Type.Object(
 
 const SetModelSchema = Type.Object(
   {
-    stage: Type.String({ description: 'Стадия комплекта: П — проектная, Р — рабочая документация, survey — только изыскания, mixed — П и Р вместе, unknown — не определена' }),
+    stage: Type.String({
+      description: 'Стадия комплекта: П — проектная, Р — рабочая документация, survey — только изыскания, mixed — П и Р вместе, unknown — не определена',
+    }),
     edition: Type.String({ description: 'Редакция состава разделов ПД: before_2022_09_01 — до ПП № 963, from_2022_09_01 — с 01.09.2022' }),
     edition_basis: Type.String({ description: 'Почему выбрана редакция (дата документации, коды разделов прежней редакции)' }),
-    reference_date: Type.Union([Type.String(), Type.Null()], { description: 'Дата, на которую оцениваются нормы (ГПЗУ, иначе дата документации); null — на текущую дату' }),
+    reference_date: Type.Union([Type.String(), Type.Null()], {
+      description: 'Дата, на которую оцениваются нормы (ГПЗУ, иначе дата документации); null — на текущую дату',
+    }),
     reference_date_source: Type.Union([Type.String(), Type.Null()], { description: 'Источник даты: gpzu, gpzu_document, stamp, title_year, xml_year' }),
     reference_date_text: Type.Union([Type.String(), Type.Null()], { description: 'Текст документа, из которого прочитана дата' }),
     reference_doc_index: Type.Union([Type.Integer(), Type.Null()], { description: 'Номер документа, в котором прочитана дата' }),
@@ -58,7 +62,9 @@ const SetModelSchema = Type.Object(
       Type.Object(
         {
           doc_index: Type.Integer({ description: 'Номер документа в комплекте, с 1' }),
-          type: Type.String({ description: 'Вид документа: pd_section, rd_mark, survey, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other' }),
+          type: Type.String({
+            description: 'Вид документа: pd_section, rd_mark, survey, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other',
+          }),
           code: Type.Union([Type.String(), Type.Null()], { description: 'Код раздела, марка РД, вид изысканий или сметы' }),
           stage: Type.Union([Type.String(), Type.Null()], { description: 'Стадия, указанная в самом документе (П или Р)' }),
           evidence: Type.String({ description: 'Признаки, по которым определён вид' }),
@@ -77,7 +83,10 @@ const FindingsResultSchema = Type.Object(
     run_id: Type.String({ format: 'uuid' }),
     findings: Type.Array(FindingSchema),
     questions: Type.Optional(Type.Array(Type.Object({}, open), { description: 'Вопросы; не входят в counts.total' })),
-    counts: Type.Object({ total: Type.Integer({ description: 'Число замечаний' }) }, { additionalProperties: Type.Integer(), description: 'total и число замечаний по каждой значимости' }),
+    counts: Type.Object(
+      { total: Type.Integer({ description: 'Число замечаний' }) },
+      { additionalProperties: Type.Integer(), description: 'total и число замечаний по каждой значимости' },
+    ),
     available_sections: Type.Optional(
       Type.Array(Type.Object({ code: Type.String(), findings: Type.Integer() }), { description: 'Разделы, для которых есть отдельные отчёты' }),
     ),

@@ -12,4 +12,15 @@ import { importRoutes } from './imports.ts';
 import { reportRoutes } from './reports.ts';
 
 /** Every route module of the API, registered under /api/v1. One line per resource. */
-export const routeModules: ((deps: AppDeps) => FastifyPluginAsyncTypebox)[] = [metaRoutes, accountRoutes, runRoutes, webhookRoutes, findingRoutes, feedbackRoutes, bundleRoutes, memoryRoutes, importRoutes, reportRoutes];
+export const routeModules: ((deps: AppDeps) => FastifyPluginAsyncTypebox)[] = [
+  metaRoutes,
+  accountRoutes,
+  runRoutes,
+  webhookRoutes,
+  findingRoutes,
+  feedbackRoutes,
+  bundleRoutes,
+  memoryRoutes,
+  importRoutes,
+  reportRoutes,
+];

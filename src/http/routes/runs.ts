@@ -23,7 +23,11 @@ export const RunUploadBody = Type.Object({
   object_address: Type.Optional(Type.String({ description: 'Адрес объекта' })),
   user_request: Type.Optional(Type.String({ description: 'Задание к проверке; можно передать файлом в UTF-8' })),
   kinds: Type.Optional(Type.String({ description: 'JSON: объект «точное имя файла → код раздела»; коды вне профиля игнорируются' })),
-  roles: Type.Optional(Type.String({ description: 'JSON: объект «точный путь документа → context | review»; при разделении ролей перечисляются все документы, хотя бы один review' })),
+  roles: Type.Optional(
+    Type.String({
+      description: 'JSON: объект «точный путь документа → context | review»; при разделении ролей перечисляются все документы, хотя бы один review',
+    }),
+  ),
   bundle_id: Type.Optional(Type.String({ description: 'bundle_id из POST /bundles' })),
 });
 
@@ -94,7 +98,10 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const { tenant } = authOf(request);
         const limit = Math.min(200, Math.max(1, request.query.limit ?? 20));
         const runs = await listRuns(db, tenant.id, limit);
-        const docs = await documentsOfMany(db, runs.map((r) => r.id));
+        const docs = await documentsOfMany(
+          db,
+          runs.map((r) => r.id),
+        );
         return { runs: runs.map((r) => statusBody(r, docs.get(r.id) ?? [], tenant.checks_left)), limit };
       },
     );
@@ -135,7 +142,8 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       {
         schema: {
           summary: 'Отменить проверку в очереди',
-          description: 'Только для status=queued: проверка переходит в failed (cancelled=true), списанная проверка возвращается. Начатая или завершённая — 409 review_already_started.',
+          description:
+            'Только для status=queued: проверка переходит в failed (cancelled=true), списанная проверка возвращается. Начатая или завершённая — 409 review_already_started.',
           params: RunIdParams,
           response: { 200: Type.Ref('RunStatus'), ...errorResponses(404, 409) },
         },

@@ -61,10 +61,7 @@ export const RunStatusSchema = Type.Object(
     stage_text: Type.String({ description: 'Название этапа для пользователя' }),
     progress: Nullable(ProgressSchema),
     error: Type.Optional(
-      Type.Object(
-        { code: Type.String(), message: Type.String(), file: Type.Optional(Type.String()) },
-        { description: 'Причина неудачи (при status=failed)' },
-      ),
+      Type.Object({ code: Type.String(), message: Type.String(), file: Type.Optional(Type.String()) }, { description: 'Причина неудачи (при status=failed)' }),
     ),
     refunded: Type.Optional(Type.Boolean({ description: 'При status=failed: возвращена ли проверка на счёт' })),
     cancelled: Type.Boolean({ description: 'Проверка отменена до начала обработки' }),

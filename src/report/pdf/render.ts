@@ -100,7 +100,9 @@ function partHeading(w: PdfWriter, style: 'h1' | 'h2', title: string, entry: Con
 function drawFinding(w: PdfWriter, f: FindingView): void {
   const first = f.fields[0];
   w.ensureSpace(w.measure('h3', f.heading) + (first ? w.measure('body', `${first[0]}: ${first[1]}`) : 0) + 8);
-  w.use('h3').doc.fillColor(IMPORTANCE_COLORS[f.importance] ?? '#000000').text(printable(f.heading), w.left, w.doc.y, { width: w.width });
+  w.use('h3')
+    .doc.fillColor(IMPORTANCE_COLORS[f.importance] ?? '#000000')
+    .text(printable(f.heading), w.left, w.doc.y, { width: w.width });
   w.gap(2);
   for (const [label, value] of f.fields) {
     w.field(label, value, 8);

@@ -23,7 +23,17 @@ function rowHeight(w: PdfWriter, cells: readonly string[], widths: readonly numb
 function drawRow(w: PdfWriter, cells: readonly string[], widths: readonly number[], height: number, head: boolean): void {
   const y = w.doc.y;
   let x = w.left;
-  if (head) w.doc.save().rect(x, y, widths.reduce((a, b) => a + b, 0), height).fill('#e8ecf4').restore();
+  if (head)
+    w.doc
+      .save()
+      .rect(
+        x,
+        y,
+        widths.reduce((a, b) => a + b, 0),
+        height,
+      )
+      .fill('#e8ecf4')
+      .restore();
   cells.forEach((text, i) => {
     const cw = widths[i]!;
     w.doc.save().rect(x, y, cw, height).lineWidth(0.5).strokeColor('#888888').stroke().restore();

@@ -106,7 +106,14 @@ export class PdfWriter {
 
   rule(color = '#bbbbbb'): void {
     const y = this.doc.y;
-    this.doc.save().moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.5).strokeColor(color).stroke().restore();
+    this.doc
+      .save()
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(0.5)
+      .strokeColor(color)
+      .stroke()
+      .restore();
   }
 
   /** Writes «Страница N из M» at the foot of every page; call once, after all content. */

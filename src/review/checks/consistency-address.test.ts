@@ -33,9 +33,16 @@ test("the designer's own address on a title page is not the object's address", (
 
 test('a document right on its title page but wrong in its text is reported at the wrong page', () => {
   const docs = [
-    docFacts(1, 'pz.pdf', 'ПЗ', ['Жилой дом по адресу: г. Пермь, ул. Молодежная, д. 19', 'x', 'Объект расположен по адресу: г. Пермь, ул. Молодежная, 19 корп. 3']),
+    docFacts(1, 'pz.pdf', 'ПЗ', [
+      'Жилой дом по адресу: г. Пермь, ул. Молодежная, д. 19',
+      'x',
+      'Объект расположен по адресу: г. Пермь, ул. Молодежная, 19 корп. 3',
+    ]),
     docFacts(2, 'ar.pdf', 'АР', ['Жилой дом по адресу: г. Пермь, ул. Молодежная, д. 19']),
   ];
   const f = addressConsistency.run(context(docs, { objectAddress: 'г. Пермь, ул. Молодежная, 19' })).findings!;
-  assert.deepEqual(f.map((x) => [x.about!.doc.index, x.places[0]!.page]), [[1, 3]]);
+  assert.deepEqual(
+    f.map((x) => [x.about!.doc.index, x.places[0]!.page]),
+    [[1, 3]],
+  );
 });

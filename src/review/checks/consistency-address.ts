@@ -43,7 +43,10 @@ export const addressConsistency = defineCheck({
         if (requested) {
           if (d.doc.role !== 'review') continue;
           findings.push({
-            checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+            checkId: this.id,
+            importance: this.importance,
+            theme: this.theme,
+            about: d,
             essence: `Адрес объекта в документе «${d.doc.name}» не совпадает с адресом, указанным при отправке комплекта (${diff}).`,
             evidence: `${where(b)}: ${quote(a.value)}\nАдрес объекта в запросе: ${quote(requested)}`,
             action: 'Проверить адрес объекта по ГПЗУ и исправить его в документе (титульный лист, основные надписи, текстовая часть).',
@@ -58,7 +61,10 @@ export const addressConsistency = defineCheck({
         if (!about) continue;
         const pa = { doc: r.doc, page: r.item.docPage };
         findings.push({
-          checkId: this.id, importance: this.importance, theme: this.theme, about,
+          checkId: this.id,
+          importance: this.importance,
+          theme: this.theme,
+          about,
           essence: `Адрес объекта различается в документах «${d.doc.name}» и «${r.doc.doc.name}» (${diff}).`,
           evidence: `${where(b)}: ${quote(a.value)}\n${where(pa)}: ${quote(r.item.value)}`,
           action: 'Проверить адрес объекта по ГПЗУ и привести его к единому написанию во всех документах комплекта.',

@@ -32,7 +32,10 @@ export const cadastralConsistency = defineCheck({
       const a = { doc: main.doc, page: ref.docPage };
       const b = { doc: d, page: own.docPage };
       findings.push({
-        checkId: this.id, importance: this.importance, theme: this.theme, about,
+        checkId: this.id,
+        importance: this.importance,
+        theme: this.theme,
+        about,
         essence: `Кадастровый номер участка в «${d.doc.name}» (${own.value}) не совпадает с указанным в «${main.doc.doc.name}» (${main.number}).`,
         evidence: `${where(b)}: ${own.snippet}\n${where(a)}: ${ref.snippet}`,
         action: 'Сверить кадастровый номер с ГПЗУ и выпиской ЕГРН и исправить его в документе.',

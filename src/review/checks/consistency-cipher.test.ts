@@ -13,7 +13,10 @@ test('a volume with another cipher base and a cipher whose mark names another se
     docFacts(4, 'ios.pdf', 'ИОС4', [page('24-017-АР')]),
   ];
   const f = cipherConsistency.run(context(docs)).findings!;
-  assert.deepEqual(f.map((x) => x.about!.doc.index), [3, 4]);
+  assert.deepEqual(
+    f.map((x) => x.about!.doc.index),
+    [3, 4],
+  );
   assert.match(f[0]!.essence, /24-018-КР.*24-017/);
   assert.match(f[1]!.essence, /АР.*ИОС4/);
 });
@@ -36,7 +39,10 @@ test('one sheet whose title block carries a mistyped cipher is reported with its
   const f = cipherConsistency.run(context(docs)).findings!;
   assert.equal(f.length, 1);
   assert.match(f[0]!.essence, /с\. 3 указан шифр 24-317-АР вместо 24-017-АР/);
-  assert.deepEqual(f[0]!.places.map((p) => p.page), [3]);
+  assert.deepEqual(
+    f[0]!.places.map((p) => p.page),
+    [3],
+  );
 });
 
 test('a mistyped cipher on the title page is reported; another project named there is not', () => {
@@ -53,8 +59,14 @@ test('a volume printed with another base that quotes the set’s own cipher is r
   const docs = [
     docFacts(1, 'pz.pdf', 'ПЗ', [page('ЖД-31-2024-ПЗ')]),
     docFacts(2, 'ar.pdf', 'АР', [page('ЖД-31-2024-АР')]),
-    docFacts(3, 'kr.pdf', 'КР', [{ text: 'Фундаменты см. ЖД-31-2024-КР.ГЧ, лист 2.', stamp: stampLines({ cipher: 'ЖД-13-2024-КР', sheet: 1 }) }, page('ЖД-13-2024-КР')]),
+    docFacts(3, 'kr.pdf', 'КР', [
+      { text: 'Фундаменты см. ЖД-31-2024-КР.ГЧ, лист 2.', stamp: stampLines({ cipher: 'ЖД-13-2024-КР', sheet: 1 }) },
+      page('ЖД-13-2024-КР'),
+    ]),
   ];
   const f = cipherConsistency.run(context(docs)).findings!;
-  assert.deepEqual(f.map((x) => x.essence), ['Шифр документа «kr.pdf» (ЖД-13-2024-КР) не совпадает по базе с шифрами остальных томов (ЖД-31-2024).']);
+  assert.deepEqual(
+    f.map((x) => x.essence),
+    ['Шифр документа «kr.pdf» (ЖД-13-2024-КР) не совпадает по базе с шифрами остальных томов (ЖД-31-2024).'],
+  );
 });

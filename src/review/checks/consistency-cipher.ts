@@ -55,10 +55,14 @@ export const cipherConsistency = defineCheck({
       if (ctx.setBase && cipherKey(c.base) !== ctx.setBase && sameBase.length >= 1) {
         const example = sameBase[0]!;
         findings.push({
-          checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+          checkId: this.id,
+          importance: this.importance,
+          theme: this.theme,
+          about: d,
           essence: `Шифр документа «${d.doc.name}» (${c.cipher}) не совпадает по базе с шифрами остальных томов (${ctx.setBase}).`,
           evidence: `${where(p)}: шифр ${c.cipher}, база ${c.base}.\nБаза ${ctx.setBase} у ${sameBase.length} док., например ${where({ doc: example, page: cipherPage(example) })}: ${example.cipher!.cipher}.`,
-          action: 'Привести шифр документа к общей базе шифра проекта (титульный лист, основные надписи, XML ПЗ) либо исключить из комплекта документ другого объекта.',
+          action:
+            'Привести шифр документа к общей базе шифра проекта (титульный лист, основные надписи, XML ПЗ) либо исключить из комплекта документ другого объекта.',
           places: [p],
         });
       }
@@ -67,7 +71,7 @@ export const cipherConsistency = defineCheck({
       for (const s of d.stamps) {
         if (!s.cipher) continue;
         const sc = parseCiphers(s.cipher)[0];
-        if (!sc || cipherKey(sc.base) === cipherKey(c.base) && sc.mark === c.mark) continue;
+        if (!sc || (cipherKey(sc.base) === cipherKey(c.base) && sc.mark === c.mark)) continue;
         odd.set(s.cipher, [...(odd.get(s.cipher) ?? []), s.docPage]);
       }
       // the title page and contents: the same volume's cipher with a typo in its base
@@ -81,7 +85,10 @@ export const cipherConsistency = defineCheck({
       }
       for (const [other, pages] of odd) {
         findings.push({
-          checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+          checkId: this.id,
+          importance: this.importance,
+          theme: this.theme,
+          about: d,
           essence: `В основной надписи документа «${d.doc.name}» на ${pageList(pages)} указан шифр ${other} вместо ${c.cipher}.`,
           evidence: `${where({ doc: d, page: pages[0]! })}: шифр ${other}; на остальных листах документа — ${c.cipher} (${where(p)}).`,
           action: `Исправить шифр в основной надписи на ${c.cipher}.`,
@@ -90,7 +97,10 @@ export const cipherConsistency = defineCheck({
       }
       if (c.section && d.section && !sectionsAgree(c.mark, c.section, d.section)) {
         findings.push({
-          checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+          checkId: this.id,
+          importance: this.importance,
+          theme: this.theme,
+          about: d,
           essence: `Марка в шифре «${c.cipher}» (${c.mark}) не соответствует разделу документа «${d.doc.name}» (${d.section}).`,
           evidence: `${where(p)}: шифр ${c.cipher} указывает на раздел ${c.section}, тогда как документ относится к разделу ${d.section}${d.doc.kind ? ' (вид указан при отправке)' : ' (определено по титульному листу)'}.`,
           action: `Исправить шифр документа на марку раздела ${d.section} либо уточнить, к какому разделу относится документ.`,

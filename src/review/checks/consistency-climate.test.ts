@@ -5,7 +5,10 @@ import { parseExplanatoryNote } from '../extract/xml-note.ts';
 import { climateConsistency } from './consistency-climate.ts';
 
 const run = (docs: Parameters<typeof context>[0]) => climateConsistency.run(context(docs)).findings!;
-const note = (body: string) => parseExplanatoryNote(`<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>Жилой дом</Name><ClimateConditions>${body}</ClimateConditions></NonIndustrialObject></ExplanatoryNote>`);
+const note = (body: string) =>
+  parseExplanatoryNote(
+    `<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>Жилой дом</Name><ClimateConditions>${body}</ClimateConditions></NonIndustrialObject></ExplanatoryNote>`,
+  );
 
 test('a snow district of КР differing from ПЗ is reported', () => {
   const docs = [
@@ -15,7 +18,13 @@ test('a snow district of КР differing from ПЗ is reported', () => {
   const f = run(docs);
   assert.equal(f.length, 1);
   assert.match(f[0]!.essence, /«снеговой район».*IV .*III/);
-  assert.deepEqual(f[0]!.places.map((p) => [p.doc.doc.index, p.page]), [[2, 2], [1, 1]]);
+  assert.deepEqual(
+    f[0]!.places.map((p) => [p.doc.doc.index, p.page]),
+    [
+      [2, 2],
+      [1, 1],
+    ],
+  );
 });
 
 test('the design temperature of ИОС4 is compared with ПЗ; a weather-station table of other cities is not', () => {

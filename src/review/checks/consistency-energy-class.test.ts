@@ -20,16 +20,21 @@ test('an old class name agrees with any class it may stand for, and not with oth
   assert.equal(run([pz, docFacts(2, 'ar.pdf', 'АР', ['Класс энергосбережения — «нормальный».'])]).length, 1);
 });
 
-test('requirements and the table of classes in ЭЭ are not the building\'s class', () => {
+test("requirements and the table of classes in ЭЭ are not the building's class", () => {
   const docs = [
     docFacts(1, 'pz.pdf', 'ПЗ', ['Класс энергетической эффективности здания — A.']),
-    docFacts(2, 'ee.pdf', 'ЭЭ', ['Класс энергетической эффективности многоквартирного дома должен быть не ниже В.', 'Обозначение класса | Наименование класса\nA++ | Очень высокий\nB | Высокий\nC | Нормальный']),
+    docFacts(2, 'ee.pdf', 'ЭЭ', [
+      'Класс энергетической эффективности многоквартирного дома должен быть не ниже В.',
+      'Обозначение класса | Наименование класса\nA++ | Очень высокий\nB | Высокий\nC | Нормальный',
+    ]),
   ];
   assert.deepEqual(run(docs), []);
 });
 
 test('the XML EnergyEfficiencyClass is compared with the documents', () => {
-  const xml = parseExplanatoryNote('<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>Жилой дом</Name><EnergyEfficiency><EnergyEfficiencyClass>A+</EnergyEfficiencyClass></EnergyEfficiency></NonIndustrialObject></ExplanatoryNote>');
+  const xml = parseExplanatoryNote(
+    '<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>Жилой дом</Name><EnergyEfficiency><EnergyEfficiencyClass>A+</EnergyEfficiencyClass></EnergyEfficiency></NonIndustrialObject></ExplanatoryNote>',
+  );
   const docs = [
     docFacts(1, 'pz.xml', 'ПЗ', ['XML'], {}, xml),
     docFacts(2, 'pz.pdf', 'ПЗ', ['Класс энергетической эффективности здания — B.']),

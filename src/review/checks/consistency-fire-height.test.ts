@@ -12,13 +12,22 @@ test('a ПБ stating another fire height than АР and ПЗ is reported with bot
   const f = fireHeightConsistency.run(context(docs)).findings!;
   assert.equal(f.length, 1);
   assert.equal(f[0]!.about, docs[2]);
-  assert.deepEqual(f[0]!.places.map((p) => [p.doc.doc.index, p.page]), [[3, 2], [1, 1]]);
+  assert.deepEqual(
+    f[0]!.places.map((p) => [p.doc.doc.index, p.page]),
+    [
+      [3, 2],
+      [1, 1],
+    ],
+  );
   assert.match(f[0]!.essence, /29,4 м .*26,25 м/);
   assert.match(f[0]!.evidence, /с\. 2: .*29,4/);
 });
 
 test('rounding is no conflict, and a document naming two heights is not compared', () => {
-  const same = [docFacts(1, 'pz.pdf', 'ПЗ', ['Пожарно-техническая высота здания — 26,25 м.']), docFacts(2, 'pb.pdf', 'ПБ', ['Пожарно-техническая высота — 26,3 м'])];
+  const same = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['Пожарно-техническая высота здания — 26,25 м.']),
+    docFacts(2, 'pb.pdf', 'ПБ', ['Пожарно-техническая высота — 26,3 м']),
+  ];
   assert.deepEqual(fireHeightConsistency.run(context(same)).findings, []);
   const two = docFacts(3, 'ar.pdf', 'АР', ['Пожарно-техническая высота здания — 17,1 м', 'Пожарно-техническая высота здания — 26,25 м']);
   assert.deepEqual(fireHeightConsistency.run(context([...same, two])).findings, []);

@@ -15,7 +15,13 @@ test('a degree of fire resistance stated differently in ПБ is reported with bo
   const f = run(docs);
   assert.equal(f.length, 1);
   assert.equal(f[0]!.about, docs[2]);
-  assert.deepEqual(f[0]!.places.map((p) => [p.doc.doc.index, p.page]), [[3, 3], [1, 2]]);
+  assert.deepEqual(
+    f[0]!.places.map((p) => [p.doc.doc.index, p.page]),
+    [
+      [3, 3],
+      [1, 2],
+    ],
+  );
   assert.match(f[0]!.essence, /степень огнестойкости.*III.*II/);
   assert.match(f[0]!.evidence, /Степень огнестойкости - III/);
   assert.match(f[0]!.evidence, /Степень огнестойкости здания - II/);
@@ -23,7 +29,9 @@ test('a degree of fire resistance stated differently in ПБ is reported with bo
 
 test('clean traps: norm quotes, neighbours, a commercial ground floor Ф4.3 and Latin look-alikes raise nothing', () => {
   const docs = [
-    docFacts(1, 'pz.pdf', 'ПЗ', ['Класс функциональной пожарной опасности — Ф1.3. Степень огнестойкости здания — II. Класс конструктивной пожарной опасности — C0. Уровень ответственности — нормальный.']),
+    docFacts(1, 'pz.pdf', 'ПЗ', [
+      'Класс функциональной пожарной опасности — Ф1.3. Степень огнестойкости здания — II. Класс конструктивной пожарной опасности — C0. Уровень ответственности — нормальный.',
+    ]),
     docFacts(2, 'pb.pdf', 'ПБ', [
       'Класс функциональной пожарной опасности здания — Ф1.3, встроенных помещений — Ф4.3. Степень огнестойкости — II, класс конструктивной пожарной опасности — С0.',
       'Для зданий I и II степени огнестойкости класса С0–С1 допускается применять… Соседнее здание (гараж): степень огнестойкости — V, класс конструктивной пожарной опасности — С3.',
@@ -50,11 +58,16 @@ test('a functional class no statement of the others shares is a conflict', () =>
     docFacts(3, 'pb.pdf', 'ПБ', ['Класс функциональной пожарной опасности здания — Ф1.4.']),
   ];
   const f = run(docs);
-  assert.deepEqual(f.map((x) => x.about!.doc.index), [3]);
+  assert.deepEqual(
+    f.map((x) => x.about!.doc.index),
+    [3],
+  );
 });
 
 test('the XML responsibility level is compared with the documents', () => {
-  const xml = parseExplanatoryNote('<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>Жилой дом</Name><ResponsibilityLevel>повышенный</ResponsibilityLevel></NonIndustrialObject></ExplanatoryNote>');
+  const xml = parseExplanatoryNote(
+    '<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>Жилой дом</Name><ResponsibilityLevel>повышенный</ResponsibilityLevel></NonIndustrialObject></ExplanatoryNote>',
+  );
   const docs = [
     docFacts(1, 'pz.xml', 'ПЗ', ['XML'], {}, xml),
     docFacts(2, 'pz.pdf', 'ПЗ', ['Уровень ответственности здания — нормальный.']),
@@ -66,16 +79,19 @@ test('the XML responsibility level is compared with the documents', () => {
   assert.match(f[0]!.evidence, /ResponsibilityLevel: повышенный/);
 });
 
-test('two sets naming the same shops Ф4.3 still disagree on the building\'s own class', () => {
+test("two sets naming the same shops Ф4.3 still disagree on the building's own class", () => {
   const docs = [
     docFacts(1, 'pz.pdf', 'ПЗ', ['Класс функциональной пожарной опасности: Ф1.3, Ф4.3.']),
     docFacts(2, 'pb.pdf', 'ПБ', ['Класс функциональной пожарной опасности здания — Ф1.3.']),
     docFacts(3, 'ar.pdf', 'АР', ['Класс функциональной пожарной опасности: Ф1.4, Ф4.3 (встроенные помещения).']),
   ];
-  assert.deepEqual(run(docs).map((x) => x.about!.doc.index), [3]);
+  assert.deepEqual(
+    run(docs).map((x) => x.about!.doc.index),
+    [3],
+  );
 });
 
-test('a К-class written as the building\'s class of structural fire hazard conflicts with С0 and is explained', () => {
+test("a К-class written as the building's class of structural fire hazard conflicts with С0 and is explained", () => {
   const docs = [
     docFacts(1, 'ar1.pdf', 'АР', ['титул', 'Степень огнестойкости здания — I. Класс конструктивной пожарной опасности здания — С0.']),
     docFacts(2, 'ar2.pdf', 'АР', ['Класс конструктивной пожарной опасности: С0']),

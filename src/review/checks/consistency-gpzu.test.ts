@@ -5,12 +5,24 @@ import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { gpzuConsistency } from './consistency-gpzu.ts';
 
 const xml = (initialDocuments: XmlNoteFacts['initialDocuments']): XmlNoteFacts => ({
-  schemaVersion: '01.07', cipher: null, year: null, objectName: null, address: null, cadastralNumbers: [], indicators: [], sections: [], characteristics: {}, resources: [], initialDocuments,
+  schemaVersion: '01.07',
+  cipher: null,
+  year: null,
+  objectName: null,
+  address: null,
+  cadastralNumbers: [],
+  indicators: [],
+  sections: [],
+  characteristics: {},
+  resources: [],
+  initialDocuments,
 });
 
 test('ПЗУ citing another ГПЗУ number than ПЗ and the ГПЗУ itself is reported against the ГПЗУ', () => {
   const docs = [
-    docFacts(1, 'pz.pdf', 'ПЗ', ['Проектная документация разработана на основании градостроительного плана земельного участка № РФ-77-4-59-3-23-2021-4737 от 12.03.2021.']),
+    docFacts(1, 'pz.pdf', 'ПЗ', [
+      'Проектная документация разработана на основании градостроительного плана земельного участка № РФ-77-4-59-3-23-2021-4737 от 12.03.2021.',
+    ]),
     docFacts(2, 'pzu.pdf', 'ПЗУ', ['Границы участка приняты по ГПЗУ № РФ-77-4-59-3-23-2021-4773 от 12.03.2021.']),
     docFacts(3, 'ГПЗУ.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА № РФ-77-4-59-3-23-2021-4737 от 12.03.2021'], { role: 'context' }),
   ];
@@ -23,7 +35,14 @@ test('ПЗУ citing another ГПЗУ number than ПЗ and the ГПЗУ itself is
 test('the same number with another date in the XML note is reported; a ПЗУ without a date is no conflict', () => {
   const pz = docFacts(1, 'pz.pdf', 'ПЗ', ['ГПЗУ № РФ-77-4-59-3-23-2021-4737 от 12.03.2021']);
   const pzu = docFacts(2, 'pzu.pdf', 'ПЗУ', ['Градостроительный план земельного участка № РФ-77-4-59-3-23-2021-4737.']);
-  const note = docFacts(3, 'pz.xml', 'ПЗ', ['XML'], { format: 'xml' }, xml([{ type: '03.02', name: 'Градостроительный план земельного участка', number: 'РФ-77-4-59-3-23-2021-4737', date: '2021-03-21' }]));
+  const note = docFacts(
+    3,
+    'pz.xml',
+    'ПЗ',
+    ['XML'],
+    { format: 'xml' },
+    xml([{ type: '03.02', name: 'Градостроительный план земельного участка', number: 'РФ-77-4-59-3-23-2021-4737', date: '2021-03-21' }]),
+  );
   assert.deepEqual(gpzuConsistency.run(context([pz, pzu])).findings, []);
   const f = gpzuConsistency.run(context([pz, pzu, note])).findings!;
   assert.equal(f.length, 1);
@@ -32,7 +51,9 @@ test('the same number with another date in the XML note is reported; a ПЗУ wi
 
 test('a document citing two ГПЗУ (a replaced one, another plot) is not compared', () => {
   const pz = docFacts(1, 'pz.pdf', 'ПЗ', ['ГПЗУ № РФ-77-4-59-3-23-2021-4737 от 12.03.2021']);
-  const two = docFacts(2, 'pzu.pdf', 'ПЗУ', ['ГПЗУ № РФ-77-4-59-3-23-2021-4737 от 12.03.2021; смежный участок — ГПЗУ № РФ-77-4-59-3-23-2020-1111 от 01.02.2020.']);
+  const two = docFacts(2, 'pzu.pdf', 'ПЗУ', [
+    'ГПЗУ № РФ-77-4-59-3-23-2021-4737 от 12.03.2021; смежный участок — ГПЗУ № РФ-77-4-59-3-23-2020-1111 от 01.02.2020.',
+  ]);
   assert.deepEqual(gpzuConsistency.run(context([pz, two])).findings, []);
 });
 
@@ -43,6 +64,9 @@ test('the ГПЗУ itself is the reference even when two documents repeat anothe
     docFacts(3, 'ГПЗУ.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА № РФ-77-4-59-3-23-2021-4737 от 12.03.2021'], { role: 'context' }),
   ];
   const f = gpzuConsistency.run(context(docs)).findings!;
-  assert.deepEqual(f.map((x) => x.about!.doc.index), [1, 2]);
+  assert.deepEqual(
+    f.map((x) => x.about!.doc.index),
+    [1, 2],
+  );
   assert.match(f[0]!.essence, /4773.*ГПЗУ\.pdf.*4737/);
 });

@@ -10,7 +10,12 @@ import { defineCheck } from './types.ts';
 export function xmlGpzu(x: XmlNoteFacts): IssuedDocFact[] {
   return x.initialDocuments
     .filter((d) => d.number && (d.type === '03.02' || /градостроительн[а-яё]*\s+план/iu.test(d.name)))
-    .map((d) => ({ number: d.number, date: isoDate(d.date), docPage: 1, snippet: `${d.name || 'ГПЗУ'} № ${d.number}${d.date ? ` от ${d.date}` : ''} (DocType ${d.type})` }));
+    .map((d) => ({
+      number: d.number,
+      date: isoDate(d.date),
+      docPage: 1,
+      snippet: `${d.name || 'ГПЗУ'} № ${d.number}${d.date ? ` от ${d.date}` : ''} (DocType ${d.type})`,
+    }));
 }
 
 /** C-01a: the ГПЗУ number and date are the same in ПЗ, ПЗУ, the XML note and the ГПЗУ itself. */
@@ -29,8 +34,13 @@ export const gpzuConsistency = defineCheck({
     if (ctx.xml) add(ctx.xml.doc, xmlGpzu(ctx.xml.facts));
     return {
       findings: citationFindings({
-        checkId: this.id, theme: this.theme, what: 'ГПЗУ', cited, isSource: (d) => isGpzuDoc(ctx, d),
-        action: 'Сверить номер и дату градостроительного плана земельного участка с самим ГПЗУ и указать их одинаково в ПЗ, ПЗУ и XML ПЗ (ProjectInitialDocuments, тип 03.02).',
+        checkId: this.id,
+        theme: this.theme,
+        what: 'ГПЗУ',
+        cited,
+        isSource: (d) => isGpzuDoc(ctx, d),
+        action:
+          'Сверить номер и дату градостроительного плана земельного участка с самим ГПЗУ и указать их одинаково в ПЗ, ПЗУ и XML ПЗ (ProjectInitialDocuments, тип 03.02).',
       }),
     };
   },

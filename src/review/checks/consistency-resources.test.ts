@@ -5,13 +5,25 @@ import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { resourcesConsistency } from './consistency-resources.ts';
 
 const xml = (resources: XmlNoteFacts['resources']): XmlNoteFacts => ({
-  schemaVersion: '01.07', cipher: null, year: null, objectName: null, address: null, cadastralNumbers: [], indicators: [], sections: [], characteristics: {}, resources, initialDocuments: [],
+  schemaVersion: '01.07',
+  cipher: null,
+  year: null,
+  objectName: null,
+  address: null,
+  cadastralNumbers: [],
+  indicators: [],
+  sections: [],
+  characteristics: {},
+  resources,
+  initialDocuments: [],
 });
 
 test('the design power of ИОС1 against ПЗ: like with like, partial loads and installed power aside', () => {
   const docs = [
     docFacts(1, 'pz.pdf', 'ПЗ', ['Расчетная мощность — 245 кВт. Установленная мощность — 320 кВт.']),
-    docFacts(2, 'ios1.pdf', 'ИОС1', ['Расчетная мощность жилого дома — 262 кВт, в т.ч. на наружное освещение 12 кВт. Установленная мощность — 320 кВт. Расчетная мощность квартир — 200 кВт.']),
+    docFacts(2, 'ios1.pdf', 'ИОС1', [
+      'Расчетная мощность жилого дома — 262 кВт, в т.ч. на наружное освещение 12 кВт. Установленная мощность — 320 кВт. Расчетная мощность квартир — 200 кВт.',
+    ]),
   ];
   const f = resourcesConsistency.run(context(docs)).findings!;
   assert.equal(f.length, 1);
@@ -34,7 +46,13 @@ test('the XML note (Resources) is compared, and a ТУ limit above the design fi
   const f = resourcesConsistency.run(context([pz, note])).findings!;
   assert.equal(f.length, 1);
   assert.match(f[0]!.evidence, /XML \(Resources\): Расчетная электрическая мощность: 254/);
-  const tuDoc = docFacts(3, 'ТУ Россети.pdf', null, ['ТЕХНИЧЕСКИЕ УСЛОВИЯ на технологическое присоединение № 20-1234/23. Максимальная мощность присоединяемых энергопринимающих устройств — 250 кВт.'], { role: 'context' });
+  const tuDoc = docFacts(
+    3,
+    'ТУ Россети.pdf',
+    null,
+    ['ТЕХНИЧЕСКИЕ УСЛОВИЯ на технологическое присоединение № 20-1234/23. Максимальная мощность присоединяемых энергопринимающих устройств — 250 кВт.'],
+    { role: 'context' },
+  );
   assert.deepEqual(resourcesConsistency.run(context([pz, tuDoc])).findings, []);
   const over = docFacts(1, 'pz.pdf', 'ПЗ', ['Максимальная мощность — 280 кВт.']);
   const g = resourcesConsistency.run(context([over, tuDoc])).findings!;
@@ -42,7 +60,7 @@ test('the XML note (Resources) is compared, and a ТУ limit above the design fi
   assert.match(g[0]!.essence, /превышает/);
 });
 
-test('loads of equipment in other sections are not the object\'s', () => {
+test("loads of equipment in other sections are not the object's", () => {
   const docs = [
     docFacts(1, 'ios1.pdf', 'ИОС1', ['Установленная мощность — 320 кВт.']),
     docFacts(2, 'ios4.pdf', 'ИОС4', ['Вентиляция. Установленная мощность — 15 кВт.']),
@@ -52,12 +70,24 @@ test('loads of equipment in other sections are not the object\'s', () => {
 });
 
 test('the design documents are compared among themselves and each against the ТУ limit', () => {
-  const tuDoc = docFacts(3, 'ТУ Россети.pdf', null, ['ТЕХНИЧЕСКИЕ УСЛОВИЯ на технологическое присоединение № 20-1234/23. Максимальная мощность присоединяемых энергопринимающих устройств — 250 кВт.'], { role: 'context' });
+  const tuDoc = docFacts(
+    3,
+    'ТУ Россети.pdf',
+    null,
+    ['ТЕХНИЧЕСКИЕ УСЛОВИЯ на технологическое присоединение № 20-1234/23. Максимальная мощность присоединяемых энергопринимающих устройств — 250 кВт.'],
+    { role: 'context' },
+  );
   const docs = [
     docFacts(1, 'pz.pdf', 'ПЗ', ['Максимальная мощность — 245 кВт.']),
     docFacts(2, 'ios1.pdf', 'ИОС1', ['Максимальная мощность — 262 кВт.']),
     tuDoc,
   ];
   const f = resourcesConsistency.run(context(docs)).findings!;
-  assert.deepEqual(f.map((x) => [x.about!.doc.index, /превышает/.test(x.essence)]), [[2, false], [2, true]]);
+  assert.deepEqual(
+    f.map((x) => [x.about!.doc.index, /превышает/.test(x.essence)]),
+    [
+      [2, false],
+      [2, true],
+    ],
+  );
 });

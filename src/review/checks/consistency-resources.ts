@@ -15,8 +15,8 @@ export function xmlResources(x: XmlNoteFacts): ResourceFact[] {
   const out: ResourceFact[] = [];
   for (const r of [...x.resources, ...x.indicators]) {
     const unit = OKEI_UNITS[r.measure];
-    const found = findResources(collapseSpaces(`${r.name} ${r.value}`), 1)[0]
-      ?? (unit ? findResources(collapseSpaces(`${r.name}, ${unit} ${r.value}`), 1)[0] : undefined);
+    const found =
+      findResources(collapseSpaces(`${r.name} ${r.value}`), 1)[0] ?? (unit ? findResources(collapseSpaces(`${r.name}, ${unit} ${r.value}`), 1)[0] : undefined);
     if (found) out.push({ ...found, snippet: `${r.name}: ${r.value}${unit ? ` (ОКЕИ ${r.measure})` : ''}` });
   }
   return out;
@@ -30,7 +30,12 @@ export function sameLoad(a: ResourceFact, b: ResourceFact): boolean {
 
 const keyOf = (f: ResourceFact) => `${f.resource}|${f.measure}|${f.unit}`;
 /** In the unit the document wrote: «0,279 Гкал/ч», not the кВт it was compared in. */
-const shown = (f: ResourceFact) => (f.scale === KW_PER_GCAL_H ? `${formatValue(f.value / f.scale, 3)} Гкал/ч` : f.scale === 1000 ? `${formatValue(f.value / 1000, 3)} МВт` : `${formatValue(f.value)} ${f.unit}`);
+const shown = (f: ResourceFact) =>
+  f.scale === KW_PER_GCAL_H
+    ? `${formatValue(f.value / f.scale, 3)} Гкал/ч`
+    : f.scale === 1000
+      ? `${formatValue(f.value / 1000, 3)} МВт`
+      : `${formatValue(f.value)} ${f.unit}`;
 const placeOf = (d: DocFacts, f: ResourceFact): Place => ({ doc: d, page: d.xml ? 1 : f.docPage });
 const said = (d: DocFacts, f: ResourceFact) => (d.xml ? `XML (Resources): ${f.snippet}` : `${where(placeOf(d, f))}: ${f.snippet}`);
 
@@ -44,11 +49,17 @@ const statedBy = (ctx: CheckContext, d: DocFacts, f: ResourceFact) => !!d.xml ||
 /** Each document's one figure per resource, measure and unit (none when it gives two that differ). */
 function itemsByKey(ctx: CheckContext): Map<string, { doc: DocFacts; item: ResourceFact }[]> {
   const by = new Map<string, { doc: DocFacts; item: ResourceFact }[]>();
-  const docs: { doc: DocFacts; facts: ResourceFact[] }[] = textDocs(ctx.docs).map((doc) => ({ doc, facts: doc.resources.filter((f) => statedBy(ctx, doc, f)) }));
+  const docs: { doc: DocFacts; facts: ResourceFact[] }[] = textDocs(ctx.docs).map((doc) => ({
+    doc,
+    facts: doc.resources.filter((f) => statedBy(ctx, doc, f)),
+  }));
   if (ctx.xml) docs.push({ doc: ctx.xml.doc, facts: xmlResources(ctx.xml.facts) });
   for (const { doc, facts } of docs) {
     for (const key of new Set(facts.map(keyOf))) {
-      const item = soleValue(facts.filter((f) => keyOf(f) === key), sameLoad);
+      const item = soleValue(
+        facts.filter((f) => keyOf(f) === key),
+        sameLoad,
+      );
       if (item) by.set(key, [...(by.get(key) ?? []), { doc, item }]);
     }
   }
@@ -67,9 +78,11 @@ export const resourcesConsistency = defineCheck({
     for (const items of itemsByKey(ctx).values()) {
       const design = items.filter((x) => !source(x.doc));
       // a ТУ gives the most the network will supply: only a design figure above it contradicts it
-      const overTu = items.filter((x) => source(x.doc)).flatMap((ref) => design
-        .filter((other) => other.item.value > ref.item.value && !sameLoad(other.item, ref.item))
-        .map((other) => ({ other, ref, majority: 1 })));
+      const overTu = items
+        .filter((x) => source(x.doc))
+        .flatMap((ref) =>
+          design.filter((other) => other.item.value > ref.item.value && !sameLoad(other.item, ref.item)).map((other) => ({ other, ref, majority: 1 })),
+        );
       for (const { other, ref, majority } of [...conflictsOf(design, sameLoad), ...overTu]) {
         const about = reviewSide(other.doc, ref.doc);
         if (!about) continue;
@@ -78,7 +91,10 @@ export const resourcesConsistency = defineCheck({
         const a = placeOf(ref.doc, ref.item);
         const b = placeOf(other.doc, other.item);
         findings.push({
-          checkId: this.id, importance: this.importance, theme: this.theme, about,
+          checkId: this.id,
+          importance: this.importance,
+          theme: this.theme,
+          about,
           essence: tu
             ? `Значение «${name}» в «${other.doc.doc.name}» (${shown(other.item)}) превышает указанное в технических условиях «${tu.doc.doc.name}» (${shown(tu.item)}).`
             : `Расхождение значения «${name}» между документами: ${shown(other.item)} в «${other.doc.doc.name}» и ${shown(ref.item)} в «${ref.doc.doc.name}».`,

@@ -14,7 +14,17 @@ export function xmlTechConditions(x: XmlNoteFacts): TuFact[] {
   return x.initialDocuments.flatMap((d) => {
     if (!d.number || !(d.type === '04.01' || /технически[а-яё]*\s+услови/iu.test(d.name))) return [];
     const resource = tuResource(d.name);
-    return resource ? [{ resource, number: d.number, date: isoDate(d.date), docPage: 1, snippet: `${d.name} № ${d.number}${d.date ? ` от ${d.date}` : ''} (DocType ${d.type})` }] : [];
+    return resource
+      ? [
+          {
+            resource,
+            number: d.number,
+            date: isoDate(d.date),
+            docPage: 1,
+            snippet: `${d.name} № ${d.number}${d.date ? ` от ${d.date}` : ''} (DocType ${d.type})`,
+          },
+        ]
+      : [];
   });
 }
 
@@ -35,10 +45,17 @@ export const techConditionsConsistency = defineCheck({
         const c = mine.length ? soleCitation(doc, mine) : null;
         if (c) cited.push(c);
       }
-      findings.push(...citationFindings({
-        checkId: this.id, theme: this.theme, what: `ТУ (${TU_TITLES[resource]})`, cited, isSource: (d) => isTuDoc(ctx, d),
-        action: 'Сверить номер и дату технических условий с документом сетевой организации и указать их одинаково в подразделе ИОС, в перечне исходно-разрешительной документации ПЗ и в XML ПЗ (ProjectInitialDocuments, тип 04.01).',
-      }));
+      findings.push(
+        ...citationFindings({
+          checkId: this.id,
+          theme: this.theme,
+          what: `ТУ (${TU_TITLES[resource]})`,
+          cited,
+          isSource: (d) => isTuDoc(ctx, d),
+          action:
+            'Сверить номер и дату технических условий с документом сетевой организации и указать их одинаково в подразделе ИОС, в перечне исходно-разрешительной документации ПЗ и в XML ПЗ (ProjectInitialDocuments, тип 04.01).',
+        }),
+      );
     }
     return { findings };
   },

@@ -10,11 +10,16 @@ import { reviewSide, where, type Check, type DraftFinding } from './types.ts';
  */
 function valueCheck<const Id extends string>(id: Id, kinds: ValueKind[], title: string, theme: Theme = 'construction'): Check<Id> {
   return {
-    id, theme, importance: 'significant', title,
+    id,
+    theme,
+    importance: 'significant',
+    title,
     run(ctx) {
       const findings: DraftFinding[] = [];
       for (const kind of kinds) {
-        const items = designDocs(ctx).map((doc) => ({ doc, item: docValue(doc, kind) })).filter((x) => x.item !== null) as { doc: typeof ctx.docs[number]; item: NonNullable<ReturnType<typeof docValue>> }[];
+        const items = designDocs(ctx)
+          .map((doc) => ({ doc, item: docValue(doc, kind) }))
+          .filter((x) => x.item !== null) as { doc: (typeof ctx.docs)[number]; item: NonNullable<ReturnType<typeof docValue>> }[];
         // a statement about the designed object that contradicts the document's usual value is compared too
         for (const d of designDocs(ctx)) {
           const usual = items.find((x) => x.doc === d)?.item;
@@ -35,7 +40,10 @@ function valueCheck<const Id extends string>(id: Id, kinds: ValueKind[], title: 
             const a = { doc: ref.doc, page: ref.item.docPage };
             const b = { doc: other.doc, page: other.item.docPage };
             findings.push({
-              checkId: id, importance: 'significant', theme, about,
+              checkId: id,
+              importance: 'significant',
+              theme,
+              about,
               essence: `Расхождение значения «${name}» между документами: ${formatValue(other.item.value)}${unit} в «${other.doc.doc.name}» и ${formatValue(ref.item.value)}${unit} в «${ref.doc.doc.name}».`,
               evidence: `${where(b)}: ${other.item.snippet}\n${where(a)}: ${ref.item.snippet}${groups[0]!.length > 1 ? `\nЗначение ${formatValue(ref.item.value)}${unit} указано также в ${groups[0]!.length - 1} др. документах комплекта.` : ''}`,
               action: `Уточнить ${name} и привести значение к единому во всех разделах (ПЗ, ТЭП, графическая часть); после исправления проверить зависящие от него решения.`,
@@ -50,6 +58,10 @@ function valueCheck<const Id extends string>(id: Id, kinds: ValueKind[], title: 
 }
 
 export const storeysConsistency = valueCheck('consistency.storeys', ['storeys', 'floors'], 'Этажность и количество этажей совпадают во всех документах');
-export const areaConsistency = valueCheck('consistency.area', ['area_total', 'area_building', 'area_plot'], 'Общая площадь здания, площадь застройки и площадь участка совпадают во всех документах');
+export const areaConsistency = valueCheck(
+  'consistency.area',
+  ['area_total', 'area_building', 'area_plot'],
+  'Общая площадь здания, площадь застройки и площадь участка совпадают во всех документах',
+);
 export const volumeConsistency = valueCheck('consistency.building_volume', ['volume'], 'Строительный объём совпадает во всех документах');
 export const apartmentsConsistency = valueCheck('consistency.apartments', ['apartments'], 'Количество квартир совпадает во всех документах');

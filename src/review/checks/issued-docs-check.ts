@@ -45,7 +45,12 @@ const said = (c: Cited) => (c.doc.xml ? `XML (ProjectInitialDocuments): ${c.item
  * names the document in the genitive-free form used in texts («ГПЗУ», «ТУ на водоснабжение»).
  */
 export function citationFindings(o: {
-  checkId: string; theme: DraftFinding['theme']; what: string; action: string; cited: Cited[]; isSource: (d: DocFacts) => boolean;
+  checkId: string;
+  theme: DraftFinding['theme'];
+  what: string;
+  action: string;
+  cited: Cited[];
+  isSource: (d: DocFacts) => boolean;
 }): DraftFinding[] {
   const out: DraftFinding[] = [];
   const push = (other: Cited, ref: Cited, majority: number, essence: string) => {
@@ -54,21 +59,35 @@ export function citationFindings(o: {
     const a = placeOf(ref);
     const b = placeOf(other);
     out.push({
-      checkId: o.checkId, importance: 'significant', theme: o.theme, about, essence,
+      checkId: o.checkId,
+      importance: 'significant',
+      theme: o.theme,
+      about,
+      essence,
       evidence: `${said(other)}\n${said(ref)}${majority > 1 ? `\nТак же указано ещё в ${majority - 1} др. документах комплекта.` : ''}`,
       action: o.action,
       places: about === other.doc ? [b, a] : [a, b],
     });
   };
   for (const { other, ref, majority } of conflictsOf(o.cited, sameNumber, o.isSource)) {
-    push(other, ref, majority, `Номер ${o.what} в «${other.doc.doc.name}» (№ ${other.item.number}) не совпадает с указанным в «${ref.doc.doc.name}» (№ ${ref.item.number}).`);
+    push(
+      other,
+      ref,
+      majority,
+      `Номер ${o.what} в «${other.doc.doc.name}» (№ ${other.item.number}) не совпадает с указанным в «${ref.doc.doc.name}» (№ ${ref.item.number}).`,
+    );
   }
   // the same number with another date: compared among the documents that give a date
   const byNumber = new Map<string, Cited[]>();
   for (const c of o.cited) if (c.item.date) byNumber.set(numberKey(c.item.number), [...(byNumber.get(numberKey(c.item.number)) ?? []), c]);
   for (const group of byNumber.values()) {
     for (const { other, ref, majority } of conflictsOf(group, (x, y) => x.date === y.date, o.isSource)) {
-      push(other, ref, majority, `Дата ${o.what} № ${ref.item.number} в «${other.doc.doc.name}» (${dateRu(other.item.date!)}) не совпадает с указанной в «${ref.doc.doc.name}» (${dateRu(ref.item.date!)}).`);
+      push(
+        other,
+        ref,
+        majority,
+        `Дата ${o.what} № ${ref.item.number} в «${other.doc.doc.name}» (${dateRu(other.item.date!)}) не совпадает с указанной в «${ref.doc.doc.name}» (${dateRu(ref.item.date!)}).`,
+      );
     }
   }
   return out;

@@ -9,15 +9,24 @@ test('a reference past the last sheet and one to a cipher absent from the set ar
   const pz = docFacts(1, '24-017-ПЗ.pdf', 'ПЗ', [sheet('24-017-ПЗ', 1, 'Узел см. лист 12.'), sheet('24-017-ПЗ', 2, 'Армирование см. 24-017-КР2.')]);
   const kr = docFacts(2, '24-017-КР1.pdf', 'КР', [sheet('24-017-КР1', 1)]);
   const out = missingReference.run(context([pz, kr]));
-  assert.deepEqual(out.findings!.map((f) => f.essence), [
-    'Ссылка на лист 12: в документе 2 листа, листа 12 нет.',
-    'Ссылка на документ 24-017-КР2: документа с таким шифром в комплекте нет.',
-  ]);
-  assert.deepEqual(out.referenceProblems!.map((r) => [r.reference, r.doc_index, r.page]), [['лист 12', 1, 100], ['документ 24-017-КР2', 1, 101]]);
+  assert.deepEqual(
+    out.findings!.map((f) => f.essence),
+    ['Ссылка на лист 12: в документе 2 листа, листа 12 нет.', 'Ссылка на документ 24-017-КР2: документа с таким шифром в комплекте нет.'],
+  );
+  assert.deepEqual(
+    out.referenceProblems!.map((r) => [r.reference, r.doc_index, r.page]),
+    [
+      ['лист 12', 1, 100],
+      ['документ 24-017-КР2', 1, 101],
+    ],
+  );
 });
 
 test('existing sheets, parts of a named volume and other projects are not reported', () => {
-  const pz = docFacts(1, '24-017-ПЗ.pdf', 'ПЗ', [sheet('24-017-ПЗ', 1, 'см. лист 2; см. 24-017-КР; см. лист 1 документа 24-017-КР1'), sheet('24-017-ПЗ', 2, 'согласно 23-101-КР соседнего здания')]);
+  const pz = docFacts(1, '24-017-ПЗ.pdf', 'ПЗ', [
+    sheet('24-017-ПЗ', 1, 'см. лист 2; см. 24-017-КР; см. лист 1 документа 24-017-КР1'),
+    sheet('24-017-ПЗ', 2, 'согласно 23-101-КР соседнего здания'),
+  ]);
   const kr = docFacts(2, '24-017-КР1.pdf', 'КР', [sheet('24-017-КР1', 1)]);
   const out = missingReference.run(context([pz, kr]));
   assert.deepEqual(out.findings, []);
@@ -30,7 +39,10 @@ test('a Word file read without conversion: its sheet references are judged only 
   assert.deepEqual(missingReference.run(context([plain])).findings, []);
   const sheet = (n: number, text: string) => ({ text, stamp: stampLines({ cipher: '24-017-ПЗ', sheet: n, ...(n === 1 ? { sheets: 2 } : {}) }) });
   const stamped = docFacts(1, 'pz.docx', 'ПЗ', [sheet(1, 'Текст, см. лист 9'), sheet(2, 'Продолжение, см. лист 2')], word);
-  assert.deepEqual(missingReference.run(context([stamped])).findings!.map((f) => f.essence), ['Ссылка на лист 9: в документе 2 листа, листа 9 нет.']);
+  assert.deepEqual(
+    missingReference.run(context([stamped])).findings!.map((f) => f.essence),
+    ['Ссылка на лист 9: в документе 2 листа, листа 9 нет.'],
+  );
 });
 
 test('a volume named by number that the set lacks is reported; volumes and their parts in the set are not', () => {
@@ -41,7 +53,10 @@ test('a volume named by number that the set lacks is reported; volumes and their
     vol(3, '24-017-ИОС1.pdf', 'ИОС1', '5.1', 'Текст, см. том 1'),
   ];
   const out = missingReference.run(context(docs));
-  assert.deepEqual(out.findings!.map((f) => f.essence), ['Ссылка на том 5.5: тома 5.5 в комплекте нет (тома комплекта: 1, 2, 5.1).']);
+  assert.deepEqual(
+    out.findings!.map((f) => f.essence),
+    ['Ссылка на том 5.5: тома 5.5 в комплекте нет (тома комплекта: 1, 2, 5.1).'],
+  );
   assert.equal(out.referenceProblems![0]!.reference, 'том 5.5');
   // a set whose volumes are not numbered gives no judgement
   const plain = [docFacts(1, 'pz.pdf', 'ПЗ', ['см. том 9']), docFacts(2, 'ar.pdf', 'АР', ['Текст'])];
@@ -50,11 +65,15 @@ test('a volume named by number that the set lacks is reported; volumes and their
 
 test('a document with an unnumbered title page: the finding counts the sheets by the title blocks and names the pages', () => {
   const kr = docFacts(1, '24-017-КР.pdf', 'КР', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', sheet('24-017-КР', 1, 'Армирование см. лист 14.'), sheet('24-017-КР', 2)]);
-  assert.deepEqual(missingReference.run(context([kr])).findings!.map((f) => f.essence), ['Ссылка на лист 14: в документе 2 листа по основным надписям (3 стр.), листа 14 нет.']);
+  assert.deepEqual(
+    missingReference.run(context([kr])).findings!.map((f) => f.essence),
+    ['Ссылка на лист 14: в документе 2 листа по основным надписям (3 стр.), листа 14 нет.'],
+  );
 });
 
 test('РД by марка: volumes of other марки are not asked about, absent volumes of the uploaded марка make one question', () => {
-  const ar = (i: number, mark: string, text: string) => docFacts(i, `57_19-ПС-${mark}.pdf`, 'АР', [sheet(`57/19-ПС-${mark}`, 1, text), sheet(`57/19-ПС-${mark}`, 2)]);
+  const ar = (i: number, mark: string, text: string) =>
+    docFacts(i, `57_19-ПС-${mark}.pdf`, 'АР', [sheet(`57/19-ПС-${mark}`, 1, text), sheet(`57/19-ПС-${mark}`, 2)]);
   const docs = [
     ar(1, 'АР1', 'Отверстия под трубопроводы см. раздел 57/19-ПС-ВК3. Оборудование см. 57/19-ПС-ТХ.Б. Кровля см. 57/19-ПС-АР9.'),
     ar(2, 'АР2', 'Армирование по 57/19-ПС-КЖ4.2; фасады см. 57/19-ПС-АР9, узлы см. 57/19-ПС-АР1.СО'),
@@ -65,7 +84,10 @@ test('РД by марка: volumes of other марки are not asked about, absen
   assert.equal(out.questions!.length, 1);
   assert.match(out.questions![0]!.text, /Рабочая документация загружена не полностью: .*57\/19-ПС-АР9\./);
   assert.doesNotMatch(out.questions![0]!.text, /ВК3|ТХ|КЖ4|АР1\.СО/);
-  assert.deepEqual(out.questions![0]!.places.map((p) => [p.doc.doc.index, p.page]), [[1, 1]]);
+  assert.deepEqual(
+    out.questions![0]!.places.map((p) => [p.doc.doc.index, p.page]),
+    [[1, 1]],
+  );
 });
 
 test('ПД: a partial upload asks once about the absent volumes; a set with its ПЗ keeps the findings', () => {
@@ -84,5 +106,8 @@ test('a cut or longer cipher resolves to the right volume: «ТХ.А» is not «
   const tx = docFacts(1, '57_19-ПС-ТХ.Б.pdf', 'ТХ', [sheet('57/19-ПС-ТХ.Б', 1, 'Узлы см. 57/19-ПС-ТХ.А; см. 57/19-ПС-АР1.1')]);
   const ar = docFacts(2, '57_19-ПС-АР1.1-К2.pdf', 'АР', [sheet('57/19-ПС-АР1.1-К2', 1)]);
   const out = missingReference.run(context([tx, ar], {}, { stage: 'mixed' }));
-  assert.deepEqual(out.findings!.map((f) => f.essence), ['Ссылка на документ 57/19-ПС-ТХ.А: документа с таким шифром в комплекте нет.']);
+  assert.deepEqual(
+    out.findings!.map((f) => f.essence),
+    ['Ссылка на документ 57/19-ПС-ТХ.А: документа с таким шифром в комплекте нет.'],
+  );
 });

@@ -66,7 +66,10 @@ function absentQuestion(absent: Map<string, Place[]>, policy: AbsentPolicy): Dra
   return {
     section: first.doc.section ?? 'ОБЩ',
     text: `${upload}: документы ссылаются на тома, которых в комплекте нет: ${names.slice(0, 12).join(', ')}${names.length > 12 ? ' и др.' : ''}. Представить их для проверки или подтвердить, что они выпущены отдельно?`,
-    reason: `Ссылки на отсутствующие тома: ${[...absent.entries()].slice(0, 5).map(([n, p]) => `${n} — ${where(p[0]!)}`).join('; ')}.`,
+    reason: `Ссылки на отсутствующие тома: ${[...absent.entries()]
+      .slice(0, 5)
+      .map(([n, p]) => `${n} — ${where(p[0]!)}`)
+      .join('; ')}.`,
     places,
   };
 }
@@ -90,7 +93,10 @@ export const missingReference = defineCheck({
     const report = (d: DocFacts, reference: string, problem: string, pages: number[], snippet: string, action: string) => {
       for (const page of pages) problems.push({ reference, problem, doc_index: d.doc.index, page: d.pageFrom + page - 1 });
       findings.push({
-        checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+        checkId: this.id,
+        importance: this.importance,
+        theme: this.theme,
+        about: d,
         essence: `Ссылка на ${reference}: ${problem}.`,
         evidence: `${where({ doc: d, page: pages[0]! })}${pages.length > 1 ? ` (также ${pageList(pages.slice(1))})` : ''}: ${snippet}`,
         action,
@@ -121,8 +127,14 @@ export const missingReference = defineCheck({
       for (const e of bySheet.values()) {
         const t = e.target!;
         const inDoc = t === d ? 'в документе' : `в документе «${t.doc.name}»`;
-        report(d, `лист ${e.sheet}${e.cipher ? ` (${e.cipher})` : ''}`, `${inDoc} ${sheetCount(t)}, листа ${e.sheet} нет`, e.pages, e.snippet,
-          `Исправить ссылку на существующий лист либо добавить недостающий лист ${e.sheet}; сверить ссылки с ведомостью листов.`);
+        report(
+          d,
+          `лист ${e.sheet}${e.cipher ? ` (${e.cipher})` : ''}`,
+          `${inDoc} ${sheetCount(t)}, листа ${e.sheet} нет`,
+          e.pages,
+          e.snippet,
+          `Исправить ссылку на существующий лист либо добавить недостающий лист ${e.sheet}; сверить ссылки с ведомостью листов.`,
+        );
       }
       const byCipher = new Map<string, { pages: number[]; snippet: string }>();
       for (const r of d.cipherRefs) {
@@ -138,8 +150,14 @@ export const missingReference = defineCheck({
         byCipher.set(r.cipher, e);
       }
       for (const [cipher, e] of byCipher) {
-        report(d, `документ ${cipher}`, 'документа с таким шифром в комплекте нет', e.pages, e.snippet,
-          `Добавить в комплект документ ${cipher} либо исправить ссылку на шифр существующего документа.`);
+        report(
+          d,
+          `документ ${cipher}`,
+          'документа с таким шифром в комплекте нет',
+          e.pages,
+          e.snippet,
+          `Добавить в комплект документ ${cipher} либо исправить ссылку на шифр существующего документа.`,
+        );
       }
       // volumes by number are judged only when the set numbers its own volumes
       if (volumes.size < 2) continue;
@@ -155,8 +173,14 @@ export const missingReference = defineCheck({
         byVolume.set(r.volume, e);
       }
       for (const [volume, e] of byVolume) {
-        report(d, `том ${volume}`, `тома ${volume} в комплекте нет (тома комплекта: ${[...volumes].sort(byNumber).join(', ')})`, e.pages, e.snippet,
-          `Добавить в комплект том ${volume} либо исправить ссылку на номер существующего тома.`);
+        report(
+          d,
+          `том ${volume}`,
+          `тома ${volume} в комплекте нет (тома комплекта: ${[...volumes].sort(byNumber).join(', ')})`,
+          e.pages,
+          e.snippet,
+          `Добавить в комплект том ${volume} либо исправить ссылку на номер существующего тома.`,
+        );
       }
     }
     const question = absentQuestion(absent, policy);

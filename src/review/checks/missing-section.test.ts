@@ -20,7 +20,10 @@ test('required sections absent from a whole set are one critical set-level findi
   const docs = [docFacts(1, '24-017-ПЗ.pdf', 'ПЗ', ['x']), docFacts(2, 'a.pdf', 'АР', ['x']), docFacts(3, 'g.pdf', 'ИОС6', ['x'])];
   const f = run(docs).findings!;
   assert.equal(f.length, 1);
-  assert.match(f[0]!.essence, /отсутствуют обязательные разделы \(2\): КР — Раздел 4\. Конструктивные решения; ИОС1 — Раздел 5\. Подраздел «Система электроснабжения»/);
+  assert.match(
+    f[0]!.essence,
+    /отсутствуют обязательные разделы \(2\): КР — Раздел 4\. Конструктивные решения; ИОС1 — Раздел 5\. Подраздел «Система электроснабжения»/,
+  );
   assert.ok(f[0]!.importance === 'critical' && f[0]!.about === null);
 });
 
@@ -36,7 +39,11 @@ test('kinds are read from synonyms and classified when not given; optional secti
 
 test('a section marked «Раздел не разрабатывался» in the XML note is not missing', () => {
   const xml = parseExplanatoryNote(SAMPLE_NOTE);
-  const docs = [docFacts(1, 'pz.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml), docFacts(2, 'a.pdf', 'АР', ['x']), docFacts(3, 'k.pdf', 'КР', ['x'])];
+  const docs = [
+    docFacts(1, 'pz.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+    docFacts(2, 'a.pdf', 'АР', ['x']),
+    docFacts(3, 'k.pdf', 'КР', ['x']),
+  ];
   assert.deepEqual(run(docs).findings ?? [], []);
 });
 
@@ -64,7 +71,10 @@ test('a 2018 set is held to the old composition: ЭЭ is a section, ТБЭ is no
   ];
   const f = run(old, p).findings!;
   assert.equal(f.length, 1);
-  assert.match(f[0]!.essence, /\(2\): КР — Раздел 4\. Конструктивные и объемно-планировочные решения; ИОС7 — Раздел 5\. Подраздел «Технологические решения»\.$/);
+  assert.match(
+    f[0]!.essence,
+    /\(2\): КР — Раздел 4\. Конструктивные и объемно-планировочные решения; ИОС7 — Раздел 5\. Подраздел «Технологические решения»\.$/,
+  );
   assert.match(f[0]!.evidence, /до 01\.09\.2022.*ЭЭ/);
   assert.match(f[0]!.norm!, /до ПП № 963/);
   // the same set dated 2024 and without the old section: ТБЭ and ТХ by their current titles
@@ -86,10 +96,13 @@ test('estimates make the section СМ present; survey reports and ГПЗУ count
 });
 
 test('working documentation is not held to ПП 87: комплекты listed in its register but absent are reported', () => {
-  const roles = { 'Разраб.': 'Иванов', 'ГИП': 'Сидоров' };
+  const roles = { 'Разраб.': 'Иванов', ГИП: 'Сидоров' };
   const ar = docFacts(1, '24-017-АР.pdf', 'АР', [
     'РАБОЧАЯ ДОКУМЕНТАЦИЯ\nАрхитектурные решения\n24-017-АР\n2024',
-    { text: 'Ведомость основных комплектов рабочих чертежей\n24-017-АР Архитектурные решения\n24-017-КЖ Конструкции железобетонные\n24-017-ОВ Отопление и вентиляция\nВедомость ссылочных и прилагаемых документов\nСерия 1.038.1-1', stamp: stampLines({ cipher: '24-017-АР', roles, stage: 'Р' }) },
+    {
+      text: 'Ведомость основных комплектов рабочих чертежей\n24-017-АР Архитектурные решения\n24-017-КЖ Конструкции железобетонные\n24-017-ОВ Отопление и вентиляция\nВедомость ссылочных и прилагаемых документов\nСерия 1.038.1-1',
+      stamp: stampLines({ cipher: '24-017-АР', roles, stage: 'Р' }),
+    },
   ]);
   const kj = docFacts(2, '24-017-КЖ.pdf', 'КЖ', ['РАБОЧАЯ ДОКУМЕНТАЦИЯ\n24-017-КЖ']);
   const f = run([ar, kj]).findings!;

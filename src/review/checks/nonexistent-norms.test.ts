@@ -12,7 +12,10 @@ test('a hybrid designation is reported once per document with its pages, the quo
   assert.equal(x.checkId, 'norms.nonexistent');
   assert.equal(x.theme, 'norms');
   assert.equal(x.importance, 'significant');
-  assert.deepEqual(x.places.map((p) => p.page), [1, 3]);
+  assert.deepEqual(
+    x.places.map((p) => p.page),
+    [1, 3],
+  );
   assert.match(x.essence, /несуществующее обозначение.*ГОСТ Р 21\.101-2013/);
   assert.match(x.essence, /ГОСТ Р 21\.1101-2013 или ГОСТ Р 21\.101-2020/);
   assert.match(x.evidence, /«pz\.pdf».*указано: .*ГОСТ Р 21\.101-2013/);
@@ -21,7 +24,11 @@ test('a hybrid designation is reported once per document with its pages, the quo
 });
 
 test('lost digits and a СП number under ГОСТ name the norm probably meant', () => {
-  const d = docFacts(1, 'eom.pdf', 'ИОС1', ['Электроустановки по СП 26.1325800.2016, климат по СП 131.1330.2020', 'Кладка по ГОСТ 70.13330.2012', 'АПС по СП 484.131500.2020']);
+  const d = docFacts(1, 'eom.pdf', 'ИОС1', [
+    'Электроустановки по СП 26.1325800.2016, климат по СП 131.1330.2020',
+    'Кладка по ГОСТ 70.13330.2012',
+    'АПС по СП 484.131500.2020',
+  ]);
   const f = nonexistentNorms.run(context([d])).findings!;
   const meant = Object.fromEntries(f.map((x) => [`${x.places[0]!.page}:${/обозначение нормативного документа (\S+ [^\s:]+)/.exec(x.essence)![1]}`, x.norm]));
   assert.deepEqual(meant, {

@@ -29,7 +29,10 @@ test('a task about sections that are present asks nothing and notes the focus', 
 test('a volume that cites the source document does not stand in for it', () => {
   const docs = [docFacts(1, 'pz.pdf', 'ПЗ', ['Раздел 1. Пояснительная записка\nОснование: задание на проектирование, ГПЗУ № РФ-66-3-02-0-00-2024-1234'])];
   const out = unanswerableRequest.run(context(docs, { userRequest: 'Сверьте проект с заданием на проектирование и ГПЗУ' }));
-  assert.deepEqual(out.questions!.map((q) => q.section), ['ОБЩ', 'ОБЩ']);
+  assert.deepEqual(
+    out.questions!.map((q) => q.section),
+    ['ОБЩ', 'ОБЩ'],
+  );
   assert.match(out.questions![0]!.text, /ГПЗУ/);
   assert.match(out.questions![1]!.text, /задание на проектирование/);
   // the assignment itself, attached as context, answers the second

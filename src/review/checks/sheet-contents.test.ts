@@ -10,11 +10,24 @@ const l = (x: number, y: number, w: number, text: string): PlacedLine => ({ x, y
 /** A title block as the PDF reader gives it: form 6 for text sheets, form 5 for the first, form 3 with a sheet title for drawings. */
 function stamp(sheet: number, title?: string, sheets?: number): PlacedLine[] {
   if (title === undefined && sheets === undefined) return [l(341, 790, 60, CIPHER), l(545, 794, 15, 'Лист'), l(550, 805, 5, String(sheet))];
-  const out = [l(655, 704, 12, 'Изм.'), l(675, 704, 20, 'Кол.уч.'), l(652, 717, 23, 'Разраб.'), l(701, 717, 18, 'Белов'), l(652, 732, 17, 'Пров.'), l(701, 732, 26, 'Лебедев'),
-    l(964, 679, 83, CIPHER), l(1045, 746, 21, 'Стадия'), l(1091, 746, 13, 'Лист'), l(1137, 746, 20, 'Листов'), l(1053, 766, 5, 'П'), l(1096, 766, 4, String(sheet)),
-    l(1070, 802, 70, 'ООО «Вектор»')];
+  const out = [
+    l(655, 704, 12, 'Изм.'),
+    l(675, 704, 20, 'Кол.уч.'),
+    l(652, 717, 23, 'Разраб.'),
+    l(701, 717, 18, 'Белов'),
+    l(652, 732, 17, 'Пров.'),
+    l(701, 732, 26, 'Лебедев'),
+    l(964, 679, 83, CIPHER),
+    l(1045, 746, 21, 'Стадия'),
+    l(1091, 746, 13, 'Лист'),
+    l(1137, 746, 20, 'Листов'),
+    l(1053, 766, 5, 'П'),
+    l(1096, 766, 4, String(sheet)),
+    l(1070, 802, 70, 'ООО «Вектор»'),
+  ];
   if (sheets !== undefined) out.push(l(1140, 766, 4, String(sheets)), l(861, 770, 148, 'Архитектурные решения'));
-  if (title !== undefined) out.push(l(840, 713, 332, 'Жилой дом по адресу: г. Тверь, ул. Лесная, д. 5'), l(861, 759, 148, 'Архитектурные решения'), l(854, 802, 162, title));
+  if (title !== undefined)
+    out.push(l(840, 713, 332, 'Жилой дом по адресу: г. Тверь, ул. Лесная, д. 5'), l(861, 759, 148, 'Архитектурные решения'), l(854, 802, 162, title));
   return out;
 }
 
@@ -22,7 +35,12 @@ function contentsPage(rows: string[][]): string {
   return ['Содержание тома', 'Обозначение', 'Наименование', 'Примечание', ...rows.flat(), 'Изм.', 'Кол.уч.'].join('\n');
 }
 
-const ROWS = [[`${CIPHER}.С`, 'Содержание тома', 'л. 1'], [CIPHER, 'Текстовая часть', 'л. 2'], [CIPHER, 'Графическая часть. План 1-го этажа', 'л. 4'], [CIPHER, 'Графическая часть. Фасад 1-10', 'л. 5']];
+const ROWS = [
+  [`${CIPHER}.С`, 'Содержание тома', 'л. 1'],
+  [CIPHER, 'Текстовая часть', 'л. 2'],
+  [CIPHER, 'Графическая часть. План 1-го этажа', 'л. 4'],
+  [CIPHER, 'Графическая часть. Фасад 1-10', 'л. 5'],
+];
 
 function volume(rows: string[][], drawings: string[]): ReturnType<typeof docFacts> {
   const pages: FakePage[] = [
@@ -72,16 +90,33 @@ test('a drawing listed under another title is minor', () => {
 });
 
 test('ranges and a «Графическая часть» entry cover their sheets', () => {
-  const rows = [[`${CIPHER}.С`, 'Содержание тома', '1'], [CIPHER, 'Текстовая часть', '2-3'], [CIPHER, 'Графическая часть', '4']];
+  const rows = [
+    [`${CIPHER}.С`, 'Содержание тома', '1'],
+    [CIPHER, 'Текстовая часть', '2-3'],
+    [CIPHER, 'Графическая часть', '4'],
+  ];
   assert.deepEqual(run(volume(rows, ['План 1-го этажа', 'Фасад 1-10', 'Разрез 1-1'])), []);
-  const ranged = [[`${CIPHER}.С`, 'Содержание тома', '1'], [CIPHER, 'Текстовая часть — листы 2–3', ''], [CIPHER, 'Графическая часть. Планы', 'л. 4-5']];
+  const ranged = [
+    [`${CIPHER}.С`, 'Содержание тома', '1'],
+    [CIPHER, 'Текстовая часть — листы 2–3', ''],
+    [CIPHER, 'Графическая часть. Планы', 'л. 4-5'],
+  ];
   assert.deepEqual(run(volume(ranged, ['План 1-го этажа', 'План 2-го этажа'])), []);
 });
 
 test('a list numbered by pages (title page counted) is not a mismatch; an unconfident list or unnumbered sheets give nothing', () => {
-  const byPage = [[`${CIPHER}.С`, 'Содержание тома', '2'], [CIPHER, 'Текстовая часть', '3'], [CIPHER, 'Графическая часть. План 1-го этажа', '5'], [CIPHER, 'Графическая часть. Фасад 1-10', '6']];
+  const byPage = [
+    [`${CIPHER}.С`, 'Содержание тома', '2'],
+    [CIPHER, 'Текстовая часть', '3'],
+    [CIPHER, 'Графическая часть. План 1-го этажа', '5'],
+    [CIPHER, 'Графическая часть. Фасад 1-10', '6'],
+  ];
   assert.deepEqual(run(volume(byPage, ['План 1-го этажа', 'Фасад 1-10'])), []);
-  const noSheets = [[`${CIPHER}.С`, 'Содержание тома', ''], [CIPHER, 'Текстовая часть', ''], [CIPHER, 'Графическая часть. Разрез', 'л. 9']];
+  const noSheets = [
+    [`${CIPHER}.С`, 'Содержание тома', ''],
+    [CIPHER, 'Текстовая часть', ''],
+    [CIPHER, 'Графическая часть. Разрез', 'л. 9'],
+  ];
   assert.deepEqual(run(volume(noSheets, ['План 1-го этажа'])), []);
   const d = volume([...ROWS, [CIPHER, 'Графическая часть. Разрез 1-1', 'л. 6']], ['План 1-го этажа', 'Фасад 1-10']);
   d.stamps = [];
@@ -95,7 +130,11 @@ test('a gap inside the numbering is left to sheets.numbering_gap', () => {
 });
 
 test('a missing last sheet is not taken for a list numbered by pages when the shifted list does not fit either', () => {
-  const rows = [[`${CIPHER}.С`, 'Содержание тома', 'л. 1'], [CIPHER, 'Текстовая часть', 'л. 2-3'], [CIPHER, 'Графическая часть. Стройгенплан', 'л. 4']];
+  const rows = [
+    [`${CIPHER}.С`, 'Содержание тома', 'л. 1'],
+    [CIPHER, 'Текстовая часть', 'л. 2-3'],
+    [CIPHER, 'Графическая часть. Стройгенплан', 'л. 4'],
+  ];
   const f = run(volume(rows, []));
   assert.equal(f.length, 1);
   assert.match(f[0]!.essence, /указан лист 4/);

@@ -12,12 +12,39 @@ import { fold } from '../text/normalize.ts';
 import { quote } from './common.ts';
 import { defineCheck, where, type Check, type DraftFinding } from './types.ts';
 
-const STOP_WORDS = new Set(['и', 'в', 'во', 'на', 'по', 'с', 'со', 'для', 'от', 'до', 'к', 'из', 'под', 'над', 'при', 'а', 'го', 'й', 'ый', 'ой', 'ого', 'ая', 'л', 'лист']);
+const STOP_WORDS = new Set([
+  'и',
+  'в',
+  'во',
+  'на',
+  'по',
+  'с',
+  'со',
+  'для',
+  'от',
+  'до',
+  'к',
+  'из',
+  'под',
+  'над',
+  'при',
+  'а',
+  'го',
+  'й',
+  'ый',
+  'ой',
+  'ого',
+  'ая',
+  'л',
+  'лист',
+]);
 const ABBREVIATIONS: Record<string, string> = { эт: 'этаж', отм: 'отметка', сх: 'схема', пл: 'план', тип: 'типовой', разр: 'разрез' };
 
 /** Words of a title for comparison: case, quotes, punctuation, «и», abbreviations and endings do not count. */
 export function titleWords(title: string): Set<string> {
-  const words = fold(ownTitle(title)).split(/[^0-9a-zа-я]+/u).filter((w) => w && !STOP_WORDS.has(w));
+  const words = fold(ownTitle(title))
+    .split(/[^0-9a-zа-я]+/u)
+    .filter((w) => w && !STOP_WORDS.has(w));
   // four letters of a word stand for all its forms («этаж», «этажа», «этажей»)
   return new Set(words.map((w) => ABBREVIATIONS[w] ?? w).map((w) => (/^\d+$/.test(w) ? w : w.slice(0, 4))));
 }
@@ -126,11 +153,13 @@ function finding(check: Check, d: DocFacts, list: ContentsList, p: Problem): Dra
   const base = { checkId: check.id, theme: check.theme, about: d } as const;
   const listPlace = { doc: d, page: p.entry?.docPage ?? list.docPage };
   const entryQuote = p.entry ? `${where(listPlace)}, ${name}: ${quote(p.entry.raw)}` : '';
-  const stampQuote = (s: StampFacts) => `${where({ doc: d, page: s.docPage })}, основная надпись: «Лист ${s.sheet}»${s.sheetTitle ? `, наименование листа ${quote(s.sheetTitle)}` : ''}`;
+  const stampQuote = (s: StampFacts) =>
+    `${where({ doc: d, page: s.docPage })}, основная надпись: «Лист ${s.sheet}»${s.sheetTitle ? `, наименование листа ${quote(s.sheetTitle)}` : ''}`;
   if (p.kind === 'missing') {
     const last = Math.max(...d.stamps.flatMap((s) => (s.sheet === null ? [] : [s.sheet])));
     return {
-      ...base, importance: 'significant',
+      ...base,
+      importance: 'significant',
       essence: `В ${name} документа «${d.doc.name}» указан лист ${p.number}, которого в документе нет (последний лист по основным надписям — ${last}).`,
       evidence: `${entryQuote}. Последний лист документа: ${stampQuote(d.stamps.find((s) => s.sheet === last)!)}.`,
       action: `Добавить недостающий лист ${p.number} либо исключить его из ${name} и исправить номера листов в ${name}.`,
@@ -140,16 +169,21 @@ function finding(check: Check, d: DocFacts, list: ContentsList, p: Problem): Dra
   if (p.kind === 'unlisted') {
     const s = p.sheet!;
     return {
-      ...base, importance: 'significant',
+      ...base,
+      importance: 'significant',
       essence: `Лист ${s.sheet} ${quote(s.sheetTitle!)} документа «${d.doc.name}» не указан в ${name}.`,
       evidence: `${stampQuote(s)}. ${name} (${where({ doc: d, page: list.docPage })}) перечисляет листы ${list.entries.map((e) => (e.range ? `${e.from}–${e.to}` : e.from)).join(', ')}; листа ${s.sheet} среди них нет.`,
       action: `Включить лист ${s.sheet} в ${name} либо исключить лишний лист из документа.`,
-      places: [{ doc: d, page: s.docPage }, { doc: d, page: list.docPage }],
+      places: [
+        { doc: d, page: s.docPage },
+        { doc: d, page: list.docPage },
+      ],
     };
   }
   const s = p.sheet!;
   return {
-    ...base, importance: 'minor',
+    ...base,
+    importance: 'minor',
     essence: `Наименование листа ${s.sheet} в ${name} документа «${d.doc.name}» не совпадает с наименованием в основной надписи листа.`,
     evidence: `${entryQuote}.\n${stampQuote(s)}.`,
     action: `Привести наименование листа ${s.sheet} в ${name} и в основной надписи к одному.`,

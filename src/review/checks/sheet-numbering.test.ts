@@ -24,12 +24,19 @@ test('continuous numbering, a title page without a stamp and separately numbered
 });
 
 test('a single sheet with a mistyped cipher keeps its place in the numbering', () => {
-  const d = docFacts(1, 'ios.pdf', 'ИОС1', [s(1, 4, '24-081-ИОС1'), s(2, undefined, '24-801-ИОС1'), s(3, undefined, '24-081-ИОС1'), s(4, undefined, '24-081-ИОС1')]);
+  const d = docFacts(1, 'ios.pdf', 'ИОС1', [
+    s(1, 4, '24-081-ИОС1'),
+    s(2, undefined, '24-801-ИОС1'),
+    s(3, undefined, '24-081-ИОС1'),
+    s(4, undefined, '24-081-ИОС1'),
+  ]);
   assert.deepEqual(sheetNumbering.run(context([d])).findings, []);
 });
 
-const p = (n: number | string, o: { sheets?: number; cipher?: string; text?: string } = {}) =>
-  ({ text: o.text ?? 'план', stamp: stampLines({ cipher: o.cipher ?? '57/19-ПС-АР4', sheet: n, ...(o.sheets ? { sheets: o.sheets } : {}) }) });
+const p = (n: number | string, o: { sheets?: number; cipher?: string; text?: string } = {}) => ({
+  text: o.text ?? 'план',
+  stamp: stampLines({ cipher: o.cipher ?? '57/19-ПС-АР4', sheet: n, ...(o.sheets ? { sheets: o.sheets } : {}) }),
+});
 const run = (d: ReturnType<typeof docFacts>) => sheetNumbering.run(context([d])).findings!.map((f) => f.essence);
 
 test('inserted sheets «5.1», «9.1», «9.2» are sheets of the count, not gaps or repeats', () => {
@@ -42,12 +49,30 @@ test('inserted sheets «5.1», «9.1», «9.2» are sheets of the count, not gap
 });
 
 test('a specification bound after the drawings: its own cipher, or its own numbering from 1 with a heading or «Листов»', () => {
-  const cipher = docFacts(1, 'ov2.pdf', 'ИОС4', [p(1, { sheets: 3, cipher: '57/19-ПС-ОВ2' }), p(2, { cipher: '57/19-ПС-ОВ2' }), p(3, { cipher: '57/19-ПС-ОВ2' }), p(1, { sheets: 1, cipher: '57/19-ПС-ОВ2.СО' })]);
+  const cipher = docFacts(1, 'ov2.pdf', 'ИОС4', [
+    p(1, { sheets: 3, cipher: '57/19-ПС-ОВ2' }),
+    p(2, { cipher: '57/19-ПС-ОВ2' }),
+    p(3, { cipher: '57/19-ПС-ОВ2' }),
+    p(1, { sheets: 1, cipher: '57/19-ПС-ОВ2.СО' }),
+  ]);
   assert.deepEqual(run(cipher), []);
-  const building = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 2, cipher: '22ЛК-Р-АР2.1-Б2' }), p(2, { cipher: '22ЛК-Р-АР2.1-Б2' }), p(1, { sheets: 1, cipher: '22ЛК-Р-АР2.1-Б2.СО' })]);
+  const building = docFacts(1, 'ar.pdf', 'АР', [
+    p(1, { sheets: 2, cipher: '22ЛК-Р-АР2.1-Б2' }),
+    p(2, { cipher: '22ЛК-Р-АР2.1-Б2' }),
+    p(1, { sheets: 1, cipher: '22ЛК-Р-АР2.1-Б2.СО' }),
+  ]);
   assert.deepEqual(run(building), []);
   const spec = 'Поз. Наименование и техническая характеристика Тип, марка Кол.';
-  const restart = docFacts(1, 'ios.pdf', 'ИОС4', [p(1, { sheets: 4 }), p(2), p(3), p(4), p(1, { text: spec }), p(2), p(3), p(1, { sheets: 1, text: 'Опросный лист' })]);
+  const restart = docFacts(1, 'ios.pdf', 'ИОС4', [
+    p(1, { sheets: 4 }),
+    p(2),
+    p(3),
+    p(4),
+    p(1, { text: spec }),
+    p(2),
+    p(3),
+    p(1, { sheets: 1, text: 'Опросный лист' }),
+  ]);
   assert.deepEqual(run(restart), []);
 });
 

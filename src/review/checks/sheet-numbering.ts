@@ -33,7 +33,10 @@ function groups(d: DocFacts): StampFacts[][] {
  * Sheets missing between two numbered ones, unless pages without a readable number lie where they belong: a sheet
  * whose title block gives no number (a scan, a cut label) is there, the engine just cannot read its number.
  */
-function missingSheets(numbered: readonly StampFacts[], numberedPages: ReadonlySet<number>): { missing: number[]; before: StampFacts; after: StampFacts } | null {
+function missingSheets(
+  numbered: readonly StampFacts[],
+  numberedPages: ReadonlySet<number>,
+): { missing: number[]; before: StampFacts; after: StampFacts } | null {
   const ints = [...new Set(numbered.map((s) => s.sheet!))].sort((a, b) => a - b);
   const missing: number[] = [];
   let first: { before: StampFacts; after: StampFacts } | null = null;
@@ -91,7 +94,10 @@ export const sheetNumbering = defineCheck({
             essence: `В нумерации листов документа «${d.doc.name}» пропущены лист(ы) ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}.`,
             evidence: `${where({ doc: d, page: before.docPage })}: «Лист ${sheetLabel(before)}»; ${where({ doc: d, page: after.docPage })}: «Лист ${sheetLabel(after)}». Всего найдено ${seen.size} номеров листов от ${ints[0]} до ${ints[ints.length - 1]}.`,
             action: 'Добавить недостающие листы или исправить нумерацию и ведомость листов (содержание тома).',
-            places: [{ doc: d, page: before.docPage }, { doc: d, page: after.docPage }],
+            places: [
+              { doc: d, page: before.docPage },
+              { doc: d, page: after.docPage },
+            ],
           });
         }
         // «Листов» is printed on the first sheet; a count without a sheet number beside it is another form's

@@ -23,7 +23,11 @@ export interface Conflict<T> {
  * Documents that disagree with the majority, each with the document it is compared with. A source document
  * (the ГПЗУ, a ТУ) is the reference whatever the majority: the set is checked against it.
  */
-export function conflictsOf<T>(items: { doc: DocFacts; item: T }[], same: (a: T, b: T) => boolean, isSource: (d: DocFacts) => boolean = () => false): Conflict<T>[] {
+export function conflictsOf<T>(
+  items: { doc: DocFacts; item: T }[],
+  same: (a: T, b: T) => boolean,
+  isSource: (d: DocFacts) => boolean = () => false,
+): Conflict<T>[] {
   const groups = groupBy(items, same);
   if (groups.length < 2) return [];
   const hasSource = (g: { doc: DocFacts }[]) => Number(g.some((x) => isSource(x.doc)));

@@ -3,13 +3,20 @@ import assert from 'node:assert/strict';
 import { context, docFacts, stampLines } from '../../../test/review/facts-builder.ts';
 import { stageMismatch } from './stage-mismatch.ts';
 
-const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров' };
+const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров' };
 const vol = (i: number, cipher: string, head: string, stage: string, stampCipher = cipher) =>
-  docFacts(i, `${cipher}.pdf`, null, [head, { text: 'Текстовая часть', stamp: stampLines({ cipher: stampCipher, sheet: 1, roles, stage }) }, { text: 'Текст', stamp: stampLines({ cipher: stampCipher, sheet: 2, roles, stage }) }]);
+  docFacts(i, `${cipher}.pdf`, null, [
+    head,
+    { text: 'Текстовая часть', stamp: stampLines({ cipher: stampCipher, sheet: 1, roles, stage }) },
+    { text: 'Текст', stamp: stampLines({ cipher: stampCipher, sheet: 2, roles, stage }) },
+  ]);
 const pd = (cipher: string, section: string) => `ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\n${section}\n${cipher}`;
 
 test('a ПД volume whose stamps say «Р» is a significant finding quoting the title and the stamp', () => {
-  const docs = [vol(1, '24-017-ПЗ', pd('24-017-ПЗ', 'Раздел 1. Пояснительная записка'), 'П'), vol(2, '24-017-АР', pd('24-017-АР', 'Раздел 3. Архитектурные решения'), 'Р')];
+  const docs = [
+    vol(1, '24-017-ПЗ', pd('24-017-ПЗ', 'Раздел 1. Пояснительная записка'), 'П'),
+    vol(2, '24-017-АР', pd('24-017-АР', 'Раздел 3. Архитектурные решения'), 'Р'),
+  ];
   const f = stageMismatch.run(context(docs)).findings!;
   assert.equal(f.length, 1);
   assert.equal(f[0]!.about?.doc.index, 2);
@@ -27,7 +34,12 @@ test('a РД cipher in the stamps of a ПД volume, and the reverse: a РД volu
 });
 
 test('clean: «рабочая документация» in the text, «на стадии РД предусмотреть» in ПОС, РП stamps', () => {
-  const pos = vol(1, '24-017-ПОС', `${pd('24-017-ПОС', 'Раздел 7. Проект организации строительства')}\nНа стадии РД предусмотреть временное ограждение.\nРабочая документация разрабатывается после экспертизы.`, 'П');
+  const pos = vol(
+    1,
+    '24-017-ПОС',
+    `${pd('24-017-ПОС', 'Раздел 7. Проект организации строительства')}\nНа стадии РД предусмотреть временное ограждение.\nРабочая документация разрабатывается после экспертизы.`,
+    'П',
+  );
   const rp = vol(2, '24-017-АР', pd('24-017-АР', 'Раздел 3'), 'РП');
   const out = stageMismatch.run(context([pos, rp]));
   assert.deepEqual(out.findings, []);
@@ -35,7 +47,11 @@ test('clean: «рабочая документация» in the text, «на с�
 });
 
 test('a volume without a title line whose stamps disagree with the set is a question, not a finding', () => {
-  const docs = [vol(1, '24-017-ПЗ', pd('24-017-ПЗ', 'Раздел 1'), 'П'), vol(2, '24-017-КР', pd('24-017-КР', 'Раздел 4'), 'П'), vol(3, '24-017-АР', 'Архитектурные решения', 'Р')];
+  const docs = [
+    vol(1, '24-017-ПЗ', pd('24-017-ПЗ', 'Раздел 1'), 'П'),
+    vol(2, '24-017-КР', pd('24-017-КР', 'Раздел 4'), 'П'),
+    vol(3, '24-017-АР', 'Архитектурные решения', 'Р'),
+  ];
   const out = stageMismatch.run(context(docs));
   assert.deepEqual(out.findings, []);
   assert.equal(out.questions!.length, 1);

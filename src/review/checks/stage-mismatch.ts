@@ -33,7 +33,10 @@ export const stageMismatch = defineCheck({
         const place = { doc: d, page: other.page };
         const sheets = other.count && other.count > 1 ? ` (так на ${other.count} листах)` : '';
         findings.push({
-          checkId: this.id, importance: this.importance, theme: this.theme, about: d,
+          checkId: this.id,
+          importance: this.importance,
+          theme: this.theme,
+          about: d,
           essence: `Том «${d.doc.name}» оформлен как ${STAGE_NAME[title.stage]}, а ${SOURCE_NAME[other.source]} указывает ${other.source === 'stamp' ? 'стадию' : 'на'} ${other.stage === 'Р' ? 'Р (рабочая документация)' : 'П (проектная документация)'}.`,
           evidence: `${where({ doc: d, page: title.page })}: ${quote(title.text)}.\n${where(place)}: ${quote(other.text)}${sheets}.`,
           action: `Привести стадию в основных надписях и шифре тома в соответствие со стадией документации (${title.stage === 'П' ? '«П» для проектной документации' : '«Р» для рабочей документации'}) либо исправить титульный лист.`,

@@ -9,20 +9,29 @@ test('a superseded norm is reported once per document with its pages and the rep
   const f = supersededNorms.run(context([d])).findings!;
   assert.equal(f.length, 2);
   const snip = f.find((x) => x.essence.includes('СНиП 2.01.07-85*'))!;
-  assert.deepEqual(snip.places.map((p) => p.page), [1, 3]);
+  assert.deepEqual(
+    snip.places.map((p) => p.page),
+    [1, 3],
+  );
   assert.match(snip.essence, /СП 20\.13330\.2016/);
   assert.equal(snip.importance, 'significant');
   assert.equal(snip.norm, 'СП 20.13330.2016');
 });
 
 test('a current СП with «Актуализированная редакция СНиП» in its title is not reported', () => {
-  const d = docFacts(1, 'kr.pdf', 'КР', ['СП 20.13330.2016 «Нагрузки и воздействия. Актуализированная редакция СНиП 2.01.07-85*»', 'СП 24.13330.2021 Свайные фундаменты. СНиП 2.02.03-85']);
+  const d = docFacts(1, 'kr.pdf', 'КР', [
+    'СП 20.13330.2016 «Нагрузки и воздействия. Актуализированная редакция СНиП 2.01.07-85*»',
+    'СП 24.13330.2021 Свайные фундаменты. СНиП 2.02.03-85',
+  ]);
   assert.deepEqual(supersededNorms.run(context([d])).findings, []);
 });
 
 test('a СНиП listed next to the СП that replaced it («СП 63.13330.2012 и СНиП 2.03.01-84*») is reported', () => {
   const d = docFacts(1, 'kr.pdf', 'КР', ['Расчет выполнен по СП 63.13330.2018 и СНиП 2.03.01-84*.', 'Нагрузки: СП 20.13330.2016, СНиП 2.01.07-85*.']);
-  assert.deepEqual(supersededNorms.run(context([d])).findings!.map((f) => f.essence.match(/СНиП \S+/)?.[0]), ['2.03.01-84*', '2.01.07-85*'].map((n) => `СНиП ${n}`));
+  assert.deepEqual(
+    supersededNorms.run(context([d])).findings!.map((f) => f.essence.match(/СНиП \S+/)?.[0]),
+    ['2.03.01-84*', '2.01.07-85*'].map((n) => `СНиП ${n}`),
+  );
 });
 
 test('context documents get no findings; unconfirmed registry entries are a warning, never a finding', () => {
@@ -57,10 +66,19 @@ test('the quote in the evidence stops before the title block and ends with one m
 
 test('the replacement is named in words that fit one document or several', () => {
   const [f] = supersededNorms.run(context([docFacts(1, 'pb.pdf', 'ПБ', ['Противопожарный режим — по ППБ 01-03.'])])).findings!;
-  assert.equal(f!.essence, 'Ссылка на недействующий нормативный документ ППБ 01-03 «Правила пожарной безопасности в Российской Федерации»: он отменён, применять следует Правила противопожарного режима (ПП РФ от 16.09.2020 № 1479).');
+  assert.equal(
+    f!.essence,
+    'Ссылка на недействующий нормативный документ ППБ 01-03 «Правила пожарной безопасности в Российской Федерации»: он отменён, применять следует Правила противопожарного режима (ПП РФ от 16.09.2020 № 1479).',
+  );
 });
 
-const gpzu = (date: string): ReferenceDate => ({ date, source: 'gpzu', docIndex: 1, page: 2, text: `ГПЗУ № РФ-77-4-53-3-12-2021-0123 от ${date.split('-').reverse().join('.')}` });
+const gpzu = (date: string): ReferenceDate => ({
+  date,
+  source: 'gpzu',
+  docIndex: 1,
+  page: 2,
+  text: `ГПЗУ № РФ-77-4-53-3-12-2021-0123 от ${date.split('-').reverse().join('.')}`,
+});
 
 test('a 2018 ЭЭ volume citing the СП 50 and СП 30 editions current in 2018 gets notes, not significant findings', () => {
   const d = docFacts(1, 'ЭЭ.pdf', 'ЭЭ', [
@@ -71,7 +89,10 @@ test('a 2018 ЭЭ volume citing the СП 50 and СП 30 editions current in 2018
   assert.equal(ctx.set.referenceDate?.source, 'title_year');
   const f = supersededNorms.run(ctx).findings!;
   assert.equal(f.length, 2);
-  assert.ok(f.every((x) => x.importance === 'minor'), f.map((x) => x.importance).join());
+  assert.ok(
+    f.every((x) => x.importance === 'minor'),
+    f.map((x) => x.importance).join(),
+  );
   const sp30 = f.find((x) => x.essence.includes('СП 30.13330.2016'))!;
   assert.match(sp30.essence, /действовал на дату оценки, но с тех пор заменён с 08\.04\.2021: ныне применяется СП 30\.13330\.2020/);
   assert.match(sp30.evidence, /год разработки документации 2018 \(титульный лист\)/);
@@ -113,7 +134,10 @@ test('a replacement the registry does not date closely enough gives a minor note
 test('a set judged before a newer edition existed is asked for the edition in force then, not for today’s', () => {
   const d = docFacts(1, 'pb.pdf', 'ПБ', ['АПС по СП 5.13130.2009.', 'Противопожарный режим — ПП РФ от 25.04.2012 № 390']);
   const f = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2021-05-01') })).findings!;
-  assert.deepEqual(f.map((x) => x.importance), ['significant', 'significant']);
+  assert.deepEqual(
+    f.map((x) => x.importance),
+    ['significant', 'significant'],
+  );
   const [early] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2020-05-01') })).findings!;
   assert.equal(early!.importance, 'minor');
 });
@@ -125,12 +149,17 @@ test('ГОСТ Р 21.101-2020, whose replacement is only claimed (C), is never a
   assert.deepEqual(dated.warnings, []);
   const today = supersededNorms.run(context([d], {}, { referenceDate: null }));
   assert.deepEqual(today.findings, []);
-  assert.deepEqual(today.warnings!.map((w) => w.code), ['norms_unconfirmed']);
+  assert.deepEqual(
+    today.warnings!.map((w) => w.code),
+    ['norms_unconfirmed'],
+  );
   assert.match(today.warnings![0]!.message, /ГОСТ Р 21\.101-2020 — по непроверенным сведениям заменён, замена — ГОСТ Р 21\.101-2026/);
 });
 
-test('a СНиП cited in the sentence after its replacement\'s closed title is a citation', () => {
-  const d = docFacts(1, 'ov.pdf', 'ИОС4', ['Решения приняты по СП 50.13330.2024 «Тепловая защита зданий».\nРасчет выполнен в соответствии с требованиями СНиП\n23-02-2003 «Тепловая защита зданий».']);
+test("a СНиП cited in the sentence after its replacement's closed title is a citation", () => {
+  const d = docFacts(1, 'ov.pdf', 'ИОС4', [
+    'Решения приняты по СП 50.13330.2024 «Тепловая защита зданий».\nРасчет выполнен в соответствии с требованиями СНиП\n23-02-2003 «Тепловая защита зданий».',
+  ]);
   assert.equal(supersededNorms.run(context([d])).findings!.length, 1);
 });
 
@@ -159,6 +188,9 @@ test('replaced product standards in a specification table and in notes are repor
     'Поз. | Наименование | Кол.\n1 | Швеллер 12П ГОСТ 8240-72 / С255 ГОСТ 27772-2015 | 4\n2 | Полоса 4х40 ГОСТ 103-76 | 12',
     'Металлоконструкции окрасить эмалью ПФ-115 (ГОСТ 6465-76) по грунтовке ГФ-021 (ГОСТ 25129-82).',
   ]);
-  const cited = supersededNorms.run(context([d])).findings!.map((f) => f.norm).sort();
+  const cited = supersededNorms
+    .run(context([d]))
+    .findings!.map((f) => f.norm)
+    .sort();
   assert.deepEqual(cited, ['ГОСТ 103-2006', 'ГОСТ 25129-2020', 'ГОСТ 27772-2021', 'ГОСТ 6465-2023', 'ГОСТ 8240-97']);
 });

@@ -44,14 +44,16 @@ function stale(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null, check
 function note(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null, checkId: string): DraftFinding {
   const e = c.citation.entry as NormEntry;
   const when = referenceDateNote(rd);
-  const essence = s.when === 'after'
-    ? rd
-      ? `Нормативный документ ${named(e)} действовал на дату оценки, но с тех пор ${statusWord(e)}${sinceWords(s)}: ныне применяется ${e.replacement}.`
-      : `Нормативный документ ${named(e)} действует, но ${e.status === 'cancelled' ? 'отменяется' : 'заменяется'}${sinceWords(s)}: далее применяется ${e.replacement}.`
-    : `Нормативный документ ${named(e)} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; действовал ли он на дату оценки, реестр сервиса не устанавливает.`;
-  const evidence = s.when === 'after'
-    ? `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)} — после этой даты; нарушением ссылка не является, это сведения для актуализации.`
-    : `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; точная дата замены в реестре не указана, поэтому ссылка отмечена как незначительное замечание для сверки, а не как нарушение.`;
+  const essence =
+    s.when === 'after'
+      ? rd
+        ? `Нормативный документ ${named(e)} действовал на дату оценки, но с тех пор ${statusWord(e)}${sinceWords(s)}: ныне применяется ${e.replacement}.`
+        : `Нормативный документ ${named(e)} действует, но ${e.status === 'cancelled' ? 'отменяется' : 'заменяется'}${sinceWords(s)}: далее применяется ${e.replacement}.`
+      : `Нормативный документ ${named(e)} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; действовал ли он на дату оценки, реестр сервиса не устанавливает.`;
+  const evidence =
+    s.when === 'after'
+      ? `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)} — после этой даты; нарушением ссылка не является, это сведения для актуализации.`
+      : `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; точная дата замены в реестре не указана, поэтому ссылка отмечена как незначительное замечание для сверки, а не как нарушение.`;
   return {
     checkId,
     importance: 'minor',
@@ -59,9 +61,10 @@ function note(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null, checkI
     about: c.doc,
     essence,
     evidence,
-    action: s.when === 'after'
-      ? `Если документация ещё дорабатывается или будет представлена повторно после изменения норм, привести ссылку к ${e.replacement} и проверить решения по её требованиям; иначе действий не требуется.`
-      : `Сверить по ФГИС «Реестр СП» / protect.gost.ru, действовал ли ${e.cited} на дату оценки; если нет — заменить ссылку на редакцию, действовавшую на эту дату.`,
+    action:
+      s.when === 'after'
+        ? `Если документация ещё дорабатывается или будет представлена повторно после изменения норм, привести ссылку к ${e.replacement} и проверить решения по её требованиям; иначе действий не требуется.`
+        : `Сверить по ФГИС «Реестр СП» / protect.gost.ru, действовал ли ${e.cited} на дату оценки; если нет — заменить ссылку на редакцию, действовавшую на эту дату.`,
     places: c.places,
     norm: e.replacement,
   };

@@ -66,7 +66,10 @@ export interface TraitCheckSpec {
  */
 export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id: Id }): Check<Id> {
   return {
-    id: spec.id, theme: 'construction', importance: 'significant', title: spec.title,
+    id: spec.id,
+    theme: 'construction',
+    importance: 'significant',
+    title: spec.title,
     run(ctx) {
       const findings: DraftFinding[] = [];
       for (const kind of spec.kinds) {
@@ -90,9 +93,15 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
           const a: Place = { doc: ref.doc, page: ref.item.facts[0]!.docPage };
           const b: Place = { doc: other.doc, page: other.item.facts[0]!.docPage };
           const quoteOf = (s: Statement) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
-          const remark = spec.remark?.(kind, [...other.item.facts, ...ref.item.facts].map((f) => f.value));
+          const remark = spec.remark?.(
+            kind,
+            [...other.item.facts, ...ref.item.facts].map((f) => f.value),
+          );
           findings.push({
-            checkId: spec.id, importance: 'significant', theme: 'construction', about,
+            checkId: spec.id,
+            importance: 'significant',
+            theme: 'construction',
+            about,
             essence: `Расхождение характеристики «${name}» между документами: ${shown(other.item)} в «${other.doc.doc.name}» и ${shown(ref.item)} в «${ref.doc.doc.name}».${remark ? ` ${remark}` : ''}`,
             evidence: `${where(b)}: ${quoteOf(other.item)}\n${where(a)}: ${quoteOf(ref.item)}${major.length > 1 ? `\nЗначение ${shown(ref.item)} указано также в ${major.length - 1} др. документах комплекта.` : ''}`,
             action: spec.action.replace('{name}', name),

@@ -12,7 +12,12 @@ test('a set agreeing with the XML note gives no findings', () => {
   const docs = [
     xmlDoc(),
     docFacts(2, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Адрес объекта: г. Москва, улица Ленина, дом 5\nКадастровый номер 77:01:0001001:1234')]),
-    docFacts(3, '24-017-АР.pdf', 'АР', [page('24-017-АР', 'Объект: Многоквартирный жилой дом с встроенными помещениями\nКоличество этажей – 10\nОбщая площадь здания 1 234,5 м2\nКоличество квартир – 120')]),
+    docFacts(3, '24-017-АР.pdf', 'АР', [
+      page(
+        '24-017-АР',
+        'Объект: Многоквартирный жилой дом с встроенными помещениями\nКоличество этажей – 10\nОбщая площадь здания 1 234,5 м2\nКоличество квартир – 120',
+      ),
+    ]),
   ];
   assert.deepEqual(xmlNoteMismatch.run(context(docs)).findings, []);
 });
@@ -25,7 +30,11 @@ test('address, name, values, cipher base and the file list are compared with the
     docFacts(4, 'extra.pdf', 'КР', [page('24-018-КР', 'текст')]),
   ];
   const essences = xmlNoteMismatch.run(context(docs)).findings!.map((f) => f.essence);
-  const has = (re: RegExp) => assert.ok(essences.some((e) => re.test(e)), `${re} in ${essences.join('\n')}`);
+  const has = (re: RegExp) =>
+    assert.ok(
+      essences.some((e) => re.test(e)),
+      `${re} in ${essences.join('\n')}`,
+    );
   has(/ExplanatoryNoteNumber|Шифр пояснительной записки в XML/);
   has(/Адрес объекта в XML/);
   has(/Наименование объекта/);
@@ -40,26 +49,46 @@ test('without an XML note the check says nothing', () => {
 });
 
 test('a file whose CRC32 differs from FileChecksum in the XML note is a critical finding', () => {
-  const xml = parseExplanatoryNote(SAMPLE_NOTE.replace('<FileName>24-017-АР.pdf</FileName>', '<FileName>24-017-АР.pdf</FileName><FileChecksum>1b5c9e26</FileChecksum>'))!;
+  const xml = parseExplanatoryNote(
+    SAMPLE_NOTE.replace('<FileName>24-017-АР.pdf</FileName>', '<FileName>24-017-АР.pdf</FileName><FileChecksum>1b5c9e26</FileChecksum>'),
+  )!;
   const ar = docFacts(2, '24-017-АР.pdf', 'АР', [page('24-017-АР', 'x')]);
-  const docs = [docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml), ar, docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'x')])];
+  const docs = [
+    docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+    ar,
+    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'x')]),
+  ];
   ar.crc32 = '1BAC6ED6';
   const f = xmlNoteMismatch.run(context(docs)).findings!;
-  assert.deepEqual(f.map((x) => [x.importance, x.about!.doc.index]), [['critical', 2]]);
+  assert.deepEqual(
+    f.map((x) => [x.importance, x.about!.doc.index]),
+    [['critical', 2]],
+  );
   ar.crc32 = '1B5C9E26';
   assert.deepEqual(xmlNoteMismatch.run(context(docs)).findings, []);
 });
 
 test('a volume whose DocNumber in the XML differs from its own cipher, and a different object name, are reported', () => {
-  const xml = parseExplanatoryNote(SAMPLE_NOTE.replace('<DocNumber>24-017-АР</DocNumber>', '<DocNumber>24-077-АР</DocNumber>').replace('Многоквартирный жилой дом с встроенными помещениями', 'Жилой комплекс'))!;
+  const xml = parseExplanatoryNote(
+    SAMPLE_NOTE.replace('<DocNumber>24-017-АР</DocNumber>', '<DocNumber>24-077-АР</DocNumber>').replace(
+      'Многоквартирный жилой дом с встроенными помещениями',
+      'Жилой комплекс',
+    ),
+  )!;
   const docs = [
     docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
     docFacts(2, '24-017-АР.pdf', 'АР', [page('24-017-АР', 'Многоквартирный жилой дом по адресу: г. Москва, ул. Ленина, д. 5')]),
     docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Многоквартирный жилой дом по адресу: г. Москва, ул. Ленина, д. 5')]),
   ];
   const essences = xmlNoteMismatch.run(context(docs)).findings!.map((f) => f.essence);
-  assert.ok(essences.some((e) => /DocNumber|Обозначение тома в XML.*24-077-АР.*24-017-АР/.test(e)), essences.join('\n'));
-  assert.ok(essences.some((e) => /Наименование объекта/.test(e)), essences.join('\n'));
+  assert.ok(
+    essences.some((e) => /DocNumber|Обозначение тома в XML.*24-077-АР.*24-017-АР/.test(e)),
+    essences.join('\n'),
+  );
+  assert.ok(
+    essences.some((e) => /Наименование объекта/.test(e)),
+    essences.join('\n'),
+  );
 });
 
 test('a word put in place of another in a long object name is another name; a qualifier left out is not', () => {

@@ -46,14 +46,20 @@ export async function streamDocument(
         onPage({ docPage: i + 1, text: i === 0 && extra ? `${text}\n${extra}` : text, source: 'xml', ...(stamps[i]!.length ? { stampLines: stamps[i] } : {}) });
       });
       res.pagesTotal = pages.length;
-      warn('pages_approximate', `Документ ${docLabel(doc)} прочитан без преобразования в PDF: номера страниц в замечаниях приблизительные (разбивка по разрывам страниц Word).`);
+      warn(
+        'pages_approximate',
+        `Документ ${docLabel(doc)} прочитан без преобразования в PDF: номера страниц в замечаниях приблизительные (разбивка по разрывам страниц Word).`,
+      );
     } else if (doc.format === 'xlsx') {
       const sheets = await xlsxPages(doc.path);
       sheets.forEach((text, i) => {
         onPage({ docPage: i + 1, text, source: 'xml' });
       });
       res.pagesTotal = sheets.length;
-      warn('pages_approximate', `Таблица ${docLabel(doc)} прочитана без преобразования в PDF: одна страница соответствует одному листу книги, номера страниц приблизительные.`);
+      warn(
+        'pages_approximate',
+        `Таблица ${docLabel(doc)} прочитана без преобразования в PDF: одна страница соответствует одному листу книги, номера страниц приблизительные.`,
+      );
     } else if (doc.format === 'xml') {
       await readXml(doc, onPage, res, warn);
     } else if (doc.format === 'jpeg' || doc.format === 'png') {
@@ -61,7 +67,10 @@ export async function streamDocument(
       await readImage(doc, options, onPage, res, warn);
     } else {
       res.pagesTotal = doc.pages ?? 0;
-      warn('document_unreadable', `Документ ${docLabel(doc)} (формат ${doc.format}) не прочитан: не удалось преобразовать его в PDF, а прямое чтение этого формата не поддерживается. Сохраните его в PDF или DOCX/XLSX.`);
+      warn(
+        'document_unreadable',
+        `Документ ${docLabel(doc)} (формат ${doc.format}) не прочитан: не удалось преобразовать его в PDF, а прямое чтение этого формата не поддерживается. Сохраните его в PDF или DOCX/XLSX.`,
+      );
     }
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
@@ -73,8 +82,13 @@ export async function streamDocument(
 }
 
 async function readPdf(
-  doc: ReviewDocument, path: string, options: ExtractOptions, reader: PdfReader,
-  onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void,
+  doc: ReviewDocument,
+  path: string,
+  options: ExtractOptions,
+  reader: PdfReader,
+  onPage: (p: ReadPage) => void,
+  res: StreamResult,
+  warn: (c: string, m: string, p?: number) => void,
 ): Promise<void> {
   const ocr = options.ocr && (await ocrAvailable(options.tesseractBin));
   const empty: number[] = [];
@@ -105,7 +119,10 @@ async function readPdf(
       onPage(page);
     });
     if (res.pagesTotal === 0) {
-      warn('document_unreadable', `Документ «${doc.name}» не прочитан: в PDF не найдено ни одной страницы (файл повреждён или не является PDF). Замечания по нему не сформированы.`);
+      warn(
+        'document_unreadable',
+        `Документ «${doc.name}» не прочитан: в PDF не найдено ни одной страницы (файл повреждён или не является PDF). Замечания по нему не сформированы.`,
+      );
     }
   } catch (err) {
     if (!(err instanceof PdfReadError)) throw err;
@@ -113,16 +130,26 @@ async function readPdf(
     const what = err.timedOut ? `чтение прервано: превышено время ${Math.round(options.timeoutMs / 1000)} с` : err.message;
     const from = n >= 1 ? `, начиная со страницы ${n}` : '';
     res.pagesTotal = Math.max(res.pagesTotal, doc.pages ?? 0, last);
-    warn(err.timedOut ? 'document_timeout' : 'document_unreadable',
-      `Документ «${doc.name}» не прочитан${from} (${what}). Замечания по нему могут быть неполными; проверьте, что файл не повреждён.`, n >= 1 ? n : undefined);
+    warn(
+      err.timedOut ? 'document_timeout' : 'document_unreadable',
+      `Документ «${doc.name}» не прочитан${from} (${what}). Замечания по нему могут быть неполными; проверьте, что файл не повреждён.`,
+      n >= 1 ? n : undefined,
+    );
   }
   if (empty.length) {
     const why = options.ocr ? 'распознавание текста (tesseract) недоступно на сервере' : 'распознавание текста отключено';
-    warn(ocr ? 'page_unreadable' : 'ocr_unavailable',
-      `В документе «${doc.name}» нет текстового слоя на ${pageList(empty)}; ${why}, эти страницы не проверены.`, empty[0]);
+    warn(
+      ocr ? 'page_unreadable' : 'ocr_unavailable',
+      `В документе «${doc.name}» нет текстового слоя на ${pageList(empty)}; ${why}, эти страницы не проверены.`,
+      empty[0],
+    );
   }
   if (ocrFailed.length) {
-    warn('ocr_empty', `В документе «${doc.name}» распознавание не дало текста на ${pageList(ocrFailed)} (скан низкого качества или чертёж без надписей); эти страницы не проверены.`, ocrFailed[0]);
+    warn(
+      'ocr_empty',
+      `В документе «${doc.name}» распознавание не дало текста на ${pageList(ocrFailed)} (скан низкого качества или чертёж без надписей); эти страницы не проверены.`,
+      ocrFailed[0],
+    );
   }
 }
 
@@ -140,14 +167,28 @@ async function readXml(doc: ReviewDocument, onPage: (p: ReadPage) => void, res: 
   }
   const text = xml.replace(/<[^>]*>/g, ' ').replace(/[ \t]+/g, ' ');
   onPage({ docPage: 1, text, source: 'xml' });
-  if (root !== 'ExplanatoryNote') warn('xml_not_explanatory_note', `XML-файл «${doc.name}» не является пояснительной запиской по схеме Минстроя (корневой элемент ${root ?? 'не определён'}); сверка со сведениями XML по нему не выполнялась.`);
+  if (root !== 'ExplanatoryNote')
+    warn(
+      'xml_not_explanatory_note',
+      `XML-файл «${doc.name}» не является пояснительной запиской по схеме Минстроя (корневой элемент ${root ?? 'не определён'}); сверка со сведениями XML по нему не выполнялась.`,
+    );
   else warn('xml_invalid', `XML-файл «${doc.name}» не удалось разобрать как пояснительную записку; сверка со сведениями XML не выполнялась.`);
 }
 
-async function readImage(doc: ReviewDocument, options: ExtractOptions, onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void): Promise<void> {
+async function readImage(
+  doc: ReviewDocument,
+  options: ExtractOptions,
+  onPage: (p: ReadPage) => void,
+  res: StreamResult,
+  warn: (c: string, m: string, p?: number) => void,
+): Promise<void> {
   if (!options.ocr || !(await ocrAvailable(options.tesseractBin))) {
     onPage({ docPage: 1, text: '', source: 'none' });
-    warn('ocr_unavailable', `Изображение «${doc.name}» не прочитано: распознавание текста (tesseract) ${options.ocr ? 'недоступно на сервере' : 'отключено'}.`, 1);
+    warn(
+      'ocr_unavailable',
+      `Изображение «${doc.name}» не прочитано: распознавание текста (tesseract) ${options.ocr ? 'недоступно на сервере' : 'отключено'}.`,
+      1,
+    );
     return;
   }
   let text = '';

@@ -30,7 +30,10 @@ export function mutoolAvailable(): Promise<boolean> {
   return probe;
 }
 
-interface PageBox { width: number; height: number }
+interface PageBox {
+  width: number;
+  height: number;
+}
 
 const boxRe = (name: string) => new RegExp(`<${name} l="([-\\d.]+)" b="([-\\d.]+)" r="([-\\d.]+)" t="([-\\d.]+)"`);
 const MEDIA_BOX = boxRe('MediaBox');
@@ -42,7 +45,7 @@ export function parsePageBoxes(listing: string): PageBox[] {
   for (const page of listing.split('<page ').slice(1)) {
     const box = (re: RegExp) => {
       const m = re.exec(page);
-      return m ? m.slice(1, 5).map(Number) as [number, number, number, number] : null;
+      return m ? (m.slice(1, 5).map(Number) as [number, number, number, number]) : null;
     };
     const media = box(MEDIA_BOX) ?? [0, 0, 612, 792];
     const crop = box(CROP_BOX) ?? media;
@@ -90,15 +93,24 @@ export function announceDocuments(paths: readonly string[], timeoutMs: number): 
       ({ stdout }) => listingSections(stdout, batch, true),
       (err: { stdout?: string }) => listingSections(String(err.stdout ?? ''), batch, false),
     );
-    for (const [k, p] of batch.entries()) announced.set(p, sections.then((s) => s[k] ?? null));
+    for (const [k, p] of batch.entries())
+      announced.set(
+        p,
+        sections.then((s) => s[k] ?? null),
+      );
   }
-  return () => { for (const p of fresh) announced.delete(p); };
+  return () => {
+    for (const p of fresh) announced.delete(p);
+  };
 }
 
 /** The tool's own complaint, without its warnings; mupdf's wording for a password is made plain. */
 function failure(stderr: string, code: number | null, signal: NodeJS.Signals | null): string {
   if (/password/i.test(stderr)) return 'документ защищён паролем';
-  const errors = stderr.split('\n').filter((l) => /^error:/i.test(l)).map((l) => l.replace(/^error:\s*/i, '').trim());
+  const errors = stderr
+    .split('\n')
+    .filter((l) => /^error:/i.test(l))
+    .map((l) => l.replace(/^error:\s*/i, '').trim());
   return errors.at(-1) ?? `mutool завершился аварийно (${signal ?? `код ${code}`})`;
 }
 
@@ -140,7 +152,9 @@ class DrawRun {
   constructor(readonly paths: readonly string[]) {
     // -D: text goes straight to the text device, without the display list drawing would reuse
     this.child = spawn(MUTOOL, ['draw', '-q', '-D', '-F', 'stext.json', '-o', '-', ...paths], { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child.stderr!.setEncoding('utf8').on('data', (d: string) => { this.stderr = (this.stderr + d).slice(-STDERR_KEEP); });
+    this.child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      this.stderr = (this.stderr + d).slice(-STDERR_KEEP);
+    });
     this.exited = once(this.child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
     this.child.on('error', () => undefined);
     // read from the start: output nobody reads yet is thrown away when the tool exits
@@ -166,7 +180,10 @@ class DrawRun {
   async nextPage(timeoutMs: number): Promise<string | null> {
     if (this.taken < this.ready.length) return this.ready[this.taken++]!;
     // the clock runs until a whole page has come, however the tool dribbles its output
-    const timer = setTimeout(() => { this.timedOut = true; this.child.kill('SIGKILL'); }, timeoutMs);
+    const timer = setTimeout(() => {
+      this.timedOut = true;
+      this.child.kill('SIGKILL');
+    }, timeoutMs);
     try {
       for (;;) {
         const r = await this.chunks.next();

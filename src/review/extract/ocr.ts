@@ -9,8 +9,12 @@ export function ocrAvailable(bin: string): Promise<boolean> {
   known = new Promise<boolean>((resolve) => {
     const p = spawn(bin, ['--list-langs'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    p.stdout.setEncoding('utf8').on('data', (d: string) => { out += d; });
-    p.stderr.setEncoding('utf8').on('data', (d: string) => { out += d; });
+    p.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
+    p.stderr.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+    });
     p.on('error', () => resolve(false));
     p.on('close', (code) => resolve(code === 0 && /^rus$/m.test(out)));
   });
@@ -30,8 +34,13 @@ export function recognise(bin: string, imagePath: string, timeoutMs: number): Pr
     let err = '';
     const timer = setTimeout(() => p.kill('SIGKILL'), Math.max(1000, timeoutMs));
     p.stdout.setEncoding('utf8').on('data', (d: string) => chunks.push(d));
-    p.stderr.setEncoding('utf8').on('data', (d: string) => { if (err.length < 2000) err += d; });
-    p.on('error', (e) => { clearTimeout(timer); reject(e); });
+    p.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (err.length < 2000) err += d;
+    });
+    p.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
     p.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(chunks.join(''));

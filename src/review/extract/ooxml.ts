@@ -31,16 +31,32 @@ function child(n: Node, name: string): Node | undefined {
 function walkWord(nodes: Node[], out: { text: (s: string) => void; brk: () => void; table?: (tbl: Node) => void }): void {
   for (const n of nodes) {
     const t = tag(n);
-    if (t === '#text') { continue; }
+    if (t === '#text') {
+      continue;
+    }
     if (t === 'w:tbl') out.table?.(n);
     if (t === 'w:t') {
       for (const c of children(n)) if ('#text' in c) out.text(String(c['#text']));
       continue;
     }
-    if (t === 'w:tab') { out.text('\t'); continue; }
-    if (t === 'w:br') { if (attr(n, '@w:type') === 'page') out.brk(); else out.text('\n'); continue; }
-    if (t === 'w:lastRenderedPageBreak') { out.brk(); continue; }
-    if (t === 'w:tc') { walkWord(children(n), out); out.text('\t'); continue; }
+    if (t === 'w:tab') {
+      out.text('\t');
+      continue;
+    }
+    if (t === 'w:br') {
+      if (attr(n, '@w:type') === 'page') out.brk();
+      else out.text('\n');
+      continue;
+    }
+    if (t === 'w:lastRenderedPageBreak') {
+      out.brk();
+      continue;
+    }
+    if (t === 'w:tc') {
+      walkWord(children(n), out);
+      out.text('\t');
+      continue;
+    }
     walkWord(children(n), out);
     if (t === 'w:p') out.text('\n');
     if (t === 'w:sectPr') out.brk();
@@ -57,7 +73,9 @@ const CHANGE_HEADER_CELL = /^(?:изм\.?|кол\.?\s?уч\.?|№\s?док\.?|п
  * one 5 mm row after another, so the title-block parser reads a typed stamp as it reads a drawn one.
  */
 function tableLines(tbl: Node, top: number): PlacedLine[] {
-  const grid = children(child(tbl, 'w:tblGrid') ?? {}).filter((g) => tag(g) === 'w:gridCol').map((g) => Number(attr(g, '@w:w') ?? 0) / TWIPS_PER_POINT);
+  const grid = children(child(tbl, 'w:tblGrid') ?? {})
+    .filter((g) => tag(g) === 'w:gridCol')
+    .map((g) => Number(attr(g, '@w:w') ?? 0) / TWIPS_PER_POINT);
   const at = (col: number) => (grid.length ? grid.slice(0, col).reduce((a, b) => a + b, 0) : col * 25);
   const lines: PlacedLine[] = [];
   let row = 0;
@@ -102,37 +120,52 @@ export async function docxPages(path: string): Promise<{ pages: string[]; stamps
   const runningStamp: PlacedLine[] = [];
   let broke = false;
   let extra = '';
-  await readZipParts(path, (n) => n === 'word/document.xml' || /^word\/(header|footer)\d*\.xml$/.test(n), (name, xml) => {
-    const tree = parser.parse(xml) as Node[];
-    if (name !== 'word/document.xml') {
-      const parts: string[] = [];
+  await readZipParts(
+    path,
+    (n) => n === 'word/document.xml' || /^word\/(header|footer)\d*\.xml$/.test(n),
+    (name, xml) => {
+      const tree = parser.parse(xml) as Node[];
+      if (name !== 'word/document.xml') {
+        const parts: string[] = [];
+        walkWord(tree, {
+          text: (s) => parts.push(s),
+          brk: () => parts.push('\n'),
+          // a stamp in a header or footer stands on every page; its numbers are page fields whose values Word fills in
+          // only when it lays the page out, so only its labels, roles and cipher are kept
+          table: (tbl) => addTitleBlock(runningStamp, tbl, (l) => !/^\d+$/.test(l.text)),
+        });
+        extra += `${parts.join('')}\n`;
+        return;
+      }
       walkWord(tree, {
-        text: (s) => parts.push(s),
-        brk: () => parts.push('\n'),
-        // a stamp in a header or footer stands on every page; its numbers are page fields whose values Word fills in
-        // only when it lays the page out, so only its labels, roles and cipher are kept
-        table: (tbl) => addTitleBlock(runningStamp, tbl, (l) => !/^\d+$/.test(l.text)),
+        text: (s) => current.push(s),
+        brk: () => {
+          const text = current.join('');
+          if (text.trim()) {
+            pages.push(text);
+            pageStamps.push(stamp);
+            broke = true;
+          }
+          current = [];
+          stamp = [];
+        },
+        table: (tbl) => addTitleBlock(stamp, tbl),
       });
-      extra += `${parts.join('')}\n`;
-      return;
-    }
-    walkWord(tree, {
-      text: (s) => current.push(s),
-      brk: () => {
-        const text = current.join('');
-        if (text.trim()) { pages.push(text); pageStamps.push(stamp); broke = true; }
-        current = [];
-        stamp = [];
-      },
-      table: (tbl) => addTitleBlock(stamp, tbl),
-    });
-  });
+    },
+  );
   const last = current.join('');
-  if (last.trim() || pages.length === 0) { pages.push(last); pageStamps.push(stamp); }
+  if (last.trim() || pages.length === 0) {
+    pages.push(last);
+    pageStamps.push(stamp);
+  }
   const out: string[] = [];
   const stamps: PlacedLine[][] = [];
   for (const [i, p] of pages.entries()) {
-    if (p.length <= PSEUDO_PAGE_CHARS * 1.5) { out.push(p); stamps.push(pageStamps[i]!); continue; }
+    if (p.length <= PSEUDO_PAGE_CHARS * 1.5) {
+      out.push(p);
+      stamps.push(pageStamps[i]!);
+      continue;
+    }
     // a page far longer than a sheet means Word recorded no break there: cut at paragraph ends
     let rest = p;
     while (rest.length > PSEUDO_PAGE_CHARS * 1.5) {
@@ -157,16 +190,20 @@ export async function xlsxPages(path: string): Promise<string[]> {
   const sheets: { n: number; text: string }[] = [];
   // sharedStrings.xml precedes the sheets in files written by Excel and LibreOffice; keep cell refs otherwise
   const pendingSheets: { n: number; xml: string }[] = [];
-  await readZipParts(path, (n) => n === 'xl/sharedStrings.xml' || /^xl\/worksheets\/sheet\d+\.xml$/.test(n), (name, xml) => {
-    if (name === 'xl/sharedStrings.xml') {
-      for (const si of xml.split(/<si>|<si\s[^>]*>/).slice(1)) {
-        const texts = [...si.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)].map((m) => decode(m[1] ?? ''));
-        shared.push(texts.join(''));
+  await readZipParts(
+    path,
+    (n) => n === 'xl/sharedStrings.xml' || /^xl\/worksheets\/sheet\d+\.xml$/.test(n),
+    (name, xml) => {
+      if (name === 'xl/sharedStrings.xml') {
+        for (const si of xml.split(/<si>|<si\s[^>]*>/).slice(1)) {
+          const texts = [...si.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)].map((m) => decode(m[1] ?? ''));
+          shared.push(texts.join(''));
+        }
+        return;
       }
-      return;
-    }
-    pendingSheets.push({ n: Number(/sheet(\d+)/.exec(name)?.[1] ?? 0), xml });
-  });
+      pendingSheets.push({ n: Number(/sheet(\d+)/.exec(name)?.[1] ?? 0), xml });
+    },
+  );
   for (const s of pendingSheets) sheets.push({ n: s.n, text: sheetText(s.xml, shared) });
   sheets.sort((a, b) => a.n - b.n);
   return sheets.map((s) => s.text);
@@ -191,7 +228,10 @@ function sheetText(xml: string, shared: string[]): string {
 
 function decode(s: string): string {
   return s
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
     .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&amp;/g, '&');

@@ -20,8 +20,12 @@ let pageCount = 0;
 function lineBoxes(st) {
   const blocks = [];
   st.walk({
-    beginTextBlock() { blocks.push([]); },
-    beginLine(bbox) { blocks[blocks.length - 1]?.push(bbox); },
+    beginTextBlock() {
+      blocks.push([]);
+    },
+    beginLine(bbox) {
+      blocks[blocks.length - 1]?.push(bbox);
+    },
   });
   return blocks;
 }
@@ -45,7 +49,8 @@ function linesFromJson(st) {
   const out = [];
   for (const block of JSON.parse(st.asJSON()).blocks ?? []) {
     if (block.type !== 'text') continue;
-    for (const line of block.lines ?? []) out.push({ text: line.text ?? '', bbox: [line.bbox.x, line.bbox.y, line.bbox.x + line.bbox.w, line.bbox.y + line.bbox.h] });
+    for (const line of block.lines ?? [])
+      out.push({ text: line.text ?? '', bbox: [line.bbox.x, line.bbox.y, line.bbox.x + line.bbox.w, line.bbox.y + line.bbox.h] });
   }
   return out;
 }
@@ -88,7 +93,10 @@ function pump() {
   if (pumping) return;
   pumping = true;
   setImmediate(function step() {
-    if (!doc || credits <= 0 || next > pageCount) { pumping = false; return; }
+    if (!doc || credits <= 0 || next > pageCount) {
+      pumping = false;
+      return;
+    }
     const n = next++;
     credits--;
     try {

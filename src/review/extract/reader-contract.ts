@@ -26,7 +26,11 @@ export function hasTextLayer(text: string): boolean {
 
 /** Raised when the reader hangs past the deadline, dies or cannot read the file; its process is gone afterwards. */
 export class PdfReadError extends Error {
-  constructor(message: string, readonly timedOut: boolean, readonly page: number | null) {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+    readonly page: number | null,
+  ) {
     super(message);
     this.name = 'PdfReadError';
   }

@@ -28,10 +28,18 @@ export class StextPageSplitter {
     while (i < chunk.length) {
       if (this.inString) {
         // jump from quote to quote: strings are most of the output
-        if (this.escaped) { this.escaped = false; i++; continue; }
+        if (this.escaped) {
+          this.escaped = false;
+          i++;
+          continue;
+        }
         if (backslash !== -1 && backslash < i) backslash = chunk.indexOf('\\', i);
         const q = chunk.indexOf('"', i);
-        if (backslash !== -1 && (q === -1 || backslash < q)) { this.escaped = true; i = backslash + 1; continue; }
+        if (backslash !== -1 && (q === -1 || backslash < q)) {
+          this.escaped = true;
+          i = backslash + 1;
+          continue;
+        }
         if (q === -1) break;
         this.inString = false;
         i = q + 1;
@@ -68,7 +76,8 @@ interface StextPage {
 
 // A text block's start, or a line as mutool writes it: its box, its font, its origin and its text. Reading lines
 // with one expression costs a third of a full JSON.parse of the page, most of which is font descriptions.
-const BLOCK_OR_LINE = /"lines":\[|"bbox":\{"x":(-?[\d.e+-]+),"y":(-?[\d.e+-]+),"w":(-?[\d.e+-]+),"h":(-?[\d.e+-]+)\},"font":\{(?:[^"}]|"(?:[^"\\]|\\.)*")*\},"x":[^,]*,"y":[^,]*,"text":"((?:[^"\\]|\\.)*)"/g;
+const BLOCK_OR_LINE =
+  /"lines":\[|"bbox":\{"x":(-?[\d.e+-]+),"y":(-?[\d.e+-]+),"w":(-?[\d.e+-]+),"h":(-?[\d.e+-]+)\},"font":\{(?:[^"}]|"(?:[^"\\]|\\.)*")*\},"x":[^,]*,"y":[^,]*,"text":"((?:[^"\\]|\\.)*)"/g;
 
 /** A page's text laid out as mupdf's plain-text output (a line per line, an empty line after each block) and its line boxes. */
 export function stextPageLines(json: string): { text: string; lines: BoxedLine[] } {

@@ -9,7 +9,7 @@ import type { PlacedLine, ReadPage, ReviewDocument } from '../types.ts';
 import { streamDocument } from './index.ts';
 import type { PdfReader, RawPdfPage } from './reader-contract.ts';
 
-const ROLES = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н.Контр.': 'Хагай' };
+const ROLES = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров', 'Н.Контр.': 'Хагай' };
 const BODY = 'Пояснительная записка. Проектная документация разработана в соответствии с заданием на проектирование. Количество этажей — 9.';
 
 /** A reader handing out prepared pages, as the PDF readers do. */
@@ -19,15 +19,35 @@ function fakeReader(pages: RawPdfPage[]): PdfReader {
       for (const [i, p] of pages.entries()) await onPage(i + 1, p);
       return pages.length;
     },
-    plan: () => undefined, warm: () => undefined, close: async () => undefined, setIdle: () => undefined,
-    alive: true, lastChildMaxRssKb: 0,
+    plan: () => undefined,
+    warm: () => undefined,
+    close: async () => undefined,
+    setIdle: () => undefined,
+    alive: true,
+    lastChildMaxRssKb: 0,
   };
 }
 
-const raw = (text: string, lines: PlacedLine[]): RawPdfPage => ({ text: `${text}\n${lines.map((l) => l.text).join('\n')}`, width: 595, height: 842, stampLines: lines, rendered: false });
+const raw = (text: string, lines: PlacedLine[]): RawPdfPage => ({
+  text: `${text}\n${lines.map((l) => l.text).join('\n')}`,
+  width: 595,
+  height: 842,
+  stampLines: lines,
+  rendered: false,
+});
 const broken = (lines: PlacedLine[], enc: MojibakeEncoding, only?: RegExp) =>
   lines.map((l) => (!only || only.test(l.text) ? { ...l, text: garble(l.text, enc) } : l));
-const doc: ReviewDocument = { index: 3, name: 'Том 4_24-017-КР.pdf', kind: 'КР', role: 'review', format: 'pdf', path: '/x.pdf', pdfPath: '/x.pdf', pages: 3, pageFrom: null };
+const doc: ReviewDocument = {
+  index: 3,
+  name: 'Том 4_24-017-КР.pdf',
+  kind: 'КР',
+  role: 'review',
+  format: 'pdf',
+  path: '/x.pdf',
+  pdfPath: '/x.pdf',
+  pages: 3,
+  pageFrom: null,
+};
 
 async function read(pages: RawPdfPage[]) {
   const collector = new DocCollector(doc, 1);
@@ -44,7 +64,10 @@ test('a title block whose «Н.Контр.» row is mojibake: the role is found 
   const nkBroken = broken(stamp(2), 'cp1251', /Контр|Хагай/);
   assert.ok(nkBroken.some((l) => l.text === 'Í.Êîíòð.'));
   // read as it is, the sheet has no «Н. контр.» row: what the real document was accused of
-  const unrepaired = docFacts(3, doc.name, 'КР', [{ text: 'Том 4', stamp: stamp(1) }, { text: BODY, stamp: nkBroken }]);
+  const unrepaired = docFacts(3, doc.name, 'КР', [
+    { text: 'Том 4', stamp: stamp(1) },
+    { text: BODY, stamp: nkBroken },
+  ]);
   assert.match(titleBlockRoles.run(context([unrepaired])).findings![0]!.essence, /нет строк Н\. контр\./);
 
   const { facts, warnings, seen } = await read([
@@ -77,7 +100,10 @@ test('a mojibake title block really missing the «Н.Контр.» row is still 
   const findings = titleBlockRoles.run(context([facts])).findings!;
   assert.equal(findings.length, 1);
   assert.match(findings[0]!.essence, /нет строк Н\. контр\./);
-  assert.deepEqual(findings[0]!.places.map((p) => p.page), [2]);
+  assert.deepEqual(
+    findings[0]!.places.map((p) => p.page),
+    [2],
+  );
 });
 
 test('good pages, recognised pages and Western European names are left alone and warn nothing', async () => {

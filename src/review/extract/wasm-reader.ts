@@ -60,10 +60,21 @@ export class WasmPdfReader implements PdfReader {
     };
     if (queued) return Promise.resolve().then(() => check(queued));
     return new Promise<Msg>((resolve, reject) => {
-      const timer = setTimeout(() => { this.waiter = null; try { check(null); } catch (e) { reject(e); } }, timeoutMs);
+      const timer = setTimeout(() => {
+        this.waiter = null;
+        try {
+          check(null);
+        } catch (e) {
+          reject(e);
+        }
+      }, timeoutMs);
       this.waiter = (m) => {
         clearTimeout(timer);
-        try { resolve(check(m)); } catch (e) { reject(e); }
+        try {
+          resolve(check(m));
+        } catch (e) {
+          reject(e);
+        }
       };
     });
   }

@@ -3,8 +3,6 @@ import assert from 'node:assert/strict';
 import { SAMPLE_NOTE } from '../../../test/review/samples.ts';
 import { parseExplanatoryNote, xmlRoot } from './xml-note.ts';
 
-
-
 test('facts of the Минстрой XML explanatory note', () => {
   assert.equal(xmlRoot(SAMPLE_NOTE), 'ExplanatoryNote');
   const f = parseExplanatoryNote(SAMPLE_NOTE)!;
@@ -13,12 +11,18 @@ test('facts of the Минстрой XML explanatory note', () => {
   assert.equal(f.objectName, 'Многоквартирный жилой дом с встроенными помещениями');
   assert.equal(f.address, 'г. Москва, ул. Ленина, д. 5');
   assert.deepEqual(f.cadastralNumbers, ['77:01:0001001:1234']);
-  assert.deepEqual(f.indicators.map((i) => i.value), ['10', '1234.5', '120']);
-  assert.deepEqual(f.sections.map((s) => [s.code, s.notDeveloped, s.documents.flatMap((d) => d.files)]), [
-    ['ПЗУ', null, ['24-017-ПЗУ.pdf']],
-    ['АР', null, ['24-017-АР.pdf']],
-    ['ИОС1', 'Раздел не разрабатывался', []],
-  ]);
+  assert.deepEqual(
+    f.indicators.map((i) => i.value),
+    ['10', '1234.5', '120'],
+  );
+  assert.deepEqual(
+    f.sections.map((s) => [s.code, s.notDeveloped, s.documents.flatMap((d) => d.files)]),
+    [
+      ['ПЗУ', null, ['24-017-ПЗУ.pdf']],
+      ['АР', null, ['24-017-АР.pdf']],
+      ['ИОС1', 'Раздел не разрабатывался', []],
+    ],
+  );
 });
 
 test('other XML roots are not taken for an explanatory note', () => {
@@ -33,6 +37,15 @@ test('characteristics of the object: responsibility level, energy class and clim
     <ClimateConditions><ClimateDistrict>IIВ</ClimateDistrict><SnowDistrict>III</SnowDistrict><WindDistrict>I</WindDistrict></ClimateConditions>
     </NonIndustrialObject></ExplanatoryNote>`;
   const f = parseExplanatoryNote(xml)!;
-  assert.deepEqual(f.characteristics, { ResponsibilityLevel: 'нормальный', EnergyEfficiencyClass: 'B', ClimateDistrict: 'IIВ', SnowDistrict: 'III', WindDistrict: 'I' });
-  assert.deepEqual(parseExplanatoryNote('<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>x</Name></NonIndustrialObject></ExplanatoryNote>')!.characteristics, {});
+  assert.deepEqual(f.characteristics, {
+    ResponsibilityLevel: 'нормальный',
+    EnergyEfficiencyClass: 'B',
+    ClimateDistrict: 'IIВ',
+    SnowDistrict: 'III',
+    WindDistrict: 'I',
+  });
+  assert.deepEqual(
+    parseExplanatoryNote('<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>x</Name></NonIndustrialObject></ExplanatoryNote>')!.characteristics,
+    {},
+  );
 });

@@ -21,7 +21,14 @@ export interface XmlNoteFacts {
 }
 
 /** Elements of the object (NonIndustrialObject …) holding its characteristics, normocontrol.md §6. */
-export const XML_CHARACTERISTICS = ['ResponsibilityLevel', 'EnergyEfficiencyClass', 'ClimateDistrict', 'SnowDistrict', 'WindDistrict', 'SeismicActivity'] as const;
+export const XML_CHARACTERISTICS = [
+  'ResponsibilityLevel',
+  'EnergyEfficiencyClass',
+  'ClimateDistrict',
+  'SnowDistrict',
+  'WindDistrict',
+  'SeismicActivity',
+] as const;
 export type XmlCharacteristic = (typeof XML_CHARACTERISTICS)[number];
 
 export interface XmlSection {
@@ -33,9 +40,23 @@ export interface XmlSection {
 
 /** Schema element → section code of the reference (docset.ts). */
 export const XML_SECTION_CODES: Readonly<Record<string, string>> = {
-  Section2: 'ПЗУ', Section3: 'АР', Section4: 'КР',
-  ElectricitySupply: 'ИОС1', WaterSupply: 'ИОС2', WaterRemoval: 'ИОС3', HeatingVentilation: 'ИОС4', Communication: 'ИОС5', GasSupply: 'ИОС6',
-  Section6: 'ТХ', Section7: 'ПОС', Section8: 'ООС', Section9: 'ПБ', Section10: 'ТБЭ', Section11: 'ОДИ', Section12: 'СМ', Section13: 'ИД',
+  Section2: 'ПЗУ',
+  Section3: 'АР',
+  Section4: 'КР',
+  ElectricitySupply: 'ИОС1',
+  WaterSupply: 'ИОС2',
+  WaterRemoval: 'ИОС3',
+  HeatingVentilation: 'ИОС4',
+  Communication: 'ИОС5',
+  GasSupply: 'ИОС6',
+  Section6: 'ТХ',
+  Section7: 'ПОС',
+  Section8: 'ООС',
+  Section9: 'ПБ',
+  Section10: 'ТБЭ',
+  Section11: 'ОДИ',
+  Section12: 'СМ',
+  Section13: 'ИД',
 };
 
 const ARRAYS = new Set(['Document', 'File', 'TEI', 'PowerIndicator', 'LandAreaInfo', 'SubSection', 'OKS', 'ComplexPart', 'CadastralNumber', 'Resource']);
@@ -86,17 +107,30 @@ export function parseExplanatoryNote(xml: string): XmlNoteFacts | null {
     year: str(root.ExplanatoryNoteYear),
     objectName: str(obj.Name),
     address: addressText(obj.Address),
-    cadastralNumbers: [...new Set(findAll(root, 'CadastralNumber').map(str).filter((s): s is string => !!s))],
+    cadastralNumbers: [
+      ...new Set(
+        findAll(root, 'CadastralNumber')
+          .map(str)
+          .filter((s): s is string => !!s),
+      ),
+    ],
     indicators: [...findAll(obj, 'TEI'), ...findAll(obj, 'PowerIndicator')].filter(isObj).map((t) => ({
       name: str(t.Name) ?? '',
       measure: str(t.Measure) ?? '',
       value: str(t.Value) ?? '',
     })),
     sections: sectionsOf(findAll(obj, 'ProjectDocumentation')[0]),
-    resources: findAll(obj, 'Resource').filter(isObj).map((r) => ({ name: str(r.Name) ?? '', measure: str(r.Measure) ?? '', value: str(r.Value) ?? '' })),
-    initialDocuments: findAll(findAll(root, 'ProjectInitialDocuments')[0], 'Document').filter(isObj).map((d) => ({
-      type: str(d.DocType) ?? '', name: str(d.DocName) ?? '', number: str(d.DocNumber) ?? '', date: str(d.DocDate) ?? '',
-    })),
+    resources: findAll(obj, 'Resource')
+      .filter(isObj)
+      .map((r) => ({ name: str(r.Name) ?? '', measure: str(r.Measure) ?? '', value: str(r.Value) ?? '' })),
+    initialDocuments: findAll(findAll(root, 'ProjectInitialDocuments')[0], 'Document')
+      .filter(isObj)
+      .map((d) => ({
+        type: str(d.DocType) ?? '',
+        name: str(d.DocName) ?? '',
+        number: str(d.DocNumber) ?? '',
+        date: str(d.DocDate) ?? '',
+      })),
     characteristics: characteristicsOf(obj),
   };
 }
@@ -105,7 +139,9 @@ export function parseExplanatoryNote(xml: string): XmlNoteFacts | null {
 function characteristicsOf(obj: Obj): XmlNoteFacts['characteristics'] {
   const out: XmlNoteFacts['characteristics'] = {};
   for (const name of XML_CHARACTERISTICS) {
-    const v = findAll(obj, name).map(str).find((s): s is string => !!s);
+    const v = findAll(obj, name)
+      .map(str)
+      .find((s): s is string => !!s);
     if (v) out[name] = v;
   }
   return out;
@@ -134,12 +170,18 @@ function sectionsOf(pd: unknown): XmlSection[] {
       if (!isObj(v)) continue;
       const code = XML_SECTION_CODES[k];
       if (code) {
-        const docs = findAll(v, 'Document').filter(isObj).map((d) => ({
-          name: str(d.DocName) ?? '',
-          number: str(d.DocNumber) ?? '',
-          files: findAll(d, 'File').filter(isObj).map((f) => str(f.FileName) ?? ''),
-          checksums: findAll(d, 'File').filter(isObj).map((f) => str(f.FileChecksum)?.toUpperCase() ?? null),
-        }));
+        const docs = findAll(v, 'Document')
+          .filter(isObj)
+          .map((d) => ({
+            name: str(d.DocName) ?? '',
+            number: str(d.DocNumber) ?? '',
+            files: findAll(d, 'File')
+              .filter(isObj)
+              .map((f) => str(f.FileName) ?? ''),
+            checksums: findAll(d, 'File')
+              .filter(isObj)
+              .map((f) => str(f.FileChecksum)?.toUpperCase() ?? null),
+          }));
         out.push({ code, element: k, notDeveloped: 'NotDeveloped' in v ? (str(v.NotDeveloped) ?? 'Раздел не разрабатывался') : null, documents: docs });
       } else if (k === 'Section5') visit(v);
     }
@@ -157,7 +199,9 @@ export function noteSummary(f: XmlNoteFacts): string {
     ...f.cadastralNumbers.map((c) => `Кадастровый номер: ${c}`),
     ...f.indicators.map((i) => `${i.name}: ${i.value}`),
     ...Object.entries(f.characteristics).map(([k, v]) => `${k}: ${v}`),
-    ...f.sections.flatMap((s) => (s.notDeveloped ? [`${s.code}: ${s.notDeveloped}`] : s.documents.map((d) => `${s.code}: ${d.number} ${d.name} ${d.files.join(', ')}`))),
+    ...f.sections.flatMap((s) =>
+      s.notDeveloped ? [`${s.code}: ${s.notDeveloped}`] : s.documents.map((d) => `${s.code}: ${d.number} ${d.name} ${d.files.join(', ')}`),
+    ),
   ];
   return lines.filter(Boolean).join('\n');
 }

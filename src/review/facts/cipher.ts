@@ -6,9 +6,23 @@ const MARKS = [
   ...new Set([
     ...SECTION_CODES.map((c) => c.replace(/\d+$/, '')),
     ...Object.values(SECTION_SYNONYMS).flat(),
-    'ОПЗ', 'ЭЭ', 'ПКР', 'АС', 'КМД', 'ИЛО', 'ППО', 'ТКР', 'СП', 'ОВ', 'ВК', 'АПС', 'ГП',
+    'ОПЗ',
+    'ЭЭ',
+    'ПКР',
+    'АС',
+    'КМД',
+    'ИЛО',
+    'ППО',
+    'ТКР',
+    'СП',
+    'ОВ',
+    'ВК',
+    'АПС',
+    'ГП',
   ]),
-].filter((m) => m.length >= 1).sort((a, b) => b.length - a.length);
+]
+  .filter((m) => m.length >= 1)
+  .sort((a, b) => b.length - a.length);
 
 const MARK_SRC = MARKS.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 // base: at least one digit; segments of letters/digits joined by - . _ /. The mark may follow an object's code
@@ -42,7 +56,12 @@ export function findCiphers(text: string): { index: number; fact: CipherFact }[]
     const num = m[4];
     out.push({
       index: m.index,
-      fact: { cipher: `${base}-${m[2] ?? ''}${mark}${num ?? ''}${m[5] ?? ''}`, base, mark: mark + (mark === 'ИОС' ? (num ?? '') : ''), section: sectionOfMark(mark, num) },
+      fact: {
+        cipher: `${base}-${m[2] ?? ''}${mark}${num ?? ''}${m[5] ?? ''}`,
+        base,
+        mark: mark + (mark === 'ИОС' ? (num ?? '') : ''),
+        section: sectionOfMark(mark, num),
+      },
     });
   }
   return out;

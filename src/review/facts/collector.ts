@@ -86,9 +86,33 @@ export class DocCollector {
 
   constructor(doc: ReviewDocument, pageFrom: number) {
     this.facts = {
-      doc, section: sectionOfKind(doc.kind), pagesTotal: 0, pagesRead: 0, pageFrom, head: '', year: null,
-      stamps: [], cipherCounts: new Map(), cipher: null, headCiphers: [], norms: new Map(), values: [], traits: [], addresses: [],
-      objectNames: [], cadastral: [], resources: [], gpzu: [], techConditions: [], sheetRefs: [], cipherRefs: [], volumeRefs: [], gpzuCitations: [], volume: null, xml: null, crc32: null,
+      doc,
+      section: sectionOfKind(doc.kind),
+      pagesTotal: 0,
+      pagesRead: 0,
+      pageFrom,
+      head: '',
+      year: null,
+      stamps: [],
+      cipherCounts: new Map(),
+      cipher: null,
+      headCiphers: [],
+      norms: new Map(),
+      values: [],
+      traits: [],
+      addresses: [],
+      objectNames: [],
+      cadastral: [],
+      resources: [],
+      gpzu: [],
+      techConditions: [],
+      sheetRefs: [],
+      cipherRefs: [],
+      volumeRefs: [],
+      gpzuCitations: [],
+      volume: null,
+      xml: null,
+      crc32: null,
     };
   }
 
@@ -142,7 +166,12 @@ export class DocCollector {
       if (c) {
         if (!c.pages.includes(n) && c.pages.length < MAX_FACTS_PER_KIND) c.pages.push(n);
       } else {
-        this.facts.norms.set(entry.cited, { entry, raw: ref.raw, pages: [n], snippet: printedSnippet(snippet(prepared, ref.index, ref.index + ref.raw.length), text) });
+        this.facts.norms.set(entry.cited, {
+          entry,
+          raw: ref.raw,
+          pages: [n],
+          snippet: printedSnippet(snippet(prepared, ref.index, ref.index + ref.raw.length), text),
+        });
       }
     }
   }
@@ -170,10 +199,12 @@ export class DocCollector {
     const ranked = [...f.cipherCounts.entries()]
       .map(([c, count]) => ({ fact: parseCiphers(c)[0], count }))
       .filter((x) => x.fact)
-      .sort((a, b) => b.count - a.count || Number(b.fact!.section === f.section) - Number(a.fact!.section === f.section) || a.fact!.cipher.localeCompare(b.fact!.cipher));
+      .sort(
+        (a, b) =>
+          b.count - a.count || Number(b.fact!.section === f.section) - Number(a.fact!.section === f.section) || a.fact!.cipher.localeCompare(b.fact!.cipher),
+      );
     if (ranked[0]) return ranked[0].fact!;
     const fromName = parseCiphers(normalizeText(f.doc.name).toUpperCase())[0];
     return fromName ?? null;
   }
 }
-

@@ -9,7 +9,8 @@ import { parseCiphers } from './cipher.ts';
 import { isRoleLabel } from './stamp.ts';
 import type { ContentsList, EntryGroup } from './types.ts';
 
-const HEADING_RE = /^(содержание\s+тома|содержание|ведомость\s+(?:рабочих\s+)?чертежей(?:\s+основного\s+комплекта)?|ведомость\s+(?:листов|чертежей)\s+графической\s+части)\s*(?:\(\s*продолжение\s*\))?\s*[.:]?$/iu;
+const HEADING_RE =
+  /^(содержание\s+тома|содержание|ведомость\s+(?:рабочих\s+)?чертежей(?:\s+основного\s+комплекта)?|ведомость\s+(?:листов|чертежей)\s+графической\s+части)\s*(?:\(\s*продолжение\s*\))?\s*[.:]?$/iu;
 const HEADER_WORD_RE = /^(?:обозначение|наименование|примечание|стр\.?|страница|лист|листы|№\s*листа|№|кол\.?\s*лист(?:ов)?\.?)$/iu;
 const BINDING_RE = /^(?:инв\.?\s*№\s*подл\.?|подп\.?\s*и\s*дата|взам\.?\s*инв\.?\s*№|согласовано)$/iu;
 const STAMP_START_RE = /^(?:изм\.?|изм\.?\s+кол\.?\s?уч.*|кол\.?\s?уч\.?)$/iu;
@@ -22,7 +23,8 @@ const LEADING_SHEET_RE = /^(\d{1,3})\s+([А-ЯЁа-яё«"].*)$/u;
 const DESIGNATION_RE = /^([0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./-]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*(?:[.-][А-ЯЁ]{1,3}\d*)?)(?:\s+(.+))?$/u;
 const NUMBERED_HEADING_RE = /^\d{1,2}(?:\.\d{1,2})*\.?\s+[А-ЯЁ][а-яё]+/u;
 
-const TEXT_GROUP_RE = /^(?:текстовая\s+часть(?:\s*\(?пояснительная\s+записка\)?)?|пояснительная\s+записка|содержание(?:\s+тома)?|титульный\s+лист|состав\s+проектной\s+документации)\.?$/iu;
+const TEXT_GROUP_RE =
+  /^(?:текстовая\s+часть(?:\s*\(?пояснительная\s+записка\)?)?|пояснительная\s+записка|содержание(?:\s+тома)?|титульный\s+лист|состав\s+проектной\s+документации)\.?$/iu;
 const DRAWING_GROUP_RE = /^(?:графическая\s+часть|чертежи|графические\s+материалы)[.:]?$/iu;
 const DRAWING_PREFIX_RE = /^графическая\s+часть\s*[.:,-]\s*/iu;
 
@@ -69,7 +71,10 @@ export class ContentsReader {
 
   /** Reads one of the first pages. */
   read(text: string, docPage: number): void {
-    const lines = normalizeText(text).split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l && !BINDING_RE.test(l));
+    const lines = normalizeText(text)
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .filter((l) => l && !BINDING_RE.test(l));
     let start: number;
     if (!this.list) {
       const at = this.findHeading(lines);
@@ -81,7 +86,10 @@ export class ContentsReader {
       let i = 0;
       if (HEADING_RE.test(lines[0] ?? '')) i = 1;
       const after = this.skipHeader(lines, i);
-      if (after === i) { this.open = false; return; }
+      if (after === i) {
+        this.open = false;
+        return;
+      }
       start = after;
     }
     this.rows(lines, start, docPage);
@@ -139,7 +147,10 @@ export class ContentsReader {
       if (HEADING_RE.test(line)) {
         // a second table under its own heading («Ведомость листов графической части» after «Содержание тома») goes on the list
         const after = this.skipHeader(lines, i + 1);
-        if (after === i + 1 && !cur) { this.open = false; break; }
+        if (after === i + 1 && !cur) {
+          this.open = false;
+          break;
+        }
         if (after > i + 1) {
           flush();
           i = after - 1;
@@ -163,7 +174,10 @@ export class ContentsReader {
         cur.cells.push(line);
         continue;
       }
-      if (NUMBERED_HEADING_RE.test(line) && (!cur || (cur as Draft).sheet)) { this.open = false; break; }
+      if (NUMBERED_HEADING_RE.test(line) && (!cur || (cur as Draft).sheet)) {
+        this.open = false;
+        break;
+      }
       const des = designationOf(line);
       if (des) {
         flush();
@@ -175,14 +189,20 @@ export class ContentsReader {
       }
       const sheet = sheetCell(line);
       if (sheet) {
-        if (!cur || (cur as Draft).sheet) { flush(); cur = fresh(); }
+        if (!cur || (cur as Draft).sheet) {
+          flush();
+          cur = fresh();
+        }
         cur!.sheet = sheet;
         cur!.cells.push(line);
         continue;
       }
       // an upper-case line after the row's sheet starts a row without a designation; a lower-case one wraps the title
       const startsRow = cur && (cur as Draft).sheet && /^[А-ЯЁA-Z«"]/u.test(line);
-      if (!cur || startsRow) { flush(); cur = fresh(); }
+      if (!cur || startsRow) {
+        flush();
+        cur = fresh();
+      }
       cur!.cells.push(line);
       this.text(cur!, line, false);
     }
@@ -203,16 +223,30 @@ export class ContentsReader {
 
   private add(d: Draft): void {
     const list = this.list!;
-    const title = d.title.join(' ').replace(/\s+/g, ' ').replace(/\s+,/g, ',').replace(/[\s,:-]+$/, '').trim();
+    const title = d.title
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .replace(/\s+,/g, ',')
+      .replace(/[\s,:-]+$/, '')
+      .trim();
     if (!d.sheet) {
       // a group label («Графическая часть») has neither sheet nor designation; a designated row without a sheet is unread
       if (d.designation) list.unread++;
       return;
     }
-    if (!title) { list.unread++; return; }
+    if (!title) {
+      list.unread++;
+      return;
+    }
     list.entries.push({
-      from: d.sheet.from, to: d.sheet.to, range: d.sheet.range, title, designation: d.designation,
-      group: groupOf(title), docPage: d.docPage, raw: d.cells.join(' ').replace(/\s+/g, ' ').trim(),
+      from: d.sheet.from,
+      to: d.sheet.to,
+      range: d.sheet.range,
+      title,
+      designation: d.designation,
+      group: groupOf(title),
+      docPage: d.docPage,
+      raw: d.cells.join(' ').replace(/\s+/g, ' ').trim(),
     });
   }
 }

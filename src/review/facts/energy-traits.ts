@@ -25,7 +25,12 @@ export function energyClass(raw: string): TraitValue | null {
   const named = NAMES.find(([re]) => re.test(s));
   if (named) return { value: s.toLowerCase().replace(/\s+/g, ' '), options: named[1] };
   // «В (высокий)», «B – высокий»: the letter decides, the name after it only describes it
-  const letter = /^[A-GАВСЕ](?:\s?\+){0,2}/iu.exec(s)?.[0].replace(/\s/g, '').replace(/[АВСЕ]/giu, (c) => LETTERS[c.toUpperCase()] ?? c).toUpperCase() ?? '';
+  const letter =
+    /^[A-GАВСЕ](?:\s?\+){0,2}/iu
+      .exec(s)?.[0]
+      .replace(/\s/g, '')
+      .replace(/[АВСЕ]/giu, (c) => LETTERS[c.toUpperCase()] ?? c)
+      .toUpperCase() ?? '';
   return /^(?:A\+\+|A\+|A|B\+|B|C\+|C|D|E|F|G)$/.test(letter) ? { value: letter } : null;
 }
 

@@ -4,11 +4,20 @@ import { findGpzuCitations, parseRuDate } from './gpzu-citation.ts';
 
 test('a ГПЗУ cited with its number and date, by abbreviation or in full', () => {
   const a = findGpzuCitations('разработана на основании ГПЗУ № РФ-77-4-53-3-05-2021-0123 от 12.03.2021, задания на проектирование', 2);
-  assert.deepEqual(a.map((c) => [c.number, c.date, c.docPage]), [['РФ-77-4-53-3-05-2021-0123', '2021-03-12', 2]]);
+  assert.deepEqual(
+    a.map((c) => [c.number, c.date, c.docPage]),
+    [['РФ-77-4-53-3-05-2021-0123', '2021-03-12', 2]],
+  );
   const b = findGpzuCitations('Градостроительный план земельного участка № RU66302000-1234 от 5 апреля 2019 г.', 1);
-  assert.deepEqual(b.map((c) => [c.number, c.date]), [['RU66302000-1234', '2019-04-05']]);
+  assert.deepEqual(
+    b.map((c) => [c.number, c.date]),
+    [['RU66302000-1234', '2019-04-05']],
+  );
   const c = findGpzuCitations('градостроительного плана земельного участка от 01.02.2020', 3);
-  assert.deepEqual(c.map((x) => [x.number, x.date]), [[null, '2020-02-01']]);
+  assert.deepEqual(
+    c.map((x) => [x.number, x.date]),
+    [[null, '2020-02-01']],
+  );
 });
 
 test('a ГПЗУ named without a date gives no citation; dates are checked', () => {

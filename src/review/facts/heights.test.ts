@@ -22,7 +22,10 @@ test('fire height: norm quotes, parts of the building, existing buildings and ot
 });
 
 test('zero elevation: the phrasings of АР, КР, ПЗУ and drawings', () => {
-  assert.deepEqual(zeros('За относительную отметку 0.000 принята отметка чистого пола первого этажа, соответствующая абсолютной отметке 145.60 (БС).'), [145.6]);
+  assert.deepEqual(
+    zeros('За относительную отметку 0.000 принята отметка чистого пола первого этажа, соответствующая абсолютной отметке 145.60 (БС).'),
+    [145.6],
+  );
   assert.deepEqual(zeros('Отметка 0,000 соответствует абсолютной отметке 145,60.'), [145.6]);
   assert.deepEqual(zeros('±0,000 = 145,60'), [145.6]);
   assert.deepEqual(zeros('Отметка ±0,000 соответствует отметке 145,60 в Балтийской системе высот.'), [145.6]);

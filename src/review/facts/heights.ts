@@ -11,10 +11,10 @@ const OTHER_BUILDING = /существующ|соседн|смежн|примы�
 // «секции 1 — 17 м» (a part of the building) do not match.
 const FIRE_HEIGHT = new RegExp(
   String.raw`(?<![а-яё])пожарно[\s-]*техническ(?:ая|ой|ую)\s+высот(?:а|ы|е|у|ой)` +
-  String.raw`(?:\s+(?:здания|жилого\s+дома|дома|объекта|проектируемого\s+(?:здания|жилого\s+дома|объекта)))?` +
-  String.raw`(?:\s*\([^()]{0,100}\))?` +
-  String.raw`[\s,:=\-–—]*(?:(м)(?![а-яё²³])\.?[\s,:=\-–—]*)?(?:(?:составляет|составит|равна|принята|определена)\s*[:\-–—]?\s*)?` +
-  String.raw`(${NUM})\s*(м(?![а-яё²³\d]))?`,
+    String.raw`(?:\s+(?:здания|жилого\s+дома|дома|объекта|проектируемого\s+(?:здания|жилого\s+дома|объекта)))?` +
+    String.raw`(?:\s*\([^()]{0,100}\))?` +
+    String.raw`[\s,:=\-–—]*(?:(м)(?![а-яё²³])\.?[\s,:=\-–—]*)?(?:(?:составляет|составит|равна|принята|определена)\s*[:\-–—]?\s*)?` +
+    String.raw`(${NUM})\s*(м(?![а-яё²³\d]))?`,
   'giu',
 );
 
@@ -44,7 +44,10 @@ const ABS_AFTER = [
   new RegExp(String.raw`отметк[а-яё]*\s+(${ELEV})(?![\d])\s*(?:м\.?\s*)?\(?\s*(?:в\s+)?(?:БС|Балтийск|абс)`, 'iu'),
 ];
 // Before «0,000»: «Абсолютная отметка 145,60 соответствует относительной отметке 0,000».
-const ABS_BEFORE = new RegExp(String.raw`абсолютн[а-яё]*\s+отметк[а-яё]*\s+(${ELEV})\s*(?:м\.?\s*)?(?:\([^()]{0,20}\)\s*)?(?:соответствует|принята\s+за)\s+(?:условн[а-яё]*\s+|относительн[а-яё]*\s+)?(?:отметк[а-яё]*\s+)?$`, 'iu');
+const ABS_BEFORE = new RegExp(
+  String.raw`абсолютн[а-яё]*\s+отметк[а-яё]*\s+(${ELEV})\s*(?:м\.?\s*)?(?:\([^()]{0,20}\)\s*)?(?:соответствует|принята\s+за)\s+(?:условн[а-яё]*\s+|относительн[а-яё]*\s+)?(?:отметк[а-яё]*\s+)?$`,
+  'iu',
+);
 /** A clause ends at a semicolon, a dot followed by a capital letter, or another elevation mark. */
 const CLAUSE_END = /;|\.\s+[А-ЯЁA-Z]|[+\-−]\s?\d+[.,]\d{3}(?!\d)/u;
 
@@ -65,7 +68,10 @@ export function findZeroElevations(flat: string, docPage: number): ValueFact[] {
     let found: { num: string; start: number; end: number } | null = null;
     for (const re of ABS_AFTER) {
       const a = re.exec(tail);
-      if (a) { found = { num: a[1]!, start: m.index, end: zeroEnd + a.index + a[0].length }; break; }
+      if (a) {
+        found = { num: a[1]!, start: m.index, end: zeroEnd + a.index + a[0].length };
+        break;
+      }
     }
     if (!found) {
       const head = flat.slice(Math.max(0, m.index - 160), m.index);

@@ -2,7 +2,18 @@ import { snippet } from '../text/normalize.ts';
 import type { IssuedDocFact, TuFact, TuResource } from './types.ts';
 
 const MONTHS: Record<string, number> = {
-  января: 1, февраля: 2, марта: 3, апреля: 4, мая: 5, июня: 6, июля: 7, августа: 8, сентября: 9, октября: 10, ноября: 11, декабря: 12,
+  января: 1,
+  февраля: 2,
+  марта: 3,
+  апреля: 4,
+  мая: 5,
+  июня: 6,
+  июля: 7,
+  августа: 8,
+  сентября: 9,
+  октября: 10,
+  ноября: 11,
+  декабря: 12,
 };
 const DATE_SRC = String.raw`\d{1,2}\.\d{1,2}\.\d{4}|«?\d{1,2}»?\s+(?:${Object.keys(MONTHS).join('|')})\s+\d{4}|\d{4}-\d{2}-\d{2}`;
 /** «от 12.03.2021», «от «12» марта 2021 г.», «от 2021-03-12» right after a number. */
@@ -30,7 +41,10 @@ function dateAfter(text: string): { iso: string | null; length: number } {
 
 /** A number as compared: letters of either alphabet that look alike, dashes and spaces unified. */
 export function numberKey(n: string): string {
-  return n.toUpperCase().replace(/[\s\u00a0]/g, '').replace(/[–—−]/g, '-')
+  return n
+    .toUpperCase()
+    .replace(/[\s\u00a0]/g, '')
+    .replace(/[–—−]/g, '-')
     .replace(/[АВЕКМНОРСТХ]/g, (c) => 'ABEKMHOPCTX'['АВЕКМНОРСТХ'.indexOf(c)]!);
 }
 
@@ -93,8 +107,10 @@ export function tuResource(text: string): TuResource | null {
 const TU_LABEL = /(?<![а-яёА-ЯЁ])(?:[Тт]ехнически[а-яё]*\s+услови[а-яё]*|ТЕХНИЧЕСКИЕ\s+УСЛОВИЯ|(?<![А-ЯЁA-Z])ТУ(?![А-ЯЁA-Z]))/gu;
 const NUMBER_MARK = /(?:№|N(?=\s?\d))\s*((?=[0-9A-Za-zА-ЯЁа-яё])[0-9A-Za-zА-ЯЁа-яё\-–./]*\d[0-9A-Za-zА-ЯЁа-яё\-–./]*)/gu;
 /** Another kind of document named between the label and the number: the number is that document's. */
-const OTHER_DOC = /закон|постановлени|приказ|письм|договор|заявк|градостроительн|ГПЗУ|задани[ея]|протокол|распоряжени|решени|свидетельств|выписк|(?<![а-яё])(?:лист[а-яё]*|том|т\.)\s*\d|(?<![А-ЯЁ])(?:СП|ГОСТ)\s/iu;
-const NOT_CONNECTION = /временн[а-яё]*\s+(?:электро|водо|тепло)|период[а-яё]*\s+строительства|строительн[а-яё]*\s+площадк|вынос|переклад|переустройств|демонтаж|сноса|защит[а-яё]*\s+(?:сет|кабел|трубопровод)/iu;
+const OTHER_DOC =
+  /закон|постановлени|приказ|письм|договор|заявк|градостроительн|ГПЗУ|задани[ея]|протокол|распоряжени|решени|свидетельств|выписк|(?<![а-яё])(?:лист[а-яё]*|том|т\.)\s*\d|(?<![А-ЯЁ])(?:СП|ГОСТ)\s/iu;
+const NOT_CONNECTION =
+  /временн[а-яё]*\s+(?:электро|водо|тепло)|период[а-яё]*\s+строительства|строительн[а-яё]*\s+площадк|вынос|переклад|переустройств|демонтаж|сноса|защит[а-яё]*\s+(?:сет|кабел|трубопровод)/iu;
 const SENTENCE_END = /\.\s+[А-ЯЁ]|\n\n/u;
 
 /**
@@ -165,6 +181,13 @@ function tuItems(reach: string, labelEnd: number, base: number, flat: string, do
 }
 
 export const TU_TITLES: Record<TuResource, string> = {
-  power: 'электроснабжение', water: 'водоснабжение', sewer: 'водоотведение', water_sewer: 'водоснабжение и водоотведение',
-  storm: 'ливневая канализация', heat: 'теплоснабжение', gas: 'газоснабжение', comms: 'сети связи', lighting: 'наружное освещение',
+  power: 'электроснабжение',
+  water: 'водоснабжение',
+  sewer: 'водоотведение',
+  water_sewer: 'водоснабжение и водоотведение',
+  storm: 'ливневая канализация',
+  heat: 'теплоснабжение',
+  gas: 'газоснабжение',
+  comms: 'сети связи',
+  lighting: 'наружное освещение',
 };

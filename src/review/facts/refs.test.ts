@@ -3,10 +3,22 @@ import assert from 'node:assert/strict';
 import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
 
 test('sheet references in their usual wordings', () => {
-  assert.deepEqual(findSheetRefs('Узел 1 см. лист 12.', 1).map((r) => r.sheet), [12]);
-  assert.deepEqual(findSheetRefs('(см. л. 4)', 1).map((r) => r.sheet), [4]);
-  assert.deepEqual(findSheetRefs('показаны на листах 5-7', 1).map((r) => r.sheet), [5, 7]);
-  assert.deepEqual(findSheetRefs('смотри лист 3 документа 24-017-АР', 1).map((r) => [r.sheet, r.cipher]), [[3, '24-017-АР']]);
+  assert.deepEqual(
+    findSheetRefs('Узел 1 см. лист 12.', 1).map((r) => r.sheet),
+    [12],
+  );
+  assert.deepEqual(
+    findSheetRefs('(см. л. 4)', 1).map((r) => r.sheet),
+    [4],
+  );
+  assert.deepEqual(
+    findSheetRefs('показаны на листах 5-7', 1).map((r) => r.sheet),
+    [5, 7],
+  );
+  assert.deepEqual(
+    findSheetRefs('смотри лист 3 документа 24-017-АР', 1).map((r) => [r.sheet, r.cipher]),
+    [[3, '24-017-АР']],
+  );
 });
 
 test('sheet numbers in a title block or a list are not references', () => {
@@ -15,14 +27,26 @@ test('sheet numbers in a title block or a list are not references', () => {
 });
 
 test('document references need a pointing word before the cipher', () => {
-  assert.deepEqual(findCipherRefs('Армирование см. 24-017-КР2.', 2).map((r) => r.cipher), ['24-017-КР2']);
-  assert.deepEqual(findCipherRefs('выполнено согласно 24-017-ИОС4', 2).map((r) => r.section), ['ИОС4']);
+  assert.deepEqual(
+    findCipherRefs('Армирование см. 24-017-КР2.', 2).map((r) => r.cipher),
+    ['24-017-КР2'],
+  );
+  assert.deepEqual(
+    findCipherRefs('выполнено согласно 24-017-ИОС4', 2).map((r) => r.section),
+    ['ИОС4'],
+  );
   assert.deepEqual(findCipherRefs('24-017-КР2 Конструктивные решения. Том 4', 2), []);
 });
 
 test('a sheet in brackets after what it shows, and a document named before its sheet', () => {
-  assert.deepEqual(findSheetRefs('Ведомость отделки помещений (лист 11) выполнена', 1).map((r) => [r.sheet, r.cipher]), [[11, null]]);
-  assert.deepEqual(findSheetRefs('Привязка здания к осям — см. ЖК-098-25-ПЗУ, лист 11.', 1).map((r) => [r.sheet, r.cipher]), [[11, 'ЖК-098-25-ПЗУ']]);
+  assert.deepEqual(
+    findSheetRefs('Ведомость отделки помещений (лист 11) выполнена', 1).map((r) => [r.sheet, r.cipher]),
+    [[11, null]],
+  );
+  assert.deepEqual(
+    findSheetRefs('Привязка здания к осям — см. ЖК-098-25-ПЗУ, лист 11.', 1).map((r) => [r.sheet, r.cipher]),
+    [[11, 'ЖК-098-25-ПЗУ']],
+  );
   assert.deepEqual(findSheetRefs('Нагрузка 11 кН (лист стали 4 мм)', 1), []);
 });
 
@@ -37,7 +61,16 @@ test('volumes named by number; a volume followed by its cipher is left to the ci
 });
 
 test('a cipher after «на листах» is not a sheet number; a referenced cipher is read with its parts', () => {
-  assert.deepEqual(findSheetRefs('Оборудование показано на листах 57/19-ПС-ТХ.Б и на листе 4', 1).map((r) => r.sheet), [4]);
-  assert.deepEqual(findCipherRefs('Трубопроводы см. раздел 57/19-ПС-ТХ.Б; узлы см. 57/19-ПС-ИТП.АК', 1).map((r) => r.cipher), ['57/19-ПС-ТХ.Б', '57/19-ПС-ИТП.АК']);
-  assert.deepEqual(findSheetRefs('Узлы см. 57/19-ПС-АР3.СО, лист 2', 1).map((r) => [r.sheet, r.cipher]), [[2, '57/19-ПС-АР3.СО']]);
+  assert.deepEqual(
+    findSheetRefs('Оборудование показано на листах 57/19-ПС-ТХ.Б и на листе 4', 1).map((r) => r.sheet),
+    [4],
+  );
+  assert.deepEqual(
+    findCipherRefs('Трубопроводы см. раздел 57/19-ПС-ТХ.Б; узлы см. 57/19-ПС-ИТП.АК', 1).map((r) => r.cipher),
+    ['57/19-ПС-ТХ.Б', '57/19-ПС-ИТП.АК'],
+  );
+  assert.deepEqual(
+    findSheetRefs('Узлы см. 57/19-ПС-АР3.СО, лист 2', 1).map((r) => [r.sheet, r.cipher]),
+    [[2, '57/19-ПС-АР3.СО']],
+  );
 });

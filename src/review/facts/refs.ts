@@ -4,11 +4,16 @@ import type { CipherRef, SheetRef, VolumeRef } from './types.ts';
 
 // «на листах 133/23-ГК-ТХ.О»: a number that begins a cipher is not a sheet number
 const NOT_A_CIPHER = String.raw`(?![0-9A-ZА-ЯЁ./_]*(?:-[0-9A-ZА-ЯЁ./_]+)*-[А-ЯЁ]{2})`;
-const SHEET_REF_RE = new RegExp(String.raw`(?:(?:см\.?|смотри|смотреть|приведен[аоы]?|показан[аоы]?|представлен[аоы]?)\s*(?:на\s+)?(?:лист(?:е|ы|ах)?|л\.)|на\s+листе|на\s+листах)\s*(?:№\s*)?${NOT_A_CIPHER}(\d{1,3})(?:\s*(?:[-–]|,|и)\s*(\d{1,3}))?((?:\s*(?:документа|тома|альбома|раздела|шифр)?\s*)([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*))?`, 'giu');
+const SHEET_REF_RE = new RegExp(
+  String.raw`(?:(?:см\.?|смотри|смотреть|приведен[аоы]?|показан[аоы]?|представлен[аоы]?)\s*(?:на\s+)?(?:лист(?:е|ы|ах)?|л\.)|на\s+листе|на\s+листах)\s*(?:№\s*)?${NOT_A_CIPHER}(\d{1,3})(?:\s*(?:[-–]|,|и)\s*(\d{1,3}))?((?:\s*(?:документа|тома|альбома|раздела|шифр)?\s*)([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*))?`,
+  'giu',
+);
 // «(лист 11)», «(л. 4)» after the thing shown there; «см. 24-017-ПЗУ, лист 11» with the document first
 const PAREN_SHEET_RE = /\(\s*(?:см\.?\s*)?(?:лист|л\.)\s*(\d{1,3})\s*\)/giu;
-const CIPHER_THEN_SHEET_RE = /(?:см\.?|смотри|смотреть|согласно|по)\s*(?:том\S*\s+|документ\S*\s+|альбом\S*\s+)?([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*(?:[.-][А-ЯЁ]{1,4}\d*)*)\s*,?\s*(?:лист|л\.)\s*(\d{1,3})(?![\d])/giu;
-const DOC_REF_CONTEXT = /(?:(?<![а-яё])см\.?|смотри|смотреть|согласно|в\s+соответствии\s+с|приведен\S*\s+в|указан\S*\s+в|представлен\S*\s+в|разработан\S*\s+в|в\s+составе|(?<![а-яё])по|(?<![а-яё])в\s+(?:томе|разделе|документе|альбоме|комплекте))\s*(?:[а-яё.]+\s*){0,3}$/iu;
+const CIPHER_THEN_SHEET_RE =
+  /(?:см\.?|смотри|смотреть|согласно|по)\s*(?:том\S*\s+|документ\S*\s+|альбом\S*\s+)?([0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ]{1,6}\d*(?:\.\d+)*(?:[.-][А-ЯЁ]{1,4}\d*)*)\s*,?\s*(?:лист|л\.)\s*(\d{1,3})(?![\d])/giu;
+const DOC_REF_CONTEXT =
+  /(?:(?<![а-яё])см\.?|смотри|смотреть|согласно|в\s+соответствии\s+с|приведен\S*\s+в|указан\S*\s+в|представлен\S*\s+в|разработан\S*\s+в|в\s+составе|(?<![а-яё])по|(?<![а-яё])в\s+(?:томе|разделе|документе|альбоме|комплекте))\s*(?:[а-яё.]+\s*){0,3}$/iu;
 
 /** «см. лист 12», «на листах 5–7», «см. лист 3 документа 24-017-АР». */
 export function findSheetRefs(text: string, docPage: number): SheetRef[] {
@@ -30,7 +35,8 @@ export function findSheetRefs(text: string, docPage: number): SheetRef[] {
   for (let m = CIPHER_THEN_SHEET_RE.exec(text); m; m = CIPHER_THEN_SHEET_RE.exec(text)) {
     const cipher = parseCiphers(m[1]!)[0]?.cipher ?? null;
     const sheet = Number(m[2]);
-    if (cipher && sheet > 0) out.push({ sheet, docPage, raw: m[0].replace(/\s+/g, ' ').trim(), snippet: snippet(text, m.index, m.index + m[0].length), cipher });
+    if (cipher && sheet > 0)
+      out.push({ sheet, docPage, raw: m[0].replace(/\s+/g, ' ').trim(), snippet: snippet(text, m.index, m.index + m[0].length), cipher });
   }
   // one reference matched by two wordings («(см. л. 4)») counts once
   const seen = new Set<string>();
@@ -56,7 +62,10 @@ export function findCipherRefs(text: string, docPage: number): CipherRef[] {
 // a number that begins a cipher («в томе 24-017-АР») is not a volume number
 const VOLUME_NUMBER = String.raw`(\d{1,2}(?:\.\d{1,2}){0,2})(?![\d]|\.\d|[-–/_]\s*[0-9A-ZА-ЯЁ])`;
 // «см. том 7», «согласно тому 5.1», «приведены в томе 4»; a cipher right after it («см. том 3 (24-017-АР)») is judged by the cipher
-const VOLUME_REF_RE = new RegExp(String.raw`(?:(?<![а-яё])см\.?|смотри|смотреть|согласно|приведен\S*\s+в|представлен\S*\s+в|указан\S*\s+в|(?<![а-яё])в)\s+(?:том(?:е|а|у)?|т\.)\s*(?:№\s*)?${VOLUME_NUMBER}(?![\s,(]*(?:шифр\s*)?[0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ])`, 'giu');
+const VOLUME_REF_RE = new RegExp(
+  String.raw`(?:(?<![а-яё])см\.?|смотри|смотреть|согласно|приведен\S*\s+в|представлен\S*\s+в|указан\S*\s+в|(?<![а-яё])в)\s+(?:том(?:е|а|у)?|т\.)\s*(?:№\s*)?${VOLUME_NUMBER}(?![\s,(]*(?:шифр\s*)?[0-9A-ZА-ЯЁ][^\s,;)]*-[А-ЯЁ])`,
+  'giu',
+);
 const OWN_VOLUME_NAME = /(?<![а-яё])том\s*[№_]?\s*(\d{1,2}(?:\.\d{1,2}){0,2})(?!\d|\.\d)/iu;
 const OWN_VOLUME_LINE = new RegExp(String.raw`^\s*том\s*№?\s*${VOLUME_NUMBER}\s*$`, 'imu');
 

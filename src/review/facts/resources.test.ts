@@ -20,11 +20,16 @@ test('electric power: loads of parts, of the construction period and energy per 
 });
 
 test('water: consumption per day, fire-fighting flows are not taken', () => {
-  assert.deepEqual(found('Расчетный расход воды на хозяйственно-питьевые нужды — 45,25 м3/сут. Расход воды на внутреннее пожаротушение — 2 струи по 2,6 л/с.'), ['water domestic 45.25 м³/сут']);
+  assert.deepEqual(
+    found('Расчетный расход воды на хозяйственно-питьевые нужды — 45,25 м3/сут. Расход воды на внутреннее пожаротушение — 2 струи по 2,6 л/с.'),
+    ['water domestic 45.25 м³/сут'],
+  );
   assert.deepEqual(found('Водопотребление — 45,3 м³/сут'), ['water total 45.3 м³/сут']);
 });
 
 test('heat: the total load in Гкал/ч is read in кВт; the heating part is not taken', () => {
-  assert.deepEqual(found('Расчетная тепловая нагрузка на отопление — 0,512 Гкал/ч. Общая тепловая нагрузка — 0,85 Гкал/ч (988,6 кВт).'), ['heat total 988.55 кВт']);
+  assert.deepEqual(found('Расчетная тепловая нагрузка на отопление — 0,512 Гкал/ч. Общая тепловая нагрузка — 0,85 Гкал/ч (988,6 кВт).'), [
+    'heat total 988.55 кВт',
+  ]);
   assert.deepEqual(found('Тепловая нагрузка, всего — 988 кВт'), ['heat total 988 кВт']);
 });

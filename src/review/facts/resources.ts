@@ -27,18 +27,30 @@ const label = (src: string, unit: string) =>
 
 const LABELS: Label[] = [
   {
-    resource: 'power', word: /мощност|нагрузк/iu,
-    re: label(String.raw`(?:расчетн|расчётн|установленн|максимальн|разрешенн|разрешённ)[а-яё]*\s+(?:электрическ[а-яё]*\s+)?(?:мощност[а-яё]*|нагрузк[а-яё]*)(?:\s+электроприемников)?|электрическ[а-яё]*\s+(?:мощност[а-яё]*|нагрузк[а-яё]*)\s+(?:расчетн|расчётн|установленн|максимальн)[а-яё]*`, POWER_UNIT),
+    resource: 'power',
+    word: /мощност|нагрузк/iu,
+    re: label(
+      String.raw`(?:расчетн|расчётн|установленн|максимальн|разрешенн|разрешённ)[а-яё]*\s+(?:электрическ[а-яё]*\s+)?(?:мощност[а-яё]*|нагрузк[а-яё]*)(?:\s+электроприемников)?|электрическ[а-яё]*\s+(?:мощност[а-яё]*|нагрузк[а-яё]*)\s+(?:расчетн|расчётн|установленн|максимальн)[а-яё]*`,
+      POWER_UNIT,
+    ),
     measure: (l) => (/установленн/iu.test(l) ? 'installed' : /максимальн|разрешенн|разрешённ/iu.test(l) ? 'max' : /расч[её]тн/iu.test(l) ? 'design' : null),
   },
   {
-    resource: 'water', word: /вод/iu,
-    re: label(String.raw`(?:(?:общ|суммарн|расчетн|расчётн|суточн|максимальн|среднесуточн|средн)[а-яё]*\s+)*(?:водопотреблени[а-яё]*|расход[а-яё]*\s+воды)(?:\s+(?:суточн|максимальн|средн)[а-яё]*)?(?:\s+на\s+хозяйственно[\s-]*питьевые\s+нужды)?`, WATER_UNIT),
+    resource: 'water',
+    word: /вод/iu,
+    re: label(
+      String.raw`(?:(?:общ|суммарн|расчетн|расчётн|суточн|максимальн|среднесуточн|средн)[а-яё]*\s+)*(?:водопотреблени[а-яё]*|расход[а-яё]*\s+воды)(?:\s+(?:суточн|максимальн|средн)[а-яё]*)?(?:\s+на\s+хозяйственно[\s-]*питьевые\s+нужды)?`,
+      WATER_UNIT,
+    ),
     measure: (l) => (/максимальн/iu.test(l) ? 'max' : /средн/iu.test(l) ? 'avg' : /хозяйственно/iu.test(l) ? 'domestic' : 'total'),
   },
   {
-    resource: 'heat', word: /тепл/iu,
-    re: label(String.raw`(?:(?:общ|суммарн|расчетн|расчётн|максимальн|часов)[а-яё]*\s+)*(?:тепловая\s+нагрузка|тепловой\s+нагрузки|теплопотреблени[а-яё]*|расход\s+тепла|потребност[а-яё]*\s+в\s+тепл[а-яё]*(?:\s+энерги[а-яё]*)?)`, HEAT_UNIT),
+    resource: 'heat',
+    word: /тепл/iu,
+    re: label(
+      String.raw`(?:(?:общ|суммарн|расчетн|расчётн|максимальн|часов)[а-яё]*\s+)*(?:тепловая\s+нагрузка|тепловой\s+нагрузки|теплопотреблени[а-яё]*|расход\s+тепла|потребност[а-яё]*\s+в\s+тепл[а-яё]*(?:\s+энерги[а-яё]*)?)`,
+      HEAT_UNIT,
+    ),
     measure: (l) => (/максимальн/iu.test(l) ? 'max' : 'total'),
   },
 ];
@@ -85,9 +97,14 @@ export function findResources(flatText: string, docPage: number): ResourceFact[]
       if (n === null || n <= 0 || !u) continue;
       const end = m.index + m[0].length;
       out.push({
-        resource: l.resource, measure, unit: u.unit, value: Math.round(n * u.scale * 1000) / 1000,
-        raw: m[0].slice(0, m[0].length - (m[4]?.length ?? 0)).trim(), ...(u.scale !== 1 ? { scale: u.scale } : {}),
-        docPage, snippet: snippet(flat, m.index, end),
+        resource: l.resource,
+        measure,
+        unit: u.unit,
+        value: Math.round(n * u.scale * 1000) / 1000,
+        raw: m[0].slice(0, m[0].length - (m[4]?.length ?? 0)).trim(),
+        ...(u.scale !== 1 ? { scale: u.scale } : {}),
+        docPage,
+        snippet: snippet(flat, m.index, end),
       });
     }
   }
@@ -96,6 +113,11 @@ export function findResources(flatText: string, docPage: number): ResourceFact[]
 
 export const RESOURCE_TITLES: Record<ResourceKind, Partial<Record<ResourceMeasure, string>>> = {
   power: { design: 'расчетная электрическая мощность', installed: 'установленная электрическая мощность', max: 'максимальная электрическая мощность' },
-  water: { total: 'водопотребление', domestic: 'расход воды на хозяйственно-питьевые нужды', max: 'максимальный суточный расход воды', avg: 'среднесуточный расход воды' },
+  water: {
+    total: 'водопотребление',
+    domestic: 'расход воды на хозяйственно-питьевые нужды',
+    max: 'максимальный суточный расход воды',
+    avg: 'среднесуточный расход воды',
+  },
   heat: { total: 'тепловая нагрузка', max: 'максимальная тепловая нагрузка' },
 };

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { stampLines } from '../../../test/review/facts-builder.ts';
 import { parseStamp, StampReader } from './stamp.ts';
 
-const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров', 'Н. контр.': 'Кузнецова' };
+const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров', 'Н. контр.': 'Кузнецова' };
 
 test('sheet, sheet count, cipher and filled roles are read from a form-3 title block', () => {
   const s = parseStamp(stampLines({ cipher: '24-017-КР', sheet: 3, sheets: 12, roles }), 4);
@@ -11,11 +11,11 @@ test('sheet, sheet count, cipher and filled roles are read from a form-3 title b
   assert.equal(s.sheets, 12);
   assert.equal(s.cipher, '24-017-КР');
   assert.equal(s.hasRoleRows, true);
-  assert.deepEqual(s.roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', 'ГИП': 'filled' });
+  assert.deepEqual(s.roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', ГИП: 'filled' });
 });
 
 test('a role printed without a surname is empty, a role not printed is absent', () => {
-  const s = parseStamp(stampLines({ cipher: '24-017-КР', sheet: 1, roles: { 'Разраб.': 'Иванов', 'Пров.': '', 'ГИП': 'Сидоров' } }), 1);
+  const s = parseStamp(stampLines({ cipher: '24-017-КР', sheet: 1, roles: { 'Разраб.': 'Иванов', 'Пров.': '', ГИП: 'Сидоров' } }), 1);
   assert.equal(s.roles['Пров.'], 'empty');
   assert.equal(s.roles['Н. контр.'], 'absent');
   assert.equal(s.sheets, null);
@@ -57,7 +57,7 @@ test('role labels wrapped in a narrow cell or run into the surname are recognise
     { x: 58, y: 821, w: 8, h: 7, text: 'ль' },
     { x: 106, y: 817, w: 30, h: 7, text: 'Макаров' },
   ];
-  assert.deepEqual(parseStamp(lines, 1).roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', 'ГИП': 'filled' });
+  assert.deepEqual(parseStamp(lines, 1).roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', ГИП: 'filled' });
 });
 
 test('one reader over a document: each sheet keeps its own number, a changed block is read afresh', () => {
@@ -88,13 +88,24 @@ test('a long label that runs under the surname of the next column still has its 
   ];
   // «ГИП» and «Проверил» have nothing beside them: empty; a signature date is not a surname
   lines.push({ x: 150, y: 805, w: 20, h: 7, text: '03.25' });
-  assert.deepEqual(parseStamp(lines, 1).roles, { 'Разраб.': 'filled', 'Пров.': 'empty', 'Н. контр.': 'filled', 'ГИП': 'empty' });
+  assert.deepEqual(parseStamp(lines, 1).roles, { 'Разраб.': 'filled', 'Пров.': 'empty', 'Н. контр.': 'filled', ГИП: 'empty' });
 });
 
 test('the form «Разрешение на внесение изменений» bound into a volume is told apart from a sheet stamp', () => {
   const l = (text: string, x: number, y: number) => ({ x, y, w: text.length * 4, h: 11, text });
-  const permission = [l('Изм. внес', 58, 764), l('Алексеева', 114, 766), l('Составил', 58, 779), l('Алексеева', 114, 780),
-    l('ГИП', 58, 793), l('Якубовский', 114, 794), l('Утв.', 58, 807), l('Лист', 515, 772), l('Листов', 545, 772), l('1', 523, 798), l('2', 558, 798)];
+  const permission = [
+    l('Изм. внес', 58, 764),
+    l('Алексеева', 114, 766),
+    l('Составил', 58, 779),
+    l('Алексеева', 114, 780),
+    l('ГИП', 58, 793),
+    l('Якубовский', 114, 794),
+    l('Утв.', 58, 807),
+    l('Лист', 515, 772),
+    l('Листов', 545, 772),
+    l('1', 523, 798),
+    l('2', 558, 798),
+  ];
   assert.equal(parseStamp(permission, 3).changePermission, true);
   assert.equal(parseStamp(stampLines({ cipher: '24-017-КР', sheet: 1, roles }), 1).changePermission, false);
 });
@@ -104,17 +115,30 @@ const placed = (rows: [number, number, number, number, string][]) => rows.map(([
 
 test('the sheet title of a drawing (form 3) is read from the cell below «Стадия | Лист | Листов»', () => {
   const a3 = placed([
-    [655, 704, 12, 6, 'Изм.'], [675, 704, 20, 6, 'Кол.уч.'], [707, 704, 13, 6, 'Лист'], [732, 704, 19, 6, '№ док.'],
-    [652, 717, 23, 6, 'Разраб.'], [701, 717, 18, 6, 'Белов'], [805, 718, 15, 6, '08.25'],
-    [652, 732, 17, 6, 'Пров.'], [701, 732, 26, 6, 'Лебедев'], [805, 732, 15, 6, '08.25'],
-    [652, 760, 12, 6, 'ГИП'], [701, 760, 19, 6, 'Орлов'], [805, 760, 15, 6, '08.25'],
+    [655, 704, 12, 6, 'Изм.'],
+    [675, 704, 20, 6, 'Кол.уч.'],
+    [707, 704, 13, 6, 'Лист'],
+    [732, 704, 19, 6, '№ док.'],
+    [652, 717, 23, 6, 'Разраб.'],
+    [701, 717, 18, 6, 'Белов'],
+    [805, 718, 15, 6, '08.25'],
+    [652, 732, 17, 6, 'Пров.'],
+    [701, 732, 26, 6, 'Лебедев'],
+    [805, 732, 15, 6, '08.25'],
+    [652, 760, 12, 6, 'ГИП'],
+    [701, 760, 19, 6, 'Орлов'],
+    [805, 760, 15, 6, '08.25'],
     [964, 679, 83, 12, '1204-25-П-КР1'],
     [840, 713, 332, 8, 'Многоквартирный жилой дом с подземной автостоянкой по адресу: г. Санкт-Петербург,'],
     [969, 721, 72, 8, 'б-р Кленовый, д. 45'],
     [861, 759, 148, 8, 'Конструктивные решения. Фундаменты'],
-    [1045, 746, 21, 6, 'Стадия'], [1091, 746, 13, 6, 'Лист'], [1137, 746, 20, 6, 'Листов'],
-    [1053, 766, 5, 8, 'П'], [1096, 766, 4, 8, '4'],
-    [854, 802, 162, 8, 'Схема расположения'], [870, 812, 100, 8, 'фундаментной плиты'],
+    [1045, 746, 21, 6, 'Стадия'],
+    [1091, 746, 13, 6, 'Лист'],
+    [1137, 746, 20, 6, 'Листов'],
+    [1053, 766, 5, 8, 'П'],
+    [1096, 766, 4, 8, '4'],
+    [854, 802, 162, 8, 'Схема расположения'],
+    [870, 812, 100, 8, 'фундаментной плиты'],
     [1070, 802, 70, 8, 'ООО «ПБ «Вектор»'],
   ]);
   const s = parseStamp(a3, 5);
@@ -122,15 +146,25 @@ test('the sheet title of a drawing (form 3) is read from the cell below «Ста
   assert.equal(s.sheetTitle, 'Схема расположения фундаментной плиты');
 });
 
-test('a text volume\'s first sheet (form 5) has no sheet title: its document title stands in that place', () => {
+test("a text volume's first sheet (form 5) has no sheet title: its document title stands in that place", () => {
   const form5 = placed([
-    [60, 746, 12, 6, 'Изм.'], [80, 746, 20, 6, 'Кол.уч.'], [112, 746, 13, 6, 'Лист'],
-    [57, 760, 23, 6, 'Разраб.'], [105, 760, 18, 6, 'Белов'], [210, 760, 15, 6, '08.25'],
-    [57, 774, 17, 6, 'Пров.'], [105, 774, 26, 6, 'Лебедев'], [210, 774, 15, 6, '08.25'],
+    [60, 746, 12, 6, 'Изм.'],
+    [80, 746, 20, 6, 'Кол.уч.'],
+    [112, 746, 13, 6, 'Лист'],
+    [57, 760, 23, 6, 'Разраб.'],
+    [105, 760, 18, 6, 'Белов'],
+    [210, 760, 15, 6, '08.25'],
+    [57, 774, 17, 6, 'Пров.'],
+    [105, 774, 26, 6, 'Лебедев'],
+    [210, 774, 15, 6, '08.25'],
     [369, 729, 83, 12, '1204-25-П-КР1'],
     [260, 787, 159, 8, 'Конструктивные решения. Фундаменты'],
-    [450, 760, 21, 6, 'Стадия'], [496, 760, 13, 6, 'Лист'], [542, 760, 20, 6, 'Листов'],
-    [458, 774, 5, 8, 'П'], [500, 774, 4, 8, '1'], [550, 774, 4, 8, '5'],
+    [450, 760, 21, 6, 'Стадия'],
+    [496, 760, 13, 6, 'Лист'],
+    [542, 760, 20, 6, 'Листов'],
+    [458, 774, 5, 8, 'П'],
+    [500, 774, 4, 8, '1'],
+    [550, 774, 4, 8, '5'],
     [475, 802, 70, 8, 'ООО «ПБ «Вектор»'],
   ]);
   const s = parseStamp(form5, 2);
@@ -140,10 +174,25 @@ test('a text volume\'s first sheet (form 5) has no sheet title: its document tit
 
 test('the «Лист» column head of a drawing register just above a Word stamp is not the sheet number', () => {
   const lines = placed([
-    [76, 112, 22, 9, 'Лист'], [136, 112, 71, 9, 'Наименование'], [473, 112, 61, 9, 'Примечание'], [76, 125, 5, 9, '3'], [136, 125, 151, 9, 'Строительный генеральный план'],
-    [68, 164, 14, 6, 'Изм.'], [129, 164, 22, 6, 'Кол.уч.'], [198, 164, 15, 6, 'Лист'], [458, 159, 86, 12, '7412-24-П-ПОС'],
-    [55, 176, 23, 6, 'Разраб.'], [107, 176, 25, 6, 'Егорова'], [433, 176, 22, 6, 'Стадия'], [480, 176, 15, 6, 'Лист'], [527, 176, 22, 6, 'Листов'],
-    [58, 189, 17, 6, 'Пров.'], [110, 189, 19, 6, 'Попов'], [441, 188, 5, 8, 'П'], [485, 188, 4, 8, '1'], [536, 188, 4, 8, '3'],
+    [76, 112, 22, 9, 'Лист'],
+    [136, 112, 71, 9, 'Наименование'],
+    [473, 112, 61, 9, 'Примечание'],
+    [76, 125, 5, 9, '3'],
+    [136, 125, 151, 9, 'Строительный генеральный план'],
+    [68, 164, 14, 6, 'Изм.'],
+    [129, 164, 22, 6, 'Кол.уч.'],
+    [198, 164, 15, 6, 'Лист'],
+    [458, 159, 86, 12, '7412-24-П-ПОС'],
+    [55, 176, 23, 6, 'Разраб.'],
+    [107, 176, 25, 6, 'Егорова'],
+    [433, 176, 22, 6, 'Стадия'],
+    [480, 176, 15, 6, 'Лист'],
+    [527, 176, 22, 6, 'Листов'],
+    [58, 189, 17, 6, 'Пров.'],
+    [110, 189, 19, 6, 'Попов'],
+    [441, 188, 5, 8, 'П'],
+    [485, 188, 4, 8, '1'],
+    [536, 188, 4, 8, '3'],
   ]);
   const s = parseStamp(lines, 2);
   assert.equal(s.sheet, 1);
@@ -157,7 +206,13 @@ test('the stage under «Стадия» and the dates of the signature rows are r
   assert.equal(parseStamp(stampLines({ cipher: '24-017-АР', stage: 'РД' }), 1).stage, 'РД');
   // inline, and a merged «Стадия Лист Листов» cell over «П 5 12»
   assert.equal(parseStamp([{ x: 430, y: 720, w: 40, h: 8, text: 'Стадия П' }], 1).stage, 'П');
-  const merged = parseStamp([{ x: 430, y: 720, w: 80, h: 8, text: 'Стадия Лист Листов' }, { x: 432, y: 733, w: 60, h: 8, text: 'РП 5 12' }], 1);
+  const merged = parseStamp(
+    [
+      { x: 430, y: 720, w: 80, h: 8, text: 'Стадия Лист Листов' },
+      { x: 432, y: 733, w: 60, h: 8, text: 'РП 5 12' },
+    ],
+    1,
+  );
   assert.deepEqual([merged.stage, merged.sheet, merged.sheets], ['РП', 5, 12]);
   // a Latin «P» typed for the Cyrillic letter is the same stage
   assert.equal(parseStamp(stampLines({ cipher: '24-017-АР', stage: 'P' }), 1).stage, 'Р');
@@ -168,7 +223,13 @@ test('an inserted sheet «5.1» is read as sheet 5, part 1, under its label or w
   const s = parseStamp(stampLines({ cipher: '57/19-ПС-АР3', sheet: '5.1', roles }), 9);
   assert.equal(s.sheet, 5);
   assert.equal(s.sheetInsert, 1);
-  const inline = parseStamp(placed([[300, 680, 60, 8, '57/19-ПС-АР3'], [470, 720, 30, 6, 'Лист 12.2']]), 3);
+  const inline = parseStamp(
+    placed([
+      [300, 680, 60, 8, '57/19-ПС-АР3'],
+      [470, 720, 30, 6, 'Лист 12.2'],
+    ]),
+    3,
+  );
   assert.deepEqual([inline.sheet, inline.sheetInsert], [12, 2]);
   const plain = parseStamp(stampLines({ cipher: '57/19-ПС-АР3', sheet: 6, roles }), 10);
   assert.deepEqual([plain.sheet, plain.sheetInsert], [6, undefined]);

@@ -11,7 +11,7 @@ const ROLE_SRC: Record<StampRole, string> = {
   'Разраб.': String.raw`[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполнит(?:ель)?|[Вв]ыполнил`,
   'Пров.': String.raw`[Пп]ров(?:ер(?:ил|ено|ка)?)?`,
   'Н. контр.': String.raw`[Нн]\s?[./]?\s?-?\s?[Кк]онтр(?:оль|олер)?|[Нн]ормо-?(?:конт[а-яё]*)?`,
-  'ГИП': String.raw`ГИП|Гл\.?\s?инж\.?\s?пр(?:оекта)?|[Гг]лавный инженер проекта`,
+  ГИП: String.raw`ГИП|Гл\.?\s?инж\.?\s?пр(?:оекта)?|[Гг]лавный инженер проекта`,
 };
 /** One expression for the four labels: the group that matched names the role (a line is tried once, not four times). */
 const ROLE_RE = new RegExp(`^(?:${STAMP_ROLES.map((r) => `(${ROLE_SRC[r]})`).join('|')})\\.?${END}`);
@@ -87,14 +87,19 @@ function sheetTitleOf(ls: readonly PlacedLine[], cipherLine: PlacedLine | null):
   const stage = ls.find((l) => /^стадия$/i.test(l.text));
   if (!stage || !cipherLine) return null;
   const left = stage.x - 75 * MM;
-  const inTitleColumn = (l: PlacedLine) => l.x >= left && l.x + l.w / 2 < stage.x && !isRoleLabel(l.text) && !OTHER_ROLE_RE.test(l.text) && !DATE_LIKE.test(l.text);
+  const inTitleColumn = (l: PlacedLine) =>
+    l.x >= left && l.x + l.w / 2 < stage.x && !isRoleLabel(l.text) && !OTHER_ROLE_RE.test(l.text) && !DATE_LIKE.test(l.text);
   const objectRow = ls.some((l) => l !== cipherLine && inTitleColumn(l) && l.y > cipherLine.y + cipherLine.h - 1 && l.y + l.h < stage.y + 1);
   if (!objectRow) return null;
   // the stage letter under its label marks the bottom of the row; the title cell starts below it
   const value = ls.filter((o) => o !== stage && below(stage, o)).sort((a, b) => a.y - b.y)[0];
   const rowBottom = value ? value.y + value.h : stage.y + stage.h + 10 * MM;
   const parts = ls.filter((l) => inTitleColumn(l) && l.y >= rowBottom - 1 && l.y - rowBottom < 20 * MM).sort((a, b) => a.y - b.y || a.x - b.x);
-  const title = parts.map((l) => l.text.trim()).join(' ').replace(/\s+/g, ' ').trim();
+  const title = parts
+    .map((l) => l.text.trim())
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return /[А-ЯЁа-яё]{2}/.test(title) ? title : null;
 }
 
@@ -112,8 +117,9 @@ function stageOf(ls: readonly PlacedLine[]): string | null {
     if (!m) continue;
     const inline = STAGE_VALUE.exec(m[1]!.trim());
     if (inline && !/^лист/i.test(m[1]!.trim())) return inline[1]!;
-    const under = ls.filter((o) => o !== l && below(l, o)).sort((a, b) => a.y - b.y)[0]
-      ?? ls.find((o) => o !== l && o.y > l.y && o.y - l.y < 12 * MM && Math.abs(o.x - l.x) < 15 * MM);
+    const under =
+      ls.filter((o) => o !== l && below(l, o)).sort((a, b) => a.y - b.y)[0] ??
+      ls.find((o) => o !== l && o.y > l.y && o.y - l.y < 12 * MM && Math.abs(o.x - l.x) < 15 * MM);
     const v = under ? STAGE_VALUE.exec(cyrillicStage(under.text.trim())) : null;
     if (v) return v[1]!;
   }
@@ -143,13 +149,26 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   }
   // «Лист» of the table of changes has «Изм.», «№ док.» beside it: not the sheet number
   // nor is the «Лист» column head of a drawing register printed just above a Word stamp («Лист | Наименование | Примечание»)
-  const labels = ls.filter((l) => SHEET_LABEL_RE.test(l.text) && !(/^лист$/i.test(l.text) && ls.some((o) => o !== l && sameRow(l, o) && (CHANGE_HEADER_RE.test(o.text) || REGISTER_HEADER_RE.test(o.text)))));
+  const labels = ls.filter(
+    (l) =>
+      SHEET_LABEL_RE.test(l.text) &&
+      !(/^лист$/i.test(l.text) && ls.some((o) => o !== l && sameRow(l, o) && (CHANGE_HEADER_RE.test(o.text) || REGISTER_HEADER_RE.test(o.text)))),
+  );
   // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
   const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
   withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
   const changePermission = ls.some((l) => CHANGE_PERMISSION_RE.test(l.text));
   const sheetTitle = sheetTitleOf(ls, withCipher[0]?.l ?? null);
-  return { roles, hasRoleRows: roleRows >= 2, cipher: withCipher[0]?.c?.cipher ?? null, labels, changePermission, sheetTitle, stage: stageOf(ls), dates: rowDates(ls) };
+  return {
+    roles,
+    hasRoleRows: roleRows >= 2,
+    cipher: withCipher[0]?.c?.cipher ?? null,
+    labels,
+    changePermission,
+    sheetTitle,
+    stage: stageOf(ls),
+    dates: rowDates(ls),
+  };
 }
 
 /** The sheet number (with the part of an inserted sheet) and count: written in a label line, or the first number below its label. */
@@ -194,10 +213,12 @@ export class StampReader {
     for (const l of lines) if (!NUMBER_ONLY.test(l.text)) key += `${l.x},${l.y},${l.w},${l.h},${l.text}\n`;
     const same = key === this.lastKey;
     if (!same) {
-      this.lastOthers = lines.filter((l) => !NUMBER_ONLY.test(l.text)).map((l) => {
-        const text = fixLookalikes(l.text).trim();
-        return text ? { ...l, text } : null;
-      });
+      this.lastOthers = lines
+        .filter((l) => !NUMBER_ONLY.test(l.text))
+        .map((l) => {
+          const text = fixLookalikes(l.text).trim();
+          return text ? { ...l, text } : null;
+        });
     }
     // the page's lines in their order: its own numbers, the others as read before
     const ls: PlacedLine[] = [];
@@ -214,7 +235,17 @@ export class StampReader {
       this.lastKey = key;
     }
     const { roles, hasRoleRows, cipher, labels, changePermission, sheetTitle, stage, dates } = this.last;
-    return { docPage, ...sheetNumbers(labels, ls), roles: { ...roles }, hasRoleRows, cipher, changePermission, ...(sheetTitle ? { sheetTitle } : {}), stage, dates: [...dates] };
+    return {
+      docPage,
+      ...sheetNumbers(labels, ls),
+      roles: { ...roles },
+      hasRoleRows,
+      cipher,
+      changePermission,
+      ...(sheetTitle ? { sheetTitle } : {}),
+      stage,
+      dates: [...dates],
+    };
   }
 }
 

@@ -6,8 +6,12 @@ import { collapseSpaces } from '../text/normalize.ts';
 const addr = (t: string) => findAddresses(collapseSpaces(t), 1).map((a) => a.value);
 
 test('addresses are read after their usual labels, across line breaks, up to the end of their sentence', () => {
-  assert.deepEqual(addr('Объект расположен по адресу: 190133, Санкт-\nПетербург, проспект Московский, дом 21, к. 1. Земельный участок с кадастровым номером'), ['190133, Санкт-Петербург, проспект Московский, дом 21, к. 1']);
-  assert.deepEqual(addr('Адрес (местоположение) объекта: Новосибирская область, г. Новосибирск, улица Садовая, дом 3. Проектируемый объект'), ['Новосибирская область, г. Новосибирск, улица Садовая, дом 3']);
+  assert.deepEqual(addr('Объект расположен по адресу: 190133, Санкт-\nПетербург, проспект Московский, дом 21, к. 1. Земельный участок с кадастровым номером'), [
+    '190133, Санкт-Петербург, проспект Московский, дом 21, к. 1',
+  ]);
+  assert.deepEqual(addr('Адрес (местоположение) объекта: Новосибирская область, г. Новосибирск, улица Садовая, дом 3. Проектируемый объект'), [
+    'Новосибирская область, г. Новосибирск, улица Садовая, дом 3',
+  ]);
   assert.deepEqual(addr('Жилой дом по адресу: г. Москва, пр-т Мира, д. 38 ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ Раздел 3'), ['г. Москва, пр-т Мира, д. 38']);
 });
 
@@ -17,9 +21,15 @@ test('text without a street or a number is not an address', () => {
 });
 
 test('object names, cadastral numbers and the year of a title page', () => {
-  assert.deepEqual(findObjectNames('Жилой дом (позиция 2) по адресу: г. Москва, ул. Строителей, 104', 1).map((n) => n.value), ['Жилой дом (позиция 2)']);
+  assert.deepEqual(
+    findObjectNames('Жилой дом (позиция 2) по адресу: г. Москва, ул. Строителей, 104', 1).map((n) => n.value),
+    ['Жилой дом (позиция 2)'],
+  );
   assert.deepEqual(findObjectNames('Объект расположен по адресу: г. Москва', 1), []);
-  assert.deepEqual(findCadastral('КН 77:01:0001001:1234; 77:01:12:3 и 1:2:3:4', 1).map((c) => c.value), ['77:01:0001001:1234']);
+  assert.deepEqual(
+    findCadastral('КН 77:01:0001001:1234; 77:01:12:3 и 1:2:3:4', 1).map((c) => c.value),
+    ['77:01:0001001:1234'],
+  );
   assert.equal(findYear('Москва, 2025 г.'), 2025);
   assert.equal(findYear('СП 50.13330.2024'), null);
   assert.equal(findYear('ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nТом 3\nКазань, 2025\n'), 2025);
@@ -34,25 +44,36 @@ test('«Объект:» followed by a settlement is an address; followed by a na
 });
 
 test('an address with a boulevard and no «г.» or «д.» is still an address', () => {
-  assert.deepEqual(addr('Площадка строительства расположена по адресу: Санкт-Петербург, б-р Строителей, 55, \nкорп. 5.\n'), ['Санкт-Петербург, б-р Строителей, 55, корп. 5']);
+  assert.deepEqual(addr('Площадка строительства расположена по адресу: Санкт-Петербург, б-р Строителей, 55, \nкорп. 5.\n'), [
+    'Санкт-Петербург, б-р Строителей, 55, корп. 5',
+  ]);
 });
 
 test('the object name above «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ» on a title page', () => {
-  const page = 'ООО «Проект»\nЗаказчик: ООО «СЗ «Север»\n\nМногоквартирный жилой дом со встроенными нежилыми\n\nпомещениями (корпус 3)\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 1';
-  assert.deepEqual(findObjectNames(page, 1).map((n) => n.value), ['Многоквартирный жилой дом со встроенными нежилыми помещениями (корпус 3)']);
+  const page =
+    'ООО «Проект»\nЗаказчик: ООО «СЗ «Север»\n\nМногоквартирный жилой дом со встроенными нежилыми\n\nпомещениями (корпус 3)\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 1';
+  assert.deepEqual(
+    findObjectNames(page, 1).map((n) => n.value),
+    ['Многоквартирный жилой дом со встроенными нежилыми помещениями (корпус 3)'],
+  );
   assert.deepEqual(findObjectNames('ООО «Проект»\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 1), []);
 });
 
 test('every name stated before «по адресу» on a page is found, far apart or on the line above', () => {
   const filler = 'Текст раздела без названий объекта.\n'.repeat(40);
   const text = `Жилой дом (позиция 1) по адресу: г. Тверь, ул. Советская, д. 12\n${filler}Детский сад на 120 мест\nпо адресу: г. Тверь, ул. Лесная, д. 3\n${filler}`;
-  assert.deepEqual(findObjectNames(text, 5).map((n) => n.value), ['Жилой дом (позиция 1)', 'Детский сад на 120 мест']);
+  assert.deepEqual(
+    findObjectNames(text, 5).map((n) => n.value),
+    ['Жилой дом (позиция 1)', 'Детский сад на 120 мест'],
+  );
 });
 
 test('an address alone on the line under the object name of a title page; not the designer’s under its own name', () => {
   const title = (head: string) => findTitleAddress(`${head}\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 4`, 1).map((a) => a.value);
   assert.deepEqual(title('ООО «Проект-М»\nЖилой дом\nг. Тверь, ул. Ленина, д. 5'), ['г. Тверь, ул. Ленина, д. 5']);
-  assert.deepEqual(title('ООО «Проект»\n170000, г. Тверь, ул. Советская, д. 1\nМногоквартирный жилой дом\n170100, Тверская обл., г. Тверь, пр-т Ленина, 5.'), ['170100, Тверская обл., г. Тверь, пр-т Ленина, 5']);
+  assert.deepEqual(title('ООО «Проект»\n170000, г. Тверь, ул. Советская, д. 1\nМногоквартирный жилой дом\n170100, Тверская обл., г. Тверь, пр-т Ленина, 5.'), [
+    '170100, Тверская обл., г. Тверь, пр-т Ленина, 5',
+  ]);
   assert.deepEqual(title('ООО «Проект»\n170000, г. Тверь, ул. Советская, д. 1'), []);
   assert.deepEqual(title('Жилой дом\nг. Москва, ул. Ленина, д. 5,\nкорп. 2'), ['г. Москва, ул. Ленина, д. 5, корп. 2']);
   assert.deepEqual(title('Жилой дом\nг. Москва, ул. Ленина, д. 5\nкорпус 2'), ['г. Москва, ул. Ленина, д. 5, корпус 2']);

@@ -1,27 +1,75 @@
 import { snippet } from '../text/normalize.ts';
 import type { TextFact } from './types.ts';
 
-const ADDRESS_RE = /(?:(?<![а-яё])адрес(?:\s*\(местоположение\))?(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?|(?<![а-яё])место\s+(?:размещения|расположения|нахождения|строительства)(?:\s+(?:объекта|строительства|здания))?|(?<![а-яё])объект(?=\s*:\s*(?:\d{6},?\s*)?(?:г\.|город\s)))(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
+const ADDRESS_RE =
+  /(?:(?<![а-яё])адрес(?:\s*\(местоположение\))?(?:\s+(?:объекта|строительства|земельного\s+участка))?(?![а-яё])|(?<![а-яё])по\s+адресу|(?<![а-яё])местоположение(?:\s+(?:объекта|земельного\s+участка))?|(?<![а-яё])местонахождение(?:\s+объекта)?|(?<![а-яё])место\s+(?:размещения|расположения|нахождения|строительства)(?:\s+(?:объекта|строительства|здания))?|(?<![а-яё])объект(?=\s*:\s*(?:\d{6},?\s*)?(?:г\.|город\s)))(?:\s*\(местоположение\))?\s*[:\-–]?\s*([^;]{8,220})/giu;
 // Abbreviations that end with a dot inside an address: the dot after them does not end the sentence.
-const ADDRESS_ABBR = new Set(['г', 'гор', 'ул', 'д', 'пр', 'просп', 'пр-т', 'пр-кт', 'корп', 'к', 'стр', 'обл', 'р-н', 'пос', 'п', 'с', 'мкр', 'пер', 'наб', 'ш', 'кв', 'пл', 'б-р', 'дер', 'рп', 'пгт', 'вл', 'влд', 'зд', 'соор', 'лит', 'тер', 'округ', 'м', 'ст']);
+const ADDRESS_ABBR = new Set([
+  'г',
+  'гор',
+  'ул',
+  'д',
+  'пр',
+  'просп',
+  'пр-т',
+  'пр-кт',
+  'корп',
+  'к',
+  'стр',
+  'обл',
+  'р-н',
+  'пос',
+  'п',
+  'с',
+  'мкр',
+  'пер',
+  'наб',
+  'ш',
+  'кв',
+  'пл',
+  'б-р',
+  'дер',
+  'рп',
+  'пгт',
+  'вл',
+  'влд',
+  'зд',
+  'соор',
+  'лит',
+  'тер',
+  'округ',
+  'м',
+  'ст',
+]);
 // Every wording ADDRESS_RE knows starts with one of these: pages without them are skipped in one scan.
 const ADDRESS_HINT = /адрес|место|объект\s*:/i;
-const OBJECT_RE = /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
+const OBJECT_RE =
+  /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
 const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
 
 /** An address needs a street or a settlement word and a number to be worth comparing. */
-const looksLikeAddress = (s: string) => /\d/.test(s) && /(ул|улиц|пр-?к?т|просп|переул|пер\.|шоссе|бульв|б-р|наб|проезд|пр-д|мкр|микрорайон|пл\.|площадь|аллея|тракт|линия|квартал|г\.|город|пос|дом|д\.|корп|стр\.|строение)/iu.test(s);
+const looksLikeAddress = (s: string) =>
+  /\d/.test(s) &&
+  /(ул|улиц|пр-?к?т|просп|переул|пер\.|шоссе|бульв|б-р|наб|проезд|пр-д|мкр|микрорайон|пл\.|площадь|аллея|тракт|линия|квартал|г\.|город|пос|дом|д\.|корп|стр\.|строение)/iu.test(
+    s,
+  );
 
 function trimAddress(raw: string): string {
   let s = raw;
   // the address ends with its sentence: the first dot that does not close an abbreviation
   for (const m of s.matchAll(/([А-Яа-яЁё-]*)\.(?=\s|$)/gu)) {
-    if (!ADDRESS_ABBR.has(m[1]!.toLowerCase())) { s = s.slice(0, m.index! + m[1]!.length); break; }
+    if (!ADDRESS_ABBR.has(m[1]!.toLowerCase())) {
+      s = s.slice(0, m.index! + m[1]!.length);
+      break;
+    }
   }
   // a title block runs on into the sheet title: «…, корпус 3 Схема планировочной…»
   s = s.replace(/((?:д\.|дом|корп\.|корпус|к\.|стр\.|строение|,)\s*\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][А-ЯЁа-яё]{2,}.*$/u, '$1');
   // stop before the next field of a title page or a sentence about something else
-  return s.replace(/\s+(?:кадастров\S*|площадь\s+(?:застройки|участка|здания)|шифр|заказчик|застройщик|стадия)(?![а-яё]).*$/iu, '').replace(/[.,\s]+$/u, '').trim();
+  return s
+    .replace(/\s+(?:кадастров\S*|площадь\s+(?:застройки|участка|здания)|шифр|заказчик|застройщик|стадия)(?![а-яё]).*$/iu, '')
+    .replace(/[.,\s]+$/u, '')
+    .trim();
 }
 
 /**
@@ -49,12 +97,16 @@ const BY_OBJECT_RE = /по\s+объекту\s*[:\-–]?\s*«([^»\n]{5,200})»/g
 // Title page: the object's name stands right above «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ», under the organisation and the customer.
 const TITLE_MARK = /ПРОЕКТНАЯ\s+ДОКУМЕНТАЦИЯ/u;
 const NOT_NAME_LINE = /^(?:ООО|ОАО|ЗАО|ПАО|АО|ИП|ГУП|МУП|ФГУП|ГБУ|МКУ)\s|[:«]\s*$|заказчик|застройщик|СРО|саморегулир|член\s|инв\.|подп\.|взам\.|^\d+$/iu;
-const NAME_WORD = /жил|дом|здани|комплекс|корпус|школ|сад|центр|объект|больниц|поликлиник|склад|цех|завод|магазин|гостиниц|автостоянк|паркинг|реконструкц|строительств|позици|очеред/iu;
+const NAME_WORD =
+  /жил|дом|здани|комплекс|корпус|школ|сад|центр|объект|больниц|поликлиник|склад|цех|завод|магазин|гостиниц|автостоянк|паркинг|реконструкц|строительств|позици|очеред/iu;
 
 function titlePageName(text: string, docPage: number): TextFact[] {
   const m = TITLE_MARK.exec(text);
   if (!m) return [];
-  const lines = text.slice(0, m.index).split('\n').map((l) => l.trim());
+  const lines = text
+    .slice(0, m.index)
+    .split('\n')
+    .map((l) => l.trim());
   const picked: string[] = [];
   for (let i = lines.length - 1; i >= 0 && picked.length < 3; i--) {
     const l = lines[i]!;
@@ -62,13 +114,18 @@ function titlePageName(text: string, docPage: number): TextFact[] {
     if (NOT_NAME_LINE.test(l)) break;
     picked.unshift(l);
   }
-  const value = picked.join(' ').replace(/\s+по\s+адресу.*$/iu, '').replace(/^[«"]|[»".,\s]+$/gu, '').trim();
+  const value = picked
+    .join(' ')
+    .replace(/\s+по\s+адресу.*$/iu, '')
+    .replace(/^[«"]|[»".,\s]+$/gu, '')
+    .trim();
   if (value.length < 8 || !NAME_WORD.test(value)) return [];
   return [{ value, docPage, snippet: snippet(text, Math.max(0, m.index - value.length - 4), m.index + m[0].length) }];
 }
 
 // A whole line that is an address: settlement, street and house, maybe after an index and a region.
-const ADDRESS_LINE = /^(?:\d{6},?\s*)?(?:(?:Российская\s+Федерация|РФ|Россия),?\s*)?(?:[^,\n]{3,60}?(?:обл\.?|область|край|Республика|респ\.|АО)\s*,\s*)?(?:(?:[^,\n]{3,40}?(?:р-н|район|г\.\s?о\.|городской\s+округ))\s*,\s*)?(?:г\.|город|пос\.|п\.|с\.|пгт)\s*[А-ЯЁ][^,\n]*,\s*(?:ул\.|улица|пр-т|пр-кт|проспект|пер\.|переулок|ш\.|шоссе|б-р|бульвар|наб\.|набережная|пр-д|проезд|мкр\.?|микрорайон|пл\.|площадь)\s*[^,\n]+,\s*(?:д\.|дом|вл\.|зд\.)?\s*\d+[^\n]{0,40}$/iu;
+const ADDRESS_LINE =
+  /^(?:\d{6},?\s*)?(?:(?:Российская\s+Федерация|РФ|Россия),?\s*)?(?:[^,\n]{3,60}?(?:обл\.?|область|край|Республика|респ\.|АО)\s*,\s*)?(?:(?:[^,\n]{3,40}?(?:р-н|район|г\.\s?о\.|городской\s+округ))\s*,\s*)?(?:г\.|город|пос\.|п\.|с\.|пгт)\s*[А-ЯЁ][^,\n]*,\s*(?:ул\.|улица|пр-т|пр-кт|проспект|пер\.|переулок|ш\.|шоссе|б-р|бульвар|наб\.|набережная|пр-д|проезд|мкр\.?|микрорайон|пл\.|площадь)\s*[^,\n]+,\s*(?:д\.|дом|вл\.|зд\.)?\s*\d+[^\n]{0,40}$/iu;
 const ORG_LINE = /ИНН|ОГРН|КПП|тел\.|телефон|e-?mail|факс|почтов|юридическ/iu;
 
 /**
@@ -79,7 +136,11 @@ export function findTitleAddress(text: string, docPage: number): TextFact[] {
   if (docPage > 2) return [];
   const m = TITLE_MARK.exec(text);
   if (!m) return [];
-  const lines = text.slice(0, m.index).split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .slice(0, m.index)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   for (let i = lines.length - 1; i > 0 && i >= lines.length - 4; i--) {
     const l = lines[i]!;
     if (!ADDRESS_LINE.test(l) || ORG_LINE.test(l)) continue;
@@ -133,7 +194,8 @@ export function findObjectNames(text: string, docPage: number): TextFact[] {
   for (let m = OBJECT_RE.exec(text); m; m = OBJECT_RE.exec(text)) {
     const value = m[1]!.replace(/[».\s]+$/u, '').trim();
     // «Объект: г. Тверь, …» gives the object's address, not its name
-    if (/[а-яё]{3,}/iu.test(value) && !/^(?:\d{6},?\s*)?(?:г\.|город\s)/iu.test(value)) out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
+    if (/[а-яё]{3,}/iu.test(value) && !/^(?:\d{6},?\s*)?(?:г\.|город\s)/iu.test(value))
+      out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
   }
   return out;
 }

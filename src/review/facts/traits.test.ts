@@ -7,14 +7,19 @@ const read = (t: string) => findTraits(collapseSpaces(normalizeText(t)), 1).map(
 
 test('labelled fire-safety characteristics of the building, in text and in table rows', () => {
   assert.deepEqual(read('Степень огнестойкости здания — II. Класс конструктивной пожарной опасности: С0.'), ['fire_resistance=II', 'structural_fire_class=С0']);
-  assert.deepEqual(read('Степень огнестойкости | II\nКласс конструктивной пожарной опасности | C0\nКласс функциональной пожарной опасности | Ф1.3'),
-    ['fire_resistance=II', 'structural_fire_class=С0', 'functional_fire_class=Ф1.3']);
-  assert.deepEqual(read('Проектируемое здание II степени огнестойкости, класса конструктивной пожарной опасности С0, класса функциональной пожарной опасности Ф1.3.'),
-    ['fire_resistance=II', 'structural_fire_class=С0', 'functional_fire_class=Ф1.3']);
+  assert.deepEqual(read('Степень огнестойкости | II\nКласс конструктивной пожарной опасности | C0\nКласс функциональной пожарной опасности | Ф1.3'), [
+    'fire_resistance=II',
+    'structural_fire_class=С0',
+    'functional_fire_class=Ф1.3',
+  ]);
+  assert.deepEqual(
+    read('Проектируемое здание II степени огнестойкости, класса конструктивной пожарной опасности С0, класса функциональной пожарной опасности Ф1.3.'),
+    ['fire_resistance=II', 'structural_fire_class=С0', 'functional_fire_class=Ф1.3'],
+  );
   assert.deepEqual(read('Здание относится ко II степени огнестойкости.'), ['fire_resistance=II']);
 });
 
-test('norm quotes with ranges, requirements and neighbouring buildings are not the building\'s values', () => {
+test("norm quotes with ranges, requirements and neighbouring buildings are not the building's values", () => {
   assert.deepEqual(read('Для зданий I и II степени огнестойкости класса С0–С1 допускается предусматривать…'), []);
   assert.deepEqual(read('Степень огнестойкости здания должна быть не ниже II, класс конструктивной пожарной опасности — не ниже С1.'), []);
   assert.deepEqual(read('С северной стороны расположено соседнее здание V степени огнестойкости. Степень огнестойкости соседнего здания — V.'), []);
@@ -24,7 +29,7 @@ test('norm quotes with ranges, requirements and neighbouring buildings are not t
   assert.deepEqual(read('Категория помещения по взрывопожарной и пожарной опасности — В4; класс пожарной опасности строительных материалов КМ0.'), []);
 });
 
-test('functional classes: the building\'s class counts, a part with its own class does not; a list is a set', () => {
+test("functional classes: the building's class counts, a part with its own class does not; a list is a set", () => {
   assert.deepEqual(read('Класс функциональной пожарной опасности здания — Ф1.3, встроенных помещений — Ф4.3.'), ['functional_fire_class=Ф1.3']);
   assert.deepEqual(read('Встроенные помещения: класс функциональной пожарной опасности — Ф4.3.'), []);
   assert.deepEqual(read('Встроенные помещения общественного назначения: класс функциональной пожарной опасности — Ф4.3.'), []);
@@ -42,18 +47,27 @@ test('responsibility level in words, as КС-class and as the old Roman numeral'
 });
 
 test('climate data of the site: districts, seismicity with its map, the design temperature', () => {
-  assert.deepEqual(read('Климатический район строительства — IIВ. Снеговой район — III (Sg = 1,5 кПа), ветровой район — I.'),
-    ['climate_district=IIВ', 'snow_district=III', 'wind_district=I']);
+  assert.deepEqual(read('Климатический район строительства — IIВ. Снеговой район — III (Sg = 1,5 кПа), ветровой район — I.'), [
+    'climate_district=IIВ',
+    'snow_district=III',
+    'wind_district=I',
+  ]);
   assert.deepEqual(read('Район строительства относится к климатическому подрайону II в.'), ['climate_district=IIВ']);
-  assert.deepEqual(read('Район строительства по весу снегового покрова — IV, по давлению ветра — Ia. Сейсмичность площадки — менее 6 баллов.'),
-    ['snow_district=IV', 'wind_district=Iа', 'seismicity=<6']);
+  assert.deepEqual(read('Район строительства по весу снегового покрова — IV, по давлению ветра — Ia. Сейсмичность площадки — менее 6 баллов.'), [
+    'snow_district=IV',
+    'wind_district=Iа',
+    'seismicity=<6',
+  ]);
   assert.deepEqual(read('Сейсмичность района строительства — 7 баллов по карте ОСР-2015-В.'), ['seismicity=7@В']);
   assert.deepEqual(read('Расчетная температура наружного воздуха в холодный период года — минус 28 °С'), ['design_temperature=-28']);
   assert.deepEqual(read('Температура наружного воздуха наиболее холодной пятидневки обеспеченностью 0,92: −31 °C'), ['design_temperature=-31']);
 });
 
-test('climate tables of weather stations, loads of a named district and ranges are not the site\'s data', () => {
-  assert.deepEqual(read('Метеостанция | Температура наиболее холодной пятидневки (0,92), °С | Снеговой район\nКазань | −31 | IV\nНабережные Челны | −32 | V'), []);
+test("climate tables of weather stations, loads of a named district and ranges are not the site's data", () => {
+  assert.deepEqual(
+    read('Метеостанция | Температура наиболее холодной пятидневки (0,92), °С | Снеговой район\nКазань | −31 | IV\nНабережные Челны | −32 | V'),
+    [],
+  );
   assert.deepEqual(read('Снеговая нагрузка для III снегового района — 1,5 кПа. Снеговые районы I–III.'), []);
   assert.deepEqual(read('Расчетная температура наружного воздуха для проектирования вентиляции — минус 14 °С'), []);
   assert.deepEqual(read('Температура наиболее холодной пятидневки обеспеченностью 0,98 — минус 32 °С'), []);

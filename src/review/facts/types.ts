@@ -4,9 +4,17 @@ import type { ReviewDocument } from '../types.ts';
 import type { GpzuCitation } from './gpzu-citation.ts';
 
 /** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
-export type ValueKind = 'storeys' | 'floors' | 'area_total' | 'area_building' | 'area_plot' | 'volume' | 'apartments'
+export type ValueKind =
+  | 'storeys'
+  | 'floors'
+  | 'area_total'
+  | 'area_building'
+  | 'area_plot'
+  | 'volume'
+  | 'apartments'
   /** C-05 пожарно-техническая высота, м; C-09 абсолютная отметка, принятая за 0,000. */
-  | 'fire_height' | 'zero_elevation';
+  | 'fire_height'
+  | 'zero_elevation';
 
 export interface ValueFact {
   kind: ValueKind;
@@ -28,8 +36,15 @@ export interface ValueFact {
  * level, climate data, energy-efficiency class.
  */
 export type TraitKind =
-  | 'fire_resistance' | 'structural_fire_class' | 'functional_fire_class' | 'responsibility'
-  | 'climate_district' | 'snow_district' | 'wind_district' | 'seismicity' | 'design_temperature'
+  | 'fire_resistance'
+  | 'structural_fire_class'
+  | 'functional_fire_class'
+  | 'responsibility'
+  | 'climate_district'
+  | 'snow_district'
+  | 'wind_district'
+  | 'seismicity'
+  | 'design_temperature'
   | 'energy_class';
 
 export interface TraitFact {

@@ -12,11 +12,19 @@ const LABELS: { kind: ValueKind; word: string; re: string }[] = [
   { kind: 'area_total', word: 'площад', re: String.raw`(?:общая\s+)?площадь\s+(?:здания|объекта|жилого\s+(?:дома|здания))(?:\s+общая)?` },
   { kind: 'area_building', word: 'площад', re: String.raw`площадь\s+застройки(?:\s+(?:здания|объекта))?` },
   { kind: 'area_plot', word: 'площад', re: String.raw`площадь\s+(?:земельного\s+)?участка` },
-  { kind: 'volume', word: 'об', re: String.raw`(?:строительный\s+об[ъь][её]м|об[ъь][её]м\s+строительный)(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))` },
+  {
+    kind: 'volume',
+    word: 'об',
+    re: String.raw`(?:строительный\s+об[ъь][её]м|об[ъь][её]м\s+строительный)(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))`,
+  },
   { kind: 'apartments', word: 'квартир', re: String.raw`(?:общее\s+)?(?:количество|кол-во|число)\s+(?:жилых\s+)?квартир(?:\s+в\s+(?:доме|здании))?` },
 ];
 
-const RES = LABELS.map((l) => ({ kind: l.kind, word: l.word, re: new RegExp(String.raw`(?<![а-яё])(${l.re})(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu') }));
+const RES = LABELS.map((l) => ({
+  kind: l.kind,
+  word: l.word,
+  re: new RegExp(String.raw`(?<![а-яё])(${l.re})(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu'),
+}));
 // «для 127 квартир», «запроектировано 135 квартир», «всего квартир: 120», «квартир (127 шт.)»; not «4 квартиры на этаже»
 const APARTMENTS_PHRASES = [
   /(?<![\d.,])(\d{1,3}(?:[ ]\d{3})?|\d{1,5})\s+квартир(?:а|ы)?(?![а-яё])(?!\s+на\s+(?:этаже|площадке))/giu,
@@ -41,12 +49,34 @@ const KEY_WORDS = /этаж|площад|об(?=[ъь][её]м)|квартир/g
 const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
 // «девятиэтажный», «двадцатипятиэтажный»: the number in words
 const UNITS: Record<string, number> = {
-  одно: 1, двух: 2, трех: 3, трёх: 3, четырех: 4, четырёх: 4, пяти: 5, шести: 6, семи: 7, восьми: 8, девяти: 9, десяти: 10, одиннадцати: 11, двенадцати: 12,
-  тринадцати: 13, четырнадцати: 14, пятнадцати: 15, шестнадцати: 16, семнадцати: 17, восемнадцати: 18, девятнадцати: 19,
+  одно: 1,
+  двух: 2,
+  трех: 3,
+  трёх: 3,
+  четырех: 4,
+  четырёх: 4,
+  пяти: 5,
+  шести: 6,
+  семи: 7,
+  восьми: 8,
+  девяти: 9,
+  десяти: 10,
+  одиннадцати: 11,
+  двенадцати: 12,
+  тринадцати: 13,
+  четырнадцати: 14,
+  пятнадцати: 15,
+  шестнадцати: 16,
+  семнадцати: 17,
+  восемнадцати: 18,
+  девятнадцати: 19,
 };
 const TENS: Record<string, number> = { двадцати: 20, тридцати: 30, сорока: 40 };
 // said of the building itself: small auxiliary buildings («одноэтажные бытовки», «двухэтажная пристройка») are not the object
-const STOREY_WORDS = new RegExp(String.raw`(?<![а-яё])(${Object.keys(TENS).join('|')})?(${Object.keys(UNITS).join('|')})?этажн(?:ый|ого|ое|ая|ом|ые|ых)(?=\s+(?:(?:жил|многоквартирн|односекционн|многосекционн|кирпичн|монолитн)[а-яё]*\s+)?(?:дом|здани|корпус))`, 'giu');
+const STOREY_WORDS = new RegExp(
+  String.raw`(?<![а-яё])(${Object.keys(TENS).join('|')})?(${Object.keys(UNITS).join('|')})?этажн(?:ый|ого|ое|ая|ом|ые|ых)(?=\s+(?:(?:жил|многоквартирн|односекционн|многосекционн|кирпичн|монолитн)[а-яё]*\s+)?(?:дом|здани|корпус))`,
+  'giu',
+);
 
 const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
   storeys: (v) => Number.isInteger(v) && v >= 1 && v <= 150,
@@ -97,9 +127,14 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     const n = (TENS[(m[1] ?? '').toLowerCase()] ?? 0) + (UNITS[(m[2] ?? '').toLowerCase()] ?? 0);
     return n >= 3 ? n : 0;
   };
-  const storeyForms = !words.has('этаж') ? [] : /[а-яё]этажн/iu.test(t)
-    ? [[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])], [STOREY_WORDS, storeyWords]] as const
-    : [[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])]] as const;
+  const storeyForms = !words.has('этаж')
+    ? []
+    : /[а-яё]этажн/iu.test(t)
+      ? ([
+          [STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])],
+          [STOREY_WORDS, storeyWords],
+        ] as const)
+      : ([[STOREY_ADJ, (m: RegExpExecArray) => Number(m[1])]] as const);
   for (const [re, readValue] of storeyForms) {
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
@@ -107,7 +142,16 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
       if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
       const value = readValue(m);
       const designed = /(?:проектируем|запроектирован|строящ|данн|настоящ)[а-яё]*\s*$/iu.test(t.slice(Math.max(0, m.index - 30), m.index));
-      if (PLAUSIBLE.storeys(value)) out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true, ...(designed ? { designed } : {}) });
+      if (PLAUSIBLE.storeys(value))
+        out.push({
+          kind: 'storeys',
+          value,
+          raw: m[0].trim(),
+          docPage,
+          snippet: snippet(t, m.index, m.index + m[0].length),
+          weak: true,
+          ...(designed ? { designed } : {}),
+        });
     }
   }
   for (const re of words.has('квартир') ? APARTMENTS_PHRASES : []) {
@@ -136,7 +180,15 @@ export const VALUE_TITLES: Record<ValueKind, string> = {
 };
 
 export const VALUE_UNITS: Record<ValueKind, string> = {
-  storeys: '', floors: '', area_total: ' м²', area_building: ' м²', area_plot: ' м²', volume: ' м³', apartments: '', fire_height: ' м', zero_elevation: '',
+  storeys: '',
+  floors: '',
+  area_total: ' м²',
+  area_building: ' м²',
+  area_plot: ' м²',
+  volume: ' м³',
+  apartments: '',
+  fire_height: ' м',
+  zero_elevation: '',
 };
 
 /** Equal within rounding: a value written with fewer decimals may be the other one rounded. */

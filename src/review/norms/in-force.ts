@@ -19,7 +19,10 @@ export interface Ceased {
   fromYear: number | null;
 }
 
-const years = (text: string): number[] => findNormRefs(prepareForNorms(text)).map((r) => r.year).filter((y): y is number => y !== null);
+const years = (text: string): number[] =>
+  findNormRefs(prepareForNorms(text))
+    .map((r) => r.year)
+    .filter((y): y is number => y !== null);
 
 /**
  * The replacement is the next edition of the same norm (СП 50.13330.2012 → СП 50.13330.2024, no edition between in the

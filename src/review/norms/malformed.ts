@@ -24,7 +24,13 @@ function oneEditApart(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-const malformed = (cited: string, replacement: string, reason: string, ambiguous = false): MalformedDesignation => ({ cited, status: 'malformed', replacement, reason, ambiguous });
+const malformed = (cited: string, replacement: string, reason: string, ambiguous = false): MalformedDesignation => ({
+  cited,
+  status: 'malformed',
+  replacement,
+  reason,
+  ambiguous,
+});
 
 /** A СП whose register code, number or year no real СП can have. */
 function spProblem(ref: NormRef, currentYear: number): MalformedDesignation | null {
@@ -41,7 +47,8 @@ function spProblem(ref: NormRef, currentYear: number): MalformedDesignation | nu
     return malformed(cited, meant, `в регистрационном коде ${code} вместо ${near.join(' или ')}`, near.length > 1);
   }
   if (ref.year !== null && ref.year > currentYear) return malformed(cited, '', `редакция ${ref.year} года ещё не могла быть издана`);
-  if (ref.year !== null && ref.year < series.since) return malformed(cited, '', `своды правил с регистрационным кодом ${code} издаются с ${series.since} года, редакции ${ref.year} года нет`);
+  if (ref.year !== null && ref.year < series.since)
+    return malformed(cited, '', `своды правил с регистрационным кодом ${code} издаются с ${series.since} года, редакции ${ref.year} года нет`);
   return null;
 }
 

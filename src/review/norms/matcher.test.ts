@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { NORMS, REGISTRY_VERSION, UNKNOWN_DESIGNATIONS } from '../data/norms.ts';
 import { findNormRefs, lookupNorm, prepareForNorms } from './matcher.ts';
 
-const hit = (text: string) => findNormRefs(prepareForNorms(text)).map(lookupNorm).find((e) => e !== null)?.cited ?? null;
+const hit = (text: string) =>
+  findNormRefs(prepareForNorms(text))
+    .map(lookupNorm)
+    .find((e) => e !== null)?.cited ?? null;
 
 test('the registry is versioned, has at least 60 entries and marks each with V/P/C/U', () => {
   assert.match(REGISTRY_VERSION, /^\d{4}-\d{2}\.\d+$/);
@@ -16,7 +19,15 @@ test('every registry designation is found in text and maps back to its own entry
 });
 
 test('spelling variants of a СНиП are recognised', () => {
-  for (const v of ['СНиП 2.01.07-85*', 'СНиП 2.01.07-85 *', 'CНиП 2.01.07-85', 'SNiP 2.01.07-85', 'Снип 2.01.07‑85', 'СНИП 2.01.07–85**', 'СНиП 2. 01. 07-85']) {
+  for (const v of [
+    'СНиП 2.01.07-85*',
+    'СНиП 2.01.07-85 *',
+    'CНиП 2.01.07-85',
+    'SNiP 2.01.07-85',
+    'Снип 2.01.07‑85',
+    'СНИП 2.01.07–85**',
+    'СНиП 2. 01. 07-85',
+  ]) {
     assert.equal(hit(v), 'СНиП 2.01.07-85*', v);
   }
   assert.equal(hit('СНиП 11-23-81*'), 'СНиП II-23-81*');
@@ -41,7 +52,17 @@ test('ГОСТ with Latin «P», without «Р» and with international prefixes'
 });
 
 test('current editions, undated references and unrelated numbers are not flagged', () => {
-  for (const v of ['СП 50.13330.2024', 'СП 20.13330.2016', 'СП 20.13330', 'ГОСТ 21.110-2013', 'СП 2.4.3648-20', 'ГОСТ Р 21.101', 'лист 2.01.07-85', 'ПП РФ от 16.09.2020 № 1479', 'СанПиН 1.2.3685-21']) {
+  for (const v of [
+    'СП 50.13330.2024',
+    'СП 20.13330.2016',
+    'СП 20.13330',
+    'ГОСТ 21.110-2013',
+    'СП 2.4.3648-20',
+    'ГОСТ Р 21.101',
+    'лист 2.01.07-85',
+    'ПП РФ от 16.09.2020 № 1479',
+    'СанПиН 1.2.3685-21',
+  ]) {
     assert.equal(hit(v), null, v);
   }
 });
@@ -68,7 +89,10 @@ test('earlier editions of codes whose new edition is in force', () => {
   for (const v of ['СП 52.13330.2016', 'СП 4.13130.2013', 'СП 14.13330.2018', 'ГОСТ 31937-2024']) assert.equal(hit(v), null, v);
 });
 
-const entry = (text: string) => findNormRefs(prepareForNorms(text)).map(lookupNorm).find((e) => e !== null) ?? null;
+const entry = (text: string) =>
+  findNormRefs(prepareForNorms(text))
+    .map(lookupNorm)
+    .find((e) => e !== null) ?? null;
 
 test('every designation that does not exist is found in text and maps back to its own entry', () => {
   for (const e of UNKNOWN_DESIGNATIONS) {
@@ -87,7 +111,17 @@ test('hybrids and typos of designations are told from the real norms they resemb
   assert.equal(hit('СП 484.131500.2020'), 'СП 484.131500.2020');
   assert.equal(hit('при распознавании: СО 2507-1-2015'), 'СО 2507-1-2015');
   // the real ones
-  for (const v of ['ГОСТ Р 21.1101-2013', 'ГОСТ Р 21.101-2020', 'СП 70.13330.2012', 'СП 256.1325800.2016', 'СП 131.13330.2020', 'СП 484.1311500.2020', 'ГОСТ Р ИСО 2507-1-2015', 'СО 153-34.21.122-2003', 'ГОСТ 21.601-2011']) {
+  for (const v of [
+    'ГОСТ Р 21.1101-2013',
+    'ГОСТ Р 21.101-2020',
+    'СП 70.13330.2012',
+    'СП 256.1325800.2016',
+    'СП 131.13330.2020',
+    'СП 484.1311500.2020',
+    'ГОСТ Р ИСО 2507-1-2015',
+    'СО 153-34.21.122-2003',
+    'ГОСТ 21.601-2011',
+  ]) {
     assert.notEqual(entry(v)?.status, 'unknown', v);
   }
 });
@@ -113,7 +147,8 @@ test('a СП number under ГОСТ is a designation that does not exist, however
   const e = entry('ГОСТ 63.13330.2018');
   assert.equal(e?.status, 'unknown');
   assert.equal(e?.replacement, 'СП 63.13330.2018');
-  for (const v of ['ГОСТ 2.105-2019', 'ГОСТ Р 21.1101-2013', 'ГОСТ 31937-2011', 'ГОСТ Р 50571.5.52-2011', 'ГОСТ 12.1.004-91']) assert.notEqual(entry(v)?.status, 'unknown', v);
+  for (const v of ['ГОСТ 2.105-2019', 'ГОСТ Р 21.1101-2013', 'ГОСТ 31937-2011', 'ГОСТ Р 50571.5.52-2011', 'ГОСТ 12.1.004-91'])
+    assert.notEqual(entry(v)?.status, 'unknown', v);
 });
 
 test('no superseded entry and no replacement named by the registry is taken for a designation that does not exist', () => {
@@ -127,7 +162,10 @@ test('no superseded entry and no replacement named by the registry is taken for 
 });
 
 test('a СНиП listed without its prefix right after another one is read as a СНиП', () => {
-  const refs = (t: string) => findNormRefs(prepareForNorms(t)).filter((r) => r.type === 'СНИП').map((r) => `${r.key}-${r.year}`);
+  const refs = (t: string) =>
+    findNormRefs(prepareForNorms(t))
+      .filter((r) => r.type === 'СНИП')
+      .map((r) => `${r.key}-${r.year}`);
   assert.deepEqual(refs('Монтаж вести по СНиП 3.05.06-85*, 3.02.01-87 и 3.04.01-87.'), ['СНИП 3.05.06-1985', 'СНИП 3.02.01-1987', 'СНИП 3.04.01-1987']);
   assert.deepEqual(refs('по СНиП 2.01.07-85 (с изм. 1), 3.01.03-84'), ['СНИП 2.01.07-1985', 'СНИП 3.01.03-1984']);
   const [, second] = findNormRefs(prepareForNorms('требования СНиП 3.05.06-85, 3.02.01-87.'));

@@ -109,7 +109,7 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
 const SNIP_LIST_NEXT = /\**(?: ?\([^()]{0,40}\))?(?: ?, ?| И )(([IVXІL]{1,3}|\d{1,2})[-.](\d{1,2}(?:\.\d{1,2})*)-(\d{4}|\d{2}))(?!\d|\.\d)/y;
 
 function snipListTail(prepared: string, from: number, out: NormRef[]): void {
-  for (let at = from; ;) {
+  for (let at = from; ; ) {
     SNIP_LIST_NEXT.lastIndex = at;
     const m = SNIP_LIST_NEXT.exec(prepared);
     if (!m) return;
@@ -133,7 +133,10 @@ export function findNormRefs(prepared: string): NormRef[] {
   return out.sort((a, b) => a.index - b.index);
 }
 
-interface Indexed<E> { entry: E; ref: NormRef }
+interface Indexed<E> {
+  entry: E;
+  ref: NormRef;
+}
 interface Registry {
   /** Superseded and cancelled norms by key (register code corrected). */
   stale: Map<string, Indexed<NormEntry>[]>;
@@ -172,8 +175,13 @@ function codeTypo(ref: NormRef): UnknownDesignation {
   const written = ref.exact.split('.')[1];
   const right = ref.key.split('.')[1];
   return {
-    cited: `${ref.exact}${year}`, status: 'unknown', replacement: `${ref.key}${year}`,
-    reason: `в регистрационном коде ошибка (${written} вместо ${right})`, ambiguous: false, ver: 'V', src: 'norms.md §7',
+    cited: `${ref.exact}${year}`,
+    status: 'unknown',
+    replacement: `${ref.key}${year}`,
+    reason: `в регистрационном коде ошибка (${written} вместо ${right})`,
+    ambiguous: false,
+    ver: 'V',
+    src: 'norms.md §7',
   };
 }
 
@@ -183,8 +191,13 @@ function spUnderGost(ref: NormRef): UnknownDesignation | null {
   if (!m) return null;
   const year = ref.year === null ? '' : `.${ref.year}`;
   return {
-    cited: `${ref.key}${year}`, status: 'unknown', replacement: `СП ${m[1]}${year}`,
-    reason: 'номер свода правил записан с обозначением ГОСТ', ambiguous: false, ver: 'V', src: 'norms.md §6',
+    cited: `${ref.key}${year}`,
+    status: 'unknown',
+    replacement: `СП ${m[1]}${year}`,
+    reason: 'номер свода правил записан с обозначением ГОСТ',
+    ambiguous: false,
+    ver: 'V',
+    src: 'norms.md §6',
   };
 }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { docFacts, stampLines } from '../../../test/review/facts-builder.ts';
 import { deriveSetModel } from './derive.ts';
 
-const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'ГИП': 'Сидоров' };
+const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров' };
 const volume = (i: number, cipher: string, section: string, year: number, extra: string[] = [], date?: string) =>
   docFacts(i, `${cipher}.pdf`, null, [
     `ООО «Проект»\nЖилой дом\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\n${section}\n${cipher}\nМосква\n${year}`,
@@ -12,7 +12,14 @@ const volume = (i: number, cipher: string, section: string, year: number, extra:
 
 test('the ГПЗУ cited in the set is the reference date, with its words and place', () => {
   const docs = [
-    volume(1, '24-017-ПЗ', 'Раздел 1. Пояснительная записка', 2024, ['Проектная документация разработана на основании ГПЗУ № РФ-77-4-53-3-05-2021-0123 от 12.03.2021.'], '05.24'),
+    volume(
+      1,
+      '24-017-ПЗ',
+      'Раздел 1. Пояснительная записка',
+      2024,
+      ['Проектная документация разработана на основании ГПЗУ № РФ-77-4-53-3-05-2021-0123 от 12.03.2021.'],
+      '05.24',
+    ),
     volume(2, '24-017-АР', 'Раздел 3. Объемно-планировочные и архитектурные решения', 2024),
   ];
   const m = deriveSetModel(docs);
@@ -25,7 +32,10 @@ test('the ГПЗУ cited in the set is the reference date, with its words and pl
 
 test('without a ГПЗУ: a ГПЗУ document of the set, else stamp dates, else the title year; nothing — null', () => {
   const gpzu = docFacts(3, 'ГПЗУ.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА\n№ РФ-77-4-53-3-05-2019-0001\nДата выдачи 20.06.2019']);
-  assert.deepEqual([deriveSetModel([volume(1, '24-ПЗ', 'Раздел 1', 2024), gpzu]).referenceDate?.date, deriveSetModel([gpzu]).referenceDate?.source], ['2019-06-20', 'gpzu_document']);
+  assert.deepEqual(
+    [deriveSetModel([volume(1, '24-ПЗ', 'Раздел 1', 2024), gpzu]).referenceDate?.date, deriveSetModel([gpzu]).referenceDate?.source],
+    ['2019-06-20', 'gpzu_document'],
+  );
   assert.deepEqual(deriveSetModel([volume(1, '24-ПЗ', 'Раздел 1', 2024, [], '03.21')]).referenceDate?.date, '2021-03-31');
   const byYear = deriveSetModel([volume(1, '025.18-ЭЭ', 'Раздел 10.1 энергетической эффективности', 2018)]);
   assert.deepEqual([byYear.referenceDate?.date, byYear.referenceDate?.source, byYear.edition], ['2018-12-31', 'title_year', 'before_2022_09_01']);
@@ -55,5 +65,8 @@ test('settled sections: a survey report guessed as ПЗ is no section, an estima
   const ee = volume(3, '025.18-ЭЭ', 'Раздел 10.1 энергетической эффективности', 2018);
   const docs = [igi, lsr, ee];
   settleSections(docs, deriveSetModel(docs));
-  assert.deepEqual(docs.map((d) => d.section), [null, 'СМ', 'ЭЭ']);
+  assert.deepEqual(
+    docs.map((d) => d.section),
+    [null, 'СМ', 'ЭЭ'],
+  );
 });

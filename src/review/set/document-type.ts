@@ -4,7 +4,11 @@ import { stageSignals, TITLE_ZONE } from './stage.ts';
 import type { DocumentType, TypedDocument } from './types.ts';
 
 /** Lower case, «ё» as «е», spaces collapsed within lines: the form the phrases below are written in. */
-const fold = (s: string) => normalizeText(s).toLowerCase().replace(/ё/g, 'е').replace(/[ \t]+/g, ' ');
+const fold = (s: string) =>
+  normalizeText(s)
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[ \t]+/g, ' ');
 
 /**
  * A phrase that opens a line of the title zone: how a document names itself (a sentence citing it does not). Its words may
@@ -44,11 +48,31 @@ const kindOf = (kinds: [RegExp, string][]) => (text: string) => kinds.find(([re]
 
 /** Documents that are not sections, in the order they are tried: the first whose name or title says so decides. */
 const RULES: Rule[] = [
-  { type: 'iul', name: /(?:^|[^а-я])иул(?:[^а-я]|$)|информационно-удостоверяющ/, title: /информационно-удостоверяющий лист/, evidence: 'информационно-удостоверяющий лист' },
+  {
+    type: 'iul',
+    name: /(?:^|[^а-я])иул(?:[^а-я]|$)|информационно-удостоверяющ/,
+    title: /информационно-удостоверяющий лист/,
+    evidence: 'информационно-удостоверяющий лист',
+  },
   { type: 'letter', name: /(?:^|[^а-я])(?:письмо|исх\.?)(?:[^а-я]|$)/, title: /исх(?:одящий)?\.? ?№/, evidence: 'письмо' },
-  { type: 'gpzu', name: /(?:^|[^а-я])гпзу(?:[^а-я]|$)|градостроительн\S* план/, title: /градостроительный план земельного участка/, evidence: 'градостроительный план земельного участка' },
-  { type: 'tech_conditions', name: /(?:^|[^а-я])ту(?:[^а-я]|$)|технические условия/, title: /технические условия(?! (?:на проектирование|и (?:требования|нормы)))/, evidence: 'технические условия' },
-  { type: 'design_task', name: /задани\S* на (?:проектирование|разработку)/, title: /задание на (?:проектирование|разработку проектной)/, evidence: 'задание на проектирование' },
+  {
+    type: 'gpzu',
+    name: /(?:^|[^а-я])гпзу(?:[^а-я]|$)|градостроительн\S* план/,
+    title: /градостроительный план земельного участка/,
+    evidence: 'градостроительный план земельного участка',
+  },
+  {
+    type: 'tech_conditions',
+    name: /(?:^|[^а-я])ту(?:[^а-я]|$)|технические условия/,
+    title: /технические условия(?! (?:на проектирование|и (?:требования|нормы)))/,
+    evidence: 'технические условия',
+  },
+  {
+    type: 'design_task',
+    name: /задани\S* на (?:проектирование|разработку)/,
+    title: /задание на (?:проектирование|разработку проектной)/,
+    evidence: 'задание на проектирование',
+  },
   {
     type: 'survey',
     name: /(?:^|[^а-я])(?:игди|иги|игми|иэи|игти|ии)(?:[^а-я\d]|\d|$)|изыскани/,
@@ -71,7 +95,7 @@ function oldSectionCode(d: DocFacts, zone: string): string | null {
   if (/^ЭЭ\d*$/.test(mark) || /энергетической эффективности/.test(zone) || /раздел 10\.1|раздел 10\(1\)/.test(zone)) return 'ЭЭ';
   if (/^ПКР\d*$/.test(mark) || /капитальному ремонту многоквартирного/.test(zone)) return 'ПКР';
   if (/^ПОД\d*$/.test(mark) || /организации работ по сносу или демонтажу/.test(zone)) return 'ПОД';
-  if (mark === 'ИОС7' || /подраздел 7\b|подраздел «?технологические решения/.test(zone) && /раздел 5/.test(zone)) return 'ИОС7';
+  if (mark === 'ИОС7' || (/подраздел 7\b|подраздел «?технологические решения/.test(zone) && /раздел 5/.test(zone))) return 'ИОС7';
   return null;
 }
 
@@ -100,7 +124,14 @@ export function typeOfDocument(d: DocFacts): TypedDocument {
   if (stage === 'Р' && titleStage !== 'П') {
     const mark = d.cipher?.mark ?? d.section;
     const why = signals.find((s) => s.stage === 'Р')!;
-    return { ...base, type: 'rd_mark', code: mark ?? null, stage: 'Р', evidence: `рабочая документация${mark ? `, марка ${mark}` : ''} (${why.text})`, stageSignals: signals };
+    return {
+      ...base,
+      type: 'rd_mark',
+      code: mark ?? null,
+      stage: 'Р',
+      evidence: `рабочая документация${mark ? `, марка ${mark}` : ''} (${why.text})`,
+      stageSignals: signals,
+    };
   }
   const code = old ?? d.section;
   if (code) {

@@ -25,7 +25,8 @@ export function registerListing(d: DocFacts, setBase: string | null): RegisterLi
     heading ??= m[0];
     const rest = head.slice(m.index + m[0].length, m.index + m[0].length + 3000);
     const end = NEXT_HEADING_RE.exec(rest)?.index ?? rest.length;
-    for (const c of parseCiphers(rest.slice(0, end))) if (cipherKey(c.base) === own && !ciphers.some((x) => cipherKey(x.cipher) === cipherKey(c.cipher))) ciphers.push(c);
+    for (const c of parseCiphers(rest.slice(0, end)))
+      if (cipherKey(c.base) === own && !ciphers.some((x) => cipherKey(x.cipher) === cipherKey(c.cipher))) ciphers.push(c);
   }
   return heading && ciphers.length ? { doc: d, heading, ciphers } : null;
 }

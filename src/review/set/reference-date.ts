@@ -52,7 +52,8 @@ function stampsDate(docs: readonly DocFacts[]): ReferenceDate | null {
     for (const st of d.stamps) {
       for (const raw of st.dates ?? []) {
         const date = stampDate(raw);
-        if (date && (!best || date > best.date)) best = { date, source: 'stamp', docIndex: d.doc.index, page: st.docPage, text: `дата в основной надписи ${raw}` };
+        if (date && (!best || date > best.date))
+          best = { date, source: 'stamp', docIndex: d.doc.index, page: st.docPage, text: `дата в основной надписи ${raw}` };
       }
     }
   }

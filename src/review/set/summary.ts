@@ -11,25 +11,38 @@ const STAGE_PHRASE: Record<SetModel['stage'], string> = {
 };
 
 const TYPE_NAME: Record<DocumentType, string> = {
-  pd_section: 'разделов ПД', rd_mark: 'комплектов РД', survey: 'отчётов изысканий', estimate: 'смет', gpzu: 'ГПЗУ',
-  tech_conditions: 'ТУ', design_task: 'заданий на проектирование', iul: 'ИУЛ', letter: 'писем', xml_note: 'XML ПЗ', other: 'прочих',
+  pd_section: 'разделов ПД',
+  rd_mark: 'комплектов РД',
+  survey: 'отчётов изысканий',
+  estimate: 'смет',
+  gpzu: 'ГПЗУ',
+  tech_conditions: 'ТУ',
+  design_task: 'заданий на проектирование',
+  iul: 'ИУЛ',
+  letter: 'писем',
+  xml_note: 'XML ПЗ',
+  other: 'прочих',
 };
 
 function dateText(r: ReferenceDate): string {
   const where = r.docIndex !== undefined ? `, док. ${r.docIndex}${r.page ? `, с. ${r.page}` : ''}` : '';
   switch (r.source) {
-    case 'gpzu': return `${dateRu(r.date)} по ГПЗУ («${r.text}»${where})`;
-    case 'gpzu_document': return `${dateRu(r.date)} по ГПЗУ в комплекте («${r.text}»${where})`;
-    case 'stamp': return `${dateRu(r.date)} по дате в основной надписи (${r.text.replace(/^дата в основной надписи /, '')}${where})`;
-    case 'xml_year': return `${r.date.slice(0, 4)} г. по году XML пояснительной записки`;
-    case 'title_year': return `${r.date.slice(0, 4)} г. по году на титульном листе${where}`;
+    case 'gpzu':
+      return `${dateRu(r.date)} по ГПЗУ («${r.text}»${where})`;
+    case 'gpzu_document':
+      return `${dateRu(r.date)} по ГПЗУ в комплекте («${r.text}»${where})`;
+    case 'stamp':
+      return `${dateRu(r.date)} по дате в основной надписи (${r.text.replace(/^дата в основной надписи /, '')}${where})`;
+    case 'xml_year':
+      return `${r.date.slice(0, 4)} г. по году XML пояснительной записки`;
+    case 'title_year':
+      return `${r.date.slice(0, 4)} г. по году на титульном листе${where}`;
   }
 }
 
 /** The set model in one Russian sentence: stage, edition, what the documents are, the date norms are judged at. */
 export function setSummary(m: SetModel): string {
-  const edition = m.stage === 'П' || m.stage === 'mixed'
-    ? ` (редакция состава ${m.edition === 'before_2022_09_01' ? 'до 01.09.2022' : 'с 01.09.2022'})` : '';
+  const edition = m.stage === 'П' || m.stage === 'mixed' ? ` (редакция состава ${m.edition === 'before_2022_09_01' ? 'до 01.09.2022' : 'с 01.09.2022'})` : '';
   const counts = new Map<DocumentType, number>();
   for (const t of m.documents) counts.set(t.type, (counts.get(t.type) ?? 0) + 1);
   const composition = [...counts].map(([t, n]) => `${TYPE_NAME[t]} — ${n}`).join(', ');

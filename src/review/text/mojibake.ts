@@ -25,13 +25,19 @@ const NOT_ASCII = /[^\x00-\x7f]/;
 // of 0x80–0xFF (the three tables never give one character two bytes).
 const BYTE_OF = new Int16Array(0x2200).fill(-1);
 for (let b = 0x80; b <= 0xff; b++) BYTE_OF[b] = b;
-for (const [enc, from] of [['win1252', 0x80], ['win1250', 0x80]] as const) {
+for (const [enc, from] of [
+  ['win1252', 0x80],
+  ['win1250', 0x80],
+] as const) {
   for (let b = from; b <= 0xff; b++) {
     const c = iconv.decode(Buffer.from([b]), enc).charCodeAt(0);
     if (c !== 0xfffd && c < BYTE_OF.length && BYTE_OF[c] === -1) BYTE_OF[c] = b;
   }
 }
-const MISREAD_CHARS = [...BYTE_OF.keys()].filter((c) => BYTE_OF[c]! >= 0).map((c) => String.fromCharCode(c)).join('');
+const MISREAD_CHARS = [...BYTE_OF.keys()]
+  .filter((c) => BYTE_OF[c]! >= 0)
+  .map((c) => String.fromCharCode(c))
+  .join('');
 // A word: letters and marks of any script plus every misread character (some are symbols: «¹» is «№», «¸» is «ё»).
 const WORD = new RegExp(`[\\p{L}\\p{M}${MISREAD_CHARS.replace(/[\\\]^-]/g, '\\$&')}]+`, 'gu');
 
@@ -145,7 +151,11 @@ function runsOf(text: string): Run[] {
     const word = m[0];
     const start = m.index;
     let misread = true;
-    for (let i = 0; i < word.length; i++) if (BYTE_OF[word.charCodeAt(i)]! < 0) { misread = false; break; }
+    for (let i = 0; i < word.length; i++)
+      if (BYTE_OF[word.charCodeAt(i)]! < 0) {
+        misread = false;
+        break;
+      }
     if (!misread) {
       cur = null;
       continue;

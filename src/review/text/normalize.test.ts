@@ -29,10 +29,16 @@ test('page lists and sheet counts read naturally', () => {
 
 test('a snippet of upper-cased matcher text is given back in the document letter case', () => {
   const text = 'Перечень нормативных документов:\n1 СНиП 3.05.06-85 «Электротехнические устройства»';
-  assert.equal(printedSnippet('…НОРМАТИВНЫХ ДОКУМЕНТОВ: 1 СНИП 3.05.06-85 «ЭЛЕКТРОТЕХНИЧЕСКИЕ…', text), '…нормативных документов: 1 СНиП 3.05.06-85 «Электротехнические…');
+  assert.equal(
+    printedSnippet('…НОРМАТИВНЫХ ДОКУМЕНТОВ: 1 СНИП 3.05.06-85 «ЭЛЕКТРОТЕХНИЧЕСКИЕ…', text),
+    '…нормативных документов: 1 СНиП 3.05.06-85 «Электротехнические…',
+  );
   // the matcher joined spaces around separators: the quote is found again as the document prints it
   assert.equal(printedSnippet('СП 20.13330.2016', 'см. СП 20. 13330. 2016'), 'СП 20. 13330. 2016');
-  assert.equal(printedSnippet('…ПЛОЩАДЬ ЗАСТРОЙКИ-1210,5 М2. СП 42.13330.2011…', 'Площадь застройки - 1210,5 м2. СП 42.13330.2011'), '…Площадь застройки - 1210,5 м2. СП 42.13330.2011…');
+  assert.equal(
+    printedSnippet('…ПЛОЩАДЬ ЗАСТРОЙКИ-1210,5 М2. СП 42.13330.2011…', 'Площадь застройки - 1210,5 м2. СП 42.13330.2011'),
+    '…Площадь застройки - 1210,5 м2. СП 42.13330.2011…',
+  );
   // transliterated or otherwise rewritten text is not found: the snippet stays as the matcher read it
   assert.equal(printedSnippet('СНИП 2.01.07-85', 'SNiP 2.01.07-85'), 'СНИП 2.01.07-85');
 });

@@ -1,8 +1,27 @@
 /** Text normalisation shared by the fact extractors: look-alike letters, dashes, spaces, numbers. */
 
 const LATIN_TO_CYR: Record<string, string> = {
-  A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', K: 'К', M: 'М', O: 'О', P: 'Р', T: 'Т', X: 'Х', Y: 'У',
-  a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у', k: 'к', m: 'м',
+  A: 'А',
+  B: 'В',
+  C: 'С',
+  E: 'Е',
+  H: 'Н',
+  K: 'К',
+  M: 'М',
+  O: 'О',
+  P: 'Р',
+  T: 'Т',
+  X: 'Х',
+  Y: 'У',
+  a: 'а',
+  c: 'с',
+  e: 'е',
+  o: 'о',
+  p: 'р',
+  x: 'х',
+  y: 'у',
+  k: 'к',
+  m: 'м',
 };
 const CYR_RE = /[А-Яа-яЁё]/;
 // A word mixing the alphabets has a Latin letter next to a Cyrillic one somewhere; most pages have none.
@@ -31,7 +50,10 @@ export function normalizeText(text: string): string {
     return fixed.includes('–') || fixed.includes('—') ? unifyDashes(fixed) : fixed;
   }
   // NFKC would turn «№» into «No»; keep it, references and title blocks rely on it
-  const nfkc = text.replace(/№/g, '\u0001').normalize('NFKC').replace(/\u0001/g, '№');
+  const nfkc = text
+    .replace(/№/g, '\u0001')
+    .normalize('NFKC')
+    .replace(/\u0001/g, '№');
   return unifyDashes(fixLookalikes(nfkc)).replace(/[\u00a0\u2007\u202f\u2009]/g, ' ');
 }
 

@@ -27,12 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('request_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('feedback_run_finding_actor_version')
-    .on('feedback')
-    .columns(['run_id', 'finding_id', 'actor', 'version'])
-    .unique()
-    .execute();
+  await db.schema.createIndex('feedback_run_finding_actor_version').on('feedback').columns(['run_id', 'finding_id', 'actor', 'version']).unique().execute();
   await db.schema.createIndex('feedback_tenant_request_key').on('feedback').columns(['tenant_id', 'request_key']).unique().execute();
 
   await db.schema

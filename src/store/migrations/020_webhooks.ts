@@ -26,17 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('delivered_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('webhook_deliveries_run_event')
-    .on('webhook_deliveries')
-    .columns(['run_id', 'event'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('webhook_deliveries_due')
-    .on('webhook_deliveries')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
+  await db.schema.createIndex('webhook_deliveries_run_event').on('webhook_deliveries').columns(['run_id', 'event']).unique().execute();
+  await db.schema.createIndex('webhook_deliveries_due').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
 }
 
 export async function down(): Promise<void> {

@@ -13,14 +13,7 @@ export async function insertBundle(db: Db, tenantId: string, label: string, at: 
 
 /** Newest first; ties broken by id so the order is stable. */
 export function listBundles(db: Db, tenantId: string, limit: number): Promise<Bundle[]> {
-  return db
-    .selectFrom('bundles')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('bundles').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** A bundle of this tenant, or 404: a foreign bundle is indistinguishable from a missing one. */

@@ -28,13 +28,21 @@ export async function latestVersion(db: Db, runId: string, findingId: string, ac
  * so PostgreSQL keeps the transaction usable.
  */
 export async function insertDecision(db: Db, row: FeedbackRow): Promise<boolean> {
-  const res = await db.insertInto('feedback').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const res = await db
+    .insertInto('feedback')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /** Assigns a section of a run to an employee unless it is assigned already; returns the assigned employee. */
 export async function claimSection(db: Db, row: DisciplineAssignmentsTable): Promise<string> {
-  await db.insertInto('discipline_assignments').values(row).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('discipline_assignments')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const current = await db
     .selectFrom('discipline_assignments')
     .select('employee_id')

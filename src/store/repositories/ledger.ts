@@ -6,7 +6,10 @@ export async function recordLedger(
   db: Db,
   entry: { tenant_id: string; run_id: string | null; delta: number; reason: LedgerTable['reason']; created_at: string },
 ): Promise<void> {
-  await db.insertInto('ledger').values({ id: randomUUID(), ...entry }).execute();
+  await db
+    .insertInto('ledger')
+    .values({ id: randomUUID(), ...entry })
+    .execute();
 }
 
 export interface UsageDay {

@@ -3,7 +3,11 @@ import type { MemoryNote } from '../schema.ts';
 
 /** Stores a note unless the decision already has one (unique (tenant_id, feedback_id)); false then. */
 export async function insertNote(db: Db, note: MemoryNote): Promise<boolean> {
-  const res = await db.insertInto('memory_notes').values(note).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const res = await db
+    .insertInto('memory_notes')
+    .values(note)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 

@@ -7,12 +7,7 @@ import { UUID_RE } from '../../kernel/ids.ts';
 /** A run of this tenant, or 404 — a foreign run is indistinguishable from a missing one. */
 export async function getRunForTenant(db: Db, tenantId: string, runId: string): Promise<Run> {
   if (!UUID_RE.test(runId)) throw errors.runNotFound();
-  const run = await db
-    .selectFrom('runs')
-    .selectAll()
-    .where('id', '=', runId.toLowerCase())
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const run = await db.selectFrom('runs').selectAll().where('id', '=', runId.toLowerCase()).where('tenant_id', '=', tenantId).executeTakeFirst();
   if (!run) throw errors.runNotFound();
   return run;
 }
@@ -22,14 +17,7 @@ export function getRun(db: Db, runId: string): Promise<Run | undefined> {
 }
 
 export function listRuns(db: Db, tenantId: string, limit: number): Promise<Run[]> {
-  return db
-    .selectFrom('runs')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('runs').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 export function documentsOf(db: Db, runId: string): Promise<DocumentRow[]> {

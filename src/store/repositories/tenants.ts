@@ -128,7 +128,15 @@ export async function findKeyBySecret(db: Db, secret: string): Promise<{ key: Ap
   if (!row || !sameDigest(row.key_hash, digest) || row.key_revoked_at) return null;
   const { key_id, key_hash, key_prefix, key_created_at, key_revoked_at, key_last_used_at, ...tenant } = row;
   return {
-    key: { id: key_id, tenant_id: tenant.id, key_hash, prefix: key_prefix, created_at: key_created_at, revoked_at: key_revoked_at, last_used_at: key_last_used_at },
+    key: {
+      id: key_id,
+      tenant_id: tenant.id,
+      key_hash,
+      prefix: key_prefix,
+      created_at: key_created_at,
+      revoked_at: key_revoked_at,
+      last_used_at: key_last_used_at,
+    },
     tenant,
   };
 }

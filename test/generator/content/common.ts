@@ -41,7 +41,13 @@ export interface DocContent {
 
 export function makeCtx(rng: Rng, set: SetFacts, facts: DocFacts, code: string, cipher: string, info: SectionInfo, volumes: VolumeRef[]): BuildCtx {
   return {
-    rng, set, facts, code, cipher, info, volumes,
+    rng,
+    set,
+    facts,
+    code,
+    cipher,
+    info,
+    volumes,
     areaUnit: rng.pick(['м²', 'м²', 'м2', 'кв. м']),
     volumeUnit: rng.pick(['м³', 'м³', 'м3', 'куб. м']),
     addrStyle: addressStyle(rng, facts.address),
@@ -70,12 +76,7 @@ export function volumeOf(ctx: BuildCtx, code: string): VolumeRef | undefined {
 
 /** «см. том 3 (24-017-АР)» for a volume of the set, in one of the usual phrasings. */
 export function volumeRef(ctx: BuildCtx, v: VolumeRef): string {
-  return ctx.rng.pick([
-    `см. том ${v.volume} (${v.cipher})`,
-    `см. ${v.cipher}`,
-    `приведены в томе ${v.cipher}`,
-    `см. раздел «${v.title}», шифр ${v.cipher}`,
-  ]);
+  return ctx.rng.pick([`см. том ${v.volume} (${v.cipher})`, `см. ${v.cipher}`, `приведены в томе ${v.cipher}`, `см. раздел «${v.title}», шифр ${v.cipher}`]);
 }
 
 export const h = (text: string, anchor?: string): Block => (anchor ? { t: 'h', text, anchor } : { t: 'h', text });
@@ -91,7 +92,16 @@ export function normsBlocks(ctx: BuildCtx, heading: string): Block[] {
   const lines = norms.map((n) => `${n.designation} «${n.title}»`);
   if (actualised && ctx.rng.chance(0.7)) lines.push(actualised);
   if (ctx.rng.chance(0.5)) {
-    return [h(heading), { t: 'table', head: ['№ п/п', 'Обозначение и наименование документа'], rows: lines.map((l, i) => [String(i + 1), l]), widths: [0.1, 0.9], tags: ['norms'] }];
+    return [
+      h(heading),
+      {
+        t: 'table',
+        head: ['№ п/п', 'Обозначение и наименование документа'],
+        rows: lines.map((l, i) => [String(i + 1), l]),
+        widths: [0.1, 0.9],
+        tags: ['norms'],
+      },
+    ];
   }
   return [h(heading), ...lines.map((l, i) => p(`${i + 1}. ${l};`, 'norms'))];
 }

@@ -27,40 +27,49 @@ export function storeysSentence(ctx: BuildCtx): Block {
 
 export function totalAreaSentence(ctx: BuildCtx): Block {
   const v = area(ctx, ctx.facts.tep.totalArea);
-  return p(ctx.rng.pick([
-    `Общая площадь здания — ${v}.`,
-    `Общая площадь здания составляет ${v}, площадь квартир — ${area(ctx, ctx.facts.tep.apartmentsArea)}.`,
-    `Общая площадь: ${v}.`,
-  ]), 'fact:area');
+  return p(
+    ctx.rng.pick([
+      `Общая площадь здания — ${v}.`,
+      `Общая площадь здания составляет ${v}, площадь квартир — ${area(ctx, ctx.facts.tep.apartmentsArea)}.`,
+      `Общая площадь: ${v}.`,
+    ]),
+    'fact:area',
+  );
 }
 
 export function builtAreaSentence(ctx: BuildCtx): Block {
-  return p(ctx.rng.pick([
-    `Площадь застройки — ${area(ctx, ctx.facts.tep.builtArea)}.`,
-    `Площадь застройки здания составляет ${area(ctx, ctx.facts.tep.builtArea)}.`,
-  ]), 'fact:builtArea');
+  return p(
+    ctx.rng.pick([`Площадь застройки — ${area(ctx, ctx.facts.tep.builtArea)}.`, `Площадь застройки здания составляет ${area(ctx, ctx.facts.tep.builtArea)}.`]),
+    'fact:builtArea',
+  );
 }
 
 export function volumeSentence(ctx: BuildCtx): Block {
   const t = ctx.facts.tep;
   const under = t.volumeUnder > 0 ? `, в том числе подземной части — ${volume(ctx, t.volumeUnder)}` : '';
-  return p(ctx.rng.pick([
-    `Строительный объем здания — ${volume(ctx, t.volume)}${under}.`,
-    `Строительный объём: ${volume(ctx, t.volume)}${under}.`,
-    `Объем строительный — ${volume(ctx, t.volume)}${under}.`,
-  ]), 'fact:volume');
+  return p(
+    ctx.rng.pick([
+      `Строительный объем здания — ${volume(ctx, t.volume)}${under}.`,
+      `Строительный объём: ${volume(ctx, t.volume)}${under}.`,
+      `Объем строительный — ${volume(ctx, t.volume)}${under}.`,
+    ]),
+    'fact:volume',
+  );
 }
 
 export function apartmentsSentence(ctx: BuildCtx): Block {
   const t = ctx.facts.tep;
   const n = t.apartments;
-  return p(ctx.rng.pick([
-    `Количество квартир — ${n} шт.`,
-    `В доме запроектировано ${n} ${plural(n, 'квартира', 'квартиры', 'квартир')}.`,
-    `Всего квартир: ${n}, в том числе студий — ${t.mix.studio}, однокомнатных — ${t.mix.one}, двухкомнатных — ${t.mix.two}, трехкомнатных — ${t.mix.three}.`,
-    `Общее количество квартир в жилом доме составляет ${n}.`,
-    `Квартирный фонд — ${n} ${plural(n, 'квартира', 'квартиры', 'квартир')} (студии, 1-, 2- и 3-комнатные).`,
-  ]), 'fact:apartments');
+  return p(
+    ctx.rng.pick([
+      `Количество квартир — ${n} шт.`,
+      `В доме запроектировано ${n} ${plural(n, 'квартира', 'квартиры', 'квартир')}.`,
+      `Всего квартир: ${n}, в том числе студий — ${t.mix.studio}, однокомнатных — ${t.mix.one}, двухкомнатных — ${t.mix.two}, трехкомнатных — ${t.mix.three}.`,
+      `Общее количество квартир в жилом доме составляет ${n}.`,
+      `Квартирный фонд — ${n} ${plural(n, 'квартира', 'квартиры', 'квартир')} (студии, 1-, 2- и 3-комнатные).`,
+    ]),
+    'fact:apartments',
+  );
 }
 
 export type TepRow = 'plot' | 'built' | 'total' | 'apts' | 'living' | 'volume' | 'storeys' | 'floors' | 'count';

@@ -18,29 +18,58 @@ export function fireBlocks(ctx: BuildCtx, functional: boolean): Block[] {
   const latin = t.structural.replace('С', 'C');
   switch (ctx.rng.int(0, 4)) {
     case 0:
-      return [p(`Степень огнестойкости здания — ${t.fireResistance}, класс конструктивной пожарной опасности — ${t.structural}${functional ? `, класс функциональной пожарной опасности здания — ${t.functional}${shops ? ', встроенных нежилых помещений — Ф4.3' : ''}` : ''}.`, ...tags)];
+      return [
+        p(
+          `Степень огнестойкости здания — ${t.fireResistance}, класс конструктивной пожарной опасности — ${t.structural}${functional ? `, класс функциональной пожарной опасности здания — ${t.functional}${shops ? ', встроенных нежилых помещений — Ф4.3' : ''}` : ''}.`,
+          ...tags,
+        ),
+      ];
     case 1:
-      return [p(`Проектируемое здание ${t.fireResistance} степени огнестойкости, класса конструктивной пожарной опасности ${t.structural}${functional ? `, класса функциональной пожарной опасности ${t.functional}` : ''}.`, ...tags)];
+      return [
+        p(
+          `Проектируемое здание ${t.fireResistance} степени огнестойкости, класса конструктивной пожарной опасности ${t.structural}${functional ? `, класса функциональной пожарной опасности ${t.functional}` : ''}.`,
+          ...tags,
+        ),
+      ];
     case 2: {
-      const rows = [['Степень огнестойкости', t.fireResistance], ['Класс конструктивной пожарной опасности', t.structural]];
+      const rows = [
+        ['Степень огнестойкости', t.fireResistance],
+        ['Класс конструктивной пожарной опасности', t.structural],
+      ];
       if (functional) rows.push(['Класс функциональной пожарной опасности', shops ? `${t.functional}; встроенные помещения — Ф4.3` : t.functional]);
-      return [p('Пожарно-технические характеристики здания приведены в таблице.'), { t: 'table', head: ['Характеристика', 'Значение'], rows, widths: [0.65, 0.35], tags }];
+      return [
+        p('Пожарно-технические характеристики здания приведены в таблице.'),
+        { t: 'table', head: ['Характеристика', 'Значение'], rows, widths: [0.65, 0.35], tags },
+      ];
     }
     case 3:
-      return [p(`Степень огнестойкости: ${t.fireResistance}. Класс конструктивной пожарной опасности: ${latin}.${functional ? ` Класс функциональной пожарной опасности: ${shops ? `${t.functional}, Ф4.3 (встроенные помещения первого этажа)` : t.functional}.` : ''}`, ...tags)];
+      return [
+        p(
+          `Степень огнестойкости: ${t.fireResistance}. Класс конструктивной пожарной опасности: ${latin}.${functional ? ` Класс функциональной пожарной опасности: ${shops ? `${t.functional}, Ф4.3 (встроенные помещения первого этажа)` : t.functional}.` : ''}`,
+          ...tags,
+        ),
+      ];
     default:
-      return [p(`Здание относится ко ${t.fireResistance} степени огнестойкости. Класс конструктивной пожарной опасности здания — ${t.structural}.${functional ? ` Класс функциональной пожарной опасности здания — ${t.functional}.` : ''}`, ...tags)];
+      return [
+        p(
+          `Здание относится ко ${t.fireResistance} степени огнестойкости. Класс конструктивной пожарной опасности здания — ${t.structural}.${functional ? ` Класс функциональной пожарной опасности здания — ${t.functional}.` : ''}`,
+          ...tags,
+        ),
+      ];
   }
 }
 
 export function responsibilitySentence(ctx: BuildCtx): Block {
   const r = ctx.facts.traits.responsibility;
-  return p(ctx.rng.pick([
-    `Уровень ответственности здания — ${r}.`,
-    `Уровень ответственности — ${r} (класс сооружения ${KS[r]}).`,
-    `Здание относится к ${DATIVE[r]} уровню ответственности.`,
-    `Идентификационные признаки здания: уровень ответственности — ${r}, класс сооружения ${KS[r]}.`,
-  ]), 'fact:responsibility');
+  return p(
+    ctx.rng.pick([
+      `Уровень ответственности здания — ${r}.`,
+      `Уровень ответственности — ${r} (класс сооружения ${KS[r]}).`,
+      `Здание относится к ${DATIVE[r]} уровню ответственности.`,
+      `Идентификационные признаки здания: уровень ответственности — ${r}, класс сооружения ${KS[r]}.`,
+    ]),
+    'fact:responsibility',
+  );
 }
 
 function temperature(ctx: BuildCtx): string {
@@ -54,7 +83,13 @@ function seismic(ctx: BuildCtx): string {
 }
 
 export type ClimateFact = 'district' | 'snow' | 'wind' | 'seismic' | 'temperature';
-const CLIMATE_TAG: Record<ClimateFact, string> = { district: 'fact:climate_district', snow: 'fact:snow', wind: 'fact:wind', seismic: 'fact:seismic', temperature: 'fact:temperature' };
+const CLIMATE_TAG: Record<ClimateFact, string> = {
+  district: 'fact:climate_district',
+  snow: 'fact:snow',
+  wind: 'fact:wind',
+  seismic: 'fact:seismic',
+  temperature: 'fact:temperature',
+};
 
 /** Climate data of the site in sentences or a table; every fact asked for is stated with its label. */
 export function climateBlocks(ctx: BuildCtx, facts: ClimateFact[]): Block[] {
@@ -71,17 +106,35 @@ export function climateBlocks(ctx: BuildCtx, facts: ClimateFact[]): Block[] {
   }
   const out: Block[] = [];
   const alt = ctx.rng.chance(0.5);
-  if (has('district')) out.push(p(alt ? `Район строительства относится к климатическому подрайону ${t.climateDistrict}.` : `Климатический район строительства — ${t.climateDistrict}.`, CLIMATE_TAG.district));
+  if (has('district'))
+    out.push(
+      p(
+        alt ? `Район строительства относится к климатическому подрайону ${t.climateDistrict}.` : `Климатический район строительства — ${t.climateDistrict}.`,
+        CLIMATE_TAG.district,
+      ),
+    );
   if (has('snow') && has('wind')) {
-    out.push(p(alt
-      ? `Район строительства по весу снегового покрова — ${t.snow}, по давлению ветра — ${t.wind}.`
-      : `Снеговой район — ${t.snow} (Sg = ${SNOW_LOAD[t.snow]} кПа), ветровой район — ${t.wind} (w0 = ${WIND_LOAD[t.wind]} кПа).`, CLIMATE_TAG.snow, CLIMATE_TAG.wind));
+    out.push(
+      p(
+        alt
+          ? `Район строительства по весу снегового покрова — ${t.snow}, по давлению ветра — ${t.wind}.`
+          : `Снеговой район — ${t.snow} (Sg = ${SNOW_LOAD[t.snow]} кПа), ветровой район — ${t.wind} (w0 = ${WIND_LOAD[t.wind]} кПа).`,
+        CLIMATE_TAG.snow,
+        CLIMATE_TAG.wind,
+      ),
+    );
   }
-  if (has('seismic')) out.push(p(alt ? `Сейсмичность района строительства — ${seismic(ctx)} по шкале MSK-64.` : `Сейсмичность площадки — ${seismic(ctx)}.`, CLIMATE_TAG.seismic));
+  if (has('seismic'))
+    out.push(p(alt ? `Сейсмичность района строительства — ${seismic(ctx)} по шкале MSK-64.` : `Сейсмичность площадки — ${seismic(ctx)}.`, CLIMATE_TAG.seismic));
   if (has('temperature')) {
-    out.push(p(alt
-      ? `Расчетная температура наружного воздуха в холодный период года — ${temperature(ctx)}.`
-      : `Температура наружного воздуха наиболее холодной пятидневки обеспеченностью 0,92 — ${temperature(ctx)}.`, CLIMATE_TAG.temperature));
+    out.push(
+      p(
+        alt
+          ? `Расчетная температура наружного воздуха в холодный период года — ${temperature(ctx)}.`
+          : `Температура наружного воздуха наиболее холодной пятидневки обеспеченностью 0,92 — ${temperature(ctx)}.`,
+        CLIMATE_TAG.temperature,
+      ),
+    );
   }
   return out;
 }
@@ -91,28 +144,40 @@ export function energySentence(ctx: BuildCtx): Block {
   const c = ctx.facts.traits.energyClass;
   const name = ENERGY_NAME[c] ?? '';
   const cyr = c.replace('A', 'А').replace('B', 'В').replace('C', 'С');
-  return p(ctx.rng.pick([
-    `Класс энергетической эффективности здания — ${c} (${name}).`,
-    `Здание относится к классу энергетической эффективности «${cyr}».`,
-    `Класс энергетической эффективности многоквартирного дома — ${cyr}.`,
-    `Проектом принят класс энергетической эффективности ${c} – ${name}.`,
-    `Класс энергосбережения здания — «${name}».`,
-  ]), 'fact:energy');
+  return p(
+    ctx.rng.pick([
+      `Класс энергетической эффективности здания — ${c} (${name}).`,
+      `Здание относится к классу энергетической эффективности «${cyr}».`,
+      `Класс энергетической эффективности многоквартирного дома — ${cyr}.`,
+      `Проектом принят класс энергетической эффективности ${c} – ${name}.`,
+      `Класс энергосбережения здания — «${name}».`,
+    ]),
+    'fact:energy',
+  );
 }
 
 /** Norm requirements and neighbouring buildings in ПБ: ranges and other buildings' classes, not the object's. */
 export function fireTraps(ctx: BuildCtx): Block[] {
   const out = [
-    p(ctx.rng.pick([
-      'Согласно требованиям норм для зданий I и II степени огнестойкости класса конструктивной пожарной опасности С0 и С1 допускается не предусматривать противопожарные преграды между секциями.',
-      'Степень огнестойкости здания и класс конструктивной пожарной опасности должны быть не ниже требуемых для зданий класса функциональной пожарной опасности Ф1.3 высотой до 50 м.',
-    ])),
-    p(ctx.rng.pick([
-      'Противопожарные расстояния до соседнего здания (существующий гараж V степени огнестойкости, класса конструктивной пожарной опасности С3) приняты не менее 15 м.',
-      'С восточной стороны расположено соседнее здание: степень огнестойкости — IV, класс конструктивной пожарной опасности — С2; противопожарный разрыв составляет 18 м.',
-    ])),
+    p(
+      ctx.rng.pick([
+        'Согласно требованиям норм для зданий I и II степени огнестойкости класса конструктивной пожарной опасности С0 и С1 допускается не предусматривать противопожарные преграды между секциями.',
+        'Степень огнестойкости здания и класс конструктивной пожарной опасности должны быть не ниже требуемых для зданий класса функциональной пожарной опасности Ф1.3 высотой до 50 м.',
+      ]),
+    ),
+    p(
+      ctx.rng.pick([
+        'Противопожарные расстояния до соседнего здания (существующий гараж V степени огнестойкости, класса конструктивной пожарной опасности С3) приняты не менее 15 м.',
+        'С восточной стороны расположено соседнее здание: степень огнестойкости — IV, класс конструктивной пожарной опасности — С2; противопожарный разрыв составляет 18 м.',
+      ]),
+    ),
   ];
-  if (ctx.set.commercialGround) out.push(p('Встроенные помещения общественного назначения: класс функциональной пожарной опасности — Ф4.3. Помещения отделены от жилой части противопожарными перекрытиями 2-го типа.'));
+  if (ctx.set.commercialGround)
+    out.push(
+      p(
+        'Встроенные помещения общественного назначения: класс функциональной пожарной опасности — Ф4.3. Помещения отделены от жилой части противопожарными перекрытиями 2-го типа.',
+      ),
+    );
   return out;
 }
 
@@ -121,7 +186,14 @@ export function stationTable(ctx: BuildCtx): Block[] {
   const s = ctx.set.nearbyStation;
   return [
     h('Климатические параметры по данным метеостанций'),
-    { t: 'table', head: ['Метеостанция', 'Температура воздуха наиболее холодной пятидневки (0,92), °С', 'Продолжительность отопительного периода, сут'],
-      rows: [[ctx.facts.address.city, String(ctx.facts.traits.temperature).replace('-', '−'), '214'], [s.name, String(s.temperature).replace('-', '−'), '218']], widths: [0.3, 0.4, 0.3] },
+    {
+      t: 'table',
+      head: ['Метеостанция', 'Температура воздуха наиболее холодной пятидневки (0,92), °С', 'Продолжительность отопительного периода, сут'],
+      rows: [
+        [ctx.facts.address.city, String(ctx.facts.traits.temperature).replace('-', '−'), '214'],
+        [s.name, String(s.temperature).replace('-', '−'), '218'],
+      ],
+      widths: [0.3, 0.4, 0.3],
+    },
   ];
 }

@@ -31,12 +31,19 @@ export const cipher: DefectImpl = {
         const where = v % 5;
         b.modelHooks.push(() => {
           const m = modelOf(b, plan.code);
-          const pages = m.pages.map((pg, i) => ({ pg, i })).filter(({ pg }) => (where === 2 ? pg.stamp?.form === 6 : where === 3 ? pg.title !== null : pg.stamp?.form === 3));
+          const pages = m.pages
+            .map((pg, i) => ({ pg, i }))
+            .filter(({ pg }) => (where === 2 ? pg.stamp?.form === 6 : where === 3 ? pg.title !== null : pg.stamp?.form === 3));
           const chosen = pages.length ? rng.pick(pages) : rng.pick(m.pages.map((pg, i) => ({ pg, i })).filter(({ pg }) => pg.stamp?.form === 6));
           const wrong = alterBase(base, rng) + suffix;
           if (chosen.pg.title) chosen.pg.title = { ...chosen.pg.title, cipher: wrong };
           if (chosen.pg.stamp) chosen.pg.stamp = { ...chosen.pg.stamp, cipher: wrong };
-          b.planted.push({ kind: 'consistency.cipher', docName: plan.fileName, page: chosen.i + 1, detail: `на странице ${chosen.i + 1} шифр ${wrong} вместо ${intended}` });
+          b.planted.push({
+            kind: 'consistency.cipher',
+            docName: plan.fileName,
+            page: chosen.i + 1,
+            detail: `на странице ${chosen.i + 1} шифр ${wrong} вместо ${intended}`,
+          });
         });
       }
     }

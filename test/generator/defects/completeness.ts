@@ -31,7 +31,13 @@ export const unanswerableRequest: DefectImpl = {
     const r = REQUESTS[v % REQUESTS.length] as { code: string; text: string };
     if ((OPTIONAL_CODES as readonly string[]).includes(r.code)) b.codes.delete(r.code);
     b.userRequest = r.text;
-    b.planted.push({ kind: 'request.unanswerable', docName: '', page: null, section: r.code, detail: `запрос о разделе ${r.code}, которого нет в комплекте: «${r.text}»` });
+    b.planted.push({
+      kind: 'request.unanswerable',
+      docName: '',
+      page: null,
+      section: r.code,
+      detail: `запрос о разделе ${r.code}, которого нет в комплекте: «${r.text}»`,
+    });
   },
 };
 

@@ -8,7 +8,14 @@ import type { DefectImpl } from './impl.ts';
 import { ruNumber } from '../format.ts';
 
 /** Records the pages of the target that state the changed fact, once pages are known. */
-export function recordPages(b: SetBuild, kind: CheckId, plan: DocPlan, tags: string[], detail: string, extraPages: (total: number) => number[] = () => []): void {
+export function recordPages(
+  b: SetBuild,
+  kind: CheckId,
+  plan: DocPlan,
+  tags: string[],
+  detail: string,
+  extraPages: (total: number) => number[] = () => [],
+): void {
   b.modelHooks.push(() => {
     const m = modelOf(b, plan.code);
     const pages = [...new Set([...tags.flatMap((t) => taggedPages(m, t)), ...extraPages(m.pages.length)])].sort((x, y) => x - y);
@@ -49,11 +56,21 @@ export const address: DefectImpl = {
     const before = `${a.street}, ${a.house}${a.building ? ` корп. ${a.building}` : ''}`;
     const typeBefore = a.streetType;
     switch (v % 6) {
-      case 0: a.house = String(Number(a.house) + rng.pick([1, 2, 10])); break;
-      case 1: a.street = rng.pick(['Садовническая', 'Лесопарковая', 'Строительная', 'Энтузиастов', 'Полевая'].filter((s) => s !== a.street)); break;
-      case 2: a.building = a.building ? String(Number(a.building) + 1) : String(rng.int(2, 4)); break;
-      case 3: a.house = `${a.house}${rng.pick(['А', 'Б'])}`; break;
-      default: a.streetType = rng.pick((['ул.', 'пр-т', 'пер.', 'б-р'] as const).filter((t) => t !== a.streetType)); break;
+      case 0:
+        a.house = String(Number(a.house) + rng.pick([1, 2, 10]));
+        break;
+      case 1:
+        a.street = rng.pick(['Садовническая', 'Лесопарковая', 'Строительная', 'Энтузиастов', 'Полевая'].filter((s) => s !== a.street));
+        break;
+      case 2:
+        a.building = a.building ? String(Number(a.building) + 1) : String(rng.int(2, 4));
+        break;
+      case 3:
+        a.house = `${a.house}${rng.pick(['А', 'Б'])}`;
+        break;
+      default:
+        a.streetType = rng.pick((['ул.', 'пр-т', 'пер.', 'б-р'] as const).filter((t) => t !== a.streetType));
+        break;
     }
     const after = `${a.streetType === typeBefore ? '' : `${a.streetType} `}${a.street}, ${a.house}${a.building ? ` корп. ${a.building}` : ''}`;
     recordPages(b, 'consistency.address', plan, ['fact:address'], `адрес «${after}» вместо «${before}»`, addressOnTitlePages(b, plan));
@@ -67,10 +84,20 @@ export const cadastral: DefectImpl = {
     const parts = plan.facts.cadastral.split(':');
     const before = plan.facts.cadastral;
     switch (v % 4) {
-      case 0: parts[3] = String(Number(parts[3]) + rng.int(1, 9)); break;
-      case 1: parts[2] = (parts[2] as string).slice(0, -2) + String(rng.int(10, 99)); break;
-      case 2: parts[1] = String((Number(parts[1]) % 12) + 1).padStart(2, '0'); break;
-      default: { const s = parts[3] as string; parts[3] = s.length > 1 ? s.slice(0, -2) + (s.at(-1) ?? '') + (s.at(-2) ?? '') : `${s}1`; if (parts[3] === s) parts[3] = `${s}0`; }
+      case 0:
+        parts[3] = String(Number(parts[3]) + rng.int(1, 9));
+        break;
+      case 1:
+        parts[2] = (parts[2] as string).slice(0, -2) + String(rng.int(10, 99));
+        break;
+      case 2:
+        parts[1] = String((Number(parts[1]) % 12) + 1).padStart(2, '0');
+        break;
+      default: {
+        const s = parts[3] as string;
+        parts[3] = s.length > 1 ? s.slice(0, -2) + (s.at(-1) ?? '') + (s.at(-2) ?? '') : `${s}1`;
+        if (parts[3] === s) parts[3] = `${s}0`;
+      }
     }
     plan.facts.cadastral = parts.join(':');
     if (plan.facts.cadastral === before) plan.facts.cadastral = `${before}1`;

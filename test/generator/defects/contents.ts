@@ -33,16 +33,31 @@ export const contentsMismatch: DefectImpl = {
         const title = m.pages[gone]!.stamp!.sheetTitle;
         m.pages.splice(gone, 1);
         numberSheets(m.pages);
-        b.planted.push({ kind: 'sheets.contents_mismatch', docName: plan.fileName, page: 2, detail: `в содержании тома указан лист ${gone} «${title}», которого нет` });
+        b.planted.push({
+          kind: 'sheets.contents_mismatch',
+          docName: plan.fileName,
+          page: 2,
+          detail: `в содержании тома указан лист ${gone} «${title}», которого нет`,
+        });
         return;
       }
       if (kind === 1) {
         // a drawing added after the list was written
         const last = m.pages[drawings[drawings.length - 1]!]!;
-        const added: Page = { ...last, blocks: [{ t: 'drawing', caption: other, scale: 'М 1:100', grid: [6, 3], labels: ['Ось 1', 'Ось 2'] }], stamp: { ...last.stamp!, sheetTitle: other } };
+        const added: Page = {
+          ...last,
+          blocks: [{ t: 'drawing', caption: other, scale: 'М 1:100', grid: [6, 3], labels: ['Ось 1', 'Ось 2'] }],
+          stamp: { ...last.stamp!, sheetTitle: other },
+        };
         m.pages.push(added);
         numberSheets(m.pages);
-        b.planted.push({ kind: 'sheets.contents_mismatch', docName: plan.fileName, page: m.pages.length, altPages: [2], detail: `лист ${m.pages.length - 1} «${other}» не указан в содержании тома` });
+        b.planted.push({
+          kind: 'sheets.contents_mismatch',
+          docName: plan.fileName,
+          page: m.pages.length,
+          altPages: [2],
+          detail: `лист ${m.pages.length - 1} «${other}» не указан в содержании тома`,
+        });
         return;
       }
       // one drawing's title differs: in the list (v = 2) or in the title block (v = 5)
@@ -55,12 +70,20 @@ export const contentsMismatch: DefectImpl = {
         const tables = m.pages[1]!.blocks.filter((x) => x.t === 'table' && x.tags?.includes('contents'));
         for (const t of tables) {
           if (t.t !== 'table') continue;
-          t.rows = t.rows.map((r) => (r[2] === `л. ${sheet}` ? [r[0]!, `Графическая часть. ${other}`, r[2]!] : r[0] === sheet ? [sheet, other, r[2] ?? ''] : r));
+          t.rows = t.rows.map((r) =>
+            r[2] === `л. ${sheet}` ? [r[0]!, `Графическая часть. ${other}`, r[2]!] : r[0] === sheet ? [sheet, other, r[2] ?? ''] : r,
+          );
         }
       } else {
         m.pages[at] = { ...pg, stamp: { ...pg.stamp!, sheetTitle: other } };
       }
-      b.planted.push({ kind: 'sheets.contents_mismatch', docName: plan.fileName, page: at + 1, altPages: [2], detail: `наименование листа ${at} «${was}» в содержании и в основной надписи различается («${other}»)` });
+      b.planted.push({
+        kind: 'sheets.contents_mismatch',
+        docName: plan.fileName,
+        page: at + 1,
+        altPages: [2],
+        detail: `наименование листа ${at} «${was}» в содержании и в основной надписи различается («${other}»)`,
+      });
     });
   },
 };

@@ -36,7 +36,13 @@ export const fireHeight: DefectImpl = {
     const plan = target(b, rng, d, ['ПБ', 'АР', 'ПЗ'], v);
     const before = plan.facts.fireHeight;
     plan.facts.fireHeight = Math.round((before + rng.pick([-4.5, -3, -1.5, 1.5, 3, 6])) * 100) / 100;
-    recordPages(b, 'consistency.fire_height', plan, ['fact:fireHeight'], `пожарно-техническая высота ${ruNumber(plan.facts.fireHeight, 2)} вместо ${ruNumber(before, 2)}`);
+    recordPages(
+      b,
+      'consistency.fire_height',
+      plan,
+      ['fact:fireHeight'],
+      `пожарно-техническая высота ${ruNumber(plan.facts.fireHeight, 2)} вместо ${ruNumber(before, 2)}`,
+    );
   },
 };
 
@@ -55,7 +61,10 @@ export const gpzu: DefectImpl = {
   afterPlans(b, d, v, rng) {
     if (v % 3 === 2) {
       inXml(b, 'consistency.gpzu', (x) => {
-        if (v % 2 === 0) { x.loads.gpzu = otherNumber(x.loads.gpzu, rng); return `ГПЗУ № ${x.loads.gpzu}`; }
+        if (v % 2 === 0) {
+          x.loads.gpzu = otherNumber(x.loads.gpzu, rng);
+          return `ГПЗУ № ${x.loads.gpzu}`;
+        }
         x.loads.gpzuDate = otherDate(x.loads.gpzuDate, rng);
         return `дата ГПЗУ ${x.loads.gpzuDate}`;
       });
@@ -72,8 +81,12 @@ type Load = 'power' | 'water' | 'heat';
 const LOAD_DOCS: Record<Load, string> = { power: 'ИОС1', water: 'ИОС2', heat: 'ИОС4' };
 /** Variant → which load, and whether the subsection, the ПЗ or the XML note states it differently. */
 const LOAD_VARIANTS: { load: Load; where: 'ios' | 'pz' | 'xml' }[] = [
-  { load: 'power', where: 'ios' }, { load: 'water', where: 'ios' }, { load: 'heat', where: 'pz' },
-  { load: 'power', where: 'xml' }, { load: 'heat', where: 'ios' }, { load: 'water', where: 'pz' },
+  { load: 'power', where: 'ios' },
+  { load: 'water', where: 'ios' },
+  { load: 'heat', where: 'pz' },
+  { load: 'power', where: 'xml' },
+  { load: 'heat', where: 'ios' },
+  { load: 'water', where: 'pz' },
 ];
 
 export const resources: DefectImpl = {
@@ -85,7 +98,8 @@ export const resources: DefectImpl = {
   afterPlans(b, d, v, rng) {
     const { load, where } = LOAD_VARIANTS[v % 6]!;
     const factor = rng.pick([0.8, 0.88, 1.12, 1.25]);
-    const changed = (x: number) => (load === 'heat' ? Math.round(x * factor * 1000) / 1000 : load === 'water' ? Math.round(x * factor * 100) / 100 : Math.round(x * factor));
+    const changed = (x: number) =>
+      load === 'heat' ? Math.round(x * factor * 1000) / 1000 : load === 'water' ? Math.round(x * factor * 100) / 100 : Math.round(x * factor);
     if (where === 'xml') {
       inXml(b, 'consistency.resources', (x) => `${load} ${(x.loads[load] = changed(x.loads[load]))} вместо ${b.set[load]}`);
       return;
@@ -98,8 +112,12 @@ export const resources: DefectImpl = {
 };
 
 const TU_VARIANTS: { load: Load; where: 'ios' | 'pz' | 'xml'; date: boolean }[] = [
-  { load: 'power', where: 'ios', date: false }, { load: 'water', where: 'pz', date: false }, { load: 'heat', where: 'ios', date: true },
-  { load: 'power', where: 'xml', date: false }, { load: 'water', where: 'ios', date: true }, { load: 'heat', where: 'pz', date: false },
+  { load: 'power', where: 'ios', date: false },
+  { load: 'water', where: 'pz', date: false },
+  { load: 'heat', where: 'ios', date: true },
+  { load: 'power', where: 'xml', date: false },
+  { load: 'water', where: 'ios', date: true },
+  { load: 'heat', where: 'pz', date: false },
 ];
 
 export const techConditions: DefectImpl = {

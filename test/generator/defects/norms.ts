@@ -30,38 +30,62 @@ interface Cited {
  * Cites a norm in one of the volumes that would cite it: inline, in the list of norms, or in the КР loads table, spelled
  * as real documents do; records the pages where the citation landed.
  */
-function plantCitation<N extends Cited>(b: SetBuild, d: DefectSpec, v: number, rng: Rng, kind: CheckId, catalogue: readonly N[], detail: (n: N, spelled: string) => string, importance?: 'minor'): void {
+function plantCitation<N extends Cited>(
+  b: SetBuild,
+  d: DefectSpec,
+  v: number,
+  rng: Rng,
+  kind: CheckId,
+  catalogue: readonly N[],
+  detail: (n: N, spelled: string) => string,
+  importance?: 'minor',
+): void {
   const usable = catalogue.filter((n) => n.sections.some((s) => b.plans.some((p) => p.code === s || p.code === `${s}1`)));
   const norm = usable[(v * 5 + rng.int(0, usable.length - 1)) % usable.length];
   if (!norm) throw new Error(`no norm for ${kind} fits the set`);
-  const plan = pickTarget(b, rng, norm.sections.flatMap((s) => [s, `${s}1`]), d.format);
+  const plan = pickTarget(
+    b,
+    rng,
+    norm.sections.flatMap((s) => [s, `${s}1`]),
+    d.format,
+  );
   const spelled = spell(norm.designation, SPELLINGS[v % SPELLINGS.length] ?? 'canonical', rng);
   const tag = `planted:norm:${b.planted.length}:${v}`;
   const inList = rng.chance(0.4);
   const inLoads = rng.chance(0.5);
-  b.contentHooks.push({ code: plan.code, mutate: (c) => {
-    // Loads of КР are often tabulated with the norm they come from.
-    const loadsAt = c.text.findIndex((x) => x.t === 'table' && x.head[0] === 'Вид нагрузки');
-    if (!inList && inLoads && loadsAt >= 0) {
-      const table = c.text[loadsAt] as Extract<Block, { t: 'table' }>;
-      c.text[loadsAt] = { ...table, rows: [...table.rows, [`Ветровая (по ${spelled})`, '0,30', '1,4']], tags: [...(table.tags ?? []), tag] };
-      return;
-    }
-    const listAt = c.text.findIndex((x) => x.tags?.includes('norms') && x.t === 'table');
-    if (inList && listAt >= 0) {
-      const table = c.text[listAt] as Extract<Block, { t: 'table' }>;
-      const rows = [...table.rows];
-      rows.splice(rng.int(0, rows.length), 0, ['', `${spelled} «${norm.title}»`]);
-      c.text[listAt] = { ...table, rows: rows.map((r, i) => [String(i + 1), r[1] ?? '']), tags: [...(table.tags ?? []), tag] };
-      return;
-    }
-    const at = rng.int(Math.min(2, c.text.length), Math.max(2, c.text.length - 3));
-    c.text.splice(at, 0, { t: 'p', text: `${rng.pick(LEADS)} ${spelled} «${norm.title}».`, tags: [tag] });
-  } });
+  b.contentHooks.push({
+    code: plan.code,
+    mutate: (c) => {
+      // Loads of КР are often tabulated with the norm they come from.
+      const loadsAt = c.text.findIndex((x) => x.t === 'table' && x.head[0] === 'Вид нагрузки');
+      if (!inList && inLoads && loadsAt >= 0) {
+        const table = c.text[loadsAt] as Extract<Block, { t: 'table' }>;
+        c.text[loadsAt] = { ...table, rows: [...table.rows, [`Ветровая (по ${spelled})`, '0,30', '1,4']], tags: [...(table.tags ?? []), tag] };
+        return;
+      }
+      const listAt = c.text.findIndex((x) => x.tags?.includes('norms') && x.t === 'table');
+      if (inList && listAt >= 0) {
+        const table = c.text[listAt] as Extract<Block, { t: 'table' }>;
+        const rows = [...table.rows];
+        rows.splice(rng.int(0, rows.length), 0, ['', `${spelled} «${norm.title}»`]);
+        c.text[listAt] = { ...table, rows: rows.map((r, i) => [String(i + 1), r[1] ?? '']), tags: [...(table.tags ?? []), tag] };
+        return;
+      }
+      const at = rng.int(Math.min(2, c.text.length), Math.max(2, c.text.length - 3));
+      c.text.splice(at, 0, { t: 'p', text: `${rng.pick(LEADS)} ${spelled} «${norm.title}».`, tags: [tag] });
+    },
+  });
   b.modelHooks.push(() => {
     const pages = taggedPages(modelOf(b, plan.code), tag);
     if (pages.length === 0) throw new Error('planted norm lost');
-    b.planted.push({ kind, docName: plan.fileName, page: pages[0] as number, altPages: pages.slice(1), detail: detail(norm, spelled.replace('\n', '⏎')), ...(importance ? { importance } : {}) });
+    b.planted.push({
+      kind,
+      docName: plan.fileName,
+      page: pages[0] as number,
+      altPages: pages.slice(1),
+      detail: detail(norm, spelled.replace('\n', '⏎')),
+      ...(importance ? { importance } : {}),
+    });
   });
 }
 
@@ -72,7 +96,15 @@ export const superseded: DefectImpl = {
   variants: SPELLINGS.length + DATED_NORMS.length,
   afterPlans(b, d, v, rng) {
     if (v < SPELLINGS.length) {
-      plantCitation(b, d, v, rng, 'norms.superseded', STALE_NORMS, (n, spelled) => `ссылка на ${n.designation} (заменен ${n.replacement}) в написании «${spelled}»`);
+      plantCitation(
+        b,
+        d,
+        v,
+        rng,
+        'norms.superseded',
+        STALE_NORMS,
+        (n, spelled) => `ссылка на ${n.designation} (заменен ${n.replacement}) в написании «${spelled}»`,
+      );
       return;
     }
     const fits = DATED_NORMS.filter((n) => n.sections.some((s) => b.plans.some((p) => p.code === s || p.code === `${s}1`)));
@@ -84,20 +116,46 @@ export const superseded: DefectImpl = {
     b.set.gpzuDate = b.set.gpzuDate.replace(/\d{4}$/, String(norm.year - 1));
     // volumes were planned with a copy of the set's facts: they state the same ГПЗУ
     for (const p of b.plans) Object.assign(p.facts, { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate });
-    plantCitation(b, d, v, rng, 'norms.superseded', [norm], (n, spelled) => `ссылка на ${n.designation}, действовавший в ${n.year} г. (с тех пор заменен ${n.replacement}), в написании «${spelled}» — ожидается замечание minor`, 'minor');
+    plantCitation(
+      b,
+      d,
+      v,
+      rng,
+      'norms.superseded',
+      [norm],
+      (n, spelled) =>
+        `ссылка на ${n.designation}, действовавший в ${n.year} г. (с тех пор заменен ${n.replacement}), в написании «${spelled}» — ожидается замечание minor`,
+      'minor',
+    );
   },
 };
 
 export const malformed: DefectImpl = {
   variants: SPELLINGS.length,
   afterPlans(b, d, v, rng) {
-    plantCitation(b, d, v, rng, 'norms.malformed_designation', MALFORMED_DESIGNATIONS, (n, spelled) => `ссылка на искаженное обозначение ${n.designation} в написании «${spelled}»`);
+    plantCitation(
+      b,
+      d,
+      v,
+      rng,
+      'norms.malformed_designation',
+      MALFORMED_DESIGNATIONS,
+      (n, spelled) => `ссылка на искаженное обозначение ${n.designation} в написании «${spelled}»`,
+    );
   },
 };
 
 export const nonexistent: DefectImpl = {
   variants: SPELLINGS.length,
   afterPlans(b, d, v, rng) {
-    plantCitation(b, d, v, rng, 'norms.nonexistent', WRONG_DESIGNATIONS, (n, spelled) => `ссылка на несуществующее обозначение ${n.designation}${n.meant ? ` (вероятно, ${n.meant})` : ''} в написании «${spelled}»`);
+    plantCitation(
+      b,
+      d,
+      v,
+      rng,
+      'norms.nonexistent',
+      WRONG_DESIGNATIONS,
+      (n, spelled) => `ссылка на несуществующее обозначение ${n.designation}${n.meant ? ` (вероятно, ${n.meant})` : ''} в написании «${spelled}»`,
+    );
   },
 };

@@ -42,7 +42,9 @@ export const missingTarget: DefectImpl = {
       }
       case 3: {
         const other = b.plans.find((p) => p.code !== plan.code && (p.code === 'АР' || p.code === 'КР' || p.code === 'ПЗУ'));
-        text = other ? `Привязка здания к осям — см. ${other.cipher}, лист {{xsheets:${other.code}+${k}}}.` : `Привязка здания к осям — см. лист {{sheets+${k}}}.`;
+        text = other
+          ? `Привязка здания к осям — см. ${other.cipher}, лист {{xsheets:${other.code}+${k}}}.`
+          : `Привязка здания к осям — см. лист {{sheets+${k}}}.`;
         detail = other ? `ссылка на несуществующий лист тома ${other.cipher}` : 'ссылка на лист за пределами документа';
         break;
       }
@@ -63,10 +65,13 @@ export const missingTarget: DefectImpl = {
         detail = 'ссылка на диапазон листов за пределами документа';
     }
     const block: Block = { t: 'p', text, tags: [tag] };
-    b.contentHooks.push({ code: plan.code, mutate: (c) => {
-      const at = rng.int(Math.min(2, c.text.length), c.text.length);
-      c.text.splice(at, 0, block);
-    } });
+    b.contentHooks.push({
+      code: plan.code,
+      mutate: (c) => {
+        const at = rng.int(Math.min(2, c.text.length), c.text.length);
+        c.text.splice(at, 0, block);
+      },
+    });
     b.modelHooks.push(() => {
       const page = taggedPages(modelOf(b, plan.code), tag)[0];
       if (page === undefined) throw new Error('planted reference lost');

@@ -55,11 +55,14 @@ export const missingRoles: DefectImpl = {
       const pg = m.pages[idx];
       if (!pg?.stamp) throw new Error('no title block');
       const blank = v % 2 === 1;
-      const roles = blank
-        ? pg.stamp.roles.map((r) => (r.role === role ? { ...r, surname: '', date: '' } : r))
-        : pg.stamp.roles.filter((r) => r.role !== role);
+      const roles = blank ? pg.stamp.roles.map((r) => (r.role === role ? { ...r, surname: '', date: '' } : r)) : pg.stamp.roles.filter((r) => r.role !== role);
       m.pages[idx] = { ...pg, stamp: { ...pg.stamp, roles } };
-      b.planted.push({ kind: 'titleblock.missing_roles', docName: plan.fileName, page: idx + 1, detail: blank ? `в основной надписи не заполнена строка «${role}»` : `в основной надписи нет строки «${role}»` });
+      b.planted.push({
+        kind: 'titleblock.missing_roles',
+        docName: plan.fileName,
+        page: idx + 1,
+        detail: blank ? `в основной надписи не заполнена строка «${role}»` : `в основной надписи нет строки «${role}»`,
+      });
     });
   },
 };

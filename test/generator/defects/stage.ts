@@ -2,7 +2,12 @@
 import { modelOf, pickTarget } from '../set-build.ts';
 import type { DefectImpl } from './impl.ts';
 
-const TARGETS = [['АР', 'КР', 'КР1'], ['ИОС1', 'ПОС', 'ПБ'], ['КР', 'ПЗУ', 'ООС'], ['ПЗ', 'ТБЭ', 'АР']];
+const TARGETS = [
+  ['АР', 'КР', 'КР1'],
+  ['ИОС1', 'ПОС', 'ПБ'],
+  ['КР', 'ПЗУ', 'ООС'],
+  ['ПЗ', 'ТБЭ', 'АР'],
+];
 
 /** «П-2024-05.123» → «РД-2024-05.123»; a base without a stage letter gets «-РД» after it. */
 export function rdBase(base: string): string {

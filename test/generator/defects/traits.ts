@@ -20,8 +20,15 @@ const FIRE = ['ПБ', 'АР', 'КР', 'КР1', 'ПЗ'];
 const CLIMATE = ['КР', 'КР1', 'ПЗ'];
 /** Volumes that state each fact (content/traits.ts as used by the section builders). */
 const STATED_IN: Record<string, string[]> = {
-  'fact:fire_resistance': FIRE, 'fact:structural': FIRE, 'fact:functional': ['ПБ', 'АР', 'ПЗ'], 'fact:responsibility': ['КР', 'КР1', 'ПЗ'],
-  'fact:climate_district': CLIMATE, 'fact:snow': CLIMATE, 'fact:wind': CLIMATE, 'fact:seismic': CLIMATE, 'fact:temperature': CLIMATE,
+  'fact:fire_resistance': FIRE,
+  'fact:structural': FIRE,
+  'fact:functional': ['ПБ', 'АР', 'ПЗ'],
+  'fact:responsibility': ['КР', 'КР1', 'ПЗ'],
+  'fact:climate_district': CLIMATE,
+  'fact:snow': CLIMATE,
+  'fact:wind': CLIMATE,
+  'fact:seismic': CLIMATE,
+  'fact:temperature': CLIMATE,
   'fact:energy': ['АР', 'ПЗ'],
 };
 
@@ -53,34 +60,186 @@ const nextDistrict = (r: string, max: number): string => {
 };
 
 export const fireSafety = traitDefect('consistency.fire_safety', [
-  { docs: ['ПБ'], tag: 'fact:fire_resistance', change: (t) => { const was = t.fireResistance; t.fireResistance = was === 'II' ? 'III' : 'II'; return `степень огнестойкости ${t.fireResistance} вместо ${was}`; } },
-  { docs: ['АР'], tag: 'fact:structural', change: (t) => { t.structural = 'С1'; return 'класс конструктивной пожарной опасности С1 вместо С0'; } },
-  { docs: ['ПЗ'], tag: 'fact:functional', change: (t, rng) => { t.functional = rng.pick(['Ф1.4', 'Ф1.2']); return `класс функциональной пожарной опасности ${t.functional} вместо Ф1.3`; } },
-  { docs: ['КР', 'КР1'], tag: 'fact:responsibility', change: (t) => { t.responsibility = 'повышенный'; return 'уровень ответственности повышенный вместо нормальный'; } },
-  { tag: '', change: () => '', xml: (x) => { x.responsibility = 'повышенный'; return 'ResponsibilityLevel повышенный вместо нормальный'; } },
-  { docs: ['КР', 'КР1'], tag: 'fact:fire_resistance', change: (t) => { const was = t.fireResistance; t.fireResistance = was === 'II' ? 'I' : 'II'; return `степень огнестойкости ${t.fireResistance} вместо ${was}`; } },
-  { docs: ['ПБ'], tag: 'fact:structural', change: (t, rng) => { t.structural = rng.pick(['С1', 'С2']); return `класс конструктивной пожарной опасности ${t.structural} вместо С0`; } },
-  { docs: ['АР'], tag: 'fact:functional', change: (t) => { t.functional = 'Ф1.4'; return 'класс функциональной пожарной опасности Ф1.4 вместо Ф1.3'; } },
+  {
+    docs: ['ПБ'],
+    tag: 'fact:fire_resistance',
+    change: (t) => {
+      const was = t.fireResistance;
+      t.fireResistance = was === 'II' ? 'III' : 'II';
+      return `степень огнестойкости ${t.fireResistance} вместо ${was}`;
+    },
+  },
+  {
+    docs: ['АР'],
+    tag: 'fact:structural',
+    change: (t) => {
+      t.structural = 'С1';
+      return 'класс конструктивной пожарной опасности С1 вместо С0';
+    },
+  },
+  {
+    docs: ['ПЗ'],
+    tag: 'fact:functional',
+    change: (t, rng) => {
+      t.functional = rng.pick(['Ф1.4', 'Ф1.2']);
+      return `класс функциональной пожарной опасности ${t.functional} вместо Ф1.3`;
+    },
+  },
+  {
+    docs: ['КР', 'КР1'],
+    tag: 'fact:responsibility',
+    change: (t) => {
+      t.responsibility = 'повышенный';
+      return 'уровень ответственности повышенный вместо нормальный';
+    },
+  },
+  {
+    tag: '',
+    change: () => '',
+    xml: (x) => {
+      x.responsibility = 'повышенный';
+      return 'ResponsibilityLevel повышенный вместо нормальный';
+    },
+  },
+  {
+    docs: ['КР', 'КР1'],
+    tag: 'fact:fire_resistance',
+    change: (t) => {
+      const was = t.fireResistance;
+      t.fireResistance = was === 'II' ? 'I' : 'II';
+      return `степень огнестойкости ${t.fireResistance} вместо ${was}`;
+    },
+  },
+  {
+    docs: ['ПБ'],
+    tag: 'fact:structural',
+    change: (t, rng) => {
+      t.structural = rng.pick(['С1', 'С2']);
+      return `класс конструктивной пожарной опасности ${t.structural} вместо С0`;
+    },
+  },
+  {
+    docs: ['АР'],
+    tag: 'fact:functional',
+    change: (t) => {
+      t.functional = 'Ф1.4';
+      return 'класс функциональной пожарной опасности Ф1.4 вместо Ф1.3';
+    },
+  },
   // a class of constructions written as the building's class
-  { docs: ['АР', 'ПБ'], tag: 'fact:structural', change: (t) => { t.structural = 'К0'; return 'класс конструктивной пожарной опасности К0 (класс конструкций) вместо С0'; } },
+  {
+    docs: ['АР', 'ПБ'],
+    tag: 'fact:structural',
+    change: (t) => {
+      t.structural = 'К0';
+      return 'класс конструктивной пожарной опасности К0 (класс конструкций) вместо С0';
+    },
+  },
 ]);
 
 export const climate = traitDefect('consistency.climate', [
-  { docs: ['КР', 'КР1'], tag: 'fact:snow', change: (t) => { const was = t.snow; t.snow = nextDistrict(was, 8); return `снеговой район ${t.snow} вместо ${was}`; } },
-  { docs: ['ПЗ'], tag: 'fact:wind', change: (t) => { const was = t.wind; t.wind = nextDistrict(was, 7); return `ветровой район ${t.wind} вместо ${was}`; } },
-  { docs: ['ПЗ'], tag: 'fact:climate_district', change: (t, rng) => { const was = t.climateDistrict; t.climateDistrict = other(rng, ['IВ', 'IIВ', 'IIIБ', 'IIIА', 'IIГ'], was); return `климатический подрайон ${t.climateDistrict} вместо ${was}`; } },
-  { docs: ['КР', 'КР1'], tag: 'fact:seismic', change: (t, rng) => { t.seismic = rng.pick([6, 7]); return `сейсмичность ${t.seismic} баллов вместо менее 6`; } },
-  { docs: ['ИОС4', 'КР', 'КР1'], tag: 'fact:temperature', change: (t, rng) => { const was = t.temperature; t.temperature = was - rng.pick([3, 4, 6]); return `температура холодной пятидневки ${t.temperature} вместо ${was}`; } },
-  { tag: '', change: () => '', xml: (x) => { const was = x.climate.snow; x.climate.snow = nextDistrict(was, 8); return `SnowDistrict ${x.climate.snow} вместо ${was}`; } },
-  { docs: ['ПЗ'], tag: 'fact:temperature', change: (t, rng) => { const was = t.temperature; t.temperature = was + rng.pick([3, 5]); return `температура холодной пятидневки ${t.temperature} вместо ${was}`; } },
+  {
+    docs: ['КР', 'КР1'],
+    tag: 'fact:snow',
+    change: (t) => {
+      const was = t.snow;
+      t.snow = nextDistrict(was, 8);
+      return `снеговой район ${t.snow} вместо ${was}`;
+    },
+  },
+  {
+    docs: ['ПЗ'],
+    tag: 'fact:wind',
+    change: (t) => {
+      const was = t.wind;
+      t.wind = nextDistrict(was, 7);
+      return `ветровой район ${t.wind} вместо ${was}`;
+    },
+  },
+  {
+    docs: ['ПЗ'],
+    tag: 'fact:climate_district',
+    change: (t, rng) => {
+      const was = t.climateDistrict;
+      t.climateDistrict = other(rng, ['IВ', 'IIВ', 'IIIБ', 'IIIА', 'IIГ'], was);
+      return `климатический подрайон ${t.climateDistrict} вместо ${was}`;
+    },
+  },
+  {
+    docs: ['КР', 'КР1'],
+    tag: 'fact:seismic',
+    change: (t, rng) => {
+      t.seismic = rng.pick([6, 7]);
+      return `сейсмичность ${t.seismic} баллов вместо менее 6`;
+    },
+  },
+  {
+    docs: ['ИОС4', 'КР', 'КР1'],
+    tag: 'fact:temperature',
+    change: (t, rng) => {
+      const was = t.temperature;
+      t.temperature = was - rng.pick([3, 4, 6]);
+      return `температура холодной пятидневки ${t.temperature} вместо ${was}`;
+    },
+  },
+  {
+    tag: '',
+    change: () => '',
+    xml: (x) => {
+      const was = x.climate.snow;
+      x.climate.snow = nextDistrict(was, 8);
+      return `SnowDistrict ${x.climate.snow} вместо ${was}`;
+    },
+  },
+  {
+    docs: ['ПЗ'],
+    tag: 'fact:temperature',
+    change: (t, rng) => {
+      const was = t.temperature;
+      t.temperature = was + rng.pick([3, 5]);
+      return `температура холодной пятидневки ${t.temperature} вместо ${was}`;
+    },
+  },
 ]);
 
 /** A class whose name (высокий, очень высокий …) differs too, so no spelling of the two can agree. */
 const otherClass = (c: string, rng: Rng): string => (c === 'B' ? rng.pick(['A', 'C']) : rng.pick(['B', 'C']));
 
 export const energyClass = traitDefect('consistency.energy_class', [
-  { docs: ['АР'], tag: 'fact:energy', change: (t, rng) => { const was = t.energyClass; t.energyClass = otherClass(was, rng); return `класс энергетической эффективности ${t.energyClass} вместо ${was}`; } },
-  { docs: ['ПЗ'], tag: 'fact:energy', change: (t, rng) => { const was = t.energyClass; t.energyClass = otherClass(was, rng); return `класс энергетической эффективности ${t.energyClass} вместо ${was}`; } },
-  { tag: '', change: () => '', xml: (x, rng) => { const was = x.energyClass; x.energyClass = otherClass(was, rng); return `EnergyEfficiencyClass ${x.energyClass} вместо ${was}`; } },
-  { tag: '', change: () => '', xml: (x) => { const was = x.energyClass; x.energyClass = 'Не классифицируется'; return `EnergyEfficiencyClass «Не классифицируется» вместо ${was}`; } },
+  {
+    docs: ['АР'],
+    tag: 'fact:energy',
+    change: (t, rng) => {
+      const was = t.energyClass;
+      t.energyClass = otherClass(was, rng);
+      return `класс энергетической эффективности ${t.energyClass} вместо ${was}`;
+    },
+  },
+  {
+    docs: ['ПЗ'],
+    tag: 'fact:energy',
+    change: (t, rng) => {
+      const was = t.energyClass;
+      t.energyClass = otherClass(was, rng);
+      return `класс энергетической эффективности ${t.energyClass} вместо ${was}`;
+    },
+  },
+  {
+    tag: '',
+    change: () => '',
+    xml: (x, rng) => {
+      const was = x.energyClass;
+      x.energyClass = otherClass(was, rng);
+      return `EnergyEfficiencyClass ${x.energyClass} вместо ${was}`;
+    },
+  },
+  {
+    tag: '',
+    change: () => '',
+    xml: (x) => {
+      const was = x.energyClass;
+      x.energyClass = 'Не классифицируется';
+      return `EnergyEfficiencyClass «Не классифицируется» вместо ${was}`;
+    },
+  },
 ]);

@@ -28,7 +28,9 @@ export const xmlMismatch: DefectImpl = {
           const before = x.objectName;
           x.objectName = /\d\)$/.test(before)
             ? before.replace(/(\d+)\)$/, (_m, n: string) => `${Number(n) + 1})`)
-            : before.replace(/^Многоквартирный жилой дом|^Жилой дом|^Многоквартирный/, (s) => (s.includes('Многоквартирный жилой') ? 'Жилой комплекс' : 'Многоэтажный жилой комплекс'));
+            : before.replace(/^Многоквартирный жилой дом|^Жилой дом|^Многоквартирный/, (s) =>
+                s.includes('Многоквартирный жилой') ? 'Жилой комплекс' : 'Многоэтажный жилой комплекс',
+              );
           if (x.objectName === before) x.objectName = `${before} (1 этап)`;
           push(`наименование объекта «${x.objectName}» вместо «${before}»`);
           return;
