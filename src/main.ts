@@ -12,8 +12,7 @@ import type { WebhookDispatcher } from './notify/dispatcher.ts';
 import { redeliverLastEvent } from './notify/redeliver.ts';
 import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
 import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
-import { limitsOf } from './http/routes/account.ts';
-import type { Tenant } from './store/schema.ts';
+import { tenantView } from './presenters/account.ts';
 import { removeStaleScratch } from './kernel/scratch.ts';
 import { programLauncher } from './isolation/launcher.ts';
 
@@ -41,23 +40,6 @@ class UsageError extends Error {}
 const print = (obj: unknown): void => {
   process.stdout.write(`${JSON.stringify(obj)}\n`);
 };
-
-function tenantView(t: Tenant) {
-  return {
-    tenant_id: t.id,
-    name: t.name,
-    status: t.status,
-    checks_left: t.checks_left,
-    limits: limitsOf(t),
-    concurrency: t.concurrency,
-    sections: t.sections ? (JSON.parse(t.sections) as string[]) : null,
-    webhook_url: t.webhook_url,
-    webhook_secret_set: !!t.webhook_secret,
-    webhook_settings: t.webhook_settings ? (JSON.parse(t.webhook_settings) as unknown) : null,
-    employees: t.has_employees === 1,
-    access_until: t.access_until,
-  };
-}
 
 async function withStore<T>(config: Config, fn: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore(config);

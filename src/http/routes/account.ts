@@ -8,7 +8,7 @@ import { usageSince } from '../../store/repositories/ledger.ts';
 import { errorResponses, Nullable } from '../schemas/common.ts';
 import { nowIso } from '../../kernel/clock.ts';
 import { recordSessionEntry } from '../../domain/session-entry.ts';
-import type { Tenant } from '../../store/schema.ts';
+import { featuresOf, limitsOf } from '../../presenters/account.ts';
 
 export const LimitsSchema = Type.Object({
   max_files: Type.Integer({ description: 'Число документов после распаковки архивов (0 — без ограничения)' }),
@@ -17,29 +17,6 @@ export const LimitsSchema = Type.Object({
   max_pages: Type.Integer({ description: 'Число страниц комплекта; определяется после подготовки документов (0 — без ограничения)' }),
   oversize_factor: Type.Integer({ description: '1 — превышение запрещено; 2 — допускается двойной объём (учитывается при списании)' }),
 });
-
-export const limitsOf = (t: Tenant) => ({
-  max_files: t.max_files,
-  max_file_bytes: t.max_file_bytes,
-  max_total_bytes: t.max_total_bytes,
-  max_pages: t.max_pages,
-  oversize_factor: t.oversize_factor,
-});
-
-export function featuresOf(t: Tenant) {
-  return {
-    imports_preview: true,
-    bundles: true,
-    feedback: true,
-    memory: true,
-    memory_automatic_application: false,
-    webhooks: true,
-    thematic_reports: true,
-    section_reports: true,
-    employees: t.has_employees === 1,
-    ocr: true,
-  };
-}
 
 const DAY_MS = 86_400_000;
 

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { requireJsonBody } from './json-body.ts';
-import { BUNDLES_MAX, LABEL_MAX, bundleView, normalizeLabel } from '../../domain/feedback/bundles.ts';
+import { BUNDLES_MAX, LABEL_MAX, normalizeLabel } from '../../domain/feedback/bundles.ts';
+import { bundleView } from '../../presenters/bundles.ts';
 import { getBundleForTenant, insertBundle, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
 import { nowIso } from '../../kernel/clock.ts';
 

@@ -8,7 +8,7 @@ import { actorOf } from '../../domain/feedback/actor.ts';
 import { recordDecision } from '../../domain/feedback/decide.ts';
 import { DECISIONS, type DecisionValue } from '../../domain/feedback/decision-request.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
-import { decisionView } from '../../domain/feedback/views.ts';
+import { decisionView } from '../../presenters/feedback.ts';
 import { decisionHistory, sectionAssignments } from '../../store/repositories/feedback.ts';
 
 const DecisionEnum = Type.Unsafe<DecisionValue>({

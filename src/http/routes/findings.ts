@@ -6,7 +6,7 @@ import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DecisionSchema } from './feedback.ts';
 import { actorOf } from '../../domain/feedback/actor.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
-import { findingsBody } from '../../domain/feedback/views.ts';
+import { findingsBody } from '../../presenters/feedback.ts';
 import { decisionHistory } from '../../store/repositories/feedback.ts';
 
 /** Extensible objects: fields the service adds later reach the client (clients skip unknown fields). */

@@ -5,7 +5,8 @@ import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { requireJsonBody } from './json-body.ts';
-import { NOTE_TEXT_MAX, noteView, proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
+import { NOTE_TEXT_MAX, proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
+import { noteView } from '../../presenters/memory.ts';
 import { listNotes, noteForTenant } from '../../store/repositories/memory.ts';
 
 const NOTES_MAX = 500;

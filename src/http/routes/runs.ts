@@ -10,7 +10,7 @@ import { receiveMultipart } from '../multipart-intake.ts';
 import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
-import { runBody, statusBody } from '../../domain/run-view.ts';
+import { runBody, statusBody } from '../../presenters/runs.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { UUID_RE } from '../../kernel/ids.ts';

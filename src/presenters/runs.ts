@@ -1,5 +1,6 @@
 import { runFailures, type RunError } from '../kernel/errors.ts';
 import type { DocumentRow, Run } from '../store/schema.ts';
+import type { Progress } from '../kernel/progress.ts';
 
 /** The Run resource of the contract (response of POST /runs and the base of the status). */
 export function runBody(run: Run, docs: DocumentRow[], checksLeft: number) {
@@ -43,12 +44,4 @@ export function statusBody(run: Run, docs: DocumentRow[], checksLeft: number) {
     finished_at: run.finished_at,
     documents_deleted: run.documents_deleted_at !== null,
   };
-}
-
-export interface Progress {
-  percent: number;
-  pages_total: number | null;
-  pages_done: number | null;
-  elapsed_s: number | null;
-  eta_s: number | null;
 }

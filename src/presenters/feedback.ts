@@ -1,5 +1,5 @@
-import type { FeedbackRow } from '../../store/schema.ts';
-import type { Published } from './published.ts';
+import type { FeedbackRow } from '../store/schema.ts';
+import type { Published } from '../domain/feedback/published.ts';
 
 /** A stored decision as the API shows it (in /findings.feedback, the feedback history and POST responses). */
 export function decisionView(row: FeedbackRow, actor: string) {

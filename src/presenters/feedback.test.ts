@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FeedbackRow } from '../../store/schema.ts';
-import { decisionView, latestDecisions } from './views.ts';
+import type { FeedbackRow } from '../store/schema.ts';
+import { decisionView, latestDecisions } from './feedback.ts';
 
 const row = (finding_id: string, actor: string, version: number, decision: FeedbackRow['decision']): FeedbackRow => ({
   id: `${finding_id}-${actor}-${version}`,
