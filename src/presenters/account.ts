@@ -1,4 +1,7 @@
-import type { Tenant } from '../store/schema.ts';
+import { profileItems } from '../kernel/docset.ts';
+import type { UsageDay } from '../store/repositories/ledger.ts';
+import { parseSections } from '../store/repositories/tenants.ts';
+import type { ApiKey, Tenant } from '../store/schema.ts';
 
 /** The organization's limits (GET /limits, GET /me, the operator's view). */
 export const limitsOf = (t: Tenant) => ({
@@ -40,4 +43,58 @@ export function tenantView(t: Tenant) {
     employees: t.has_employees === 1,
     access_until: t.access_until,
   };
+}
+
+/** GET /me: the organization, its section profile and limits. */
+export function meView(t: Tenant) {
+  return {
+    tenant_id: t.id,
+    name: t.name,
+    status: t.status,
+    checks_left: t.checks_left,
+    profile: {
+      sections: profileItems(parseSections(t)).map(({ code, title, required }) => ({ code, title, required })),
+    },
+    limits: limitsOf(t),
+    webhook_configured: !!t.webhook_url,
+  };
+}
+
+/** GET /key: the key that authenticated the request, without its secret. */
+export function keyView(key: ApiKey, t: Tenant) {
+  return {
+    key_id: key.id,
+    prefix: key.prefix,
+    created_at: key.created_at,
+    last_used_at: key.last_used_at,
+    concurrency: t.concurrency,
+    webhook_url: t.webhook_url,
+  };
+}
+
+/** GET /subscription. */
+export function subscriptionView(t: Tenant) {
+  return {
+    status: t.status,
+    access_from: t.access_from,
+    access_until: t.access_until,
+    checks_left: t.checks_left,
+  };
+}
+
+/** GET /usage: the days of a period with their totals. */
+export function usageView(period: { days: number; from: string; to: string }, daily: UsageDay[], checksLeft: number) {
+  const charged = daily.reduce((s, d) => s + d.charged, 0);
+  const refunded = daily.reduce((s, d) => s + d.refunded, 0);
+  return { ...period, charged, refunded, net: charged - refunded, checks_left: checksLeft, daily };
+}
+
+/** A key just issued by `drs key create`: the only time its secret is shown. */
+export function issuedKeyView(key: ApiKey, secret: string) {
+  return { tenant_id: key.tenant_id, key_id: key.id, api_key: secret, created_at: key.created_at };
+}
+
+/** A key revoked by `drs key revoke`. */
+export function revokedKeyView(key: ApiKey) {
+  return { key_id: key.id, tenant_id: key.tenant_id, revoked_at: key.revoked_at };
 }

@@ -45,3 +45,19 @@ export function findingsBody(published: Published, actor: string, history: reado
     feedback: latestDecisions(history).map((row) => decisionView(row, actor)),
   };
 }
+
+/** GET /runs/{run_id}/feedback: every decision in order, and the sections assigned to employees. */
+export function feedbackHistoryView(
+  published: Published,
+  actor: string,
+  history: readonly FeedbackRow[],
+  assignments: { section: string; employee_id: string; assigned_at: string }[],
+) {
+  return {
+    run_id: published.run.id,
+    feedback_snapshot: published.snapshot,
+    feedback_actor: actor,
+    history: history.map((row) => decisionView(row, actor)),
+    assignments,
+  };
+}

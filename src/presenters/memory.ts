@@ -15,3 +15,8 @@ export function noteView(n: MemoryNote) {
     updated_at: n.updated_at,
   };
 }
+
+/** GET /memory: notes are only ever proposed, never applied to later runs. */
+export function noteListView(notes: MemoryNote[]) {
+  return { notes: notes.map(noteView), automatic_application: false };
+}

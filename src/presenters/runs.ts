@@ -45,3 +45,13 @@ export function statusBody(run: Run, docs: DocumentRow[], checksLeft: number) {
     documents_deleted: run.documents_deleted_at !== null,
   };
 }
+
+/** GET /runs: the latest runs with their documents. */
+export function runListView(runs: Run[], docs: Map<string, DocumentRow[]>, checksLeft: number, limit: number) {
+  return { runs: runs.map((r) => statusBody(r, docs.get(r.id) ?? [], checksLeft)), limit };
+}
+
+/** DELETE /runs/{run_id}/documents. */
+export function documentsDeletedView(run: Run, deletedAt: string) {
+  return { run_id: run.id, documents_deleted: true, deleted_at: deletedAt };
+}

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { profileItems } from '../../kernel/docset.ts';
-import { parseSections } from '../../store/repositories/tenants.ts';
 import { usageSince } from '../../store/repositories/ledger.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { FeaturesSchema, KeySchema, LimitsSchema, MeSchema, SessionEntrySchema, SubscriptionSchema, UsageQuery, UsageSchema } from '../schemas/account.ts';
 import { nowIso } from '../../kernel/clock.ts';
 import { recordSessionEntry } from '../../domain/session-entry.ts';
-import { featuresOf, limitsOf } from '../../presenters/account.ts';
+import { featuresOf, keyView, limitsOf, meView, subscriptionView, usageView } from '../../presenters/account.ts';
 const DAY_MS = 86_400_000;
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -38,20 +36,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request) => {
-        const { tenant } = authOf(request);
-        return {
-          tenant_id: tenant.id,
-          name: tenant.name,
-          status: tenant.status,
-          checks_left: tenant.checks_left,
-          profile: {
-            sections: profileItems(parseSections(tenant)).map(({ code, title, required }) => ({ code, title, required })),
-          },
-          limits: limitsOf(tenant),
-          webhook_configured: !!tenant.webhook_url,
-        };
-      },
+      async (request) => meView(authOf(request).tenant),
     );
 
     app.get('/limits', { schema: { summary: 'Лимиты организации', response: { 200: LimitsSchema, ...errorResponses() } } }, async (request) =>
@@ -72,14 +57,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { key, tenant } = authOf(request);
-        return {
-          key_id: key.id,
-          prefix: key.prefix,
-          created_at: key.created_at,
-          last_used_at: key.last_used_at,
-          concurrency: tenant.concurrency,
-          webhook_url: tenant.webhook_url,
-        };
+        return keyView(key, tenant);
       },
     );
 
@@ -95,15 +73,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request) => {
-        const { tenant } = authOf(request);
-        return {
-          status: tenant.status,
-          access_from: tenant.access_from,
-          access_until: tenant.access_until,
-          checks_left: tenant.checks_left,
-        };
-      },
+      async (request) => subscriptionView(authOf(request).tenant),
     );
 
     app.get(
@@ -125,18 +95,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const to = new Date();
         const from = new Date(to.getTime() - days * DAY_MS);
         const daily = await usageSince(db, tenant.id, nowIso(from));
-        const charged = daily.reduce((s, d) => s + d.charged, 0);
-        const refunded = daily.reduce((s, d) => s + d.refunded, 0);
-        return {
-          days,
-          from: nowIso(from),
-          to: nowIso(to),
-          charged,
-          refunded,
-          net: charged - refunded,
-          checks_left: tenant.checks_left,
-          daily,
-        };
+        return usageView({ days, from: nowIso(from), to: nowIso(to) }, daily, tenant.checks_left);
       },
     );
 

@@ -5,7 +5,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { BundleIdParams, BundleListQuery, BundleListSchema, BundleSchema, NewBundleBody, RenameBundleBody } from '../schemas/bundles.ts';
 import { requireJsonBody } from './json-body.ts';
 import { BUNDLES_MAX, normalizeLabel } from '../../domain/feedback/bundles.ts';
-import { bundleView } from '../../presenters/bundles.ts';
+import { bundleListView, bundleView } from '../../presenters/bundles.ts';
 import { getBundleForTenant, insertBundle, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
 import { nowIso } from '../../kernel/clock.ts';
 
@@ -43,7 +43,7 @@ export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const limit = Math.min(BUNDLES_MAX, Math.max(1, request.query.limit ?? BUNDLES_MAX));
-        return { bundles: (await listBundles(db, tenant.id, limit)).map(bundleView) };
+        return bundleListView(await listBundles(db, tenant.id, limit));
       },
     );
 

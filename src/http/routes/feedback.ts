@@ -7,7 +7,7 @@ import { requireJsonBody } from './json-body.ts';
 import { actorOf } from '../../domain/feedback/actor.ts';
 import { recordDecision } from '../../domain/feedback/decide.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
-import { decisionView } from '../../presenters/feedback.ts';
+import { decisionView, feedbackHistoryView } from '../../presenters/feedback.ts';
 import { decisionHistory, sectionAssignments } from '../../store/repositories/feedback.ts';
 
 export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -57,13 +57,7 @@ export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           decisionHistory(db, tenant.id, published.run.id),
           sectionAssignments(db, tenant.id, published.run.id),
         ]);
-        return {
-          run_id: published.run.id,
-          feedback_snapshot: published.snapshot,
-          feedback_actor: actor,
-          history: history.map((row) => decisionView(row, actor)),
-          assignments,
-        };
+        return feedbackHistoryView(published, actor, history, assignments);
       },
     );
   };

@@ -6,7 +6,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { NoteIdParams, NoteListQuery, NoteListSchema, NoteSchema, ProposeNoteBody, RevokeNoteBody } from '../schemas/memory.ts';
 import { requireJsonBody } from './json-body.ts';
 import { proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
-import { noteView } from '../../presenters/memory.ts';
+import { noteListView, noteView } from '../../presenters/memory.ts';
 import { listNotes, noteForTenant } from '../../store/repositories/memory.ts';
 
 const NOTES_MAX = 500;
@@ -31,7 +31,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const { tenant } = authOf(request);
         const { bundle_id, status, limit } = request.query;
         const notes = await listNotes(db, tenant.id, { bundleId: bundle_id, status }, Math.min(NOTES_MAX, Math.max(1, limit ?? NOTES_MAX)));
-        return { notes: notes.map(noteView), automatic_application: false };
+        return noteListView(notes);
       },
     );
 

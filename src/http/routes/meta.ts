@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
-import { DOCSET_SOURCE, DOCSET_TITLE, profileItems } from '../../kernel/docset.ts';
-import { parseSections } from '../../store/repositories/tenants.ts';
+import { docsetView } from '../../presenters/meta.ts';
 import { DocsetSchema, HealthSchema, VersionSchema } from '../schemas/meta.ts';
 /** Supported API versions; a version is supported at least 90 days after its sunset is announced. */
 export const SUPPORTED_VERSIONS: Record<string, { sunset_at: string | null }> = { v1: { sunset_at: null } };
@@ -49,11 +48,7 @@ export function metaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           },
         },
       },
-      async (request) => ({
-        title: DOCSET_TITLE,
-        source: DOCSET_SOURCE,
-        items: profileItems(request.auth ? parseSections(request.auth.tenant) : null),
-      }),
+      async (request) => docsetView(request.auth?.tenant ?? null),
     );
   };
 }

@@ -9,7 +9,7 @@ import { receiveMultipart } from '../multipart-intake.ts';
 import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
-import { runBody, statusBody } from '../../presenters/runs.ts';
+import { documentsDeletedView, runBody, runListView, statusBody } from '../../presenters/runs.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DocumentsDeletedSchema } from '../schemas/documents.ts';
@@ -88,7 +88,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           db,
           runs.map((r) => r.id),
         );
-        return { runs: runs.map((r) => statusBody(r, docs.get(r.id) ?? [], tenant.checks_left)), limit };
+        return runListView(runs, docs, tenant.checks_left, limit);
       },
     );
 
@@ -164,7 +164,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           throw errors.runNotFinished();
         }
         const deletedAt = await deleteRunDocuments(deps, run);
-        return { run_id: run.id, documents_deleted: true, deleted_at: deletedAt };
+        return documentsDeletedView(run, deletedAt);
       },
     );
   };
