@@ -1,4 +1,5 @@
 import type { FeedbackRow } from '../store/schema.ts';
+import { latestDecisions } from '../domain/feedback/latest-decisions.ts';
 import type { Published } from '../domain/feedback/published.ts';
 
 /** A stored decision as the API shows it (in /findings.feedback, the feedback history and POST responses). */
@@ -18,17 +19,6 @@ export function decisionView(row: FeedbackRow, actor: string) {
     request_key: row.request_key,
     created_at: row.created_at,
   };
-}
-
-/** The latest decision per (finding_id, actor): the current state of every actor's decision. */
-export function latestDecisions(history: readonly FeedbackRow[]): FeedbackRow[] {
-  const latest = new Map<string, FeedbackRow>();
-  for (const row of history) {
-    const key = `${row.finding_id}\u0000${row.actor}`;
-    const seen = latest.get(key);
-    if (!seen || row.version > seen.version) latest.set(key, row);
-  }
-  return [...latest.values()].sort((a, b) => a.finding_id.localeCompare(b.finding_id) || a.actor.localeCompare(b.actor));
 }
 
 /**
