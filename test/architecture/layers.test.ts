@@ -27,7 +27,7 @@ export const ALLOWED: Record<string, readonly string[]> = {
   notify: ['kernel', 'config', 'store'],
   isolation: ['kernel', 'store', 'report'],
   domain: ['kernel', 'config', 'store', 'blobs', 'ingest', 'notify', 'isolation'],
-  presenters: ['kernel', 'store', 'domain'],
+  presenters: ['kernel', 'store', 'notify', 'domain'],
   pipeline: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'report', 'notify', 'isolation', 'domain'],
   http: ['kernel', 'config', 'store', 'blobs', 'ingest', 'report', 'notify', 'isolation', 'domain', 'presenters'],
   cabinet: ['kernel', 'config', 'store', 'blobs', 'domain', 'presenters', 'http'],

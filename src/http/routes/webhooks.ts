@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { listRunDeliveries } from '../../notify/journal.ts';
+import { deliveryListView } from '../../presenters/webhooks.ts';
 import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -27,7 +28,7 @@ export function webhookRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const { tenant } = authOf(request);
         const deliveries = await listRunDeliveries(db, tenant.id, request.query.run_id);
         if (deliveries === null) throw errors.runNotFound();
-        return { deliveries };
+        return deliveryListView(deliveries);
       },
     );
   };
