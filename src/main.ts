@@ -12,8 +12,7 @@ import type { WebhookDispatcher } from './notify/dispatcher.ts';
 import { redeliverLastEvent } from './notify/redeliver.ts';
 import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
 import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
-import { limitsOf } from './http/routes/account.ts';
-import type { Tenant } from './store/schema.ts';
+import { issuedKeyView, revokedKeyView, tenantView } from './presenters/account.ts';
 import { removeStaleScratch } from './kernel/scratch.ts';
 import { programLauncher } from './isolation/launcher.ts';
 
@@ -41,23 +40,6 @@ class UsageError extends Error {}
 const print = (obj: unknown): void => {
   process.stdout.write(`${JSON.stringify(obj)}\n`);
 };
-
-function tenantView(t: Tenant) {
-  return {
-    tenant_id: t.id,
-    name: t.name,
-    status: t.status,
-    checks_left: t.checks_left,
-    limits: limitsOf(t),
-    concurrency: t.concurrency,
-    sections: t.sections ? (JSON.parse(t.sections) as string[]) : null,
-    webhook_url: t.webhook_url,
-    webhook_secret_set: !!t.webhook_secret,
-    webhook_settings: t.webhook_settings ? (JSON.parse(t.webhook_settings) as unknown) : null,
-    employees: t.has_employees === 1,
-    access_until: t.access_until,
-  };
-}
 
 async function withStore<T>(config: Config, fn: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore(config);
@@ -151,13 +133,13 @@ async function keyCommand(config: Config, args: string[]): Promise<void> {
       if (!values.tenant) throw new UsageError('drs key create --tenant TENANT_ID');
       if (!(await getTenant(db, values.tenant))) throw new UsageError(`organization ${values.tenant} not found`);
       const { key, secret } = await createApiKey(db, values.tenant);
-      print({ tenant_id: key.tenant_id, key_id: key.id, api_key: secret, created_at: key.created_at });
+      print(issuedKeyView(key, secret));
     } else if (sub === 'revoke') {
       const id = positionals[0];
       if (!id) throw new UsageError('drs key revoke KEY_ID');
       const key = await revokeApiKey(db, id);
       if (!key) throw new UsageError(`key ${id} not found`);
-      print({ key_id: key.id, tenant_id: key.tenant_id, revoked_at: key.revoked_at });
+      print(revokedKeyView(key));
     } else {
       throw new UsageError('drs key create|revoke …');
     }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, DialectName } from '../store/db.ts';
 import type { Tenant } from '../store/schema.ts';
 import { documentsOfMany, listRuns } from '../store/repositories/runs.ts';
-import { statusBody } from '../domain/run-view.ts';
+import { statusBody } from '../presenters/runs.ts';
 
 type Counts = Record<string, number> & { total: number };
 

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database, WebhookDeliveriesTable } from '../store/schema.ts';
 
-export interface DeliveryView {
-  delivery_id: string;
+/** One delivery of the journal as stored (the API shows it through presenters/webhooks.ts). */
+export interface DeliveryEntry {
+  id: string;
   run_id: string;
   event: WebhookDeliveriesTable['event'];
   status: WebhookDeliveriesTable['status'];
@@ -18,7 +19,7 @@ export interface DeliveryView {
  * The delivery journal of one run of the organization, oldest first. null when the run does not exist or
  * belongs to another organization (the caller answers 404 in both cases); [] when nothing was sent.
  */
-export async function listRunDeliveries(db: Kysely<Database>, tenantId: string, runId: string): Promise<DeliveryView[] | null> {
+export async function listRunDeliveries(db: Kysely<Database>, tenantId: string, runId: string): Promise<DeliveryEntry[] | null> {
   const run = await db.selectFrom('runs').select('id').where('id', '=', runId).where('tenant_id', '=', tenantId).executeTakeFirst();
   if (!run) return null;
   const rows = await db
@@ -29,5 +30,5 @@ export async function listRunDeliveries(db: Kysely<Database>, tenantId: string, 
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(({ id, ...rest }) => ({ delivery_id: id, ...rest }));
+  return rows;
 }

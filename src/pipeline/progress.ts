@@ -1,4 +1,4 @@
-import type { Progress } from '../domain/run-view.ts';
+import type { Progress } from '../kernel/progress.ts';
 import { STAGE_SPAN } from './stages.ts';
 
 /** Percent and ETA from the stage span and pages done inside it; throttled writes are the caller's job. */

@@ -106,18 +106,3 @@ export async function revokeMemoryNote(db: Db, tenantId: string, noteId: string,
   if (!changed) throw errors.versionConflict(current.version);
   return current;
 }
-
-export function noteView(n: MemoryNote) {
-  return {
-    note_id: n.id,
-    feedback_id: n.feedback_id,
-    bundle_id: n.bundle_id,
-    run_id: n.run_id,
-    finding_id: n.finding_id,
-    text: n.text,
-    status: n.status,
-    version: n.version,
-    created_at: n.created_at,
-    updated_at: n.updated_at,
-  };
-}

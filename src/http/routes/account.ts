@@ -1,46 +1,12 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { profileItems } from '../../kernel/docset.ts';
-import { parseSections } from '../../store/repositories/tenants.ts';
 import { usageSince } from '../../store/repositories/ledger.ts';
-import { errorResponses, Nullable } from '../schemas/common.ts';
+import { errorResponses } from '../schemas/common.ts';
+import { FeaturesSchema, KeySchema, LimitsSchema, MeSchema, SessionEntrySchema, SubscriptionSchema, UsageQuery, UsageSchema } from '../schemas/account.ts';
 import { nowIso } from '../../kernel/clock.ts';
 import { recordSessionEntry } from '../../domain/session-entry.ts';
-import type { Tenant } from '../../store/schema.ts';
-
-export const LimitsSchema = Type.Object({
-  max_files: Type.Integer({ description: 'Число документов после распаковки архивов (0 — без ограничения)' }),
-  max_file_bytes: Type.Integer({ description: 'Размер одного файла, байт (0 — без ограничения)' }),
-  max_total_bytes: Type.Integer({ description: 'Общий размер комплекта, байт (0 — без ограничения)' }),
-  max_pages: Type.Integer({ description: 'Число страниц комплекта; определяется после подготовки документов (0 — без ограничения)' }),
-  oversize_factor: Type.Integer({ description: '1 — превышение запрещено; 2 — допускается двойной объём (учитывается при списании)' }),
-});
-
-export const limitsOf = (t: Tenant) => ({
-  max_files: t.max_files,
-  max_file_bytes: t.max_file_bytes,
-  max_total_bytes: t.max_total_bytes,
-  max_pages: t.max_pages,
-  oversize_factor: t.oversize_factor,
-});
-
-export function featuresOf(t: Tenant) {
-  return {
-    imports_preview: true,
-    bundles: true,
-    feedback: true,
-    memory: true,
-    memory_automatic_application: false,
-    webhooks: true,
-    thematic_reports: true,
-    section_reports: true,
-    employees: t.has_employees === 1,
-    ocr: true,
-  };
-}
-
+import { featuresOf, keyView, limitsOf, meView, subscriptionView, usageView } from '../../presenters/account.ts';
 const DAY_MS = 86_400_000;
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
@@ -52,7 +18,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Возможности подключения',
           description: 'Дополнительные возможности, доступные организации. employees — работа с сотрудниками (reason_code, employee_id в решениях).',
-          response: { 200: Type.Object({ features: Type.Record(Type.String(), Type.Boolean()) }), ...errorResponses() },
+          response: { 200: FeaturesSchema, ...errorResponses() },
         },
       },
       async (request) => ({ features: featuresOf(authOf(request).tenant) }),
@@ -65,37 +31,12 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Данные организации',
           description: 'Проверяет ключ; не запускает проверку и ничего не списывает.',
           response: {
-            200: Type.Object({
-              tenant_id: Type.String(),
-              name: Type.String({ description: 'Наименование организации' }),
-              status: Type.String({ description: 'active или suspended' }),
-              checks_left: Type.Integer({ description: 'Остаток проверок' }),
-              profile: Type.Object({
-                sections: Type.Array(Type.Object({ code: Type.String(), title: Type.String(), required: Type.Boolean() }), {
-                  description: 'Профиль разделов организации',
-                }),
-              }),
-              limits: LimitsSchema,
-              webhook_configured: Type.Boolean({ description: 'Настроены ли уведомления; false — клиент опрашивает статус' }),
-            }),
+            200: MeSchema,
             ...errorResponses(),
           },
         },
       },
-      async (request) => {
-        const { tenant } = authOf(request);
-        return {
-          tenant_id: tenant.id,
-          name: tenant.name,
-          status: tenant.status,
-          checks_left: tenant.checks_left,
-          profile: {
-            sections: profileItems(parseSections(tenant)).map(({ code, title, required }) => ({ code, title, required })),
-          },
-          limits: limitsOf(tenant),
-          webhook_configured: !!tenant.webhook_url,
-        };
-      },
+      async (request) => meView(authOf(request).tenant),
     );
 
     app.get('/limits', { schema: { summary: 'Лимиты организации', response: { 200: LimitsSchema, ...errorResponses() } } }, async (request) =>
@@ -109,28 +50,14 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Данные ключа',
           description: 'Без секрета: идентификатор, префикс, даты, параллельность и адрес уведомлений.',
           response: {
-            200: Type.Object({
-              key_id: Type.String(),
-              prefix: Type.String({ description: 'Первые символы ключа' }),
-              created_at: Type.String({ format: 'date-time' }),
-              last_used_at: Nullable(Type.String({ format: 'date-time' })),
-              concurrency: Type.Integer({ description: 'Сколько проверок организации обрабатываются одновременно' }),
-              webhook_url: Nullable(Type.String({ description: 'Адрес уведомлений' })),
-            }),
+            200: KeySchema,
             ...errorResponses(),
           },
         },
       },
       async (request) => {
         const { key, tenant } = authOf(request);
-        return {
-          key_id: key.id,
-          prefix: key.prefix,
-          created_at: key.created_at,
-          last_used_at: key.last_used_at,
-          concurrency: tenant.concurrency,
-          webhook_url: tenant.webhook_url,
-        };
+        return keyView(key, tenant);
       },
     );
 
@@ -141,25 +68,12 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Состояние доступа',
           description: 'Даты доступа и остаток проверок; null — не определено.',
           response: {
-            200: Type.Object({
-              status: Type.String({ description: 'active или suspended' }),
-              access_from: Nullable(Type.String({ format: 'date-time' })),
-              access_until: Nullable(Type.String({ format: 'date-time' })),
-              checks_left: Nullable(Type.Integer()),
-            }),
+            200: SubscriptionSchema,
             ...errorResponses(),
           },
         },
       },
-      async (request) => {
-        const { tenant } = authOf(request);
-        return {
-          status: tenant.status,
-          access_from: tenant.access_from,
-          access_until: tenant.access_until,
-          checks_left: tenant.checks_left,
-        };
-      },
+      async (request) => subscriptionView(authOf(request).tenant),
     );
 
     app.get(
@@ -168,18 +82,9 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Расход проверок за период',
           description: 'days вне диапазона 1…365 заменяется ближайшей границей; по умолчанию 30. Банковских платежей нет.',
-          querystring: Type.Object({ days: Type.Optional(Type.Integer({ description: 'Период в днях' })) }),
+          querystring: UsageQuery,
           response: {
-            200: Type.Object({
-              days: Type.Integer(),
-              from: Type.String({ format: 'date-time' }),
-              to: Type.String({ format: 'date-time' }),
-              charged: Type.Integer({ description: 'Списано проверок' }),
-              refunded: Type.Integer({ description: 'Возвращено проверок' }),
-              net: Type.Integer({ description: 'Итого израсходовано' }),
-              checks_left: Type.Integer(),
-              daily: Type.Array(Type.Object({ date: Type.String(), charged: Type.Integer(), refunded: Type.Integer() })),
-            }),
+            200: UsageSchema,
             ...errorResponses(422),
           },
         },
@@ -190,18 +95,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const to = new Date();
         const from = new Date(to.getTime() - days * DAY_MS);
         const daily = await usageSince(db, tenant.id, nowIso(from));
-        const charged = daily.reduce((s, d) => s + d.charged, 0);
-        const refunded = daily.reduce((s, d) => s + d.refunded, 0);
-        return {
-          days,
-          from: nowIso(from),
-          to: nowIso(to),
-          charged,
-          refunded,
-          net: charged - refunded,
-          checks_left: tenant.checks_left,
-          daily,
-        };
+        return usageView({ days, from: nowIso(from), to: nowIso(to) }, daily, tenant.checks_left);
       },
     );
 
@@ -211,7 +105,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Отметка входа через форму кабинета',
           description: 'Не для API-интеграций и не для каждого опроса: интеграции работают по ключу без сессий.',
-          response: { 201: Type.Object({ recorded: Type.Boolean(), at: Type.String({ format: 'date-time' }) }), ...errorResponses() },
+          response: { 201: SessionEntrySchema, ...errorResponses() },
         },
       },
       async (request, reply) => {

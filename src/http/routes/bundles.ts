@@ -1,30 +1,13 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
 import { errorResponses } from '../schemas/common.ts';
+import { BundleIdParams, BundleListQuery, BundleListSchema, BundleSchema, NewBundleBody, RenameBundleBody } from '../schemas/bundles.ts';
 import { requireJsonBody } from './json-body.ts';
-import { BUNDLES_MAX, LABEL_MAX, bundleView, normalizeLabel } from '../../domain/feedback/bundles.ts';
+import { BUNDLES_MAX, normalizeLabel } from '../../domain/feedback/bundles.ts';
+import { bundleListView, bundleView } from '../../presenters/bundles.ts';
 import { getBundleForTenant, insertBundle, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
 import { nowIso } from '../../kernel/clock.ts';
-
-export const BundleSchema = Type.Object(
-  {
-    bundle_id: Type.String({ format: 'uuid', description: 'Идентификатор пакета; передаётся в поле bundle_id при POST /runs' }),
-    label: Type.String({ description: 'Название пакета (проекта)' }),
-    version: Type.Integer({ description: 'Версия записи: 1 при создании, +1 при каждом переименовании' }),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-  },
-  { description: 'Пакет (проект), объединяющий проверки одного объекта' },
-);
-
-const Label = Type.String({
-  minLength: 1,
-  maxLength: LABEL_MAX,
-  description: `Название пакета, от 1 до ${LABEL_MAX} символов (пробелы по краям отбрасываются)`,
-});
-const BundleIdParams = Type.Object({ bundle_id: Type.String({ description: 'Идентификатор пакета' }) });
 
 export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -36,7 +19,7 @@ export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Создать пакет',
           description: 'Тело JSON, Content-Type: application/json (иначе 415). Проверку не запускает. bundle_id нужно сохранить.',
-          body: Type.Object({ label: Label }),
+          body: NewBundleBody,
           response: { 201: BundleSchema, ...errorResponses(415, 422) },
         },
       },
@@ -53,14 +36,14 @@ export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Пакеты организации',
           description: `Не более ${BUNDLES_MAX} пакетов, новые первыми. limit от 1 до ${BUNDLES_MAX} (вне диапазона — ближайшая граница), по умолчанию ${BUNDLES_MAX}.`,
-          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ description: 'Сколько пакетов вернуть' })) }),
-          response: { 200: Type.Object({ bundles: Type.Array(BundleSchema) }), ...errorResponses(422) },
+          querystring: BundleListQuery,
+          response: { 200: BundleListSchema, ...errorResponses(422) },
         },
       },
       async (request) => {
         const { tenant } = authOf(request);
         const limit = Math.min(BUNDLES_MAX, Math.max(1, request.query.limit ?? BUNDLES_MAX));
-        return { bundles: (await listBundles(db, tenant.id, limit)).map(bundleView) };
+        return bundleListView(await listBundles(db, tenant.id, limit));
       },
     );
 
@@ -89,7 +72,7 @@ export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'Тело JSON {label, version}: новое название и текущая версия пакета (из GET /bundles). Версия растёт на 1. Устаревшая версия — 409 version_conflict: получите запись заново. Ранее созданные проверки сохраняют прежнее название.',
           params: BundleIdParams,
-          body: Type.Object({ label: Label, version: Type.Integer({ minimum: 1, description: 'Текущая версия пакета' }) }),
+          body: RenameBundleBody,
           response: { 200: BundleSchema, ...errorResponses(404, 409, 415, 422) },
         },
       },

@@ -1,32 +1,15 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
+import { NoteIdParams, NoteListQuery, NoteListSchema, NoteSchema, ProposeNoteBody, RevokeNoteBody } from '../schemas/memory.ts';
 import { requireJsonBody } from './json-body.ts';
-import { NOTE_TEXT_MAX, noteView, proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
+import { proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
+import { noteListView, noteView } from '../../presenters/memory.ts';
 import { listNotes, noteForTenant } from '../../store/repositories/memory.ts';
 
 const NOTES_MAX = 500;
-
-const NoteSchema = Type.Object(
-  {
-    note_id: Type.String({ format: 'uuid' }),
-    feedback_id: Type.String({ format: 'uuid', description: 'Решение, из которого предложена заметка' }),
-    bundle_id: Type.String({ format: 'uuid', description: 'Пакет проверки, к которой относится решение' }),
-    run_id: Type.String({ format: 'uuid' }),
-    finding_id: Type.String(),
-    text: Type.String({ description: 'Текст заметки' }),
-    status: Type.String({ description: 'candidate — предложена; revoked — отозвана' }),
-    version: Type.Integer({ description: 'Версия заметки: 1 при создании, +1 при отзыве' }),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-  },
-  { description: 'Заметка памяти. Никогда не применяется к последующим проверкам автоматически' },
-);
-
-const NoteIdParams = Type.Object({ note_id: Type.String({ description: 'Идентификатор заметки' }) });
 
 export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -37,16 +20,9 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Заметки памяти',
           description: `Новые первыми; фильтры bundle_id и status; limit от 1 до ${NOTES_MAX} (по умолчанию ${NOTES_MAX}). automatic_application всегда false: заметки не применяются к проверкам.`,
-          querystring: Type.Object({
-            bundle_id: Type.Optional(Type.String({ maxLength: 100, description: 'Только заметки пакета' })),
-            status: Type.Optional(Type.String({ maxLength: 100, description: 'Только заметки в этом статусе' })),
-            limit: Type.Optional(Type.Integer({ description: 'Сколько заметок вернуть' })),
-          }),
+          querystring: NoteListQuery,
           response: {
-            200: Type.Object({
-              notes: Type.Array(NoteSchema),
-              automatic_application: Type.Boolean({ description: 'Применяются ли заметки автоматически: всегда false' }),
-            }),
+            200: NoteListSchema,
             ...errorResponses(422),
           },
         },
@@ -55,7 +31,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         const { tenant } = authOf(request);
         const { bundle_id, status, limit } = request.query;
         const notes = await listNotes(db, tenant.id, { bundleId: bundle_id, status }, Math.min(NOTES_MAX, Math.max(1, limit ?? NOTES_MAX)));
-        return { notes: notes.map(noteView), automatic_application: false };
+        return noteListView(notes);
       },
     );
 
@@ -67,10 +43,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Предложить заметку памяти по решению',
           description:
             'feedback_id — решение из GET /runs/{run_id}/feedback по проверке, привязанной к пакету (иначе 422). text необязателен: без него текст составляется по решению. 201 — заметка создана со статусом candidate; 200 — повтор того же предложения, возвращается прежняя заметка; 409 memory_already_proposed — по решению уже предложена заметка с другим содержанием.',
-          body: Type.Object({
-            feedback_id: Type.String({ minLength: 1, maxLength: 200, description: 'Идентификатор решения' }),
-            text: Type.Optional(Type.String({ maxLength: NOTE_TEXT_MAX, description: 'Текст заметки' })),
-          }),
+          body: ProposeNoteBody,
           response: { 201: NoteSchema, 200: NoteSchema, ...errorResponses(404, 409, 415, 422) },
         },
       },
@@ -103,10 +76,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'Тело {status: "revoked", version}: другой status — 422 (подтвердить заметку через API нельзя). Версия должна быть текущей, иначе 409 version_conflict; после отзыва версия +1. Повторный отзыв уже отозванной заметки с её текущей версией ничего не меняет.',
           params: NoteIdParams,
-          body: Type.Object({
-            status: Type.String({ maxLength: 100, description: 'Только revoked' }),
-            version: Type.Integer({ minimum: 1, description: 'Текущая версия заметки' }),
-          }),
+          body: RevokeNoteBody,
           response: { 200: NoteSchema, ...errorResponses(404, 409, 415, 422) },
         },
       },

@@ -1,20 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
-import { DOCSET_SOURCE, DOCSET_TITLE, profileItems } from '../../kernel/docset.ts';
-import { parseSections } from '../../store/repositories/tenants.ts';
-import { Nullable } from '../schemas/common.ts';
-
+import { docsetView } from '../../presenters/meta.ts';
+import { DocsetSchema, HealthSchema, VersionSchema } from '../schemas/meta.ts';
 /** Supported API versions; a version is supported at least 90 days after its sunset is announced. */
 export const SUPPORTED_VERSIONS: Record<string, { sunset_at: string | null }> = { v1: { sunset_at: null } };
-
-const DocsetItem = Type.Object({
-  code: Type.String({ description: 'Код раздела для поля kinds' }),
-  title: Type.String({ description: 'Наименование раздела' }),
-  required: Type.Boolean({ description: 'Обязателен ли раздел по справочнику' }),
-  hint: Type.String({ description: 'Пояснение' }),
-  page: Nullable(Type.Integer({ description: 'Страница источника' })),
-});
 
 export function metaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -26,7 +15,7 @@ export function metaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Состояние сервиса',
           description: 'Отвечает без ключа; ok = сервис отвечает.',
           security: [],
-          response: { 200: Type.Object({ ok: Type.Boolean(), api_version: Type.String() }) },
+          response: { 200: HealthSchema },
         },
       },
       async () => ({ ok: true, api_version: deps.config.apiVersion }),
@@ -39,10 +28,7 @@ export function metaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Поддерживаемые версии API',
           description: 'supported.<версия>.sunset_at — дата окончания поддержки (null — не объявлена).',
           response: {
-            200: Type.Object({
-              current: Type.String({ description: 'Текущая версия' }),
-              supported: Type.Record(Type.String(), Type.Object({ sunset_at: Nullable(Type.String({ format: 'date-time' })) })),
-            }),
+            200: VersionSchema,
           },
         },
       },
@@ -58,19 +44,11 @@ export function metaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description: 'Без ключа — общий справочник; с ключом — профиль разделов своей организации.',
           security: [{}, { bearer: [] }],
           response: {
-            200: Type.Object({
-              title: Type.String({ description: 'Название справочника' }),
-              source: Type.String({ description: 'Источник' }),
-              items: Type.Array(DocsetItem),
-            }),
+            200: DocsetSchema,
           },
         },
       },
-      async (request) => ({
-        title: DOCSET_TITLE,
-        source: DOCSET_SOURCE,
-        items: profileItems(request.auth ? parseSections(request.auth.tenant) : null),
-      }),
+      async (request) => docsetView(request.auth?.tenant ?? null),
     );
   };
 }

@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../domain/deps.ts';
@@ -6,6 +5,7 @@ import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { conditionalAnswer, weakBlobEtag } from '../conditional.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
+import { FILTER_ERRORS, PdfDownload, PdfQuerystring, ReportDownload, ReportQuerystring, ZipDownload } from '../schemas/reports.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
@@ -13,16 +13,6 @@ import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } 
 import { storedReportKeys } from '../../report/stored.ts';
 import type { PdfRebuilder } from '../../report/rebuild.ts';
 import { isolatedPdfBuild } from '../../isolation/pdf-build.ts';
-
-const SectionParam = Type.String({
-  maxLength: 100,
-  description: 'Код раздела из available_sections[].code (только PDF); кириллица передаётся в URL-кодировке',
-});
-const ThemeParam = Type.String({ maxLength: 100, description: 'Тематическая группа: engineering, norms, construction, unassigned (только PDF)' });
-
-const binary = (type: string, description: string) => ({ description, content: { [type]: { schema: Type.String({ format: 'binary' }) } } });
-
-const FILTER_ERRORS = errorResponses(400, 404, 409, 422, 503);
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -69,21 +59,9 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'По умолчанию — сводный отчёт в Markdown (text/markdown; charset=utf-8); format=pdf — PDF. Фильтры section и theme (только один) применяются только к PDF: с Markdown — 400 section_pdf_only. Отчёты по разделам сохраняют номера замечаний сводного отчёта. До публикации — 404 no_report; PDF не сформирован при публикации — формируется заново при первом запросе; пока идёт сборка или после неудачной — 503 pdf_unavailable с Retry-After.',
           params: RunIdParams,
-          querystring: Type.Object({
-            format: Type.Optional(
-              Type.Union([Type.Literal('md'), Type.Literal('markdown'), Type.Literal('pdf')], { description: 'md или markdown (по умолчанию) либо pdf' }),
-            ),
-            section: Type.Optional(SectionParam),
-            theme: Type.Optional(ThemeParam),
-          }),
+          querystring: ReportQuerystring,
           response: {
-            200: {
-              description: 'Отчёт (вложение)',
-              content: {
-                'text/markdown': { schema: Type.String() },
-                'application/pdf': { schema: Type.String({ format: 'binary' }) },
-              },
-            },
+            200: ReportDownload,
             ...FILTER_ERRORS,
           },
         },
@@ -103,8 +81,8 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'Без фильтра — сводный отчёт. section (код из available_sections) или theme — отчёт по разделу или группе с номерами замечаний сводного отчёта; оба сразу — 400 conflicting_filters; нет привязки — 409 section_unavailable или thematic_unavailable.',
           params: RunIdParams,
-          querystring: Type.Object({ section: Type.Optional(SectionParam), theme: Type.Optional(ThemeParam) }),
-          response: { 200: binary('application/pdf', 'PDF-отчёт (вложение)'), ...FILTER_ERRORS },
+          querystring: PdfQuerystring,
+          response: { 200: PdfDownload, ...FILTER_ERRORS },
         },
       },
       async (request, reply) => {
@@ -121,7 +99,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'Архив: report.pdf и sections/<код>.pdf для каждого раздела из available_sections; без JSON и исходных документов. После публикации; сохраняется после удаления документов.',
           params: RunIdParams,
-          response: { 200: binary('application/zip', 'ZIP-архив отчётов (вложение)'), ...errorResponses(404, 503) },
+          response: { 200: ZipDownload, ...errorResponses(404, 503) },
         },
       },
       async (request, reply) => {

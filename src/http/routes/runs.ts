@@ -1,7 +1,6 @@
 import { scratchName } from '../../kernel/scratch.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
@@ -10,27 +9,14 @@ import { receiveMultipart } from '../multipart-intake.ts';
 import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
-import { runBody, statusBody } from '../../domain/run-view.ts';
+import { documentsDeletedView, runBody, runListView, statusBody } from '../../presenters/runs.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
+import { DocumentsDeletedSchema } from '../schemas/documents.ts';
+import { IdempotencyKeyHeaders, RunListQuery, RunListSchema, RunRef, RunStatusNotModified, RunStatusRef, RunUploadBody } from '../schemas/runs.ts';
 import { UUID_RE } from '../../kernel/ids.ts';
 import { RunStatusCache } from '../run-status-cache.ts';
 import { conditionalAnswer, strongEtag } from '../conditional.ts';
-
-/** Documentation of the multipart body (validation happens while streaming, not by schema). */
-export const RunUploadBody = Type.Object({
-  files: Type.Array(Type.String({ format: 'binary' }), { description: 'Документы или архивы (ZIP, RAR, 7z); поле повторяется для каждого файла' }),
-  object_address: Type.Optional(Type.String({ description: 'Адрес объекта' })),
-  user_request: Type.Optional(Type.String({ description: 'Задание к проверке; можно передать файлом в UTF-8' })),
-  kinds: Type.Optional(Type.String({ description: 'JSON: объект «точное имя файла → код раздела»; коды вне профиля игнорируются' })),
-  roles: Type.Optional(
-    Type.String({
-      description: 'JSON: объект «точный путь документа → context | review»; при разделении ролей перечисляются все документы, хотя бы один review',
-    }),
-  ),
-  bundle_id: Type.Optional(Type.String({ description: 'bundle_id из POST /bundles' })),
-});
-
 /** Seconds between polls of a run that is not finished (contract, Limits: once per 5 seconds). */
 const POLL_SECONDS = 5;
 
@@ -52,10 +38,10 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           summary: 'Загрузить комплект на проверку',
           description:
             'multipart/form-data. Архивы распаковываются при приёме. Списывается одна проверка. Заголовок Idempotency-Key (необязателен): тот же ключ и тот же запрос — 200 с прежней проверкой и заголовком Idempotent-Replayed: true; иначе 409 idempotency_conflict; первая отправка ещё обрабатывается — 409 idempotency_pending с Retry-After.',
-          headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ description: 'Ключ идемпотентности (в пределах организации)' })) }),
+          headers: IdempotencyKeyHeaders,
           response: {
-            201: Type.Ref('Run'),
-            200: Type.Ref('Run'),
+            201: RunRef,
+            200: RunRef,
             ...errorResponses(400, 402, 409, 413, 415, 422, 507),
           },
         },
@@ -87,9 +73,9 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Последние проверки',
           description: 'Новые первыми. limit от 1 до 200 (вне диапазона — ближайшая граница), по умолчанию 20.',
-          querystring: Type.Object({ limit: Type.Optional(Type.Integer({ description: 'Сколько проверок вернуть' })) }),
+          querystring: RunListQuery,
           response: {
-            200: Type.Object({ runs: Type.Array(Type.Ref('RunStatus')), limit: Type.Integer() }),
+            200: RunListSchema,
             ...errorResponses(422),
           },
         },
@@ -102,7 +88,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           db,
           runs.map((r) => r.id),
         );
-        return { runs: runs.map((r) => statusBody(r, docs.get(r.id) ?? [], tenant.checks_left)), limit };
+        return runListView(runs, docs, tenant.checks_left, limit);
       },
     );
 
@@ -114,7 +100,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'Опрашивать не чаще раза в 2 секунды (рекомендуется раз в 5 секунд). Пока проверка в очереди или выполняется, ответ несёт Retry-After: 5. ETag и If-None-Match: неизменившееся состояние — 304 без тела.',
           params: RunIdParams,
-          response: { 200: Type.Ref('RunStatus'), 304: Type.Null({ description: 'Состояние не изменилось (If-None-Match)' }), ...errorResponses(404) },
+          response: { 200: RunStatusRef, 304: RunStatusNotModified, ...errorResponses(404) },
         },
       },
       async (request, reply) => {
@@ -145,7 +131,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           description:
             'Только для status=queued: проверка переходит в failed (cancelled=true), списанная проверка возвращается. Начатая или завершённая — 409 review_already_started.',
           params: RunIdParams,
-          response: { 200: Type.Ref('RunStatus'), ...errorResponses(404, 409) },
+          response: { 200: RunStatusRef, ...errorResponses(404, 409) },
         },
       },
       async (request) => {
@@ -166,11 +152,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
             'Удаляет исходные и производные файлы; опубликованный отчёт и история остаются. Повтор безопасен. Только после done или failed, иначе 409 run_not_finished.',
           params: RunIdParams,
           response: {
-            200: Type.Object({
-              run_id: Type.String(),
-              documents_deleted: Type.Boolean(),
-              deleted_at: Type.String({ format: 'date-time' }),
-            }),
+            200: DocumentsDeletedSchema,
             ...errorResponses(404, 409),
           },
         },
@@ -182,7 +164,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           throw errors.runNotFinished();
         }
         const deletedAt = await deleteRunDocuments(deps, run);
-        return { run_id: run.id, documents_deleted: true, deleted_at: deletedAt };
+        return documentsDeletedView(run, deletedAt);
       },
     );
   };

@@ -1,23 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
-
-export const DocumentSchema = Type.Object({
-  index: Type.Integer({ description: 'Позиция документа в комплекте, с 1' }),
-  name: Type.String({ description: 'Имя файла или путь внутри архива; ключ в kinds и roles' }),
-  kind: Nullable(Type.String({ description: 'Код раздела: выбранный клиентом или определённый' })),
-  kind_chosen: Type.Boolean({ description: 'true — раздел выбран клиентом' }),
-  kind_guess: Nullable(Type.String({ description: 'Предполагаемый раздел; null — не определён' })),
-  pages: Nullable(Type.Integer({ description: 'Число страниц; null — пока неизвестно' })),
-  converted: Type.Boolean({ description: 'Документ сконвертирован (Word/Excel → PDF)' }),
-  page_from: Nullable(Type.Integer({ description: 'Первая страница в сквозной нумерации комплекта' })),
-  page_to: Nullable(Type.Integer({ description: 'Последняя страница в сквозной нумерации комплекта' })),
-  role: Type.Union([Type.Literal('review'), Type.Literal('context')], { description: 'review — проверяется; context — справочный документ' }),
-});
-
-export const SkippedSchema = Type.Object({
-  name: Type.String({ description: 'Имя пропущенного файла или пути в архиве' }),
-  reason: Type.String({ description: 'Причина пропуска' }),
-});
+import { DocumentSchema, SkippedSchema } from './documents.ts';
 
 export const BundleRefSchema = Type.Object({
   bundle_id: Type.String(),
@@ -71,3 +54,35 @@ export const RunStatusSchema = Type.Object(
   },
   { $id: 'RunStatus', description: 'Состояние проверки' },
 );
+
+/** References to the two registered run schemas (components of openapi.json). */
+export const RunRef = Type.Ref('Run');
+export const RunStatusRef = Type.Ref('RunStatus');
+
+/** Documentation of the multipart body (validation happens while streaming, not by schema). */
+export const RunUploadBody = Type.Object({
+  files: Type.Array(Type.String({ format: 'binary' }), { description: 'Документы или архивы (ZIP, RAR, 7z); поле повторяется для каждого файла' }),
+  object_address: Type.Optional(Type.String({ description: 'Адрес объекта' })),
+  user_request: Type.Optional(Type.String({ description: 'Задание к проверке; можно передать файлом в UTF-8' })),
+  kinds: Type.Optional(Type.String({ description: 'JSON: объект «точное имя файла → код раздела»; коды вне профиля игнорируются' })),
+  roles: Type.Optional(
+    Type.String({
+      description: 'JSON: объект «точный путь документа → context | review»; при разделении ролей перечисляются все документы, хотя бы один review',
+    }),
+  ),
+  bundle_id: Type.Optional(Type.String({ description: 'bundle_id из POST /bundles' })),
+});
+
+/** Header of POST /runs. */
+export const IdempotencyKeyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ description: 'Ключ идемпотентности (в пределах организации)' })),
+});
+
+/** Query of GET /runs. */
+export const RunListQuery = Type.Object({ limit: Type.Optional(Type.Integer({ description: 'Сколько проверок вернуть' })) });
+
+/** GET /runs. */
+export const RunListSchema = Type.Object({ runs: Type.Array(RunStatusRef), limit: Type.Integer() });
+
+/** GET /runs/{run_id} answered 304. */
+export const RunStatusNotModified = Type.Null({ description: 'Состояние не изменилось (If-None-Match)' });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FeedbackRow } from '../../store/schema.ts';
-import { decisionView, latestDecisions } from './views.ts';
+import type { FeedbackRow } from '../store/schema.ts';
+import { decisionView } from './feedback.ts';
 
 const row = (finding_id: string, actor: string, version: number, decision: FeedbackRow['decision']): FeedbackRow => ({
   id: `${finding_id}-${actor}-${version}`,
@@ -18,22 +18,6 @@ const row = (finding_id: string, actor: string, version: number, decision: Feedb
   request_key: `${finding_id}-${actor}-${version}`,
   request_hash: 'h',
   created_at: '2026-11-21T10:00:00.000Z',
-});
-
-test('latestDecisions keeps the highest version per (finding, actor), whatever the input order', () => {
-  const history = [
-    row('f2', 'key:a', 2, 'withdrawn'),
-    row('f1', 'key:a', 1, 'accepted'),
-    row('f2', 'key:a', 1, 'rejected'),
-    row('f2', 'key:b', 1, 'accepted'),
-    row('f1', 'key:a', 2, 'rejected'),
-  ];
-  const latest = latestDecisions(history).map((r) => [r.finding_id, r.actor, r.version, r.decision]);
-  assert.deepEqual(latest, [
-    ['f1', 'key:a', 2, 'rejected'],
-    ['f2', 'key:a', 2, 'withdrawn'],
-    ['f2', 'key:b', 1, 'accepted'],
-  ]);
 });
 
 test("decisionView marks the caller's own decisions and hides the request hash", () => {

@@ -1,5 +1,6 @@
-import type { FeedbackRow } from '../../store/schema.ts';
-import type { Published } from './published.ts';
+import type { FeedbackRow } from '../store/schema.ts';
+import { latestDecisions } from '../domain/feedback/latest-decisions.ts';
+import type { Published } from '../domain/feedback/published.ts';
 
 /** A stored decision as the API shows it (in /findings.feedback, the feedback history and POST responses). */
 export function decisionView(row: FeedbackRow, actor: string) {
@@ -20,17 +21,6 @@ export function decisionView(row: FeedbackRow, actor: string) {
   };
 }
 
-/** The latest decision per (finding_id, actor): the current state of every actor's decision. */
-export function latestDecisions(history: readonly FeedbackRow[]): FeedbackRow[] {
-  const latest = new Map<string, FeedbackRow>();
-  for (const row of history) {
-    const key = `${row.finding_id}\u0000${row.actor}`;
-    const seen = latest.get(key);
-    if (!seen || row.version > seen.version) latest.set(key, row);
-  }
-  return [...latest.values()].sort((a, b) => a.finding_id.localeCompare(b.finding_id) || a.actor.localeCompare(b.actor));
-}
-
 /**
  * GET /runs/{run_id}/findings: the published result exactly as stored, plus the decision context —
  * feedback_snapshot, feedback_actor and the latest decision per (finding_id, actor). Decisions never
@@ -43,5 +33,21 @@ export function findingsBody(published: Published, actor: string, history: reado
     feedback_snapshot: published.snapshot,
     feedback_actor: actor,
     feedback: latestDecisions(history).map((row) => decisionView(row, actor)),
+  };
+}
+
+/** GET /runs/{run_id}/feedback: every decision in order, and the sections assigned to employees. */
+export function feedbackHistoryView(
+  published: Published,
+  actor: string,
+  history: readonly FeedbackRow[],
+  assignments: { section: string; employee_id: string; assigned_at: string }[],
+) {
+  return {
+    run_id: published.run.id,
+    feedback_snapshot: published.snapshot,
+    feedback_actor: actor,
+    history: history.map((row) => decisionView(row, actor)),
+    assignments,
   };
 }

@@ -1,5 +1,6 @@
 import { runFailures, type RunError } from '../kernel/errors.ts';
 import type { DocumentRow, Run } from '../store/schema.ts';
+import type { Progress } from '../kernel/progress.ts';
 
 /** The Run resource of the contract (response of POST /runs and the base of the status). */
 export function runBody(run: Run, docs: DocumentRow[], checksLeft: number) {
@@ -45,10 +46,12 @@ export function statusBody(run: Run, docs: DocumentRow[], checksLeft: number) {
   };
 }
 
-export interface Progress {
-  percent: number;
-  pages_total: number | null;
-  pages_done: number | null;
-  elapsed_s: number | null;
-  eta_s: number | null;
+/** GET /runs: the latest runs with their documents. */
+export function runListView(runs: Run[], docs: Map<string, DocumentRow[]>, checksLeft: number, limit: number) {
+  return { runs: runs.map((r) => statusBody(r, docs.get(r.id) ?? [], checksLeft)), limit };
+}
+
+/** DELETE /runs/{run_id}/documents. */
+export function documentsDeletedView(run: Run, deletedAt: string) {
+  return { run_id: run.id, documents_deleted: true, deleted_at: deletedAt };
 }

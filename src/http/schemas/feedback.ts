@@ -1,0 +1,61 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable } from './common.ts';
+import { DECISIONS, type DecisionValue } from '../../domain/feedback/decision-request.ts';
+
+const DecisionEnum = Type.Unsafe<DecisionValue>({
+  type: 'string',
+  enum: [...DECISIONS],
+  description: 'accepted — принято, rejected — отклонено, withdrawn — решение отозвано',
+});
+
+export const DecisionSchema = Type.Object(
+  {
+    feedback_id: Type.String({ format: 'uuid', description: 'Идентификатор решения (для POST /memory)' }),
+    run_id: Type.String({ format: 'uuid' }),
+    snapshot: Type.String({ description: 'feedback_snapshot результата, к которому относится решение' }),
+    finding_id: Type.String({ description: 'Замечание, по которому принято решение' }),
+    actor: Type.String({ description: 'Автор решения (feedback_actor ключа интеграции)' }),
+    own: Type.Boolean({ description: 'Решение принято текущим ключом (actor совпадает с feedback_actor)' }),
+    decision: DecisionEnum,
+    reason: Type.String({ description: 'Обоснование' }),
+    reason_code: Nullable(Type.String({ description: 'Код причины (подключения с сотрудниками)' })),
+    employee_id: Nullable(Type.String({ description: 'Сотрудник (подключения с сотрудниками)' })),
+    version: Type.Integer({ description: 'Версия решения автора по замечанию: 1 — первое, +1 при каждом изменении' }),
+    request_key: Type.String({ description: 'Метка отправки' }),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { description: 'Решение специалиста по замечанию' },
+);
+
+export const DecisionBody = Type.Object({
+  snapshot: Type.String({ minLength: 1, maxLength: 200, description: 'feedback_snapshot из /findings' }),
+  finding_id: Type.String({ minLength: 1, maxLength: 200, description: 'finding_id из /findings' }),
+  decision: DecisionEnum,
+  reason: Type.String({ maxLength: 4000, description: 'Обоснование решения (до 4000 символов)' }),
+  version: Type.Integer({
+    minimum: 0,
+    description: '0 — первое решение автора по замечанию; иначе последняя версия собственного решения (feedback в /findings или история)',
+  }),
+  request_key: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'Уникальная метка отправки в пределах организации: повтор с той же меткой и тем же содержанием не создаёт второго решения',
+  }),
+  reason_code: Type.Optional(Type.String({ maxLength: 100, description: 'Только в подключениях с сотрудниками (GET /features: employees=true)' })),
+  employee_id: Type.Optional(Type.String({ maxLength: 200, description: 'Только в подключениях с сотрудниками; закрепляет раздел замечания за сотрудником' })),
+});
+
+/** GET /runs/{run_id}/feedback. */
+export const FeedbackHistorySchema = Type.Object({
+  run_id: Type.String({ format: 'uuid' }),
+  feedback_snapshot: Type.String(),
+  feedback_actor: Type.String({ description: 'Автор решений от имени текущего ключа' }),
+  history: Type.Array(DecisionSchema),
+  assignments: Type.Array(
+    Type.Object({
+      section: Type.String({ description: 'Код раздела' }),
+      employee_id: Type.String({ description: 'Сотрудник, за которым закреплён раздел' }),
+      assigned_at: Type.String({ format: 'date-time' }),
+    }),
+  ),
+});

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ApiKey, Tenant } from '../store/schema.ts';
+import { issuedKeyView, keyView, meView, revokedKeyView, tenantView, usageView } from './account.ts';
+
+const tenant = (over: Partial<Tenant> = {}): Tenant => ({
+  id: 't1',
+  name: 'ООО «Проект»',
+  status: 'active',
+  checks_left: 7,
+  max_files: 10,
+  max_file_bytes: 1000,
+  max_total_bytes: 5000,
+  max_pages: 300,
+  oversize_factor: 2,
+  concurrency: 3,
+  sections: JSON.stringify(['ПЗ', 'АР']),
+  webhook_url: 'https://hooks.example/drs',
+  webhook_secret: 'very-secret',
+  webhook_settings: JSON.stringify({ attempts: 4 }),
+  has_employees: 1,
+  access_from: null,
+  access_until: '2027-01-01T00:00:00.000Z',
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+
+const key: ApiKey = {
+  id: 'k1',
+  tenant_id: 't1',
+  key_hash: 'hash-never-shown',
+  prefix: 'drs_abc',
+  created_at: '2026-11-02T00:00:00.000Z',
+  revoked_at: null,
+  last_used_at: null,
+};
+
+test('the operator view shows whether a webhook secret is set, never the secret', () => {
+  const view = tenantView(tenant());
+  assert.equal(view.webhook_secret_set, true);
+  assert.ok(!JSON.stringify(view).includes('very-secret'));
+  assert.deepEqual(view.sections, ['ПЗ', 'АР']);
+  assert.deepEqual(view.webhook_settings, { attempts: 4 });
+  assert.equal(view.employees, true);
+  assert.equal(tenantView(tenant({ webhook_secret: null, sections: null, has_employees: 0 })).webhook_secret_set, false);
+});
+
+test('GET /me lists only the sections of the organization profile, and says whether webhooks are configured', () => {
+  const me = meView(tenant());
+  assert.deepEqual(
+    me.profile.sections.map((s) => s.code),
+    ['ПЗ', 'АР'],
+  );
+  assert.equal(me.webhook_configured, true);
+  assert.equal(meView(tenant({ webhook_url: null })).webhook_configured, false);
+  assert.equal(me.limits.oversize_factor, 2);
+});
+
+test('key views never carry the stored hash; only a key just issued carries its secret', () => {
+  assert.ok(!JSON.stringify(keyView(key, tenant())).includes('hash-never-shown'));
+  assert.equal(keyView(key, tenant()).concurrency, 3);
+  assert.equal(issuedKeyView(key, 'drs_abc.secret').api_key, 'drs_abc.secret');
+  assert.deepEqual(revokedKeyView({ ...key, revoked_at: '2026-11-03T00:00:00.000Z' }), {
+    key_id: 'k1',
+    tenant_id: 't1',
+    revoked_at: '2026-11-03T00:00:00.000Z',
+  });
+});
+
+test('usage totals are the sums of the days, net = charged − refunded', () => {
+  const daily = [
+    { date: '2026-11-01', charged: 3, refunded: 1 },
+    { date: '2026-11-02', charged: 2, refunded: 0 },
+  ];
+  const usage = usageView({ days: 30, from: 'a', to: 'b' }, daily, 5);
+  assert.deepEqual(
+    { charged: usage.charged, refunded: usage.refunded, net: usage.net, checks_left: usage.checks_left },
+    { charged: 5, refunded: 1, net: 4, checks_left: 5 },
+  );
+  assert.equal(usageView({ days: 1, from: 'a', to: 'b' }, [], 0).net, 0);
+});
