@@ -2,7 +2,7 @@ import type { AppDeps } from './deps.ts';
 import type { Db } from '../store/db.ts';
 import type { Run, Tenant } from '../store/schema.ts';
 import { errors, runFailures, type RunError } from '../kernel/errors.ts';
-import { refundChecks } from './charging.ts';
+import { refundChecks } from '../store/repositories/ledger.ts';
 import { getRun } from '../store/repositories/runs.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
 import { STAGE_TEXT } from '../kernel/stages.ts';

@@ -12,6 +12,7 @@ import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { runBody, statusBody } from '../../domain/run-view.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
+import { checksLeft } from '../../store/repositories/tenants.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { UUID_RE } from '../../kernel/ids.ts';
 import { RunStatusCache } from '../run-status-cache.ts';
@@ -38,8 +39,7 @@ const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
 export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
-  const checksLeftOf = async (tenantId: string) =>
-    (await db.selectFrom('tenants').select('checks_left').where('id', '=', tenantId).executeTakeFirstOrThrow()).checks_left;
+  const checksLeftOf = (tenantId: string) => checksLeft(db, tenantId);
 
   const statusCache = new RunStatusCache(deps.store.changes);
 
