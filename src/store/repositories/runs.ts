@@ -19,6 +19,16 @@ export function getRun(db: Db, runId: string): Promise<Run | undefined> {
   return db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirst();
 }
 
+/** The bundle a run of this tenant was linked to (null: none); the run must exist. */
+export async function bundleOfRun(db: Db, tenantId: string, runId: string): Promise<string | null> {
+  return (await db.selectFrom('runs').select('bundle_id').where('id', '=', runId).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).bundle_id;
+}
+
+/** Document number idx (from 1) of a run, if it has one. */
+export function documentOfRun(db: Db, runId: string, idx: number): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('run_id', '=', runId).where('idx', '=', idx).executeTakeFirst();
+}
+
 export function listRuns(db: Db, tenantId: string, limit: number): Promise<Run[]> {
   return db.selectFrom('runs').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
@@ -37,6 +47,11 @@ export async function documentsOfMany(db: Db, runIds: string[]): Promise<Map<str
     out.set(r.run_id, list);
   }
   return out;
+}
+
+/** Records that a run's documents were deleted (DELETE /runs/{id}/documents). */
+export async function markDocumentsDeleted(db: Db, runId: string, at: string): Promise<void> {
+  await db.updateTable('runs').set({ documents_deleted_at: at, updated_at: at }).where('id', '=', runId).execute();
 }
 
 /** Updates a run only while this worker holds its lease; false when the lease was lost. */
