@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import type { Db } from '../store/db.ts';
 import { BlobNotFoundError, type BlobStore } from '../blobs/blob-store.ts';
-import { getRunForTenant } from '../store/repositories/runs.ts';
+import { documentOfRun, getRunForTenant } from '../store/repositories/runs.ts';
 import { errors } from '../kernel/errors.ts';
 
 const CHILD = fileURLToPath(new URL('./render-page-child.mjs', import.meta.url));
@@ -53,7 +53,7 @@ function render(input: string, mime: string, page: number, output: string): Prom
 export async function openPageImage(db: Db, blobs: BlobStore, tenantId: string, runId: string, docIndex: number, docPage: number): Promise<Readable> {
   const run = await getRunForTenant(db, tenantId, runId);
   if (run.documents_deleted_at) throw errors.pageImageDocumentsDeleted();
-  const doc = await db.selectFrom('documents').selectAll().where('run_id', '=', run.id).where('idx', '=', docIndex).executeTakeFirst();
+  const doc = await documentOfRun(db, run.id, docIndex);
   if (!doc) throw errors.pageImageNoDocument();
   if (doc.pages !== null && (docPage < 1 || docPage > doc.pages)) throw errors.pageImageNoPage(doc.name, docPage);
   const cacheKey = `runs/${run.id}/derived/pages/${doc.idx}-${docPage}.png`;

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../store/db.ts';
 import { errors } from '../kernel/errors.ts';
-import { CSRF_HEADER, SESSION_COOKIE, cookieValue, endSession, findLiveSession } from './sessions.ts';
+import { CSRF_HEADER, SESSION_COOKIE, cookieValue } from './sessions.ts';
+import { endSession, findLiveSession } from '../store/repositories/cabinet-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openTestStore, type TestStore } from '../../test/helpers/test-store.ts';
 import { createApiKey, createTenant, revokeApiKey, setTenantStatus } from '../store/repositories/tenants.ts';
-import { cookieValue, endSession, findLiveSession, openSession } from './sessions.ts';
+import { cookieValue } from './sessions.ts';
+import { endSession, findLiveSession, openSession } from '../store/repositories/cabinet-sessions.ts';
 
 let store: TestStore;
 before(async () => {

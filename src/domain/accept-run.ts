@@ -5,14 +5,14 @@ import { AppError, errors } from '../kernel/errors.ts';
 import { canonicalId } from '../kernel/ids.ts';
 import type { IntakeLimits, ReceivedForm } from '../ingest/types.ts';
 import { profileItems } from '../kernel/docset.ts';
-import { parseSections } from '../store/repositories/tenants.ts';
+import { checksLeft as checksLeftOf, parseSections } from '../store/repositories/tenants.ts';
 import { getBundleForTenant } from '../store/repositories/bundles.ts';
-import { chargeCheck } from './charging.ts';
-import { documentsOf, getRun } from '../store/repositories/runs.ts';
+import { documentsOf, getRun, insertChargedRun } from '../store/repositories/runs.ts';
 import type { ApiKey, Bundle, DocumentRow, Run, Tenant } from '../store/schema.ts';
 import { nowIso } from '../kernel/clock.ts';
 import { newQueuedRun } from './new-run.ts';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, runRequestHash } from './idempotency.ts';
+import { runRequestHash } from './idempotency.ts';
+import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/repositories/idempotency.ts';
 
 export interface AcceptedRun {
   run: Run;
@@ -69,8 +69,7 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
     if (claim.kind === 'replay') {
       const run = await getRun(db, claim.runId);
       if (!run) throw errors.runNotFound();
-      const fresh = await db.selectFrom('tenants').select('checks_left').where('id', '=', tenant.id).executeTakeFirstOrThrow();
-      return { run, documents: await documentsOf(db, run.id), checksLeft: fresh.checks_left, replayed: true };
+      return { run, documents: await documentsOf(db, run.id), checksLeft: await checksLeftOf(db, tenant.id), replayed: true };
     }
   }
 
@@ -124,15 +123,8 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
       idempotencyKey,
     });
 
-    const checksLeft = await db.transaction().execute(async (trx) => {
-      // The charge is the first write, so on SQLite it takes the write lock before anything is read.
-      if (!(await chargeCheck(trx, tenant.id, runId, 'charge', now))) throw errors.noChecksLeft();
-      await trx.insertInto('runs').values(run).execute();
-      for (const d of documents) await trx.insertInto('documents').values(d).execute();
-      if (idempotencyKey) await completeIdempotencyKey(trx, tenant.id, idempotencyKey, runId);
-      const t = await trx.selectFrom('tenants').select('checks_left').where('id', '=', tenant.id).executeTakeFirstOrThrow();
-      return t.checks_left;
-    });
+    const checksLeft = await insertChargedRun(db, { run, documents, idempotencyKey, at: now });
+    if (checksLeft === null) throw errors.noChecksLeft();
     deps.notifyQueued();
     return { run, documents, checksLeft, replayed: false };
   } catch (e) {

@@ -1,9 +1,10 @@
 import type { AppDeps } from './deps.ts';
 import type { Db } from '../store/db.ts';
-import type { Run, Tenant } from '../store/schema.ts';
+import type { Run } from '../store/schema.ts';
 import { errors, runFailures, type RunError } from '../kernel/errors.ts';
-import { refundChecks } from './charging.ts';
-import { getRun } from '../store/repositories/runs.ts';
+import { refundChecks } from '../store/repositories/ledger.ts';
+import { getRun, markDocumentsDeleted } from '../store/repositories/runs.ts';
+import { getTenant } from '../store/repositories/tenants.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
 import { STAGE_TEXT } from '../kernel/stages.ts';
 import { nowIso } from '../kernel/clock.ts';
@@ -45,9 +46,9 @@ export async function failRunWithRefund(
     if (opts.onlyIf.leaseExpiresAt) q = q.where('lease_expires_at', '=', opts.onlyIf.leaseExpiresAt);
     const moved = await q.executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) return false;
-    const run = (await trx.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow()) as Run;
+    const run = (await getRun(trx, runId))!;
     if (run.charged === 1) await refundChecks(trx, run.tenant_id, runId, run.double_volume === 1 ? 2 : 1, at);
-    const tenant = (await trx.selectFrom('tenants').selectAll().where('id', '=', run.tenant_id).executeTakeFirstOrThrow()) as Tenant;
+    const tenant = (await getTenant(trx, run.tenant_id))!;
     const pagesTotal = await trx
       .selectFrom('documents')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pages'), eb.lit(0)).as('pages'))
@@ -88,6 +89,6 @@ export async function deleteRunDocuments(deps: AppDeps, run: Run): Promise<strin
   await deps.blobs.deletePrefix(`runs/${run.id}/derived`);
   if (run.documents_deleted_at) return run.documents_deleted_at;
   const at = nowIso();
-  await deps.store.db.updateTable('runs').set({ documents_deleted_at: at, updated_at: at }).where('id', '=', run.id).execute();
+  await markDocumentsDeleted(deps.store.db, run.id, at);
   return at;
 }

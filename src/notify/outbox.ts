@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, Tenant } from '../store/schema.ts';
+import type { Db } from '../store/db.ts';
+import type { Tenant } from '../store/schema.ts';
+import { insertDelivery } from '../store/repositories/webhooks.ts';
 import { eventForStatus, isoWithOffset, serializeBody } from './body.ts';
 import { resolveDeliverySettings } from './settings.ts';
 
@@ -23,7 +24,7 @@ export interface RunFacts {
  * has no webhook_url. The unique index on (run_id, event) with ON CONFLICT DO NOTHING makes a repeated call
  * (a retried transaction) a no-op: the first row, its delivery id and body stay.
  */
-export async function recordRunEvent(trx: Kysely<Database>, run: FinishedRun, facts: RunFacts, tenant: Tenant, apiVersion: string, now: Date): Promise<void> {
+export async function recordRunEvent(trx: Db, run: FinishedRun, facts: RunFacts, tenant: Tenant, apiVersion: string, now: Date): Promise<void> {
   if (tenant.id !== run.tenant_id) {
     throw new Error(`recordRunEvent: run ${run.id} belongs to tenant ${run.tenant_id}, not ${tenant.id}`);
   }
@@ -43,18 +44,14 @@ export async function recordRunEvent(trx: Kysely<Database>, run: FinishedRun, fa
     checks_left: facts.checksLeft,
   });
   const ts = now.toISOString();
-  await trx
-    .insertInto('webhook_deliveries')
-    .values({
-      id: randomUUID(),
-      tenant_id: run.tenant_id,
-      run_id: run.id,
-      event,
-      created_at: ts,
-      ...pendingDelivery(body, url, tenant.webhook_settings, ts),
-    })
-    .onConflict((oc) => oc.columns(['run_id', 'event']).doNothing())
-    .execute();
+  await insertDelivery(trx, {
+    id: randomUUID(),
+    tenant_id: run.tenant_id,
+    run_id: run.id,
+    event,
+    created_at: ts,
+    ...pendingDelivery(body, url, tenant.webhook_settings, ts),
+  });
 }
 
 /**

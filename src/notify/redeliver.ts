@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
+import type { Db } from '../store/db.ts';
+import { lastDeliveryOfRun, requeueDelivery } from '../store/repositories/webhooks.ts';
 import { isoWithOffset, parseBody, serializeBody } from './body.ts';
 import { pendingDelivery } from './outbox.ts';
 
@@ -28,36 +28,20 @@ export class RedeliveryError extends Error {
  *  - no delivery row for the run (unknown run, or no webhook configured when it ended) → 'no_delivery';
  *  - the organization has no webhook_url now → 'no_webhook'.
  */
-export async function redeliverLastEvent(db: Kysely<Database>, runId: string, now: Date): Promise<{ delivery_id: string; status: string }> {
-  const last = await db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('tenants as t', 't.id', 'd.tenant_id')
-    .select(['d.id', 'd.status', 'd.body', 't.webhook_url', 't.webhook_settings'])
-    .where('d.run_id', '=', runId)
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .executeTakeFirst();
+export async function redeliverLastEvent(db: Db, runId: string, now: Date): Promise<{ delivery_id: string; status: string }> {
+  const last = await lastDeliveryOfRun(db, runId);
   if (!last) throw new RedeliveryError('no_delivery', `Для прогона ${runId} нет отправленных уведомлений`);
   if (last.status === 'pending') return { delivery_id: last.id, status: 'pending' };
   if (last.status === 'delivered') {
     throw new RedeliveryError('already_delivered', `Уведомление ${last.id} уже доставлено`);
   }
-  const url = last.webhook_url?.trim();
+  const url = last.webhookUrl?.trim();
   if (!url) throw new RedeliveryError('no_webhook', 'У организации не настроен адрес уведомлений');
 
   const parsed = parseBody(last.body);
   if (!parsed) throw new Error(`Stored webhook body of delivery ${last.id} is not a valid notification`);
   const body = serializeBody({ ...parsed, at: isoWithOffset(now) });
-  const res = await db
-    .updateTable('webhook_deliveries')
-    .set(pendingDelivery(body, url, last.webhook_settings, now.toISOString()))
-    .where('id', '=', last.id)
-    .where('status', '=', last.status)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) {
-    // Changed between the read and the write (a concurrent redelivery): report the current state.
-    const cur = await db.selectFrom('webhook_deliveries').select('status').where('id', '=', last.id).executeTakeFirstOrThrow();
-    return { delivery_id: last.id, status: cur.status };
-  }
-  return { delivery_id: last.id, status: 'pending' };
+  // A concurrent change between the read and the write wins: its status is reported.
+  const status = await requeueDelivery(db, last.id, last.status, pendingDelivery(body, url, last.webhookSettings, now.toISOString()));
+  return { delivery_id: last.id, status };
 }

@@ -15,7 +15,7 @@ import { buildReports, reportPrefix } from '../report/index.ts';
 import { reportMetaOf } from '../report/meta.ts';
 import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../kernel/result.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
-import { chargeCheck } from '../domain/charging.ts';
+import { chargeCheck } from '../store/repositories/ledger.ts';
 import { documentsOf, updateLeasedRun } from '../store/repositories/runs.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
 import { nowIso } from '../kernel/clock.ts';

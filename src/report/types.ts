@@ -25,16 +25,7 @@ export interface ReportDocument {
 }
 
 /** Blob keys of the built reports; the same names as the columns of the results table. */
-export interface ReportKeys {
-  report_md_key: string;
-  /** Null when the PDFs could not be built; then every PDF key and the ZIP key are absent. */
-  report_pdf_key: string | null;
-  /** Section code → key of the per-section PDF, one per available section. */
-  section_pdf_keys: Record<string, string>;
-  /** Theme → key of the per-theme PDF, one per available theme. */
-  theme_pdf_keys: Record<string, string>;
-  report_zip_key: string | null;
-}
+export type { ReportKeys } from '../store/repositories/results.ts';
 
 /** At most one filter per report: a documentation section or a thematic group. */
 export type ReportFilter = { section: string } | { theme: Theme };

@@ -18,7 +18,7 @@ import { AppError } from '../../src/kernel/errors.ts';
 import { httpStatusOf } from '../../src/http/error-handler.ts';
 import { buildReports, reportPrefix } from '../../src/report/index.ts';
 import { PdfRebuilder, BUILDING_RETRY_AFTER_S } from '../../src/report/rebuild.ts';
-import { storedReportKeys } from '../../src/report/stored.ts';
+import { storedReportKeys } from '../../src/store/repositories/results.ts';
 import type { ReportKeys } from '../../src/report/types.ts';
 import type { Db } from '../../src/store/db.ts';
 import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.ts';
 import type { FeedbackRow } from '../../store/schema.ts';
 import { errors } from '../../kernel/errors.ts';
-import { claimSection, decisionByRequestKey, insertDecision, latestVersion } from '../../store/repositories/feedback.ts';
+import { decisionByRequestKey, latestVersion, storeDecision } from '../../store/repositories/feedback.ts';
 import { nowIso } from '../../kernel/clock.ts';
 import { checkEmployeeFields, decisionRequestHash, normalizeDecision, type DecisionRequest } from './decision-request.ts';
 import { loadPublished } from './published.ts';
@@ -19,9 +19,6 @@ export interface DecisionOutcome {
   /** True when the request repeated an earlier submission (same request_key and content): nothing was stored. */
   replayed: boolean;
 }
-
-/** Raised inside the transaction to roll back the section assignment when the decision itself is not stored. */
-class NotStored extends Error {}
 
 function replayOf(earlier: FeedbackRow, requestHash: string): DecisionOutcome {
   if (earlier.request_hash !== requestHash) {
@@ -81,20 +78,8 @@ export async function recordDecision(db: Db, ctx: DecisionContext, runId: string
     request_hash: requestHash,
     created_at: at,
   };
-  const employee = req.employee_id;
-  try {
-    await db.transaction().execute(async (trx) => {
-      if (employee !== null) {
-        const assigned = await claimSection(trx, { run_id: run.id, section: finding.section, tenant_id: ctx.tenantId, employee_id: employee, assigned_at: at });
-        if (assigned !== employee) {
-          throw errors.sectionAssigned(finding.section, assigned);
-        }
-      }
-      if (!(await insertDecision(trx, row))) throw new NotStored();
-    });
-  } catch (e) {
-    if (!(e instanceof NotStored)) throw e;
-    return staleOrRepeat();
-  }
+  const written = await storeDecision(db, row, finding.section);
+  if (written.kind === 'section_assigned') throw errors.sectionAssigned(finding.section, written.employeeId);
+  if (written.kind === 'not_stored') return staleOrRepeat();
   return { decision: row, replayed: false };
 }

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.ts';
 import type { FeedbackRow, MemoryNote } from '../../store/schema.ts';
-import type { PublishedResult } from '../../kernel/result.ts';
 import { errors } from '../../kernel/errors.ts';
-import { decisionForTenant, resultOfRun } from '../../store/repositories/feedback.ts';
+import { decisionForTenant } from '../../store/repositories/feedback.ts';
+import { publishedResultOf } from '../../store/repositories/results.ts';
+import { bundleOfRun } from '../../store/repositories/runs.ts';
 import { insertNote, noteForTenant, noteOfDecision, revokeNote } from '../../store/repositories/memory.ts';
 import { nowIso } from '../../kernel/clock.ts';
 
@@ -45,21 +46,15 @@ function sameProposal(existing: MemoryNote, hash: string): Proposal {
 export async function proposeNote(db: Db, tenantId: string, feedbackId: string, text: string | undefined): Promise<Proposal> {
   const decision = await decisionForTenant(db, tenantId, feedbackId);
   if (!decision) throw errors.decisionNotFound();
-  const run = await db
-    .selectFrom('runs')
-    .select(['id', 'bundle_id'])
-    .where('id', '=', decision.run_id)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirstOrThrow();
-  if (!run.bundle_id) {
+  const bundleId = await bundleOfRun(db, tenantId, decision.run_id);
+  if (!bundleId) {
     throw errors.memoryWithoutBundle();
   }
   let noteText = text?.trim() ?? '';
   if (text !== undefined && !noteText) throw errors.emptyNoteText();
   if ([...noteText].length > NOTE_TEXT_MAX) throw errors.noteTextTooLong(NOTE_TEXT_MAX);
   if (!noteText) {
-    const row = await resultOfRun(db, tenantId, run.id);
-    const result = row ? (JSON.parse(row.body) as PublishedResult) : null;
+    const result = (await publishedResultOf(db, tenantId, decision.run_id))?.result;
     noteText = derivedNoteText(decision, result?.findings?.find((f) => f.finding_id === decision.finding_id)?.essence);
   }
   const hash = contentHash(noteText);
@@ -72,8 +67,8 @@ export async function proposeNote(db: Db, tenantId: string, feedbackId: string, 
     id: randomUUID(),
     tenant_id: tenantId,
     feedback_id: decision.id,
-    bundle_id: run.bundle_id,
-    run_id: run.id,
+    bundle_id: bundleId,
+    run_id: decision.run_id,
     finding_id: decision.finding_id,
     text: noteText,
     content_hash: hash,

@@ -3,7 +3,7 @@ import type { Run } from '../../store/schema.ts';
 import type { PublishedResult } from '../../kernel/result.ts';
 import { errors } from '../../kernel/errors.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';
-import { resultOfRun } from '../../store/repositories/feedback.ts';
+import { publishedResultOf } from '../../store/repositories/results.ts';
 
 export interface Published {
   run: Run;
@@ -16,7 +16,7 @@ export interface Published {
 export async function loadPublished(db: Db, tenantId: string, runId: string): Promise<Published> {
   const run = await getRunForTenant(db, tenantId, runId);
   if (run.status !== 'done') throw errors.noReport();
-  const row = await resultOfRun(db, tenantId, run.id);
-  if (!row) throw errors.noReport();
-  return { run, snapshot: row.snapshot, result: JSON.parse(row.body) as PublishedResult };
+  const stored = await publishedResultOf(db, tenantId, run.id);
+  if (!stored) throw errors.noReport();
+  return { run, ...stored };
 }

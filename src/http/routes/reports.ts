@@ -10,7 +10,7 @@ import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
 import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
-import { storedReportKeys } from '../../report/stored.ts';
+import { storedReportKeys } from '../../store/repositories/results.ts';
 import type { PdfRebuilder } from '../../report/rebuild.ts';
 import { isolatedPdfBuild } from '../../isolation/pdf-build.ts';
 

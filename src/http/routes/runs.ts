@@ -11,6 +11,7 @@ import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { documentsDeletedView, runBody, runListView, statusBody } from '../../presenters/runs.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
+import { checksLeft } from '../../store/repositories/tenants.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DocumentsDeletedSchema } from '../schemas/documents.ts';
 import { IdempotencyKeyHeaders, RunListQuery, RunListSchema, RunRef, RunStatusNotModified, RunStatusRef, RunUploadBody } from '../schemas/runs.ts';
@@ -24,8 +25,7 @@ const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
 export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
-  const checksLeftOf = async (tenantId: string) =>
-    (await db.selectFrom('tenants').select('checks_left').where('id', '=', tenantId).executeTakeFirstOrThrow()).checks_left;
+  const checksLeftOf = (tenantId: string) => checksLeft(db, tenantId);
 
   const statusCache = new RunStatusCache(deps.store.changes);
 

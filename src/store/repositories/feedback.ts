@@ -1,11 +1,6 @@
 import type { Db } from '../db.ts';
 import type { DisciplineAssignmentsTable, FeedbackRow } from '../schema.ts';
 
-/** The published result row of a run of this tenant, if any. */
-export function resultOfRun(db: Db, tenantId: string, runId: string) {
-  return db.selectFrom('results').select(['run_id', 'snapshot', 'body']).where('run_id', '=', runId).where('tenant_id', '=', tenantId).executeTakeFirst();
-}
-
 export function decisionByRequestKey(db: Db, tenantId: string, requestKey: string): Promise<FeedbackRow | undefined> {
   return db.selectFrom('feedback').selectAll().where('tenant_id', '=', tenantId).where('request_key', '=', requestKey).executeTakeFirst();
 }
@@ -50,6 +45,37 @@ export async function claimSection(db: Db, row: DisciplineAssignmentsTable): Pro
     .where('section', '=', row.section)
     .executeTakeFirstOrThrow();
   return current.employee_id;
+}
+
+export type DecisionWrite = { kind: 'stored' } | { kind: 'section_assigned'; employeeId: string } | { kind: 'not_stored' };
+
+/** Ends the transaction of storeDecision without its writes, carrying why. */
+class RolledBack extends Error {
+  constructor(readonly outcome: DecisionWrite) {
+    super(outcome.kind);
+  }
+}
+
+/**
+ * Stores a decision in one transaction with, when an employee decides, the assignment of the finding's section
+ * to the first employee deciding on it in the run. Nothing is stored when the section belongs to another
+ * employee or when a concurrent decision took the row's unique keys first (then the assignment is rolled back too).
+ */
+export async function storeDecision(db: Db, row: FeedbackRow, section: string): Promise<DecisionWrite> {
+  const employee = row.employee_id;
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (employee !== null) {
+        const assigned = await claimSection(trx, { run_id: row.run_id, section, tenant_id: row.tenant_id, employee_id: employee, assigned_at: row.created_at });
+        if (assigned !== employee) throw new RolledBack({ kind: 'section_assigned', employeeId: assigned });
+      }
+      if (!(await insertDecision(trx, row))) throw new RolledBack({ kind: 'not_stored' });
+    });
+  } catch (e) {
+    if (e instanceof RolledBack) return e.outcome;
+    throw e;
+  }
+  return { kind: 'stored' };
 }
 
 export function sectionAssignments(db: Db, tenantId: string, runId: string) {

@@ -1,8 +1,11 @@
 import type { Db } from '../db.ts';
-import type { DocumentRow, Run, RunUpdate } from '../schema.ts';
+import type { DocumentRow, NewRun, Run, RunUpdate } from '../schema.ts';
 import { errors } from '../../kernel/errors.ts';
 
 import { UUID_RE } from '../../kernel/ids.ts';
+import { chargeCheck } from './ledger.ts';
+import { completeIdempotencyKey } from './idempotency.ts';
+import { checksLeft } from './tenants.ts';
 
 /** A run of this tenant, or 404 — a foreign run is indistinguishable from a missing one. */
 export async function getRunForTenant(db: Db, tenantId: string, runId: string): Promise<Run> {
@@ -14,6 +17,16 @@ export async function getRunForTenant(db: Db, tenantId: string, runId: string): 
 
 export function getRun(db: Db, runId: string): Promise<Run | undefined> {
   return db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirst();
+}
+
+/** The bundle a run of this tenant was linked to (null: none); the run must exist. */
+export async function bundleOfRun(db: Db, tenantId: string, runId: string): Promise<string | null> {
+  return (await db.selectFrom('runs').select('bundle_id').where('id', '=', runId).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).bundle_id;
+}
+
+/** Document number idx (from 1) of a run, if it has one. */
+export function documentOfRun(db: Db, runId: string, idx: number): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('run_id', '=', runId).where('idx', '=', idx).executeTakeFirst();
 }
 
 export function listRuns(db: Db, tenantId: string, limit: number): Promise<Run[]> {
@@ -36,6 +49,11 @@ export async function documentsOfMany(db: Db, runIds: string[]): Promise<Map<str
   return out;
 }
 
+/** Records that a run's documents were deleted (DELETE /runs/{id}/documents). */
+export async function markDocumentsDeleted(db: Db, runId: string, at: string): Promise<void> {
+  await db.updateTable('runs').set({ documents_deleted_at: at, updated_at: at }).where('id', '=', runId).execute();
+}
+
 /** Updates a run only while this worker holds its lease; false when the lease was lost. */
 export async function updateLeasedRun(db: Db, runId: string, workerId: string, patch: RunUpdate): Promise<boolean> {
   const res = await db
@@ -46,4 +64,23 @@ export async function updateLeasedRun(db: Db, runId: string, workerId: string, p
     .where('status', '=', 'running')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
+}
+
+/**
+ * Stores an accepted run in one transaction: one check charged, the run and its documents queued, the
+ * Idempotency-Key completed. Returns the checks left after the charge, or null (nothing stored) when none was left.
+ */
+export function insertChargedRun(
+  db: Db,
+  accepted: { run: NewRun & { id: string; tenant_id: string }; documents: DocumentRow[]; idempotencyKey: string | null; at: string },
+): Promise<number | null> {
+  const { run, documents, idempotencyKey, at } = accepted;
+  return db.transaction().execute(async (trx) => {
+    // The charge is the first write, so on SQLite it takes the write lock before anything is read.
+    if (!(await chargeCheck(trx, run.tenant_id, run.id, 'charge', at))) return null;
+    await trx.insertInto('runs').values(run).execute();
+    for (const d of documents) await trx.insertInto('documents').values(d).execute();
+    if (idempotencyKey) await completeIdempotencyKey(trx, run.tenant_id, idempotencyKey, run.id);
+    return checksLeft(trx, run.tenant_id);
+  });
 }

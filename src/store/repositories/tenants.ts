@@ -79,6 +79,11 @@ export function getTenant(db: Db, tenantId: string): Promise<Tenant | undefined>
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
 }
 
+/** The organization's checks left, as committed now (the one read of the balance after a charge or refund). */
+export async function checksLeft(db: Db, tenantId: string): Promise<number> {
+  return (await db.selectFrom('tenants').select('checks_left').where('id', '=', tenantId).executeTakeFirstOrThrow()).checks_left;
+}
+
 export async function setTenantStatus(db: Db, tenantId: string, status: Tenant['status']): Promise<Tenant | undefined> {
   await db.updateTable('tenants').set({ status, updated_at: nowIso() }).where('id', '=', tenantId).execute();
   return getTenant(db, tenantId);
@@ -139,6 +144,11 @@ export async function findKeyBySecret(db: Db, secret: string): Promise<{ key: Ap
     },
     tenant,
   };
+}
+
+/** Records a login through the cabinet form (see src/domain/session-entry.ts). */
+export async function recordSessionEntry(db: Db, tenantId: string, keyId: string, at: string): Promise<void> {
+  await db.insertInto('session_entries').values({ id: randomUUID(), tenant_id: tenantId, key_id: keyId, created_at: at }).execute();
 }
 
 export async function touchKey(db: Db, keyId: string, at: string): Promise<void> {

@@ -1,0 +1,71 @@
+/** Cabinet sessions: the cookie's id is stored only as its sha256 (see migration 040). */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db.ts';
+import type { ApiKey, Tenant } from '../schema.ts';
+import { nowIso } from '../../kernel/clock.ts';
+
+const digest = (id: string): string => createHash('sha256').update(id, 'utf8').digest('hex');
+
+export interface OpenedSession {
+  /** Goes into the cookie only; the database keeps its digest. */
+  id: string;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+export async function openSession(db: Db, tenantId: string, keyId: string, hours: number, now = new Date()): Promise<OpenedSession> {
+  const id = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(24).toString('base64url');
+  const expiresAt = nowIso(new Date(now.getTime() + hours * 3_600_000));
+  await db
+    .insertInto('cabinet_sessions')
+    .values({ id_hash: digest(id), tenant_id: tenantId, key_id: keyId, csrf_token: csrfToken, created_at: nowIso(now), expires_at: expiresAt, ended_at: null })
+    .execute();
+  return { id, csrfToken, expiresAt };
+}
+
+export interface LiveSession {
+  key: ApiKey;
+  tenant: Tenant;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+/**
+ * The session of a cookie with its key and organization, in one query, so every node sees a logout, a revoked
+ * key or an expiry at once. A suspended organization is returned (the caller answers 403, as the API does).
+ */
+export async function findLiveSession(db: Db, id: string, now = new Date()): Promise<LiveSession | null> {
+  if (!/^[\w-]{20,100}$/.test(id)) return null;
+  const row = await db
+    .selectFrom('cabinet_sessions as s')
+    .innerJoin('api_keys as k', 'k.id', 's.key_id')
+    .innerJoin('tenants as t', 't.id', 's.tenant_id')
+    .selectAll('t')
+    .select([
+      's.csrf_token as csrf_token',
+      's.expires_at as expires_at',
+      'k.id as key_id',
+      'k.key_hash as key_hash',
+      'k.prefix as key_prefix',
+      'k.created_at as key_created_at',
+      'k.last_used_at as key_last_used_at',
+    ])
+    .where('s.id_hash', '=', digest(id))
+    .where('s.ended_at', 'is', null)
+    .where('s.expires_at', '>', nowIso(now))
+    .where('k.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { csrf_token, expires_at, key_id, key_hash, key_prefix, key_created_at, key_last_used_at, ...tenant } = row;
+  return {
+    key: { id: key_id, tenant_id: tenant.id, key_hash, prefix: key_prefix, created_at: key_created_at, revoked_at: null, last_used_at: key_last_used_at },
+    tenant,
+    csrfToken: csrf_token,
+    expiresAt: expires_at,
+  };
+}
+
+export async function endSession(db: Db, id: string): Promise<void> {
+  await db.updateTable('cabinet_sessions').set({ ended_at: nowIso() }).where('id_hash', '=', digest(id)).where('ended_at', 'is', null).execute();
+}
