@@ -7,7 +7,6 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
 import { createApiKey, createTenant, revokeApiKey, setTenantStatus } from '../../src/store/repositories/tenants.ts';
 import { buildReports } from '../../src/report/index.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+import { insertRun as insertRunRow } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
 
 describe('conditional requests and polling hints', () => {
@@ -33,45 +33,7 @@ describe('conditional requests and polling hints', () => {
   /** Queries the application made: through the query builder, and polling reads below it. */
   const made = { builder: 0, runReads: 0 };
 
-  async function insertRun(status: 'queued' | 'running' | 'done'): Promise<string> {
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await store.db
-      .insertInto('runs')
-      .values({
-        id,
-        tenant_id: tenantId,
-        status,
-        stage: status,
-        stage_text: status,
-        progress: null,
-        error: null,
-        cancelled: 0,
-        charged: 1,
-        refunded: 0,
-        double_volume: 0,
-        volume_units: 1,
-        user_request: null,
-        object_address: null,
-        bundle_id: null,
-        bundle_label: null,
-        bundle_version: null,
-        skipped: '[]',
-        idempotency_key: null,
-        key_id: keyId,
-        attempts: 1,
-        lease_owner: null,
-        lease_expires_at: null,
-        created_at: now,
-        updated_at: now,
-        started_at: now,
-        finished_at: status === 'done' ? now : null,
-        documents_deleted_at: null,
-      })
-      .execute();
-    return id;
-  }
-
+  const insertRun = (status: 'queued' | 'running' | 'done') => insertRunRow(store.db, { tenantId, keyId }, status);
   before(async () => {
     store = await openTestStore();
     blobDir = await mkdtemp(join(tmpdir(), 'drs-conditional-'));

@@ -19,6 +19,7 @@ import { createApiKey, createTenant } from '../../src/store/repositories/tenants
 import { buildReports } from '../../src/report/index.ts';
 import type { ReportKeys } from '../../src/report/types.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+import { insertRun as insertRunRow } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 
@@ -42,45 +43,7 @@ describe('report downloads', () => {
   let queuedRun: string;
   let tenantId: string;
 
-  async function insertRun(tenant: string, keyId: string, status: 'queued' | 'done'): Promise<string> {
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await store.db
-      .insertInto('runs')
-      .values({
-        id,
-        tenant_id: tenant,
-        status,
-        stage: status,
-        stage_text: status,
-        progress: null,
-        error: null,
-        cancelled: 0,
-        charged: 1,
-        refunded: 0,
-        double_volume: 0,
-        volume_units: 1,
-        user_request: null,
-        object_address: null,
-        bundle_id: null,
-        bundle_label: null,
-        bundle_version: null,
-        skipped: '[]',
-        idempotency_key: null,
-        key_id: keyId,
-        attempts: 1,
-        lease_owner: null,
-        lease_expires_at: null,
-        created_at: now,
-        updated_at: now,
-        started_at: now,
-        finished_at: status === 'done' ? now : null,
-        documents_deleted_at: null,
-      })
-      .execute();
-    return id;
-  }
-
+  const insertRun = (tenant: string, keyId: string, status: 'queued' | 'done') => insertRunRow(store.db, { tenantId: tenant, keyId }, status);
   async function publish(run: string, keys: ReportKeys): Promise<void> {
     await store.db
       .insertInto('results')
