@@ -1,5 +1,5 @@
 /**
- * The whole path through the real program: `drs serve` (API + worker) with WEBHOOK_ALLOW_PRIVATE=true,
+ * The whole path through the service as `drs serve` wires it (API + worker, in-process) with WEBHOOK_ALLOW_PRIVATE=true,
  * organizations configured through the operator CLI, runs carried to done and to failed, notifications
  * received by a real receiver on 127.0.0.1, the journal endpoint, and `drs webhooks redeliver`.
  */

@@ -1,5 +1,5 @@
 /**
- * Reports end to end through the real program: a set is reviewed by the worker, the reports built at
+ * Reports end to end through the service (API and worker in-process, runs in their child processes): a set is reviewed by the worker, the reports built at
  * publication are downloaded, agree with /findings, and survive DELETE /runs/{run_id}/documents.
  */
 import { after, before, describe, test } from 'node:test';
