@@ -19,7 +19,7 @@ import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
 import { createApiKey, createTenant, revokeApiKey, setTenantStatus } from '../../src/store/repositories/tenants.ts';
 import { buildReports } from '../../src/report/index.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
-import { insertRun as insertRunRow } from '../helpers/rows.ts';
+import { insertResult, insertRun as insertRunRow } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
 
 describe('conditional requests and polling hints', () => {
@@ -60,21 +60,7 @@ describe('conditional requests and polling hints', () => {
     auth = { authorization: `Bearer ${key.secret}` };
     doneRun = await insertRun('done');
     const keys = await buildReports(makeResult(), { ...META, run_id: doneRun }, blobs, `runs/${doneRun}/report`);
-    await store.db
-      .insertInto('results')
-      .values({
-        run_id: doneRun,
-        tenant_id: tenantId,
-        snapshot: 's',
-        body: JSON.stringify(makeResult()),
-        published_at: new Date().toISOString(),
-        report_md_key: keys.report_md_key,
-        report_pdf_key: keys.report_pdf_key,
-        section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-        report_zip_key: keys.report_zip_key,
-      })
-      .execute();
+    await insertResult(store.db, { runId: doneRun, tenantId }, makeResult(), keys);
   });
 
   after(async () => {

@@ -19,7 +19,7 @@ import { createApiKey, createTenant } from '../../src/store/repositories/tenants
 import { buildReports } from '../../src/report/index.ts';
 import type { ReportKeys } from '../../src/report/types.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
-import { insertRun as insertRunRow } from '../helpers/rows.ts';
+import { insertResult, insertRun as insertRunRow } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 
@@ -44,23 +44,7 @@ describe('report downloads', () => {
   let tenantId: string;
 
   const insertRun = (tenant: string, keyId: string, status: 'queued' | 'done') => insertRunRow(store.db, { tenantId: tenant, keyId }, status);
-  async function publish(run: string, keys: ReportKeys): Promise<void> {
-    await store.db
-      .insertInto('results')
-      .values({
-        run_id: run,
-        tenant_id: tenantId,
-        snapshot: 's',
-        body: JSON.stringify(makeResult()),
-        published_at: new Date().toISOString(),
-        report_md_key: keys.report_md_key,
-        report_pdf_key: keys.report_pdf_key,
-        section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-        report_zip_key: keys.report_zip_key,
-      })
-      .execute();
-  }
+  const publish = (run: string, keys: ReportKeys) => insertResult(store.db, { runId: run, tenantId }, makeResult(), keys);
 
   before(async () => {
     store = await openTestStore();
