@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-instance.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
-import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
+import { addTenant } from '../helpers/rows.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 
 export interface Harness {
@@ -30,15 +30,14 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
   const blobs = new LocalBlobStore(join(dataDir, 'blobs'));
   const app = await buildApp({ config, store, blobs, log: pino({ level: process.env.HARNESS_LOG ?? 'silent' }), notifyQueued: () => undefined });
-  const tenant = await createTenant(store.db, { name: 'ООО «Проверка на прочность»', checks_left: 1000 });
-  const key = await createApiKey(store.db, tenant.id);
+  const { tenantId, auth } = await addTenant(store.db, { name: 'ООО «Проверка на прочность»', checks: 1000 });
   return {
     app,
     store,
     config,
     dataDir,
-    tenantId: tenant.id,
-    auth: { authorization: `Bearer ${key.secret}` },
+    tenantId,
+    auth,
     async dispose() {
       await app.close();
       await store.dispose();

@@ -16,10 +16,10 @@ import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-instance.ts';
 import { loadConfig } from '../../src/config.ts';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
-import { createApiKey, createTenant, revokeApiKey, setTenantStatus } from '../../src/store/repositories/tenants.ts';
+import { createApiKey, revokeApiKey, setTenantStatus } from '../../src/store/repositories/tenants.ts';
 import { buildReports } from '../../src/report/index.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
-import { insertResult, insertRun as insertRunRow } from '../helpers/rows.ts';
+import { addTenant, insertResult, insertRun as insertRunRow } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
 
 describe('conditional requests and polling hints', () => {
@@ -53,11 +53,7 @@ describe('conditional requests and polling hints', () => {
     };
     const observed = { ...store, db: store.db.withPlugin(counting), runReads };
     app = await buildApp({ config: loadConfig({ DATA_DIR: blobDir }), store: observed, blobs, log: pino({ level: 'silent' }), notifyQueued: () => undefined });
-    const tenant = await createTenant(store.db, { name: META.organization, checks_left: 5 });
-    tenantId = tenant.id;
-    const key = await createApiKey(store.db, tenant.id);
-    keyId = key.key.id;
-    auth = { authorization: `Bearer ${key.secret}` };
+    ({ tenantId, keyId, auth } = await addTenant(store.db, { name: META.organization, checks: 5 }));
     doneRun = await insertRun('done');
     const keys = await buildReports(makeResult(), { ...META, run_id: doneRun }, blobs, `runs/${doneRun}/report`);
     await insertResult(store.db, { runId: doneRun, tenantId }, makeResult(), keys);
