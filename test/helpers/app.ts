@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-instance.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -24,18 +24,23 @@ export interface AppOptions {
   env?: Record<string, string>;
   /** Start the worker and the webhook dispatcher too (`drs serve`); by default the API alone (`--no-worker`). */
   worker?: boolean;
+  /** Listen on a free port of 127.0.0.1 (default); false for tests that only inject requests or listen themselves. */
+  listen?: boolean;
+  /** The application's logger; by default one that keeps the lines for logs(). */
+  log?: Logger;
 }
 
 export interface InProcessServer {
   app: App;
   store: TestStore;
   config: Config;
+  /** The API's base URL and port; empty and 0 when started with listen: false. */
   baseUrl: string;
   port: number;
   dataDir: string;
   /** DATA_DIR and DATABASE_URL (plus the given env): what a `drs …` command needs to use the same data. */
   env: Record<string, string>;
-  /** The application's log lines (pino JSON), as the real program would print them. */
+  /** The application's log lines (pino JSON), as the real program would print them; empty with opts.log. */
   logs(): string;
   /** A real `drs …` operator command on the same data. */
   cli(args: string[]): Promise<CliResult>;
@@ -58,7 +63,7 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
       done();
     },
   });
-  const log = pino({ level: config.logLevel }, sink);
+  const log = opts.log ?? pino({ level: config.logLevel }, sink);
   const blobs = await createBlobStore(config);
   let worker: Worker | null = null;
   let dispatcher: WebhookDispatcher | null = null;
@@ -75,14 +80,14 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
     dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
   }
   const app = await buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  if (opts.listen !== false) await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     app,
     store,
     config,
-    baseUrl: `http://127.0.0.1:${port}/api/v1`,
+    baseUrl: port ? `http://127.0.0.1:${port}/api/v1` : '',
     port,
     dataDir: config.dataDir,
     env,
