@@ -74,7 +74,8 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
     const wanted = JSON.stringify(env);
     if (childrenEnv !== null && childrenEnv !== wanted) throw new Error('one in-process worker configuration per test file');
     childrenEnv = wanted;
-    Object.assign(process.env, env);
+    // Their stdout is this test file's: below warnings, their lines would only crowd the test report.
+    Object.assign(process.env, { ...env, LOG_LEVEL: opts.env?.LOG_LEVEL ?? 'warn' });
     children = programLauncher({ entry: join(ROOT, 'bin', 'drs.js'), memoryMb: config.runMemoryMb });
     worker = startWorker({ config, store, log, children });
     dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
