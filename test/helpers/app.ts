@@ -49,8 +49,8 @@ export interface InProcessServer {
   stop(): Promise<void>;
 }
 
-/** The environment the worker's run children read their configuration from (see startApp). */
-let childrenEnv: string | null = null;
+/** Whether an in-process worker of this test file is running (its children read this process's environment). */
+let workerRunning = false;
 
 export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> {
   const store = await openTestStore();
@@ -70,10 +70,9 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
   let children: ChildLauncher | undefined;
   if (opts.worker) {
     // Run children (`drs job-child`) are forked with this process's environment and read their configuration
-    // from it, as under `drs serve`; each test file is its own process, so one worker's settings fit in it.
-    const wanted = JSON.stringify(env);
-    if (childrenEnv !== null && childrenEnv !== wanted) throw new Error('one in-process worker configuration per test file');
-    childrenEnv = wanted;
+    // from it, as under `drs serve`; each test file is its own process, so one worker at a time fits in it.
+    if (workerRunning) throw new Error('one in-process worker at a time per test file: stop the other one first');
+    workerRunning = true;
     // Their stdout is this test file's: below warnings, their lines would only crowd the test report.
     Object.assign(process.env, { ...env, LOG_LEVEL: opts.env?.LOG_LEVEL ?? 'warn' });
     children = programLauncher({ entry: join(ROOT, 'bin', 'drs.js'), memoryMb: config.runMemoryMb });
@@ -99,6 +98,7 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
       await app.close();
       await worker?.stop();
       await dispatcher?.stop();
+      if (worker) workerRunning = false;
       await store.dispose();
     },
   };
