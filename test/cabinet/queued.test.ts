@@ -8,12 +8,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type TestServer, type CreatedOrg } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
+import type { CreatedOrg } from '../helpers/server.ts';
 import { Client, form } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
 import { launchBrowser } from './browser.ts';
 
-let server: TestServer;
+let server: InProcessServer;
 let org: CreatedOrg;
 let api: Client;
 let browser: Browser;
@@ -22,7 +23,7 @@ let origin: string;
 let dir: string;
 
 before(async () => {
-  server = await startServer({ args: ['--no-worker'] });
+  server = await startApp();
   origin = server.baseUrl.replace('/api/v1', '');
   org = await server.createOrg({ checks: 2 });
   api = new Client(server.baseUrl, org.api_key);

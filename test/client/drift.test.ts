@@ -5,12 +5,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { GENERATED_PATH, typesFromOpenApi } from '../../client/scripts/openapi-types.ts';
 
-let server: TestServer;
+let server: InProcessServer;
 before(async () => {
-  server = await startServer({ args: ['--no-worker'] });
+  server = await startApp();
 });
 after(() => server.stop());
 

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { DrsApiError, DrsClient, DrsNetworkError, verifyWebhook, type RunStatus } from '../../client/src/index.ts';
 import { startProxy } from './proxy.ts';
 import { drsClient, KINDS, writeKeyFile, writeReviewSet } from './support.ts';
@@ -43,7 +43,7 @@ async function startReceiver(): Promise<{ url: string; deliveries: Delivery[]; s
 }
 
 describe('client flow against the real service', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let apiKey: string;
   let client: DrsClient;
@@ -53,7 +53,7 @@ describe('client flow against the real service', () => {
 
   before(async () => {
     receiver = await startReceiver();
-    server = await startServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    server = await startApp({ worker: true, env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
     apiKey = (await server.createOrg({ checks: 5, 'webhook-url': receiver.url, 'webhook-secret': SECRET })).api_key;
     client = new DrsClient({ baseUrl: server.baseUrl, apiKey });
     setDir = await writeReviewSet();

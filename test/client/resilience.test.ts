@@ -8,20 +8,20 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { rm } from 'node:fs/promises';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
 import { DrsApiError, DrsClient, DrsNetworkError } from '../../client/src/index.ts';
 import { startProxy } from './proxy.ts';
 import { KINDS, writeReviewSet } from './support.ts';
 
 describe('client on a bad network', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let apiKey: string;
   let setDir: string;
   let direct: DrsClient;
 
   before(async () => {
-    server = await startServer({ args: ['--no-worker'] });
+    server = await startApp();
     apiKey = (await server.createOrg({ checks: 5 })).api_key;
     direct = new DrsClient({ baseUrl: server.baseUrl, apiKey });
     setDir = await writeReviewSet();

@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { rawRequest, head } from '../hostile/raw-http.ts';
 
 type Operation = { method: string; path: string; needsKey: boolean; hasBody: boolean };
@@ -20,11 +20,11 @@ interface Attempt {
 }
 
 describe('401 before anything else', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let operations: Operation[];
 
   before(async () => {
-    server = await startServer({ args: ['--no-worker'] });
+    server = await startApp();
     const doc = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, any>>; security?: unknown[] };
     operations = [];
     for (const [path, item] of Object.entries(doc.paths)) {

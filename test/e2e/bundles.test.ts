@@ -5,13 +5,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client, errorDetail, form } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
 import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
 
 describe('bundles', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let api: Client;
   let foreign: Client;
   let assertDocumented: AssertDocumented;
@@ -29,7 +29,7 @@ describe('bundles', () => {
     });
 
   before(async () => {
-    server = await startServer({ args: ['--no-worker'] });
+    server = await startApp();
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 10 })).api_key);
     foreign = new Client(server.baseUrl, (await server.createOrg({ checks: 1 })).api_key);
     assertDocumented = await documentedBy(server.baseUrl);

@@ -1,17 +1,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client, errorDetail, form } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
 import { openTestDatabase } from '../helpers/database.ts';
 
 describe('Idempotency-Key on POST /runs', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let pdf: Buffer;
   let otherPdf: Buffer;
 
   before(async () => {
-    server = await startServer({ args: ['--no-worker'], env: { IDEMPOTENCY_PENDING_MS: '1500' } });
+    server = await startApp({ env: { IDEMPOTENCY_PENDING_MS: '1500' } });
     pdf = await makeSimplePdf(1);
     otherPdf = await makeSimplePdf(1, '24-017-АР');
   });

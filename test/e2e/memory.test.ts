@@ -6,13 +6,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client, errorDetail } from '../helpers/client.ts';
 import { publishSet } from '../feedback/published-set.ts';
 import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
 
 describe('memory notes', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let api: Client;
   let foreign: Client;
   let bundleId: string;
@@ -40,7 +40,7 @@ describe('memory notes', () => {
   }
 
   before(async () => {
-    server = await startServer();
+    server = await startApp({ worker: true });
     assertDocumented = await documentedBy(server.baseUrl);
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 6 })).api_key);
     foreign = new Client(server.baseUrl, (await server.createOrg({ checks: 2 })).api_key);

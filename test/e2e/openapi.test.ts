@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client, form, type ApiResponse } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
 
@@ -43,13 +43,13 @@ const CONTRACT_PATHS: [string, string][] = [
 ];
 
 describe('openapi.json', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let doc: any;
   let api: Client;
   let ajv: InstanceType<typeof Ajv2020>;
 
   before(async () => {
-    server = await startServer({ args: ['--no-worker'] });
+    server = await startApp();
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 2 })).api_key);
     const r = await new Client(server.baseUrl, null).get('/openapi.json');
     assert.equal(r.status, 200);

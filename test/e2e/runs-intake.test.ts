@@ -2,12 +2,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client, errorDetail, form } from '../helpers/client.ts';
 import { makeSimplePdf, makeZip } from '../helpers/fixtures.ts';
 
 /** Files left in the server's scratch area (must be none after a refused upload). */
-async function scratchLeftovers(server: TestServer): Promise<string[]> {
+async function scratchLeftovers(server: InProcessServer): Promise<string[]> {
   try {
     return await readdir(join(server.dataDir, 'tmp', 'intake'));
   } catch {
@@ -16,12 +16,12 @@ async function scratchLeftovers(server: TestServer): Promise<string[]> {
 }
 
 describe('POST /runs: acceptance, limits and charging', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let pdf: Buffer;
 
   before(async () => {
     // No worker: accepted runs stay queued, so the acceptance response is what is tested here.
-    server = await startServer({ args: ['--no-worker'] });
+    server = await startApp();
     pdf = await makeSimplePdf(2);
   });
   after(() => server.stop());

@@ -4,7 +4,7 @@
  * database (another process as far as locking goes), and tenants, bundles and published runs inserted directly.
  */
 import { randomUUID } from 'node:crypto';
-import { newQueuedRun } from '../../src/domain/new-run.ts';
+import { runRow } from '../helpers/rows.ts';
 import { openTestStore as openStoreForTests } from '../helpers/test-store.ts';
 import type { Db, Store } from '../../src/store/db.ts';
 import { createTenant } from '../../src/store/repositories/tenants.ts';
@@ -108,23 +108,16 @@ export interface SeededRun {
 export async function seedRun(db: Db, tenant: Tenant, opts: { status?: Run['status']; bundle?: Bundle | null; findings?: Finding[] } = {}): Promise<SeededRun> {
   const now = nowIso();
   const status = opts.status ?? 'done';
-  const run: Run = {
-    ...newQueuedRun({
-      id: randomUUID(),
-      tenantId: tenant.id,
-      keyId: 'seed',
-      createdAt: now,
-      objectAddress: 'г. Казань, ул. Чистопольская, д. 20',
-      bundle: opts.bundle,
-    }),
-    status,
-    stage: status,
-    stage_text: status,
-    volume_units: 1,
-    attempts: 1,
+  const run = runRow({ tenantId: tenant.id, keyId: 'seed' }, status, {
+    created_at: now,
+    updated_at: now,
     started_at: now,
     finished_at: status === 'done' ? now : null,
-  };
+    object_address: 'г. Казань, ул. Чистопольская, д. 20',
+    bundle_id: opts.bundle?.id ?? null,
+    bundle_label: opts.bundle?.label ?? null,
+    bundle_version: opts.bundle?.version ?? null,
+  });
   await db.insertInto('runs').values(run).execute();
   const findings = opts.findings ?? FINDINGS();
   const snapshot = randomUUID();

@@ -1,18 +1,13 @@
 /**
- * The application in-process (buildApp on a migrated test store, SQLite or TEST_DATABASE_URL) with one
- * organization and its key: hostile requests go through app.inject, with no socket in between, unless a
- * test needs a real connection (listen()).
+ * The application in-process (startApp, not listening) with one organization and its key: hostile requests go
+ * through app.inject, with no socket in between, unless a test needs a real connection (app.listen()).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pino } from 'pino';
-import { buildApp } from '../../src/app.ts';
+import { startApp } from '../helpers/app.ts';
 import type { App } from '../../src/http/app-instance.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
-import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
-import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
-import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+import type { Config } from '../../src/config.ts';
+import type { TestStore } from '../helpers/test-store.ts';
+import { addTenant } from '../helpers/rows.ts';
 
 export interface Harness {
   app: App;
@@ -25,26 +20,9 @@ export interface Harness {
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const store = await openTestStore();
-  const dataDir = await mkdtemp(join(tmpdir(), 'drs-hostile-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ...env });
-  const blobs = new LocalBlobStore(join(dataDir, 'blobs'));
-  const app = await buildApp({ config, store, blobs, log: pino({ level: process.env.HARNESS_LOG ?? 'silent' }), notifyQueued: () => undefined });
-  const tenant = await createTenant(store.db, { name: 'ООО «Проверка на прочность»', checks_left: 1000 });
-  const key = await createApiKey(store.db, tenant.id);
-  return {
-    app,
-    store,
-    config,
-    dataDir,
-    tenantId: tenant.id,
-    auth: { authorization: `Bearer ${key.secret}` },
-    async dispose() {
-      await app.close();
-      await store.dispose();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const service = await startApp({ env, listen: false, log: pino({ level: process.env.HARNESS_LOG ?? 'silent' }) });
+  const { tenantId, auth } = await addTenant(service.store.db, { name: 'ООО «Проверка на прочность»', checks: 1000 });
+  return { app: service.app, store: service.store, config: service.config, dataDir: service.dataDir, tenantId, auth, dispose: service.stop };
 }
 
 /** A multipart body by hand, so that broken ones (no boundary, cut short, odd headers) can be sent too. */

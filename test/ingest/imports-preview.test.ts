@@ -2,18 +2,18 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client, errorDetail, form } from '../helpers/client.ts';
 import { rarStored, rawZip } from './archive-builders.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 
 describe('POST /imports/preview (real server)', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let api: Client;
 
   before(async () => {
-    server = await startServer({ args: ['--no-worker'] });
+    server = await startApp();
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 2, 'max-files': 3 })).api_key);
   });
   after(() => server.stop());

@@ -1,5 +1,5 @@
 /**
- * The whole path through the real program: `drs serve` (API + worker) with WEBHOOK_ALLOW_PRIVATE=true,
+ * The whole path through the service as `drs serve` wires it (API + worker, in-process) with WEBHOOK_ALLOW_PRIVATE=true,
  * organizations configured through the operator CLI, runs carried to done and to failed, notifications
  * received by a real receiver on 127.0.0.1, the journal endpoint, and `drs webhooks redeliver`.
  */
@@ -8,17 +8,17 @@ import { after, before, describe, test } from 'node:test';
 import { verifyWebhook } from '../../src/notify/receiver.ts';
 import { Client, form } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { startReceiver, waitFor, type Receiver } from './support.ts';
 
 describe('webhooks end to end', () => {
-  let server!: TestServer;
+  let server!: InProcessServer;
   let rx!: Receiver;
   const secret = 'whsec_e2e-Проверка';
   before(async () => {
     // The first notification is refused (400), every later one accepted.
     rx = await startReceiver((n) => (n === 0 ? 400 : 204));
-    server = await startServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    server = await startApp({ worker: true, env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   });
   // Either may be missing when before() failed; the receiver must still close or the process would hang.
   after(async () => {

@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { recordRunEvent } from '../../src/notify/outbox.ts';
 import type { Store } from '../../src/store/db.ts';
 import type { Tenant, TenantsTable } from '../../src/store/schema.ts';
+import { insertRun as insertRunRow } from '../helpers/rows.ts';
 
 export const silentLog = pino({ level: 'silent' });
 
@@ -53,45 +54,8 @@ export async function insertTenant(store: Store, over: Partial<TenantsTable> = {
   return store.db.selectFrom('tenants').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
 }
 
-export async function insertRun(store: Store, tenantId: string, status: 'done' | 'failed' = 'done'): Promise<string> {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await store.db
-    .insertInto('runs')
-    .values({
-      id,
-      tenant_id: tenantId,
-      status,
-      stage: 'publish',
-      stage_text: 'Готово',
-      progress: null,
-      error: null,
-      cancelled: 0,
-      charged: 1,
-      refunded: status === 'failed' ? 1 : 0,
-      double_volume: 0,
-      volume_units: 1,
-      user_request: null,
-      object_address: null,
-      bundle_id: null,
-      bundle_label: null,
-      bundle_version: null,
-      skipped: '[]',
-      idempotency_key: null,
-      key_id: 'k',
-      attempts: 1,
-      lease_owner: null,
-      lease_expires_at: null,
-      created_at: now,
-      updated_at: now,
-      started_at: now,
-      finished_at: now,
-      documents_deleted_at: null,
-    })
-    .execute();
-  return id;
-}
-
+export const insertRun = (store: Store, tenantId: string, status: 'done' | 'failed' = 'done'): Promise<string> =>
+  insertRunRow(store.db, { tenantId, keyId: 'k' }, status, { stage: 'publish', stage_text: 'Готово', refunded: status === 'failed' ? 1 : 0 });
 export interface ReceivedRequest {
   method: string;
   url: string;

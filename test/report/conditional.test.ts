@@ -7,7 +7,6 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +16,10 @@ import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-instance.ts';
 import { loadConfig } from '../../src/config.ts';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
-import { createApiKey, createTenant, revokeApiKey, setTenantStatus } from '../../src/store/repositories/tenants.ts';
+import { createApiKey, revokeApiKey, setTenantStatus } from '../../src/store/repositories/tenants.ts';
 import { buildReports } from '../../src/report/index.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+import { addTenant, insertResult, insertRun as insertRunRow } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
 
 describe('conditional requests and polling hints', () => {
@@ -33,45 +33,7 @@ describe('conditional requests and polling hints', () => {
   /** Queries the application made: through the query builder, and polling reads below it. */
   const made = { builder: 0, runReads: 0 };
 
-  async function insertRun(status: 'queued' | 'running' | 'done'): Promise<string> {
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await store.db
-      .insertInto('runs')
-      .values({
-        id,
-        tenant_id: tenantId,
-        status,
-        stage: status,
-        stage_text: status,
-        progress: null,
-        error: null,
-        cancelled: 0,
-        charged: 1,
-        refunded: 0,
-        double_volume: 0,
-        volume_units: 1,
-        user_request: null,
-        object_address: null,
-        bundle_id: null,
-        bundle_label: null,
-        bundle_version: null,
-        skipped: '[]',
-        idempotency_key: null,
-        key_id: keyId,
-        attempts: 1,
-        lease_owner: null,
-        lease_expires_at: null,
-        created_at: now,
-        updated_at: now,
-        started_at: now,
-        finished_at: status === 'done' ? now : null,
-        documents_deleted_at: null,
-      })
-      .execute();
-    return id;
-  }
-
+  const insertRun = (status: 'queued' | 'running' | 'done') => insertRunRow(store.db, { tenantId, keyId }, status);
   before(async () => {
     store = await openTestStore();
     blobDir = await mkdtemp(join(tmpdir(), 'drs-conditional-'));
@@ -91,28 +53,10 @@ describe('conditional requests and polling hints', () => {
     };
     const observed = { ...store, db: store.db.withPlugin(counting), runReads };
     app = await buildApp({ config: loadConfig({ DATA_DIR: blobDir }), store: observed, blobs, log: pino({ level: 'silent' }), notifyQueued: () => undefined });
-    const tenant = await createTenant(store.db, { name: META.organization, checks_left: 5 });
-    tenantId = tenant.id;
-    const key = await createApiKey(store.db, tenant.id);
-    keyId = key.key.id;
-    auth = { authorization: `Bearer ${key.secret}` };
+    ({ tenantId, keyId, auth } = await addTenant(store.db, { name: META.organization, checks: 5 }));
     doneRun = await insertRun('done');
     const keys = await buildReports(makeResult(), { ...META, run_id: doneRun }, blobs, `runs/${doneRun}/report`);
-    await store.db
-      .insertInto('results')
-      .values({
-        run_id: doneRun,
-        tenant_id: tenantId,
-        snapshot: 's',
-        body: JSON.stringify(makeResult()),
-        published_at: new Date().toISOString(),
-        report_md_key: keys.report_md_key,
-        report_pdf_key: keys.report_pdf_key,
-        section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-        report_zip_key: keys.report_zip_key,
-      })
-      .execute();
+    await insertResult(store.db, { runId: doneRun, tenantId }, makeResult(), keys);
   });
 
   after(async () => {

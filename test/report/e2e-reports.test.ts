@@ -1,23 +1,23 @@
 /**
- * Reports end to end through the real program: a set is reviewed by the worker, the reports built at
+ * Reports end to end through the service (API and worker in-process, runs in their child processes): a set is reviewed by the worker, the reports built at
  * publication are downloaded, agree with /findings, and survive DELETE /runs/{run_id}/documents.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 import { numbersIn, submitTwoSectionSet } from './two-section-set.ts';
 
 describe('reports of a reviewed set', () => {
-  let server: TestServer;
+  let server: InProcessServer;
   let api: Client;
   let runId: string;
   let findings: { n: number; section: string }[];
   let sections: string[];
 
   before(async () => {
-    server = await startServer();
+    server = await startApp({ worker: true });
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 2 })).api_key);
     runId = await submitTwoSectionSet(api);
     const status = await api.waitRun(runId, 180_000);

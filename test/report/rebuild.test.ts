@@ -21,8 +21,8 @@ import { PdfRebuilder, BUILDING_RETRY_AFTER_S } from '../../src/report/rebuild.t
 import { storedReportKeys } from '../../src/store/repositories/results.ts';
 import type { ReportKeys } from '../../src/report/types.ts';
 import type { Db } from '../../src/store/db.ts';
-import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+import { addTenant } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 
@@ -110,9 +110,7 @@ describe('rebuilding PDFs that failed at publication', () => {
   before(async () => {
     store = await openTestStore();
     blobDir = await mkdtemp(join(tmpdir(), 'drs-rebuild-blobs-'));
-    const tenant = await createTenant(store.db, { name: META.organization, checks_left: 5 });
-    tenantId = tenant.id;
-    keyId = (await createApiKey(store.db, tenant.id)).key.id;
+    ({ tenantId, keyId } = await addTenant(store.db, { name: META.organization, checks: 5 }));
   });
 
   after(async () => {

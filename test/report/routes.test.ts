@@ -15,10 +15,11 @@ import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-instance.ts';
 import { loadConfig } from '../../src/config.ts';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
-import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
+
 import { buildReports } from '../../src/report/index.ts';
 import type { ReportKeys } from '../../src/report/types.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
+import { addTenant, insertResult, insertRun as insertRunRow } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 
@@ -42,74 +43,17 @@ describe('report downloads', () => {
   let queuedRun: string;
   let tenantId: string;
 
-  async function insertRun(tenant: string, keyId: string, status: 'queued' | 'done'): Promise<string> {
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await store.db
-      .insertInto('runs')
-      .values({
-        id,
-        tenant_id: tenant,
-        status,
-        stage: status,
-        stage_text: status,
-        progress: null,
-        error: null,
-        cancelled: 0,
-        charged: 1,
-        refunded: 0,
-        double_volume: 0,
-        volume_units: 1,
-        user_request: null,
-        object_address: null,
-        bundle_id: null,
-        bundle_label: null,
-        bundle_version: null,
-        skipped: '[]',
-        idempotency_key: null,
-        key_id: keyId,
-        attempts: 1,
-        lease_owner: null,
-        lease_expires_at: null,
-        created_at: now,
-        updated_at: now,
-        started_at: now,
-        finished_at: status === 'done' ? now : null,
-        documents_deleted_at: null,
-      })
-      .execute();
-    return id;
-  }
-
-  async function publish(run: string, keys: ReportKeys): Promise<void> {
-    await store.db
-      .insertInto('results')
-      .values({
-        run_id: run,
-        tenant_id: tenantId,
-        snapshot: 's',
-        body: JSON.stringify(makeResult()),
-        published_at: new Date().toISOString(),
-        report_md_key: keys.report_md_key,
-        report_pdf_key: keys.report_pdf_key,
-        section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-        report_zip_key: keys.report_zip_key,
-      })
-      .execute();
-  }
+  const insertRun = (tenant: string, keyId: string, status: 'queued' | 'done') => insertRunRow(store.db, { tenantId: tenant, keyId }, status);
+  const publish = (run: string, keys: ReportKeys) => insertResult(store.db, { runId: run, tenantId }, makeResult(), keys);
 
   before(async () => {
     store = await openTestStore();
     blobDir = await mkdtemp(join(tmpdir(), 'drs-report-blobs-'));
     const blobs = new LocalBlobStore(blobDir);
     app = await buildApp({ config: loadConfig({ DATA_DIR: blobDir }), store, blobs, log: pino({ level: 'silent' }), notifyQueued: () => undefined });
-    const tenant = await createTenant(store.db, { name: META.organization, checks_left: 5 });
-    tenantId = tenant.id;
-    const key = await createApiKey(store.db, tenant.id);
-    auth = { authorization: `Bearer ${key.secret}` };
-    const other = await createTenant(store.db, { name: 'ООО «Другая»', checks_left: 1 });
-    foreignAuth = { authorization: `Bearer ${(await createApiKey(store.db, other.id)).secret}` };
+    const owner = await addTenant(store.db, { name: META.organization, checks: 5 });
+    ({ tenantId, auth } = owner);
+    foreignAuth = (await addTenant(store.db, { name: 'ООО «Другая»', checks: 1 })).auth;
 
     // The fixture covers the themes construction, engineering, norms and unassigned; drop one to test 409.
     const result = makeResult();
@@ -117,10 +61,10 @@ describe('report downloads', () => {
     result.available_sections = result.available_sections.filter((s) => s.code !== 'ИОС1');
     result.available_themes = result.available_themes.filter((t) => t !== 'engineering');
 
-    runId = await insertRun(tenant.id, key.key.id, 'done');
+    runId = await insertRun(tenantId, owner.keyId, 'done');
     await publish(runId, await buildReports(result, { ...META, run_id: runId }, blobs, `runs/${runId}/report`));
 
-    failedPdfRun = await insertRun(tenant.id, key.key.id, 'done');
+    failedPdfRun = await insertRun(tenantId, owner.keyId, 'done');
     let pdfError: unknown = null;
     const keys = await buildReports(makeResult(), { ...META, run_id: failedPdfRun }, new PdfRefusingStore(blobDir), `runs/${failedPdfRun}/report`, {
       onPdfError: (e) => (pdfError = e),
@@ -129,7 +73,7 @@ describe('report downloads', () => {
     assert.equal(keys.report_pdf_key, null);
     await publish(failedPdfRun, keys);
 
-    queuedRun = await insertRun(tenant.id, key.key.id, 'queued');
+    queuedRun = await insertRun(tenantId, owner.keyId, 'queued');
   });
 
   after(async () => {

@@ -2,13 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
-import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
+import { addTenant as addTenantRow, type TenantWithKey } from '../helpers/rows.ts';
 
-export async function addTenant(db: Db, opts: { checks?: number; concurrency?: number } = {}): Promise<{ tenantId: string; keyId: string }> {
-  const tenant = await createTenant(db, { name: `ООО «Тест ${randomUUID().slice(0, 4)}»`, checks_left: opts.checks ?? 10, concurrency: opts.concurrency ?? 2 });
-  const { key } = await createApiKey(db, tenant.id);
-  return { tenantId: tenant.id, keyId: key.id };
-}
+/** An organization with its key (checks 10, concurrency 2 unless given). */
+export const addTenant = (db: Db, opts: { checks?: number; concurrency?: number } = {}): Promise<TenantWithKey> =>
+  addTenantRow(db, { checks: opts.checks ?? 10, concurrency: opts.concurrency ?? 2 });
 
 /** Inserts `count` queued runs, one millisecond apart in created_at so the queue order is defined. */
 export async function addQueuedRuns(db: Db, tenant: { tenantId: string; keyId: string }, count: number, base = Date.now()): Promise<string[]> {

@@ -1,0 +1,90 @@
+/**
+ * Row factories for tests that set the database up directly: an organization with its key (made through the
+ * repositories, as `drs org create` makes it) and a run row in any status.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../src/store/db.ts';
+import type { Run } from '../../src/store/schema.ts';
+import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
+import { orgSettingsFrom, type OrgValues } from '../../src/cli/org-options.ts';
+import { newQueuedRun } from '../../src/domain/new-run.ts';
+import type { ReportKeys } from '../../src/report/types.ts';
+import type { CreatedOrg } from './server.ts';
+
+export interface TenantWithKey {
+  tenantId: string;
+  keyId: string;
+  /** The key's secret and the header that presents it. */
+  secret: string;
+  auth: { authorization: string };
+}
+
+/** An organization (name and checks defaulted) with one API key. */
+export async function addTenant(db: Db, opts: { name?: string; checks?: number; concurrency?: number } = {}): Promise<TenantWithKey> {
+  const tenant = await createTenant(db, {
+    name: opts.name ?? `ООО «Тест ${randomUUID().slice(0, 4)}»`,
+    checks_left: opts.checks ?? 10,
+    ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+  });
+  const { key, secret } = await createApiKey(db, tenant.id);
+  return { tenantId: tenant.id, keyId: key.id, secret, auth: { authorization: `Bearer ${secret}` } };
+}
+
+/**
+ * An organization with a key from `drs org create` options ({checks: 3, 'max-files': 2, …}, validated by the
+ * same code as the command), answered in the command's shape: {tenant_id, key_id, api_key, name, checks_left}.
+ */
+export async function createOrgRow(db: Db, options: Record<string, string | number> = {}): Promise<CreatedOrg> {
+  const values = Object.fromEntries(
+    Object.entries({ name: 'ООО «Проектная организация»', checks: 10, ...options }).map(([k, v]) => [k, String(v)]),
+  ) as OrgValues;
+  const settings = orgSettingsFrom(values);
+  const tenant = await createTenant(db, { ...settings, name: settings.name!, checks_left: settings.checks_left! });
+  const { key, secret } = await createApiKey(db, tenant.id);
+  return { tenant_id: tenant.id, key_id: key.id, api_key: secret, name: tenant.name, checks_left: tenant.checks_left };
+}
+
+/**
+ * A run row of the given organization and key: charged, one volume unit, started now (as a run that was picked
+ * up), finished now unless queued or running. `over` sets any other column (stage, refunded, bundle_id, …).
+ */
+export function runRow(owner: { tenantId: string; keyId: string }, status: Run['status'] = 'done', over: Partial<Run> = {}): Run {
+  const now = new Date().toISOString();
+  return {
+    ...newQueuedRun({ id: randomUUID(), tenantId: owner.tenantId, keyId: owner.keyId, createdAt: now }),
+    status,
+    stage: status,
+    stage_text: status,
+    volume_units: 1,
+    attempts: 1,
+    started_at: now,
+    finished_at: status === 'queued' || status === 'running' ? null : now,
+    ...over,
+  };
+}
+
+/** Inserts runRow(owner, status, over) and returns its id. */
+export async function insertRun(db: Db, owner: { tenantId: string; keyId: string }, status: Run['status'] = 'done', over: Partial<Run> = {}): Promise<string> {
+  const run = runRow(owner, status, over);
+  await db.insertInto('runs').values(run).execute();
+  return run.id;
+}
+
+/** Publishes a run's result with the reports built for it (buildReports), as the pipeline stores them. */
+export async function insertResult(db: Db, run: { runId: string; tenantId: string }, result: unknown, keys: ReportKeys): Promise<void> {
+  await db
+    .insertInto('results')
+    .values({
+      run_id: run.runId,
+      tenant_id: run.tenantId,
+      snapshot: 's',
+      body: JSON.stringify(result),
+      published_at: new Date().toISOString(),
+      report_md_key: keys.report_md_key,
+      report_pdf_key: keys.report_pdf_key,
+      section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
+      theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
+      report_zip_key: keys.report_zip_key,
+    })
+    .execute();
+}
