@@ -9,7 +9,9 @@ import { distIsCurrent } from '../scripts/dist-state.mjs';
 // allocations of loading the program grow it to 16 MiB per semi-space, about 30 MiB of resident memory an API
 // node never gives back, while a poll's garbage dies young and fits the small one. Set before the program is
 // loaded, in the process only: the children that run reviews (started with process.execArgv) keep V8's default.
-if (process.argv[2] === 'serve') setFlagsFromString('--semi-space-growth-factor=1');
+// A young-generation size the operator chose (node flags or NODE_OPTIONS) is left as it is.
+const youngGenerationChosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => flag.includes('semi-space'));
+if (process.argv[2] === 'serve' && !youngGenerationChosen) setFlagsFromString('--semi-space-growth-factor=1');
 
 const root = new URL('..', import.meta.url).pathname;
 if (process.env.DRS_FROM_SOURCES !== '1' && distIsCurrent(root)) {
