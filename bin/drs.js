@@ -9,9 +9,14 @@ import { distIsCurrent } from '../scripts/dist-state.mjs';
 // allocations of loading the program grow it to 16 MiB per semi-space, about 30 MiB of resident memory an API
 // node never gives back, while a poll's garbage dies young and fits the small one. Set before the program is
 // loaded, in the process only: the children that run reviews (started with process.execArgv) keep V8's default.
-// A young-generation size the operator chose (node flags or NODE_OPTIONS) is left as it is.
-const youngGenerationChosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => flag.includes('semi-space'));
-if (process.argv[2] === 'serve' && !youngGenerationChosen) setFlagsFromString('--semi-space-growth-factor=1');
+// Memory settings the operator chose (node flags or NODE_OPTIONS) are left as they are, e.g. V8's default
+// young generation back with NODE_OPTIONS=--max-semi-space-size=16 for some 10 % less CPU per poll.
+const operatorChose = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /semi-space|optimize-for-size/.test(flag));
+if (process.argv[2] === 'serve' && !operatorChose) {
+  setFlagsFromString('--semi-space-growth-factor=1');
+  // V8's memory-saving mode (a smaller heap growing step, less retained compiler data): about 5 MiB less.
+  setFlagsFromString('--optimize-for-size');
+}
 
 const root = new URL('..', import.meta.url).pathname;
 if (process.env.DRS_FROM_SOURCES !== '1' && distIsCurrent(root)) {
