@@ -14,7 +14,7 @@ import { distIsCurrent } from '../scripts/dist-state.mjs';
 const operatorChose = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /semi-space|optimize-for-size/.test(flag));
 if (process.argv[2] === 'serve' && !operatorChose) {
   setFlagsFromString('--semi-space-growth-factor=1');
-  // V8's memory-saving mode while the program loads (src/main.ts leaves it once listening): about 5 MiB less.
+  // V8's memory-saving mode (a smaller heap growing step, less retained compiler data): about 5 MiB less.
   setFlagsFromString('--optimize-for-size');
 }
 

@@ -3,7 +3,6 @@
  * Every operator command prints exactly one JSON object on stdout (errors too, with a non-zero exit code).
  */
 import { parseArgs } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
 import { pino, type Logger } from 'pino';
 import { loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openStore, type Store } from './store/db.ts';
@@ -89,9 +88,6 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
   }
   const app = opts.api ? await (await import('./app.ts')).buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children }) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
-  // bin/drs.js loads the program in V8's memory-saving mode, which keeps what loading retains small; serving
-  // runs in the normal mode, where a poll costs less CPU (an operator's own flag is left as it is).
-  if (!process.execArgv.some((flag) => flag.includes('optimize-for-size'))) setFlagsFromString('--no-optimize-for-size');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
