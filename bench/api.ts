@@ -6,8 +6,11 @@
  *    default; PostgreSQL when TEST_DATABASE_URL is set.
  * 2. Peak RSS of the server process while it accepts a 1 GiB set streamed from the client.
  * The three measurements alternate over --rounds rounds and the medians are reported, so a burst of load from
- * other jobs on the shared machine hits each alike.
- * Usage: node --import tsx bench/api.ts [--seconds 10] [--rounds 3] [--gib 1]   (--gib 0: polling only)
+ * other jobs on the shared machine hits each alike. The server's CPU time per poll (user + system, from
+ * /proc) is reported too: it varies less with the machine's load than requests per second.
+ * --v8-default-growth adds a second server with V8's default young-generation growth (bin/drs.js keeps a
+ * serving process's at its first size) polled in the same rounds, to show what that setting costs a poll.
+ * Usage: node --import tsx bench/api.ts [--seconds 10] [--rounds 3] [--gib 1] [--v8-default-growth]   (--gib 0: polling only)
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,7 +23,12 @@ import { Client, form } from '../test/helpers/client.ts';
 import { makeSimplePdf } from '../test/helpers/fixtures.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, gib: { type: 'string', default: '1' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    gib: { type: 'string', default: '1' },
+    'v8-default-growth': { type: 'boolean', default: false },
+  },
 });
 const rounds = Number(values.rounds);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -30,6 +38,19 @@ const uploadBytes = Math.round(Number(values.gib) * 1024 ** 3);
 async function cannon(url: string, headers: Record<string, string>): Promise<number> {
   const result = await autocannon({ url, connections: 20, duration: seconds, headers });
   return result.requests.average;
+}
+
+/** CPU time (user + system) a process has used, in microseconds. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100; // utime, stime in clock ticks of 1/100 s
+}
+
+/** Requests per second of a polling run and the server's CPU time per request, in microseconds. */
+async function pollRun(pid: number, url: string, headers: Record<string, string>): Promise<{ rps: number; cpuUs: number }> {
+  const cpuBefore = cpuMicros(pid);
+  const result = await autocannon({ url, connections: 20, duration: seconds, headers });
+  return { rps: result.requests.average, cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total) };
 }
 
 /** VmHWM (peak resident set) of a process, in MiB. */
@@ -96,12 +117,33 @@ try {
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareAddr = bare.server.address() as { port: number };
 
-  const samples = { bare: [] as number[], service: [] as number[], conditional: [] as number[] };
+  // The same data served by a process left to V8's default young-generation growth (an operator's semi-space
+  // flag turns bin/drs.js's setting off; 16 MiB is V8's default ceiling on 64-bit).
+  const defaultGrowth = values['v8-default-growth']
+    ? await startServer({
+        args: ['--no-worker'],
+        env: { LOG_LEVEL: 'info', NODE_OPTIONS: '--max-semi-space-size=16' },
+        shared: { dataDir: server.dataDir, env: server.env },
+      })
+    : null;
+  const samples = { bare: [] as number[], service: [] as number[], conditional: [] as number[], default_growth: [] as number[] };
+  const cpu = { service: [] as number[], default_growth: [] as number[] };
+  const auth = { authorization: `Bearer ${org.api_key}` };
   for (let i = 0; i < rounds; i++) {
     samples.bare.push(await cannon(`http://127.0.0.1:${bareAddr.port}/runs/x`, {}));
-    samples.service.push(await cannon(statusUrl, { authorization: `Bearer ${org.api_key}` }));
-    samples.conditional.push(await cannon(statusUrl, { authorization: `Bearer ${org.api_key}`, 'if-none-match': etag }));
+    const poll = await pollRun(server.process.pid!, statusUrl, auth);
+    samples.service.push(poll.rps);
+    cpu.service.push(poll.cpuUs);
+    samples.conditional.push(await cannon(statusUrl, { ...auth, 'if-none-match': etag }));
+    if (defaultGrowth) {
+      const other = await pollRun(defaultGrowth.process.pid!, `${defaultGrowth.baseUrl}/runs/${run.json.run_id}`, auth);
+      samples.default_growth.push(other.rps);
+      cpu.default_growth.push(other.cpuUs);
+    }
   }
+  const defaultGrowthRss = defaultGrowth ? peakRssMiB(defaultGrowth.process.pid!) : null;
+  const servicePollRss = peakRssMiB(server.process.pid!);
+  await defaultGrowth?.stop();
   await bare.close();
   const baseline = median(samples.bare);
   const service = median(samples.service);
@@ -123,6 +165,15 @@ try {
       upload_mib_per_s: uploadSeconds ? Math.round(uploadBytes / 1024 ** 2 / uploadSeconds) : null,
       server_peak_rss_mib_before_upload: rssBefore,
       server_peak_rss_mib_after_upload: rssPeak,
+      server_cpu_us_per_poll: Math.round(median(cpu.service)),
+      server_peak_rss_mib_after_polling: servicePollRss,
+      ...(defaultGrowth
+        ? {
+            v8_default_growth_rps: Math.round(median(samples.default_growth)),
+            v8_default_growth_cpu_us_per_poll: Math.round(median(cpu.default_growth)),
+            v8_default_growth_peak_rss_mib: defaultGrowthRss,
+          }
+        : {}),
     }),
   );
 } finally {
