@@ -16,11 +16,11 @@ import { reportMetaOf } from '../report/meta.ts';
 import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../kernel/result.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
 import { chargeCheck } from '../domain/charging.ts';
-import { documentsOf, updateLeasedRun } from '../store/repositories/runs.ts';
+import { documentsOf } from '../store/repositories/runs.ts';
+import { markRunDone, markRunDoubleVolume, recordRunStage } from '../store/queue/runs.ts';
 import { parseSections } from '../store/repositories/tenants.ts';
 import { nowIso } from '../kernel/clock.ts';
 import { computeProgress } from './progress.ts';
-import { STAGE_TEXT } from '../kernel/stages.ts';
 import type { STAGE_SPAN } from './stages.ts';
 import { LeaseLost } from './run-failure.ts';
 import { runFailures } from '../kernel/errors.ts';
@@ -62,12 +62,7 @@ class ProgressWriter {
     if (!force && now - this.lastWrite < PROGRESS_WRITE_MS) return;
     this.lastWrite = now;
     const progress = computeProgress(stage, fraction, this.startedAt, now, { total: this.pagesTotal, done: pagesDone });
-    const ok = await updateLeasedRun(this.ctx.store.db, this.run.id, this.ctx.workerId, {
-      stage,
-      stage_text: STAGE_TEXT[stage],
-      progress: JSON.stringify(progress),
-      updated_at: nowIso(),
-    });
+    const ok = await recordRunStage(this.ctx.store.db, this.run.id, this.ctx.workerId, stage, JSON.stringify(progress));
     if (!ok) throw new LeaseLost(this.run.id);
   }
 }
@@ -134,14 +129,7 @@ async function applyVolume(ctx: RunContext, run: Run, tenant: Tenant, pagesTotal
   const at = nowIso();
   const charged = await ctx.store.db.transaction().execute(async (trx) => {
     if (!(await chargeCheck(trx, tenant.id, run.id, 'extra_volume', at))) return false;
-    const moved = await trx
-      .updateTable('runs')
-      .set({ double_volume: 1, updated_at: at })
-      .where('id', '=', run.id)
-      .where('lease_owner', '=', ctx.workerId)
-      .where('double_volume', '=', 0)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) throw new LeaseLost(run.id);
+    if (!(await markRunDoubleVolume(trx, run.id, ctx.workerId, at))) throw new LeaseLost(run.id);
     return true;
   });
   if (!charged) {
@@ -231,24 +219,12 @@ export async function processRun(ctx: RunContext, run: Run): Promise<void> {
     const now = new Date();
     const at = nowIso(now);
     await db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('runs')
-        .set({
-          status: 'done',
-          stage: 'done',
-          stage_text: STAGE_TEXT.done,
-          progress: JSON.stringify(computeProgress('publishing', 1, startedAt, Date.now(), { total: pagesTotal, done: pagesTotal })),
-          volume_units: volume.double ? 2 : 1,
-          lease_owner: null,
-          lease_expires_at: null,
-          updated_at: at,
-          finished_at: at,
-        })
-        .where('id', '=', run.id)
-        .where('lease_owner', '=', ctx.workerId)
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) throw new LeaseLost(run.id);
+      const moved = await markRunDone(trx, run.id, ctx.workerId, {
+        progress: JSON.stringify(computeProgress('publishing', 1, startedAt, Date.now(), { total: pagesTotal, done: pagesTotal })),
+        volumeUnits: volume.double ? 2 : 1,
+        at,
+      });
+      if (!moved) throw new LeaseLost(run.id);
       await trx
         .insertInto('results')
         .values({
