@@ -20,7 +20,7 @@ import type { Db, Store } from '../db.ts';
 import { dialectAdapter } from '../dialect.ts';
 import type { Run, RunStatus, RunUpdate } from '../schema.ts';
 import type { RunError } from '../../kernel/errors.ts';
-import { STAGE_TEXT, type Stage } from '../../kernel/stages.ts';
+import { FIRST_STAGE, STAGE_TEXT, type Stage } from '../../kernel/stages.ts';
 import { nowIso } from '../../kernel/clock.ts';
 import { claimNext, findExpired, release, renew, requeueExpired, writeHeld, type LeasedTable } from './leased-queue.ts';
 
@@ -65,8 +65,8 @@ export function claimRun(store: Store, workerId: string, leaseMs: number): Promi
     now,
     set: {
       status: 'running',
-      stage: 'preparing',
-      stage_text: STAGE_TEXT.preparing,
+      stage: FIRST_STAGE,
+      stage_text: STAGE_TEXT[FIRST_STAGE],
       attempts: sql`attempts + 1`,
       started_at: sql`coalesce(started_at, ${nowIso(now)})`,
       updated_at: nowIso(now),
