@@ -196,8 +196,3 @@ export async function requeueExpired<T extends Table>(
   const res = await take.executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
-
-/** The condition "expiry still as seen" for transitions that combine it with more (a failing recovery). */
-export function expiryIs<T extends Table>(q: LeasedTable<T>, expiresAt: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${col(q.expiresAt)} = ${expiresAt}`;
-}
