@@ -6,7 +6,7 @@ import { refundChecks } from '../store/repositories/ledger.ts';
 import { getRun, markDocumentsDeleted } from '../store/repositories/runs.ts';
 import { getTenant } from '../store/repositories/tenants.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
-import { STAGE_TEXT } from '../kernel/stages.ts';
+import { markRunFailed, type FailGuard } from '../store/queue/runs.ts';
 import { nowIso } from '../kernel/clock.ts';
 
 /**
@@ -19,33 +19,12 @@ export async function failRunWithRefund(
   apiVersion: string,
   runId: string,
   error: RunError,
-  opts: { cancelled?: boolean; onlyIf: { status: Run['status']; leaseOwner?: string; leaseExpiresAt?: string | null } },
+  opts: { cancelled?: boolean; onlyIf: FailGuard },
 ): Promise<boolean> {
   const now = new Date();
   const at = nowIso(now);
   return db.transaction().execute(async (trx) => {
-    let q = trx
-      .updateTable('runs')
-      .set({
-        status: 'failed',
-        stage: opts.cancelled ? 'cancelled' : 'failed',
-        stage_text: opts.cancelled ? STAGE_TEXT.cancelled : STAGE_TEXT.failed,
-        error: JSON.stringify(error),
-        cancelled: opts.cancelled ? 1 : 0,
-        refunded: 1,
-        lease_owner: null,
-        lease_expires_at: null,
-        updated_at: at,
-        finished_at: at,
-      })
-      .where('id', '=', runId)
-      .where('status', '=', opts.onlyIf.status)
-      .where('refunded', '=', 0);
-    if (opts.onlyIf.leaseOwner) q = q.where('lease_owner', '=', opts.onlyIf.leaseOwner);
-    // Recovery passes the expired lease it saw: a worker that renewed it meanwhile keeps its run.
-    if (opts.onlyIf.leaseExpiresAt) q = q.where('lease_expires_at', '=', opts.onlyIf.leaseExpiresAt);
-    const moved = await q.executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 0) return false;
+    if (!(await markRunFailed(trx, runId, error, { cancelled: opts.cancelled, onlyIf: opts.onlyIf, at }))) return false;
     const run = (await getRun(trx, runId))!;
     if (run.charged === 1) await refundChecks(trx, run.tenant_id, runId, run.double_volume === 1 ? 2 : 1, at);
     const tenant = (await getTenant(trx, run.tenant_id))!;

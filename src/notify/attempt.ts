@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../store/schema.ts';
 import { vetWebhookUrl, type GuardResult, type LookupAll } from './address-guard.ts';
-import type { ClaimedDelivery } from './claim.ts';
+import { extendDeliveryLease, recordDeliveryAttempt, type ClaimedDelivery } from '../store/queue/deliveries.ts';
 import { deliveryHeaders } from './headers.ts';
 import { afterAttempt, type AttemptRecord } from './outcome.ts';
 import { sendWebhook, type SendOutcome } from './sender.ts';
@@ -32,7 +32,7 @@ export async function runAttempt(deps: AttemptDeps, d: ClaimedDelivery): Promise
   let lease = d.lease_expires_at;
   const needed = new Date(Date.now() + 2 * settings.timeoutMs + LEASE_MARGIN_MS).toISOString();
   if (needed > lease) {
-    if (!(await updateLeased(db, d, lease, { lease_expires_at: needed }))) return 'lost_lease';
+    if (!(await extendDeliveryLease(db, d, lease, needed))) return 'lost_lease';
     lease = needed;
   }
 
@@ -47,14 +47,7 @@ export async function runAttempt(deps: AttemptDeps, d: ClaimedDelivery): Promise
 
   if (!guard.ok && guard.kind === 'denied') {
     const now = new Date().toISOString();
-    const ok = await updateLeased(db, d, lease, {
-      status: 'denied',
-      next_attempt_at: null,
-      last_error: guard.reason,
-      lease_owner: null,
-      lease_expires_at: null,
-      updated_at: now,
-    });
+    const ok = await recordDeliveryAttempt(db, d, lease, { status: 'denied', next_attempt_at: null, last_error: guard.reason, updated_at: now });
     log.warn({ delivery_id: d.id, run_id: d.run_id, event: d.event, reason: guard.reason }, 'webhook address denied');
     return ok ? 'denied' : 'lost_lease';
   }
@@ -75,12 +68,7 @@ export async function runAttempt(deps: AttemptDeps, d: ClaimedDelivery): Promise
 
   const end = new Date();
   const record = afterAttempt(d, outcome, settings, end);
-  const ok = await updateLeased(db, d, lease, {
-    ...record,
-    lease_owner: null,
-    lease_expires_at: null,
-    updated_at: end.toISOString(),
-  });
+  const ok = await recordDeliveryAttempt(db, d, lease, { ...record, updated_at: end.toISOString() });
   log.info(
     {
       delivery_id: d.id,
@@ -95,27 +83,6 @@ export async function runAttempt(deps: AttemptDeps, d: ClaimedDelivery): Promise
   );
   if (!ok) log.warn({ delivery_id: d.id }, 'webhook lease was taken over; attempt result not recorded');
   return ok ? record.status : 'lost_lease';
-}
-
-async function updateLeased(
-  db: Kysely<Database>,
-  d: ClaimedDelivery,
-  lease: string,
-  values: Partial<AttemptRecord> & {
-    lease_owner?: string | null;
-    lease_expires_at?: string | null;
-    updated_at?: string;
-  },
-): Promise<boolean> {
-  const res = await db
-    .updateTable('webhook_deliveries')
-    .set(values)
-    .where('id', '=', d.id)
-    .where('status', '=', 'pending')
-    .where('lease_owner', '=', d.lease_owner)
-    .where('lease_expires_at', '=', lease)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
 }
 
 function withDeadline<T>(p: Promise<T>, ms: number, onTimeout: T): Promise<T> {

@@ -4,7 +4,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../store/schema.ts';
 import type { LookupAll } from './address-guard.ts';
 import { runAttempt } from './attempt.ts';
-import { claimDue, nextDueAt } from './claim.ts';
+import { claimDueDelivery, nextDueAt } from '../store/queue/deliveries.ts';
+import { startPollLoop } from '../store/queue/poll-loop.ts';
 import { DEFAULT_DELIVERY } from './settings.ts';
 
 export interface DispatcherDeps {
@@ -39,24 +40,6 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
   const attemptDeps = { db, allowPrivate: deps.config.webhookAllowPrivate, log, lookup: deps.lookup };
 
   const inFlight = new Set<Promise<void>>();
-  let stopping = false;
-  let wake: (() => void) | null = null;
-  const wakeUp = (): void => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
-  const sleep = (ms: number): Promise<void> =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
 
   async function idleDelay(): Promise<number> {
     if (inFlight.size >= concurrency) return pollMs;
@@ -65,38 +48,31 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
     return Math.min(pollMs, Math.max(MIN_SLEEP_MS, Date.parse(due) - Date.now()));
   }
 
-  async function loop(): Promise<void> {
-    while (!stopping) {
-      try {
-        while (!stopping && inFlight.size < concurrency) {
-          const claimed = await claimDue(db, dialect, workerId, new Date(), leaseMs);
-          if (!claimed) break;
-          const p: Promise<void> = runAttempt(attemptDeps, claimed)
-            .then(() => undefined)
-            .catch((err: unknown) => log.error({ err, delivery_id: claimed.id }, 'webhook attempt crashed'))
-            .finally(() => {
-              inFlight.delete(p);
-              wakeUp();
-            });
-          inFlight.add(p);
-        }
-        if (stopping) break;
-        await sleep(await idleDelay());
-      } catch (err) {
-        log.error({ err }, 'webhook dispatcher poll failed');
-        if (!stopping) await sleep(pollMs);
+  const loop = startPollLoop({
+    intervalMs: pollMs,
+    onError: (err) => log.error({ err }, 'webhook dispatcher poll failed'),
+    async pass(self) {
+      while (!self.stopping && inFlight.size < concurrency) {
+        const claimed = await claimDueDelivery(db, dialect, workerId, new Date(), leaseMs);
+        if (!claimed) break;
+        const p: Promise<void> = runAttempt(attemptDeps, claimed)
+          .then(() => undefined)
+          .catch((err: unknown) => log.error({ err, delivery_id: claimed.id }, 'webhook attempt crashed'))
+          .finally(() => {
+            inFlight.delete(p);
+            loop.wake();
+          });
+        inFlight.add(p);
       }
-    }
-    await Promise.allSettled([...inFlight]);
-  }
+      return self.stopping ? 0 : idleDelay();
+    },
+  });
 
-  const done = loop();
   log.info({ worker_id: workerId }, 'webhook dispatcher started');
   return {
     async stop() {
-      stopping = true;
-      wakeUp();
-      await done;
+      await loop.stop();
+      await Promise.allSettled([...inFlight]);
       log.info({ worker_id: workerId }, 'webhook dispatcher stopped');
     },
   };

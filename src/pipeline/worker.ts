@@ -10,7 +10,9 @@ import type { Run } from '../store/schema.ts';
 import type { ChildLauncher } from '../isolation/launcher.ts';
 import { ChildPool } from '../isolation/child-pool.ts';
 import type { ChildDeath, JobOutcome } from '../isolation/isolated-child.ts';
-import { claimNextRun, findExpiredRuns, renewLease, requeueExpiredRun, requeueOwnRun } from './claim.ts';
+import { claimRun, findExpiredRuns, renewRunLease, requeueExpiredRun, requeueRunOfDeadChild } from '../store/queue/runs.ts';
+import { startPollLoop } from '../store/queue/poll-loop.ts';
+import { keepLeaseAlive } from '../store/queue/heartbeat.ts';
 import { runWorkDir } from '../kernel/scratch.ts';
 
 /** A run is tried this many times (crashes of workers included) before it fails with a refund. */
@@ -52,16 +54,6 @@ export function startWorker(deps: WorkerDeps): Worker {
   const log = deps.log.child({ worker: id });
   const slots = deps.slots ?? 2;
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  let stopped = false;
-  let wakeUp: (() => void) | null = null;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      wakeUp = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
 
   async function recoverExpired(): Promise<void> {
     for (const run of await findExpiredRuns(deps.store)) {
@@ -84,26 +76,23 @@ export function startWorker(deps: WorkerDeps): Worker {
    */
   async function execute(run: Run, controller: AbortController): Promise<void> {
     const runId = run.id;
-    const heartbeat = setInterval(
-      () => {
-        renewLease(deps.store, runId, id, deps.config.leaseMs)
-          .then((ok) => {
-            if (!ok) controller.abort();
-          })
-          .catch((err) => log.error({ err, run_id: runId }, 'heartbeat failed'));
-      },
-      Math.max(250, Math.floor(deps.config.leaseMs / 3)),
-    );
+    const stopHeartbeat = keepLeaseAlive({
+      leaseMs: deps.config.leaseMs,
+      minIntervalMs: 250,
+      renew: () => renewRunLease(deps.store, runId, id, deps.config.leaseMs),
+      onLost: () => controller.abort(),
+      onError: (err) => log.error({ err, run_id: runId }, 'heartbeat failed'),
+    });
     const child = pool.take();
     let outcome: JobOutcome | null = null;
     try {
       outcome = await child.perform({ type: 'run', run, workerId: id }, { timeoutMs: deps.config.runTimeoutMs, signal: controller.signal });
-      clearInterval(heartbeat);
+      stopHeartbeat();
       await settle(run, outcome, child.pid);
     } catch (err) {
       log.error({ err, run_id: runId }, 'run outcome not recorded');
     } finally {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       pool.release(child, outcome !== null && ['done', 'failure', 'lease_lost'].includes(outcome.kind));
     }
   }
@@ -140,7 +129,7 @@ export function startWorker(deps: WorkerDeps): Worker {
         runLog.warn({ ...death, attempt: run.attempts }, 'child carrying the run died');
         if (run.attempts >= MAX_RUN_ATTEMPTS) {
           if (await fail(deathError(death, run.attempts, deps.children.memoryMb))) runLog.warn('run failed: its child died on every attempt');
-        } else if (await requeueOwnRun(deps.store, run.id, id)) {
+        } else if (await requeueRunOfDeadChild(deps.store, run.id, id)) {
           runLog.warn({ attempts: run.attempts }, 'run requeued after its child died');
         }
         return;
@@ -154,41 +143,40 @@ export function startWorker(deps: WorkerDeps): Worker {
   const pool = new ChildPool(() => deps.children.start('runs'), slots);
   pool.warm();
 
-  const loop = (async () => {
-    let lastRecovery = 0;
-    while (!stopped) {
-      try {
-        if (Date.now() - lastRecovery > Math.min(5000, deps.config.leaseMs / 2)) {
-          lastRecovery = Date.now();
-          await recoverExpired();
-        }
-        while (!stopped && active.size < slots) {
-          const run = await claimNextRun(deps.store, id, deps.config.leaseMs);
-          if (!run) break;
-          log.info({ run_id: run.id, attempt: run.attempts }, 'run claimed');
-          const controller = new AbortController();
-          const done = execute(run, controller).finally(() => {
-            active.delete(run.id);
-            wakeUp?.();
-          });
-          active.set(run.id, { controller, done });
-        }
-      } catch (err) {
-        log.error({ err }, 'worker loop error');
+  let lastRecovery = 0;
+  const loop = startPollLoop({
+    intervalMs: POLL_MS,
+    onError: (err) => log.error({ err }, 'worker loop error'),
+    async pass(self) {
+      if (Date.now() - lastRecovery > Math.min(5000, deps.config.leaseMs / 2)) {
+        lastRecovery = Date.now();
+        await recoverExpired();
       }
-      await sleep(POLL_MS);
-    }
-  })();
+      while (!self.stopping && active.size < slots) {
+        const run = await claimRun(deps.store, id, deps.config.leaseMs);
+        if (!run) break;
+        log.info({ run_id: run.id, attempt: run.attempts }, 'run claimed');
+        const controller = new AbortController();
+        const done = execute(run, controller).finally(() => {
+          active.delete(run.id);
+          loop.wake();
+        });
+        active.set(run.id, { controller, done });
+      }
+      return POLL_MS;
+    },
+  });
 
   return {
     id,
-    wake: () => wakeUp?.(),
+    wake: () => loop.wake(),
     async stop() {
-      stopped = true;
-      wakeUp?.();
+      const loopEnded = loop.stop();
+      for (const a of active.values()) a.controller.abort();
+      await loopEnded;
+      // a run claimed by the pass that was under way is abandoned too
       for (const a of active.values()) a.controller.abort();
       await Promise.allSettled([...active.values()].map((a) => a.done));
-      await loop;
       await pool.stop();
     },
   };

@@ -6,20 +6,21 @@
  *
  * One build at a time per run:
  * - in one process, requests for a run join the build already in flight;
- * - across processes, the results row carries a lease (pdf_build_owner, pdf_build_expires_at) taken by one
- *   conditional UPDATE and renewed every third of it while the build runs; a process that dies leaves a
- *   lease that lapses. Blob writes are atomic (rename or PUT), and the keys are recorded only once every
+ * - across processes, the results row carries a lease (pdf_build_owner, pdf_build_expires_at) of the leased
+ *   queue (src/store/queue/pdf-builds.ts): taken by one conditional UPDATE and renewed every third of it while
+ *   the build runs; a process that dies leaves a lease that lapses. Blob writes are atomic (rename or PUT), and the keys are recorded only once every
  *   PDF and the ZIP are stored, so a download never sees a partial build.
  * A failed build records pdf_error and pdf_retry_at: the next attempt waits 30 s, then 60 s, 120 s… up to
  * 15 min; until then downloads answer 503 pdf_unavailable with Retry-After up to that time.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { PublishedResult } from '../kernel/result.ts';
 import { errors } from '../kernel/errors.ts';
 import type { Db } from '../store/db.ts';
+import { claimPdfBuild, completePdfBuild, failPdfBuild, renewPdfBuild } from '../store/queue/pdf-builds.ts';
+import { keepLeaseAlive } from '../store/queue/heartbeat.ts';
 import type { PdfKeys } from './index.ts';
 import { reportMetaOf } from './meta.ts';
 import type { ReportKeys, ReportMeta } from './types.ts';
@@ -111,7 +112,7 @@ export class PdfRebuilder {
   private async attempt(runId: string): Promise<Outcome> {
     const { db, log } = this.deps;
     const owner = randomUUID();
-    let claimed: { pdf_build_attempts: number } | undefined;
+    let claimed: { pdf_build_attempts: number } | null;
     try {
       claimed = await this.claim(runId, owner);
       if (!claimed) return await this.stateOf(runId);
@@ -119,57 +120,27 @@ export class PdfRebuilder {
       log.error({ err, run_id: runId }, 'PDF rebuild: state not readable');
       return { retryAfter: BUILDING_RETRY_AFTER_S };
     }
-    const heartbeat = setInterval(
-      () => {
-        void db
-          .updateTable('results')
-          .set({ pdf_build_expires_at: this.leaseUntil() })
-          .where('run_id', '=', runId)
-          .where('pdf_build_owner', '=', owner)
-          .execute()
-          .catch((err: unknown) => log.warn({ err, run_id: runId }, 'PDF rebuild: lease not renewed'));
-      },
-      Math.max(1, Math.floor(this.deps.leaseMs / 3)),
-    );
-    heartbeat.unref();
+    const stopHeartbeat = keepLeaseAlive({
+      leaseMs: this.deps.leaseMs,
+      renew: () => renewPdfBuild(db, runId, owner, this.deps.leaseMs, this.now()),
+      onError: (err) => log.warn({ err, run_id: runId }, 'PDF rebuild: lease not renewed'),
+    });
     try {
       const keys = await this.build(runId);
-      clearInterval(heartbeat);
-      // Recorded whoever holds the lease now: a build that outlived its lease stored the same complete set.
-      await db
-        .updateTable('results')
-        .set({
-          report_pdf_key: keys.report_pdf_key,
-          section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-          theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-          report_zip_key: keys.report_zip_key,
-          pdf_build_owner: null,
-          pdf_build_expires_at: null,
-          pdf_retry_at: null,
-          pdf_error: null,
-        })
-        .where('run_id', '=', runId)
-        .where('report_pdf_key', 'is', null)
-        .execute();
+      stopHeartbeat();
+      await completePdfBuild(db, runId, keys);
       log.info({ run_id: runId, attempts: claimed.pdf_build_attempts }, 'PDF reports rebuilt');
       return { keys };
     } catch (err) {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       const delay = retryDelayMs(claimed.pdf_build_attempts);
       const retryAt = new Date(this.now().getTime() + delay).toISOString();
       log.warn({ err, run_id: runId, attempts: claimed.pdf_build_attempts, retry_at: retryAt }, 'PDF rebuild failed');
       try {
-        await db
-          .updateTable('results')
-          .set({
-            pdf_build_owner: null,
-            pdf_build_expires_at: null,
-            pdf_retry_at: delay > 0 ? retryAt : null,
-            pdf_error: String(err instanceof Error ? err.message : err).slice(0, 1000),
-          })
-          .where('run_id', '=', runId)
-          .where('pdf_build_owner', '=', owner)
-          .execute();
+        await failPdfBuild(db, runId, owner, {
+          retryAt: delay > 0 ? retryAt : null,
+          error: String(err instanceof Error ? err.message : err).slice(0, 1000),
+        });
       } catch (e) {
         log.error({ err: e, run_id: runId }, 'PDF rebuild: failure not recorded');
       }
@@ -177,29 +148,9 @@ export class PdfRebuilder {
     }
   }
 
-  private leaseUntil(): string {
-    return new Date(this.now().getTime() + this.deps.leaseMs).toISOString();
-  }
-
-  /**
-   * One conditional UPDATE: PDFs still missing, no live lease, no pause after a failure. At most one
-   * process matches (PostgreSQL re-checks the WHERE on the newest row version; SQLite has one writer).
-   */
-  private async claim(runId: string, owner: string): Promise<{ pdf_build_attempts: number } | undefined> {
-    const now = this.now().toISOString();
-    return this.deps.db
-      .updateTable('results')
-      .set({
-        pdf_build_owner: owner,
-        pdf_build_expires_at: this.leaseUntil(),
-        pdf_build_attempts: sql<number>`pdf_build_attempts + 1`,
-      })
-      .where('run_id', '=', runId)
-      .where('report_pdf_key', 'is', null)
-      .where((eb) => eb.or([eb('pdf_build_expires_at', 'is', null), eb('pdf_build_expires_at', '<', now)]))
-      .where((eb) => eb.or([eb('pdf_retry_at', 'is', null), eb('pdf_retry_at', '<=', now)]))
-      .returning(['pdf_build_attempts'])
-      .executeTakeFirst();
+  /** The build of a run for this owner, when the PDFs are missing, no live lease holds it and no pause after a failure. */
+  private claim(runId: string, owner: string): Promise<{ pdf_build_attempts: number } | null> {
+    return claimPdfBuild(this.deps.db, runId, owner, this.deps.leaseMs, this.now());
   }
 
   /** Why a claim did not match: the PDFs are there by now, a build is running, or a failure pauses them. */

@@ -27,6 +27,20 @@ export interface ReviewOptions extends ReadingSettings {
  * share of the documents), runs the checks and returns the findings in report order with final numbers and ids.
  */
 export async function reviewSet(input: ReviewInput, onProgress: ((p: ReviewProgress) => void) | undefined, options: ReviewOptions): Promise<ReviewOutcome> {
+  return checkSet(input, await readSet(input, onProgress, options));
+}
+
+/** What reading a set gave: the facts per document (in document order), reading warnings and usage. */
+export interface ReadSet {
+  docs: DocFacts[];
+  warnings: ResultWarning[];
+  usage: Omit<ReviewOutcome['usage'], 'seconds'>;
+  /** When reading started (Date.now()): usage.seconds covers reading and checks. */
+  startedAt: number;
+}
+
+/** Reads every document of the set one page at a time, keeping only facts (the first half of reviewSet). */
+export async function readSet(input: ReviewInput, onProgress: ((p: ReviewProgress) => void) | undefined, options: ReviewOptions): Promise<ReadSet> {
   const started = Date.now();
   // the optional tools are asked for once per process, together, before anything waits for them
   void ocrAvailable(options.tesseractBin);
@@ -106,11 +120,21 @@ export async function reviewSet(input: ReviewInput, onProgress: ((p: ReviewProgr
         d.crc32 = await crc32File(d.doc.path).catch(() => null);
       }),
     );
-  const checked = runChecks(input, docs);
+  return {
+    docs,
+    warnings,
+    usage: { pages_read: pagesDone, characters_read: chars, ocr_pages: ocrPages },
+    startedAt: started,
+  };
+}
+
+/** Runs every check over a read set (the second half of reviewSet): the outcome with reading warnings first. */
+export function checkSet(input: ReviewInput, read: ReadSet): ReviewOutcome {
+  const checked = runChecks(input, read.docs);
   return {
     ...checked,
-    warnings: [...warnings, ...checked.warnings],
-    usage: { pages_read: pagesDone, characters_read: chars, ocr_pages: ocrPages, seconds: Math.round((Date.now() - started) / 100) / 10 },
+    warnings: [...read.warnings, ...checked.warnings],
+    usage: { ...read.usage, seconds: Math.round((Date.now() - read.startedAt) / 100) / 10 },
   };
 }
 

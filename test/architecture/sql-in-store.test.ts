@@ -20,9 +20,6 @@ const NOT_YET_MOVED: Record<string, string> = {
   'pipeline/**': 'leased queue of runs',
   // The PDF rebuild's own lease on results rows.
   'report/rebuild.ts': 'leased queue of PDF rebuilds',
-  // The webhook dispatcher's claim and poll of deliveries, and its lease-guarded record of an attempt.
-  'notify/claim.ts': 'leased queue of webhook deliveries',
-  'notify/attempt.ts': 'leased queue of webhook deliveries',
   // The run state transitions (fail with refund), to be named functions in one place beside the leased queue.
   'domain/run-lifecycle.ts': 'run state transitions',
 };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { runAttempt } from '../../src/notify/attempt.ts';
-import { claimDue } from '../../src/notify/claim.ts';
+import { claimDueDelivery as claimDue } from '../../src/store/queue/deliveries.ts';
 import { startWebhookDispatcher } from '../../src/notify/dispatcher.ts';
 import type { Store } from '../../src/store/db.ts';
 import { deliveryOf, finishRun, insertTenant, openTestStore, settled, silentLog, startReceiver, testConfig, waitFor, type TestStore } from './support.ts';

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Store } from '../../src/store/db.ts';
-import { claimNextRun, findExpiredRuns, renewLease, requeueExpiredRun } from '../../src/pipeline/claim.ts';
+import { claimRun as claimNextRun, findExpiredRuns, renewRunLease as renewLease, requeueExpiredRun } from '../../src/store/queue/runs.ts';
 import { claimIdempotencyKey, completeIdempotencyKey } from '../../src/store/repositories/idempotency.ts';
 import { AppError } from '../../src/kernel/errors.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';

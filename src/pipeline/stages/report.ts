@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../../kernel/result.ts';
+import { nowIso } from '../../kernel/clock.ts';
+import { buildReports, reportPrefix } from '../../report/index.ts';
+import { reportMetaOf } from '../../report/meta.ts';
+import { fromEarlierStage, type RunJob } from '../run-job.ts';
+
+export function publishedResultOf(outcome: ReviewOutcome, snapshot: string): PublishedResult {
+  return {
+    ...outcome,
+    counts: countFindings(outcome.findings),
+    available_sections: availableSections(outcome.findings),
+    available_themes: THEMES.filter((t) => outcome.findings.some((f) => f.topic === t)),
+    parsed: true,
+    feedback_snapshot: snapshot,
+  };
+}
+
+/** Builds the published result and every report (Markdown, PDFs, ZIP) into the blob store, before publication. */
+export async function report(job: RunJob): Promise<void> {
+  const { ctx, run } = job;
+  const outcome = fromEarlierStage(job.outcome, 'the review outcome');
+  const snapshot = randomUUID();
+  const result = publishedResultOf(outcome, snapshot);
+  const meta = reportMetaOf(
+    run,
+    job.tenant.name,
+    outcome.object_name ?? null,
+    job.prepared.map((p) => p.row),
+    nowIso(),
+  );
+  let pdfError: string | null = null;
+  const keys = await buildReports(result, meta, ctx.blobs, reportPrefix(run.id), {
+    // The Markdown and /findings still publish; the first PDF download rebuilds the PDFs from the
+    // stored result and report_meta (src/report/rebuild.ts), 503 pdf_unavailable until then.
+    onPdfError: (err) => {
+      pdfError = err instanceof Error ? err.message : String(err);
+      ctx.log.warn({ err, run_id: run.id }, 'PDF reports not built');
+    },
+  });
+  job.reports = { snapshot, result, meta, keys, pdfError };
+}
