@@ -3,6 +3,7 @@
  * (shared/domain/sections.md §5). Evidence is scored; a guess is returned only when one section
  * clearly wins, because a wrong section is worse for the review than no section at all.
  */
+import { LATIN_TO_CYRILLIC } from '../kernel/lookalikes.ts';
 
 /** Pseudo-codes that are recognised so that they can win and yield null (not a section of the reference). */
 const NOT_A_SECTION = new Set(['ЭЭ', 'ПКР', 'НЕ_РАЗДЕЛ']);
@@ -117,21 +118,6 @@ const EDITION_SAFE_NUMBERS: Record<string, string> = {
   '5.6': 'ИОС6',
 };
 
-const LATIN_LOOKALIKES: Record<string, string> = {
-  A: 'А',
-  B: 'В',
-  C: 'С',
-  E: 'Е',
-  H: 'Н',
-  K: 'К',
-  M: 'М',
-  O: 'О',
-  P: 'Р',
-  T: 'Т',
-  X: 'Х',
-  Y: 'У',
-};
-
 /** Tokens that carry no section: revisions, dates, copies, signature sheets. */
 const NOISE = [
   /(?<!\p{L})(?:изм|корр)\.?\s*\d+/giu,
@@ -214,7 +200,7 @@ function fixLookalikes(token: string): string {
   const cyr = /[А-ЯЁа-яё]/.test(token);
   const allLook = /^[ABCEHKMOPTXY0-9.]+$/.test(token);
   if (!cyr && !allLook) return token;
-  return token.replace(/[ABCEHKMOPTXY]/g, (c) => LATIN_LOOKALIKES[c] ?? c);
+  return token.replace(/[ABCEHKMOPTXY]/g, (c) => LATIN_TO_CYRILLIC[c] ?? c);
 }
 
 function stripNoise(s: string): string {

@@ -1,28 +1,6 @@
 /** Text normalisation shared by the fact extractors: look-alike letters, dashes, spaces, numbers. */
+import { LATIN_TO_CYRILLIC } from '../../kernel/lookalikes.ts';
 
-const LATIN_TO_CYR: Record<string, string> = {
-  A: 'А',
-  B: 'В',
-  C: 'С',
-  E: 'Е',
-  H: 'Н',
-  K: 'К',
-  M: 'М',
-  O: 'О',
-  P: 'Р',
-  T: 'Т',
-  X: 'Х',
-  Y: 'У',
-  a: 'а',
-  c: 'с',
-  e: 'е',
-  o: 'о',
-  p: 'р',
-  x: 'х',
-  y: 'у',
-  k: 'к',
-  m: 'м',
-};
 const CYR_RE = /[А-Яа-яЁё]/;
 // A word mixing the alphabets has a Latin letter next to a Cyrillic one somewhere; most pages have none.
 const MIXED_RE = /[A-Za-z][А-Яа-яЁё]|[А-Яа-яЁё][A-Za-z]/;
@@ -30,7 +8,7 @@ const MIXED_RE = /[A-Za-z][А-Яа-яЁё]|[А-Яа-яЁё][A-Za-z]/;
 /** Replaces Latin look-alike letters inside words that also contain Cyrillic ones («CНиП», «ГOCT» → Cyrillic). */
 export function fixLookalikes(text: string): string {
   if (!MIXED_RE.test(text)) return text;
-  return text.replace(/[A-Za-zА-Яа-яЁё]+/g, (w) => (CYR_RE.test(w) && /[A-Za-z]/.test(w) ? w.replace(/[A-Za-z]/g, (c) => LATIN_TO_CYR[c] ?? c) : w));
+  return text.replace(/[A-Za-zА-Яа-яЁё]+/g, (w) => (CYR_RE.test(w) && /[A-Za-z]/.test(w) ? w.replace(/[A-Za-z]/g, (c) => LATIN_TO_CYRILLIC[c] ?? c) : w));
 }
 
 /** Every dash-like character (‐ - ‒ – — − ‑) as an ASCII hyphen. */
