@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { startServer, type TestServer } from '../test/helpers/server.ts';
 import { Client, form, type FilePart } from '../test/helpers/client.ts';
 import { makeSimplePdf } from '../test/helpers/fixtures.ts';
-import { writePdf, FULL_ROLES, type PageSpec } from '../test/review/fixtures.ts';
+import { writeDesignSet } from './design-set.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +40,6 @@ const PAGES = Number(values.pages);
 const BOMBS = Number(values.bombs);
 const BASELINE_S = Number(values.seconds);
 const POLLERS = Number(values.pollers);
-const PAGES_PER_DOC = 25;
 const ATTACK_MEMORY_MB = '128';
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -88,39 +87,12 @@ async function pollWhile(server: TestServer, other: Client, runId: string, until
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A page of a design volume: ordinary explanatory text with values, norms and references, and a title block. */
-function pageOf(section: string, doc: number, n: number): PageSpec {
-  const lines = [
-    `${n}. Раздел ${section}. Описание принятых решений (лист ${n})`,
-    'Объект расположен по адресу: г. Москва, ул. Ленина, д. 5. Кадастровый номер 77:01:0001001:1234.',
-    'Этажность – 9; общая площадь здания – 1 234,5 м2; строительный объем – 12 345 м3.',
-    'Расчет нагрузок выполнен по СП 20.13330.2016, теплотехнический расчет — по СП 50.13330.2024.',
-    `Узлы примыкания см. лист ${Math.max(1, n - 1)}. Принятые решения соответствуют заданию на проектирование.`,
-    'Конструкции стен из монолитного железобетона класса В25, перекрытия — плиты толщиной 200 мм.',
-    'Пожарная безопасность обеспечена в соответствии с требованиями Федерального закона № 123-ФЗ.',
-  ];
-  return {
-    lines,
-    stamp: { cipher: `24-${String(doc).padStart(3, '0')}-${section}`, sheet: n, ...(n === 1 ? { sheets: PAGES_PER_DOC } : {}), roles: FULL_ROLES },
-  };
-}
-
 /** A set of `pages` pages as PDF volumes of 25 pages (files read back into memory once, for repeated uploads). */
 async function makeSet(pages: number): Promise<FilePart[]> {
-  const sections = ['ПЗ', 'ПЗУ', 'АР', 'КР', 'ИОС1', 'ИОС2', 'ИОС4', 'ПОС', 'ООС', 'ПБ'];
   const dir = await mkdtemp(join(tmpdir(), 'drs-bench-attack-'));
   try {
-    const parts: FilePart[] = [];
-    for (let i = 0; i * PAGES_PER_DOC < pages; i++) {
-      const section = sections[i % sections.length]!;
-      const path = join(dir, `${i + 1}.pdf`);
-      await writePdf(
-        path,
-        Array.from({ length: PAGES_PER_DOC }, (_, k) => pageOf(section, i + 1, k + 1)),
-      );
-      parts.push({ name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`, content: await readFile(path) });
-    }
-    return parts;
+    const volumes = await writeDesignSet(dir, pages);
+    return await Promise.all(volumes.map(async (v) => ({ name: v.name, content: await readFile(v.path) })));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

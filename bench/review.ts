@@ -22,58 +22,24 @@ import { closeIdleReaders } from '../src/review/extract/pdf-reader.ts';
 import { warmUpReview } from '../src/review/warm-up.ts';
 import { DOCSET_ITEMS } from '../src/kernel/docset.ts';
 import type { ReviewDocument, ReviewInput } from '../src/review/types.ts';
-import { writePdf, type PageSpec } from '../test/review/fixtures.ts';
+import { designVolumes, PAGES_PER_DOC, writeDesignSet, type DesignVolume } from './design-set.ts';
 
-const PAGES_PER_DOC = 25;
 const ROUNDS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const SECTIONS = ['ПЗ', 'ПЗУ', 'АР', 'КР', 'ИОС1', 'ИОС2', 'ИОС4', 'ПОС', 'ООС', 'ПБ'];
-const roles = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров', 'Н. контр.': 'Кузнецова' };
+/** A volume as the review is given it. */
+const reviewDocument = (v: DesignVolume): ReviewDocument => ({
+  index: v.index,
+  name: v.name,
+  kind: v.section,
+  role: 'review',
+  format: 'pdf',
+  path: v.path,
+  pdfPath: v.path,
+  pages: PAGES_PER_DOC,
+  pageFrom: (v.index - 1) * PAGES_PER_DOC + 1,
+});
 
-/** A page of ordinary explanatory text with key values, norms and references, as a designer writes them. */
-function pageOf(section: string, doc: number, n: number): PageSpec {
-  const cipher = `24-${String(doc % 1000).padStart(3, '0')}-${section}`;
-  const lines = [
-    `${n}. Раздел ${section}. Описание принятых решений (лист ${n})`,
-    'Объект расположен по адресу: г. Москва, ул. Ленина, д. 5. Кадастровый номер 77:01:0001001:1234.',
-    'Этажность – 9; общая площадь здания – 1 234,5 м2; строительный объем – 12 345 м3.',
-    'Расчет нагрузок выполнен по СП 20.13330.2016, теплотехнический расчет — по СП 50.13330.2024.',
-    `Узлы примыкания см. лист ${Math.max(1, n - 1)}. Принятые решения соответствуют заданию на проектирование.`,
-    'Конструкции стен из монолитного железобетона класса В25, перекрытия — плиты толщиной 200 мм.',
-    'Наружные стены утеплены минераловатными плитами толщиной 150 мм с последующей облицовкой.',
-    'Пожарная безопасность обеспечена в соответствии с требованиями Федерального закона № 123-ФЗ.',
-    'Водоснабжение предусмотрено от существующей сети по техническим условиям ресурсоснабжающей организации.',
-    'Электроснабжение выполнено по II категории надежности от проектируемой трансформаторной подстанции.',
-  ];
-  return {
-    lines: [...lines, ...lines.map((l) => l.replace(/^\d+\. /, ''))],
-    stamp: { cipher, sheet: n, ...(n === 1 ? { sheets: PAGES_PER_DOC } : {}), roles },
-  };
-}
-
-async function makeSet(dir: string, pages: number): Promise<ReviewDocument[]> {
-  const docs: ReviewDocument[] = [];
-  for (let i = 0; i * PAGES_PER_DOC < pages; i++) {
-    const section = SECTIONS[i % SECTIONS.length]!;
-    const path = join(dir, `doc-${i + 1}.pdf`);
-    await writePdf(
-      path,
-      Array.from({ length: PAGES_PER_DOC }, (_, k) => pageOf(section, i + 1, k + 1)),
-    );
-    docs.push({
-      index: i + 1,
-      name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`,
-      kind: section,
-      role: 'review',
-      format: 'pdf',
-      path,
-      pdfPath: path,
-      pages: PAGES_PER_DOC,
-      pageFrom: i * PAGES_PER_DOC + 1,
-    });
-  }
-  return docs;
-}
+const makeSet = async (dir: string, pages: number): Promise<ReviewDocument[]> => (await writeDesignSet(dir, pages)).map(reviewDocument);
 
 const input = (docs: ReviewDocument[], workDir: string): ReviewInput => ({
   documents: docs,
@@ -94,25 +60,7 @@ function pdftotextSeconds(docs: ReviewDocument[]): number {
 }
 
 /** Child mode: review the first `pages` pages of the prepared set and report peak memory. */
-function benchDocs(dir: string, pages: number): ReviewDocument[] {
-  const docs: ReviewDocument[] = [];
-  for (let i = 0; i * PAGES_PER_DOC < pages; i++) {
-    const section = SECTIONS[i % SECTIONS.length]!;
-    const path = join(dir, `doc-${i + 1}.pdf`);
-    docs.push({
-      index: i + 1,
-      name: `24-${String(i + 1).padStart(3, '0')}-${section}.pdf`,
-      kind: section,
-      role: 'review',
-      format: 'pdf',
-      path,
-      pdfPath: path,
-      pages: PAGES_PER_DOC,
-      pageFrom: i * PAGES_PER_DOC + 1,
-    });
-  }
-  return docs;
-}
+const benchDocs = (dir: string, pages: number): ReviewDocument[] => designVolumes(dir, pages).map(reviewDocument);
 
 /** What the service would read with: DOCUMENT_TIMEOUT_MS, REVIEW_READERS, PDF_READER (wasm measures the fallback). */
 const reading = readingSettingsOf(loadConfig());

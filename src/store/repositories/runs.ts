@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts';
-import type { DocumentRow, NewRun, Run, RunUpdate } from '../schema.ts';
+import type { DocumentRow, NewRun, Run } from '../schema.ts';
 import { errors } from '../../kernel/errors.ts';
 
 import { UUID_RE } from '../../kernel/ids.ts';
@@ -52,18 +52,6 @@ export async function documentsOfMany(db: Db, runIds: string[]): Promise<Map<str
 /** Records that a run's documents were deleted (DELETE /runs/{id}/documents). */
 export async function markDocumentsDeleted(db: Db, runId: string, at: string): Promise<void> {
   await db.updateTable('runs').set({ documents_deleted_at: at, updated_at: at }).where('id', '=', runId).execute();
-}
-
-/** Updates a run only while this worker holds its lease; false when the lease was lost. */
-export async function updateLeasedRun(db: Db, runId: string, workerId: string, patch: RunUpdate): Promise<boolean> {
-  const res = await db
-    .updateTable('runs')
-    .set(patch)
-    .where('id', '=', runId)
-    .where('lease_owner', '=', workerId)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }
 
 /**
