@@ -14,6 +14,7 @@ import { watchIdleBody } from './http/idle-body.ts';
 import { assertCleanValue } from './http/control-chars.ts';
 import { canonicalizeIds } from './kernel/ids.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
+import { deferredChildLogger } from './http/request-logger.ts';
 import { errors } from './kernel/errors.ts';
 import { ErrorEnvelope } from './http/schemas/common.ts';
 import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
@@ -33,9 +34,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     requestIdHeader: false,
     logController: new SingleLineRequestLog(),
+    childLoggerFactory: deferredChildLogger,
     bodyLimit: 1024 * 1024,
     // A path parameter longer than this is answered 414 in the envelope (frameworkErrors below).
-    routerOptions: { maxParamLength: 100 },
+    // compile: the route table becomes generated code once routes are registered (find-my-way's compiler
+    // mode, same matching), a faster lookup for every request.
+    routerOptions: { maxParamLength: 100, compile: true },
     frameworkErrors: (err, request, reply) => renderError(err, request, reply),
     clientErrorHandler: handleClientError,
     // Whole-request bound (head and body); a stalled body is cut much earlier by watchIdleBody.
@@ -43,10 +47,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks take Fastify's callback form where they finish synchronously: an async hook costs every request a
+  // promise and a turn of the microtask queue, a measurable share of a cached poll.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     // Reports and JSON are served with their exact types; a browser must not guess another one.
     reply.header('X-Content-Type-Options', 'nosniff');
+    done();
   });
   app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
   // The key is checked before anything else about the request (auth.ts).
@@ -55,11 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   useJsonEtags(app);
   useStrictJsonParser(app);
   // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     assertCleanValue('query', request.query);
     assertCleanValue('path', request.params);
     if (request.body !== undefined && !request.isMultipart()) assertCleanValue('body', request.body);
-    for (const part of [request.params, request.query, request.body]) canonicalizeIds(part);
+    canonicalizeIds(request.params);
+    canonicalizeIds(request.query);
+    canonicalizeIds(request.body);
+    done();
   });
 
   await app.register(multipart, {

@@ -52,10 +52,11 @@ export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
   const assets = loadStaticAssets();
   const html = shellHtml(assets.base);
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('Content-Security-Policy', CSP);
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'no-referrer');
+    done();
   });
 
   const secure = (request: FastifyRequest): boolean =>

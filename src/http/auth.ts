@@ -4,12 +4,12 @@
  * so a request without a valid key learns nothing but 401 (no 413/415/422, no 404 that tells a run exists).
  * Answers come from an in-memory cache kept exact by the store's change feed (src/store/key-cache.ts).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './app-instance.ts';
 import type { Store } from '../store/db.ts';
 import type { ApiKey, Tenant } from '../store/schema.ts';
 import { touchKey } from '../store/repositories/tenants.ts';
-import { KeyCache } from '../store/key-cache.ts';
+import { KeyCache, type KeyAnswer } from '../store/key-cache.ts';
 import { errors } from '../kernel/errors.ts';
 import { drainBody } from './drain.ts';
 import { nowIso } from '../kernel/clock.ts';
@@ -63,39 +63,60 @@ export async function registerAuthentication(
   const keys = new KeyCache(store.db, store.changes);
   const lastTouch = new Map<string, number>();
 
-  async function authenticate(request: FastifyRequest): Promise<void> {
+  /** Sets request.auth or throws; a promise only when it has to wait (a database read, a cookie, a touch). */
+  function authenticate(request: FastifyRequest): Promise<void> | undefined {
     const mode = request.routeOptions.config?.auth;
     const header = request.headers.authorization;
-    if (mode === 'public' || (mode === 'optional' && !header)) return;
-    if (!header && keyless && (await keyless(request))) return;
-    if (!header) throw errors.unauthorized('Не передан заголовок Authorization: Bearer <API_KEY>');
+    if (mode === 'public' || (mode === 'optional' && !header)) return undefined;
+    if (!header) return keyless ? withoutKey(request, keyless) : refuseMissingKey();
     const secret = bearerSecret(header);
     if (!secret) throw errors.unauthorized('Поддерживается только схема авторизации Bearer');
-    const { owner, generation } = await keys.find(secret);
+    const answer = keys.find(secret);
+    return answer instanceof Promise ? answer.then((found) => admit(request, found)) : admit(request, answer);
+  }
+
+  async function withoutKey(request: FastifyRequest, authenticateKeyless: KeylessAuthenticator): Promise<void> {
+    if (!(await authenticateKeyless(request))) refuseMissingKey();
+  }
+
+  function admit(request: FastifyRequest, { owner, generation }: KeyAnswer): Promise<void> | undefined {
     if (!owner) throw errors.unauthorized('Ключ доступа неверен или отозван');
     if (owner.tenant.status !== 'active') throw errors.forbidden();
     request.auth = { ...owner, generation };
     const now = Date.now();
-    if ((lastTouch.get(owner.key.id) ?? 0) + TOUCH_INTERVAL_MS < now) {
-      lastTouch.set(owner.key.id, now);
-      await touchKey(store.db, owner.key.id, nowIso(new Date(now)));
-    }
+    if ((lastTouch.get(owner.key.id) ?? 0) + TOUCH_INTERVAL_MS >= now) return undefined;
+    lastTouch.set(owner.key.id, now);
+    return touchKey(store.db, owner.key.id, nowIso(new Date(now)));
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
-    try {
-      await authenticate(request);
-    } catch (err) {
-      // The refused body is read (up to 1 MiB) so the client gets the answer, never parsed; the rest is cut.
-      if (hasUnreadBody(request)) {
-        await drainBody(request.raw);
-        if (!request.raw.complete) reply.header('Connection', 'close');
-      }
-      throw err;
+  /** A refused request's body is read (up to 1 MiB) so the client gets the answer, never parsed; the rest is cut. */
+  async function refuse(request: FastifyRequest, reply: FastifyReply, err: unknown): Promise<never> {
+    if (hasUnreadBody(request)) {
+      await drainBody(request.raw);
+      if (!request.raw.complete) reply.header('Connection', 'close');
     }
+    throw err;
+  }
+
+  // Callback form: a cached key is admitted without a promise or a turn of the microtask queue.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.url === undefined) return done(); // unknown route: the 404 handler answers
+    const failed = (err: unknown) => refuse(request, reply, err).catch(done);
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = authenticate(request);
+    } catch (err) {
+      failed(err);
+      return;
+    }
+    if (!waiting) return done();
+    waiting.then(() => done(), failed);
   });
 }
+
+const refuseMissingKey = (): never => {
+  throw errors.unauthorized('Не передан заголовок Authorization: Bearer <API_KEY>');
+};
 
 /** The authenticated context of a route that requires a key. */
 export function authOf(request: FastifyRequest): AuthContext {

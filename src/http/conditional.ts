@@ -43,15 +43,26 @@ export const strongEtag = (body: string): string => `"${hash('sha1', body, 'base
 
 export const weakBlobEtag = (key: string, size: number): string => `W/"${hash('sha1', `${key}\n${size}`, 'base64url')}"`;
 
-/** For routes marked `config: { etag: true }`: strong ETag over the serialized body, 304 on a match. */
+/** Strong ETag over the serialized JSON body of a 200 answer; 304 when If-None-Match names it. */
+function jsonEtag(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload?: unknown) => void): void {
+  // A route that set its own validator (a cached answer) has already answered the condition.
+  if (reply.statusCode !== 200 || typeof payload !== 'string' || (request.method !== 'GET' && request.method !== 'HEAD') || reply.hasHeader('etag')) {
+    done(null);
+    return;
+  }
+  if (!conditionalAnswer(request, reply, strongEtag(payload))) {
+    done(null);
+    return;
+  }
+  reply.removeHeader('Content-Type');
+  done(null, null);
+}
+
+/** Routes marked `config: { etag: true }` get jsonEtag as their own onSend hook; other routes pay nothing. */
 export function useJsonEtags(app: App): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config?.etag || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    // A route that set its own validator (a cached answer) has already answered the condition.
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.hasHeader('etag')) return payload;
-    const etag = strongEtag(payload);
-    if (!conditionalAnswer(request, reply, etag)) return payload;
-    reply.removeHeader('Content-Type');
-    return null;
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.etag) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, jsonEtag];
   });
 }

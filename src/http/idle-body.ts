@@ -12,10 +12,15 @@ import { errorBody, httpStatusOf } from './error-handler.ts';
 const hasBody = (request: FastifyRequest): boolean => request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 export function watchIdleBody(idleMs: number) {
-  return async function onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return function onRequest(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const raw = request.raw;
     // An injected request (tests) has no socket to time out.
-    if (idleMs <= 0 || !hasBody(request) || !raw.socket || typeof raw.setTimeout !== 'function') return;
+    if (idleMs > 0 && hasBody(request) && raw.socket && typeof raw.setTimeout === 'function') watch(request, reply);
+    done();
+  };
+
+  function watch(request: FastifyRequest, reply: FastifyReply): void {
+    const raw = request.raw;
     raw.setTimeout(idleMs, () => {
       if (reply.raw.headersSent) {
         raw.destroy();
@@ -40,5 +45,5 @@ export function watchIdleBody(idleMs: number) {
       });
     });
     raw.once('end', () => raw.setTimeout(0));
-  };
+  }
 }

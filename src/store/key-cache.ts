@@ -15,6 +15,11 @@ export interface KeyOwner {
   tenant: Tenant;
 }
 
+export interface KeyAnswer {
+  owner: KeyOwner | null;
+  generation: number;
+}
+
 const MAX_ENTRIES = 10_000;
 /** A bound on any staleness the feed could miss (it should miss none). */
 const MAX_AGE_MS = 60_000;
@@ -35,8 +40,9 @@ export class KeyCache {
   /**
    * The key and its organization for a presented secret (null when unknown or revoked), with the feed's
    * generation the answer is current for: whatever is derived from it may be cached while that still holds.
+   * A current cached answer is returned as is, without a promise (the polling path stays synchronous).
    */
-  async find(secret: string): Promise<{ owner: KeyOwner | null; generation: number }> {
+  find(secret: string): KeyAnswer | Promise<KeyAnswer> {
     const digest = hashApiKey(secret);
     const usable = this.feed.sync();
     const generation = this.feed.generation;
@@ -45,6 +51,10 @@ export class KeyCache {
       const hit = this.entries.get(digest);
       if (hit && now - hit.at < MAX_AGE_MS) return { owner: hit.owner, generation };
     }
+    return this.read(secret, digest, usable, generation, now);
+  }
+
+  private async read(secret: string, digest: string, usable: boolean, generation: number, now: number): Promise<KeyAnswer> {
     const owner = await findKeyBySecret(this.db, secret);
     // Stored only if nothing changed while it was read: an answer from before a change is not kept after it.
     if (owner && usable && this.feed.sync() && generation === this.feed.generation) {

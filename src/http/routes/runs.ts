@@ -1,9 +1,10 @@
 import { scratchName } from '../../kernel/scratch.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
-import { authOf } from '../auth.ts';
+import { authOf, type AuthContext } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
 import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
@@ -16,7 +17,7 @@ import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DocumentsDeletedSchema } from '../schemas/documents.ts';
 import { IdempotencyKeyHeaders, RunListQuery, RunListSchema, RunRef, RunStatusNotModified, RunStatusRef, RunUploadBody } from '../schemas/runs.ts';
 import { UUID_RE } from '../../kernel/ids.ts';
-import { RunStatusCache } from '../run-status-cache.ts';
+import { RunStatusCache, type CachedStatus } from '../run-status-cache.ts';
 import { conditionalAnswer, strongEtag } from '../conditional.ts';
 /** Seconds between polls of a run that is not finished (contract, Limits: once per 5 seconds). */
 const POLL_SECONDS = 5;
@@ -28,6 +29,25 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const checksLeftOf = (tenantId: string) => checksLeft(db, tenantId);
 
   const statusCache = new RunStatusCache(deps.store.changes);
+
+  /** Reads and serializes a run's status, and keeps it while it stays current (run-status-cache.ts). */
+  async function readStatus(tenant: AuthContext['tenant'], runId: string, generation: number, reply: FastifyReply): Promise<CachedStatus> {
+    const found = UUID_RE.test(runId) ? await deps.store.runReads.runWithDocuments(tenant.id, runId) : undefined;
+    if (!found) throw errors.runNotFound();
+    const { run, documents } = found;
+    // checks_left as authentication found the organization, current at the same generation.
+    const body = reply.serialize(statusBody(run, documents, tenant.checks_left)) as string;
+    const status = { tenantId: tenant.id, body, etag: strongEtag(body), unfinished: run.status === 'queued' || run.status === 'running' };
+    statusCache.put(runId, status, generation);
+    return status;
+  }
+
+  function sendStatus(request: FastifyRequest, reply: FastifyReply, status: CachedStatus): void {
+    // The contract's polling rule: once per 5 seconds while the run is not finished (also on a 304).
+    if (status.unfinished) reply.header('Retry-After', String(POLL_SECONDS));
+    if (conditionalAnswer(request, reply, status.etag)) reply.send();
+    else reply.type('application/json; charset=utf-8').send(status.body);
+  }
 
   return async (app) => {
     app.post(
@@ -103,23 +123,16 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: RunStatusRef, 304: RunStatusNotModified, ...errorResponses(404) },
         },
       },
-      async (request, reply) => {
+      // Not async: a cached answer is sent without a promise (the polling path).
+      (request, reply) => {
         const { tenant, generation } = authOf(request);
         const runId = request.params.run_id;
-        let status = statusCache.get(tenant.id, runId, generation);
-        if (!status) {
-          const found = UUID_RE.test(runId) ? await deps.store.runReads.runWithDocuments(tenant.id, runId) : undefined;
-          if (!found) throw errors.runNotFound();
-          const { run, documents } = found;
-          // checks_left as authentication found the organization, current at the same generation.
-          const body = reply.serialize(statusBody(run, documents, tenant.checks_left)) as string;
-          status = { tenantId: tenant.id, body, etag: strongEtag(body), unfinished: run.status === 'queued' || run.status === 'running' };
-          statusCache.put(runId, status, generation);
+        const cached = statusCache.get(tenant.id, runId, generation);
+        if (cached) {
+          sendStatus(request, reply, cached);
+          return undefined;
         }
-        // The contract's polling rule: once per 5 seconds while the run is not finished (also on a 304).
-        if (status.unfinished) reply.header('Retry-After', String(POLL_SECONDS));
-        if (conditionalAnswer(request, reply, status.etag)) return reply.send();
-        return reply.type('application/json; charset=utf-8').send(status.body);
+        return readStatus(tenant, runId, generation, reply).then((status) => sendStatus(request, reply, status));
       },
     );
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, createHash, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, hash, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db.ts';
 import type { ApiKey, Tenant, TenantsTable } from '../schema.ts';
 import { nowIso } from '../../kernel/clock.ts';
@@ -34,7 +34,7 @@ export const TENANT_DEFAULTS = {
   concurrency: 2,
 } as const;
 
-export const hashApiKey = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+export const hashApiKey = (secret: string): string => hash('sha256', secret, 'hex');
 
 /** Constant-time comparison of two hex digests of equal length. */
 export function sameDigest(a: string, b: string): boolean {
