@@ -18,7 +18,11 @@ function capture(level: string) {
 test('a line at an enabled level is written with the request binding; others are not', () => {
   const { log, lines } = capture('info');
   let children = 0;
-  const parent = Object.assign(Object.create(log), { child: (...args: Parameters<typeof log.child>) => (children++, log.child(...args)) });
+  const child = (...args: Parameters<typeof log.child>) => {
+    children++;
+    return log.child(...args);
+  };
+  const parent = Object.assign(Object.create(log), { child });
   const request = deferredChildLogger(parent, { request_id: 'r-1' }, {});
   request.debug({ url: '/x' }, 'quiet');
   assert.equal(children, 0, 'no child is made for a line that is not written');
