@@ -2,11 +2,9 @@ import type { AppDeps } from './deps.ts';
 import type { Db } from '../store/db.ts';
 import type { Run } from '../store/schema.ts';
 import { errors, runFailures, type RunError } from '../kernel/errors.ts';
-import { refundChecks } from '../store/repositories/ledger.ts';
 import { getRun, markDocumentsDeleted } from '../store/repositories/runs.ts';
-import { getTenant } from '../store/repositories/tenants.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
-import { markRunFailed, type FailGuard } from '../store/queue/runs.ts';
+import { failAndRefundRun, type FailGuard } from '../store/queue/runs.ts';
 import { nowIso } from '../kernel/clock.ts';
 
 /**
@@ -22,27 +20,16 @@ export async function failRunWithRefund(
   opts: { cancelled?: boolean; onlyIf: FailGuard },
 ): Promise<boolean> {
   const now = new Date();
-  const at = nowIso(now);
-  return db.transaction().execute(async (trx) => {
-    if (!(await markRunFailed(trx, runId, error, { cancelled: opts.cancelled, onlyIf: opts.onlyIf, at }))) return false;
-    const run = (await getRun(trx, runId))!;
-    if (run.charged === 1) await refundChecks(trx, run.tenant_id, runId, run.double_volume === 1 ? 2 : 1, at);
-    const tenant = (await getTenant(trx, run.tenant_id))!;
-    const pagesTotal = await trx
-      .selectFrom('documents')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pages'), eb.lit(0)).as('pages'))
-      .where('run_id', '=', runId)
-      .executeTakeFirstOrThrow();
-    await recordRunEvent(
+  return failAndRefundRun(db, runId, error, { cancelled: opts.cancelled, onlyIf: opts.onlyIf, at: nowIso(now) }, (trx, { run, tenant, pagesTotal }) =>
+    recordRunEvent(
       trx,
       { id: runId, tenant_id: run.tenant_id, status: 'failed', refunded: true },
-      { findings: 0, pagesTotal: Number(pagesTotal.pages), checksLeft: tenant.checks_left },
+      { findings: 0, pagesTotal, checksLeft: tenant.checks_left },
       tenant,
       apiVersion,
       now,
-    );
-    return true;
-  });
+    ),
+  );
 }
 
 /** POST /runs/{id}/cancel: only a queued run can be cancelled; its check is returned. */

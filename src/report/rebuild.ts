@@ -19,7 +19,9 @@ import type { BlobStore } from '../blobs/blob-store.ts';
 import type { PublishedResult } from '../kernel/result.ts';
 import { errors } from '../kernel/errors.ts';
 import type { Db } from '../store/db.ts';
-import { claimPdfBuild, completePdfBuild, failPdfBuild, renewPdfBuild } from '../store/queue/pdf-builds.ts';
+import { claimPdfBuild, completePdfBuild, failPdfBuild, pdfBuildState, renewPdfBuild } from '../store/queue/pdf-builds.ts';
+import { resultForPdfs } from '../store/repositories/results.ts';
+import { documentsOf, runWithOrganizationName } from '../store/repositories/runs.ts';
 import { keepLeaseAlive } from '../store/queue/heartbeat.ts';
 import type { PdfKeys } from './index.ts';
 import { reportMetaOf } from './meta.ts';
@@ -155,21 +157,8 @@ export class PdfRebuilder {
 
   /** Why a claim did not match: the PDFs are there by now, a build is running, or a failure pauses them. */
   private async stateOf(runId: string): Promise<Outcome> {
-    const row = await this.deps.db
-      .selectFrom('results')
-      .select(['report_pdf_key', 'section_pdf_keys', 'theme_pdf_keys', 'report_zip_key', 'pdf_retry_at', 'pdf_build_expires_at'])
-      .where('run_id', '=', runId)
-      .executeTakeFirstOrThrow();
-    if (row.report_pdf_key !== null && row.report_zip_key !== null) {
-      return {
-        keys: {
-          report_pdf_key: row.report_pdf_key,
-          section_pdf_keys: JSON.parse(row.section_pdf_keys) as Record<string, string>,
-          theme_pdf_keys: JSON.parse(row.theme_pdf_keys) as Record<string, string>,
-          report_zip_key: row.report_zip_key,
-        },
-      };
-    }
+    const row = await pdfBuildState(this.deps.db, runId);
+    if (row.keys) return { keys: row.keys };
     const now = this.now();
     const building = row.pdf_build_expires_at !== null && row.pdf_build_expires_at >= now.toISOString();
     if (!building && row.pdf_retry_at !== null && row.pdf_retry_at > now.toISOString()) {
@@ -181,7 +170,7 @@ export class PdfRebuilder {
 
 /** Reads the published result and its metadata and builds every PDF and the ZIP (the claim is the caller's). */
 export async function buildStoredPdfs(db: Db, blobs: BlobStore, runId: string): Promise<PdfKeys> {
-  const row = await db.selectFrom('results').select(['body', 'report_meta', 'published_at']).where('run_id', '=', runId).executeTakeFirstOrThrow();
+  const row = await resultForPdfs(db, runId);
   const result = JSON.parse(row.body) as PublishedResult;
   const meta = row.report_meta !== null ? (JSON.parse(row.report_meta) as ReportMeta) : await metaFromRows(db, runId, result, row.published_at);
   // Loaded here, not at the top: an API node that rebuilds in a child never loads the renderer and its fonts.
@@ -191,17 +180,7 @@ export async function buildStoredPdfs(db: Db, blobs: BlobStore, runId: string): 
 
 /** For results published before report_meta was kept: the same metadata from the run's rows. */
 async function metaFromRows(db: Db, runId: string, result: PublishedResult, publishedAt: string): Promise<ReportMeta> {
-  const run = await db
-    .selectFrom('runs')
-    .innerJoin('tenants', 'tenants.id', 'runs.tenant_id')
-    .select(['runs.id', 'runs.object_address', 'runs.user_request', 'runs.created_at', 'tenants.name'])
-    .where('runs.id', '=', runId)
-    .executeTakeFirstOrThrow();
-  const documents = await db
-    .selectFrom('documents')
-    .select(['idx', 'name', 'kind', 'pages', 'role', 'page_from', 'page_to'])
-    .where('run_id', '=', runId)
-    .orderBy('idx')
-    .execute();
+  const run = await runWithOrganizationName(db, runId);
+  const documents = await documentsOf(db, runId);
   return reportMetaOf(run, run.name, result.object_name ?? null, documents, publishedAt);
 }

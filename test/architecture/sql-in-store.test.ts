@@ -10,20 +10,6 @@ import test from 'node:test';
 import ts from 'typescript';
 import { SRC_ROOT, sourceFiles } from './source-graph.ts';
 
-/**
- * Files that still build queries outside the store, each only while its owner moves it into the leased-queue
- * module (issue 15, item 3). Remove an entry when its file no longer holds SQL: the test fails on stale ones.
- * A pattern ending in `/**` covers a folder.
- */
-const NOT_YET_MOVED: Record<string, string> = {
-  // The run worker: claim, lease renewal, stages and publication move to the leased queue and a repository.
-  'pipeline/**': 'leased queue of runs',
-  // The PDF rebuild's own lease on results rows.
-  'report/rebuild.ts': 'leased queue of PDF rebuilds',
-  // The run state transitions (fail with refund), to be named functions in one place beside the leased queue.
-  'domain/run-lifecycle.ts': 'run state transitions',
-};
-
 /** Methods of Kysely's query builder and connection that start a statement or a transaction. */
 const QUERY_METHODS = new Set([
   'selectFrom',
@@ -62,22 +48,13 @@ export function sqlSites(fileName: string, text: string): string[] {
 }
 
 const rel = (path: string) => relative(SRC_ROOT, path).split('\\').join('/');
-const allowedBy = (file: string) => Object.keys(NOT_YET_MOVED).find((entry) => (entry.endsWith('/**') ? file.startsWith(entry.slice(0, -2)) : file === entry));
-
 const sitesOutsideStore = () =>
   sourceFiles()
     .filter((p) => !/\.test\.ts$|\.d\.mts$/.test(p) && !rel(p).startsWith('store/'))
     .flatMap((p) => sqlSites(`src/${rel(p)}`, readFileSync(p, 'utf8')));
 
-test('SQL is written only in src/store/ (besides the files listed as not yet moved)', () => {
-  const unexpected = sitesOutsideStore().filter((site) => !allowedBy(site.slice('src/'.length, site.indexOf(':'))));
-  assert.deepEqual(unexpected, [], 'move these queries into a repository of src/store/repositories/ and call it');
-});
-
-test('every file listed as not yet moved still holds SQL', () => {
-  const files = new Set(sitesOutsideStore().map((site) => site.slice('src/'.length, site.indexOf(':'))));
-  const stale = Object.keys(NOT_YET_MOVED).filter((entry) => ![...files].some((f) => allowedBy(f) === entry));
-  assert.deepEqual(stale, [], 'remove these entries from NOT_YET_MOVED');
+test('SQL is written only in src/store/', () => {
+  assert.deepEqual(sitesOutsideStore(), [], 'move these queries into a repository of src/store/repositories/ and call it');
 });
 
 test('the reader sees every form of a query', () => {

@@ -2,10 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assignPageNumbers, guessKind, prepareDocument } from '../../ingest/index.ts';
 import type { DocFormat } from '../../ingest/types.ts';
-import { chargeCheck } from '../../store/repositories/ledger.ts';
 import { runFailures } from '../../kernel/errors.ts';
 import { nowIso } from '../../kernel/clock.ts';
-import { markRunDoubleVolume } from '../../store/queue/runs.ts';
+import { chargeDoubleVolume } from '../../store/queue/runs.ts';
 import { recordPreparedDocuments } from '../../store/repositories/processing.ts';
 import { LeaseLost } from '../run-failure.ts';
 import type { PreparedDocument, RunJob } from '../run-job.ts';
@@ -59,12 +58,8 @@ async function applyVolume({ ctx, run, tenant, pagesTotal }: RunJob): Promise<bo
   if (tenant.oversize_factor < 2 || pagesTotal > tenant.max_pages * 2) {
     throw runFailures.tooManyPages(pagesTotal, tenant.max_pages, tenant.oversize_factor);
   }
-  const at = nowIso();
-  const charged = await ctx.store.db.transaction().execute(async (trx) => {
-    if (!(await chargeCheck(trx, tenant.id, run.id, 'extra_volume', at))) return false;
-    if (!(await markRunDoubleVolume(trx, run.id, ctx.workerId, at))) throw new LeaseLost(run.id);
-    return true;
-  });
-  if (!charged) throw runFailures.doubleVolumeUnpaid(pagesTotal);
+  const charged = await chargeDoubleVolume(ctx.store.db, tenant.id, run.id, ctx.workerId, nowIso());
+  if (charged === 'no-check') throw runFailures.doubleVolumeUnpaid(pagesTotal);
+  if (charged === 'not-held') throw new LeaseLost(run.id);
   return true;
 }

@@ -64,3 +64,31 @@ export async function completePdfBuild(
 export function failPdfBuild(db: Db, runId: string, owner: string, failure: { retryAt: string | null; error: string }): Promise<boolean> {
   return release(db, pdfBuildQueue, { key: runId, owner }, { pdf_retry_at: failure.retryAt, pdf_error: failure.error });
 }
+
+/** Where the build of a run stands: its PDF keys once built (JSON parsed), the pause after a failure, the lease. */
+export interface PdfBuildState {
+  keys: { report_pdf_key: string; section_pdf_keys: Record<string, string>; theme_pdf_keys: Record<string, string>; report_zip_key: string } | null;
+  pdf_retry_at: string | null;
+  pdf_build_expires_at: string | null;
+}
+
+export async function pdfBuildState(db: Db, runId: string): Promise<PdfBuildState> {
+  const row = await db
+    .selectFrom('results')
+    .select(['report_pdf_key', 'section_pdf_keys', 'theme_pdf_keys', 'report_zip_key', 'pdf_retry_at', 'pdf_build_expires_at'])
+    .where('run_id', '=', runId)
+    .executeTakeFirstOrThrow();
+  return {
+    keys:
+      row.report_pdf_key !== null && row.report_zip_key !== null
+        ? {
+            report_pdf_key: row.report_pdf_key,
+            section_pdf_keys: JSON.parse(row.section_pdf_keys) as Record<string, string>,
+            theme_pdf_keys: JSON.parse(row.theme_pdf_keys) as Record<string, string>,
+            report_zip_key: row.report_zip_key,
+          }
+        : null,
+    pdf_retry_at: row.pdf_retry_at,
+    pdf_build_expires_at: row.pdf_build_expires_at,
+  };
+}

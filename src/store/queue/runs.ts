@@ -4,7 +4,8 @@
  *
  *   queued ──claimRun──▶ running ──recordRunStage / renewRunLease (while held)
  *   running ──markRunDone──▶ done                (publication, inside its transaction)
- *   queued|running ──markRunFailed──▶ failed     (refund and event by the caller, in the same transaction)
+ *   queued|running ──markRunFailed──▶ failed     (failAndRefundRun: with the refund and the caller's event)
+ *   running ──chargeDoubleVolume──▶ running, double volume   (one more check charged)
  *   running, lease lapsed ──requeueExpiredRun──▶ queued      (its worker died)
  *   running ──requeueRunOfDeadChild──▶ queued                (the child carrying it died)
  *
@@ -18,11 +19,14 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Store } from '../db.ts';
 import { dialectAdapter } from '../dialect.ts';
-import type { Run, RunStatus, RunUpdate } from '../schema.ts';
+import type { Run, RunStatus, RunUpdate, Tenant } from '../schema.ts';
 import type { RunError } from '../../kernel/errors.ts';
 import { FIRST_STAGE, STAGE_TEXT, type Stage } from '../../kernel/stages.ts';
 import { nowIso } from '../../kernel/clock.ts';
 import { claimNext, findExpired, release, renew, requeueExpired, writeHeld, type LeasedTable } from './leased-queue.ts';
+import { chargeCheck, refundChecks } from '../repositories/ledger.ts';
+import { getRun, pagesOfRun } from '../repositories/runs.ts';
+import { getTenant } from '../repositories/tenants.ts';
 
 /** Tenants tried per claim on PostgreSQL (the ones waiting longest first). */
 const CANDIDATE_TENANTS = 10;
@@ -96,6 +100,27 @@ export async function markRunDoubleVolume(trx: Db, runId: string, workerId: stri
   return Number(res.numUpdatedRows) > 0;
 }
 
+/** Thrown inside the charging transaction to roll the charge back when the run is no longer held. */
+class RunNotHeld extends Error {}
+
+/**
+ * Charges one more check for a held run whose pages exceed the organization's limit and marks it double volume,
+ * in one transaction: 'no-check' when none was left (nothing written), 'not-held' when this worker no longer
+ * holds the run or it was charged already (the charge rolled back).
+ */
+export async function chargeDoubleVolume(db: Db, tenantId: string, runId: string, workerId: string, at: string): Promise<'charged' | 'no-check' | 'not-held'> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await chargeCheck(trx, tenantId, runId, 'extra_volume', at))) return 'no-check' as const;
+      if (!(await markRunDoubleVolume(trx, runId, workerId, at))) throw new RunNotHeld();
+      return 'charged' as const;
+    });
+  } catch (err) {
+    if (err instanceof RunNotHeld) return 'not-held';
+    throw err;
+  }
+}
+
 /** running → done, inside the publication transaction; false when `workerId` no longer holds the run. */
 export function markRunDone(trx: Db, runId: string, workerId: string, done: { progress: string; volumeUnits: number; at: string }): Promise<boolean> {
   return release(trx, runQueue, { key: runId, owner: workerId }, {
@@ -118,8 +143,8 @@ export interface FailGuard {
 
 /**
  * queued|running → failed (or cancelled), refunded, lease cleared; false when the guard does not match
- * (someone else moved the run first) or it was refunded already. The refund and the event are the caller's,
- * in the same transaction (domain/run-lifecycle.ts).
+ * (someone else moved the run first) or it was refunded already. The refund and the event are written in the
+ * same transaction by failAndRefundRun.
  */
 export async function markRunFailed(trx: Db, runId: string, error: RunError, opts: { cancelled?: boolean; onlyIf: FailGuard; at: string }): Promise<boolean> {
   let q = trx
@@ -144,6 +169,37 @@ export async function markRunFailed(trx: Db, runId: string, error: RunError, opt
   if (opts.onlyIf.leaseExpiresAt) q = q.where('lease_expires_at', '=', opts.onlyIf.leaseExpiresAt);
   const moved = await q.executeTakeFirst();
   return Number(moved.numUpdatedRows) > 0;
+}
+
+/** A run just failed and refunded, as failAndRefundRun hands it to the caller's writes in its transaction. */
+export interface FailedRun {
+  run: Run;
+  /** The organization after the refund. */
+  tenant: Tenant;
+  /** Pages of the run's documents (0 when not yet counted). */
+  pagesTotal: number;
+}
+
+/**
+ * queued|running → failed (markRunFailed) with its checks returned when it was charged (two for a double
+ * volume), and whatever `alsoRecord` writes (the webhook event) — all in one transaction. False when the guard
+ * did not match: nothing is written.
+ */
+export function failAndRefundRun(
+  db: Db,
+  runId: string,
+  error: RunError,
+  opts: { cancelled?: boolean; onlyIf: FailGuard; at: string },
+  alsoRecord: (trx: Db, failed: FailedRun) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await markRunFailed(trx, runId, error, opts))) return false;
+    const run = (await getRun(trx, runId))!;
+    if (run.charged === 1) await refundChecks(trx, run.tenant_id, runId, run.double_volume === 1 ? 2 : 1, opts.at);
+    const tenant = (await getTenant(trx, run.tenant_id))!;
+    await alsoRecord(trx, { run, tenant, pagesTotal: await pagesOfRun(trx, runId) });
+    return true;
+  });
 }
 
 /** Runs whose worker died: running with a lapsed lease. */

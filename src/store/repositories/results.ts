@@ -14,6 +14,11 @@ export async function publishedResultOf(db: Db, tenantId: string, runId: string)
   return row && { snapshot: row.snapshot, result: JSON.parse(row.body) as PublishedResult };
 }
 
+/** What a rebuild of the PDFs reads of a published result: its body and report metadata (JSON text), and when it was published. */
+export function resultForPdfs(db: Db, runId: string): Promise<{ body: string; report_meta: string | null; published_at: string }> {
+  return db.selectFrom('results').select(['body', 'report_meta', 'published_at']).where('run_id', '=', runId).executeTakeFirstOrThrow();
+}
+
 /** Blob keys of the reports built at publication. */
 export interface ReportKeys {
   report_md_key: string;

@@ -49,6 +49,26 @@ export async function documentsOfMany(db: Db, runIds: string[]): Promise<Map<str
   return out;
 }
 
+/** Pages of a run's documents together (0 before preparation counted them). */
+export async function pagesOfRun(db: Db, runId: string): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pages'), eb.lit(0)).as('pages'))
+    .where('run_id', '=', runId)
+    .executeTakeFirstOrThrow();
+  return Number(row.pages);
+}
+
+/** What the report header says about a run: its id, address, request and creation, and its organization's name. */
+export function runWithOrganizationName(db: Db, runId: string): Promise<Pick<Run, 'id' | 'object_address' | 'user_request' | 'created_at'> & { name: string }> {
+  return db
+    .selectFrom('runs')
+    .innerJoin('tenants', 'tenants.id', 'runs.tenant_id')
+    .select(['runs.id', 'runs.object_address', 'runs.user_request', 'runs.created_at', 'tenants.name'])
+    .where('runs.id', '=', runId)
+    .executeTakeFirstOrThrow();
+}
+
 /** Records that a run's documents were deleted (DELETE /runs/{id}/documents). */
 export async function markDocumentsDeleted(db: Db, runId: string, at: string): Promise<void> {
   await db.updateTable('runs').set({ documents_deleted_at: at, updated_at: at }).where('id', '=', runId).execute();
