@@ -1,4 +1,5 @@
-import type { Bundle, Run } from '../store/schema.ts';
+import type { Run } from '../store/schema.ts';
+import type { Bundle } from '../kernel/model/feedback.ts';
 import { STAGE_TEXT } from '../kernel/stages.ts';
 
 /** A run as it is accepted: queued, one check charged, nothing processed yet. */

@@ -1,15 +1,15 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../store/schema.ts';
+import type { Db } from '../store/db.ts';
+import type { ClaimedDelivery } from '../kernel/model/webhook.ts';
 import { vetWebhookUrl, type GuardResult, type LookupAll } from './address-guard.ts';
-import { extendDeliveryLease, recordDeliveryAttempt, type ClaimedDelivery } from '../store/queue/deliveries.ts';
+import { extendDeliveryLease, recordDeliveryAttempt } from '../store/queue/deliveries.ts';
 import { deliveryHeaders } from './headers.ts';
 import { afterAttempt, type AttemptRecord } from './outcome.ts';
 import { sendWebhook, type SendOutcome } from './sender.ts';
 import { resolveDeliverySettings } from './settings.ts';
 
 export interface AttemptDeps {
-  db: Kysely<Database>;
+  db: Db;
   allowPrivate: boolean;
   log: Logger;
   lookup?: LookupAll;
@@ -26,10 +26,10 @@ export type AttemptResult = AttemptRecord['status'] | 'lost_lease';
  */
 export async function runAttempt(deps: AttemptDeps, d: ClaimedDelivery): Promise<AttemptResult> {
   const { db, log } = deps;
-  const { settings, problems } = resolveDeliverySettings(d.webhook_settings);
-  if (problems.length > 0) log.warn({ tenant_id: d.tenant_id, problems }, 'webhook settings partly ignored');
+  const { settings, problems } = resolveDeliverySettings(d.webhookSettings);
+  if (problems.length > 0) log.warn({ tenant_id: d.tenantId, problems }, 'webhook settings partly ignored');
 
-  let lease = d.lease_expires_at;
+  let lease = d.leaseExpiresAt;
   const needed = new Date(Date.now() + 2 * settings.timeoutMs + LEASE_MARGIN_MS).toISOString();
   if (needed > lease) {
     if (!(await extendDeliveryLease(db, d, lease, needed))) return 'lost_lease';
@@ -47,8 +47,8 @@ export async function runAttempt(deps: AttemptDeps, d: ClaimedDelivery): Promise
 
   if (!guard.ok && guard.kind === 'denied') {
     const now = new Date().toISOString();
-    const ok = await recordDeliveryAttempt(db, d, lease, { status: 'denied', next_attempt_at: null, last_error: guard.reason, updated_at: now });
-    log.warn({ delivery_id: d.id, run_id: d.run_id, event: d.event, reason: guard.reason }, 'webhook address denied');
+    const ok = await recordDeliveryAttempt(db, d, lease, { status: 'denied', nextAttemptAt: null, lastError: guard.reason, updatedAt: now });
+    log.warn({ delivery_id: d.id, run_id: d.runId, event: d.event, reason: guard.reason }, 'webhook address denied');
     return ok ? 'denied' : 'lost_lease';
   }
 
@@ -59,7 +59,7 @@ export async function runAttempt(deps: AttemptDeps, d: ClaimedDelivery): Promise
       address: guard.address,
       family: guard.family,
       body: d.body,
-      headers: deliveryHeaders(d, d.webhook_secret),
+      headers: deliveryHeaders(d, d.webhookSecret),
       timeoutMs: settings.timeoutMs,
     });
   } else {
@@ -68,16 +68,16 @@ export async function runAttempt(deps: AttemptDeps, d: ClaimedDelivery): Promise
 
   const end = new Date();
   const record = afterAttempt(d, outcome, settings, end);
-  const ok = await recordDeliveryAttempt(db, d, lease, { ...record, updated_at: end.toISOString() });
+  const ok = await recordDeliveryAttempt(db, d, lease, { ...record, updatedAt: end.toISOString() });
   log.info(
     {
       delivery_id: d.id,
-      run_id: d.run_id,
+      run_id: d.runId,
       event: d.event,
       attempt: record.attempts,
       status: record.status,
-      response_code: record.last_response_code,
-      error: record.last_error,
+      response_code: record.lastResponseCode,
+      error: record.lastError,
     },
     'webhook attempt',
   );

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Database } from '../store/schema.ts';
+import type { Db } from '../store/db.ts';
 import type { LookupAll } from './address-guard.ts';
 import { runAttempt } from './attempt.ts';
 import { claimDueDelivery, nextDueAt } from '../store/queue/deliveries.ts';
@@ -9,7 +8,7 @@ import { startPollLoop } from '../store/queue/poll-loop.ts';
 import { DEFAULT_DELIVERY } from './settings.ts';
 
 export interface DispatcherDeps {
-  db: Kysely<Database>;
+  db: Db;
   dialect: 'sqlite' | 'postgres';
   config: Config;
   log: Logger;

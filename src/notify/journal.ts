@@ -1,7 +1,6 @@
 import type { Db } from '../store/db.ts';
-import { deliveriesOfRun, type DeliveryEntry } from '../store/repositories/webhooks.ts';
-
-export type { DeliveryEntry };
+import type { DeliveryEntry } from '../kernel/model/webhook.ts';
+import { deliveriesOfRun } from '../store/repositories/webhooks.ts';
 
 /**
  * The delivery journal of one run of the organization, oldest first. null when the run does not exist or

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.ts';
 import type { Tenant } from '../store/schema.ts';
-import { insertDelivery } from '../store/repositories/webhooks.ts';
+import { insertDelivery, type Requeued } from '../store/repositories/webhooks.ts';
 import { eventForStatus, isoWithOffset, serializeBody } from './body.ts';
 import { resolveDeliverySettings } from './settings.ts';
 
@@ -46,10 +46,10 @@ export async function recordRunEvent(trx: Db, run: FinishedRun, facts: RunFacts,
   const ts = now.toISOString();
   await insertDelivery(trx, {
     id: randomUUID(),
-    tenant_id: run.tenant_id,
-    run_id: run.id,
+    tenantId: run.tenant_id,
+    runId: run.id,
     event,
-    created_at: ts,
+    createdAt: ts,
     ...pendingDelivery(body, url, tenant.webhook_settings, ts),
   });
 }
@@ -58,20 +58,18 @@ export async function recordRunEvent(trx: Db, run: FinishedRun, facts: RunFacts,
  * The columns of a delivery that is due now with a fresh set of attempts: a new event, or a redelivery of
  * an old one (same row, same delivery id).
  */
-export function pendingDelivery(body: string, url: string, webhookSettings: string | null, ts: string) {
+export function pendingDelivery(body: string, url: string, webhookSettings: string | null, ts: string): Requeued {
   const { settings } = resolveDeliverySettings(webhookSettings);
   return {
     body,
     url,
-    status: 'pending' as const,
+    status: 'pending',
     attempts: 0,
-    max_attempts: settings.attempts,
-    next_attempt_at: ts,
-    last_response_code: null,
-    last_error: null,
-    lease_owner: null,
-    lease_expires_at: null,
-    delivered_at: null,
-    updated_at: ts,
+    maxAttempts: settings.attempts,
+    nextAttemptAt: ts,
+    lastResponseCode: null,
+    lastError: null,
+    deliveredAt: null,
+    updatedAt: ts,
   };
 }

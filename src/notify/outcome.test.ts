@@ -22,27 +22,27 @@ test('verdicts: 2xx delivered; 3xx and 4xx except 429 rejected; 429, 5xx, timeou
 });
 
 test('a retry is scheduled after the pause of the attempt just made', () => {
-  const r = afterAttempt({ attempts: 1, max_attempts: 4 }, resp(500), settings, now);
+  const r = afterAttempt({ attempts: 1, maxAttempts: 4 }, resp(500), settings, now);
   assert.equal(r.status, 'pending');
   assert.equal(r.attempts, 2);
-  assert.equal(r.next_attempt_at, '2026-11-22T00:00:04.000Z');
-  assert.equal(r.last_response_code, 500);
-  assert.equal(r.last_error, 'Получатель ответил HTTP 500');
+  assert.equal(r.nextAttemptAt, '2026-11-22T00:00:04.000Z');
+  assert.equal(r.lastResponseCode, 500);
+  assert.equal(r.lastError, 'Получатель ответил HTTP 500');
 });
 
 test('the last allowed attempt ends in failed', () => {
-  const r = afterAttempt({ attempts: 3, max_attempts: 4 }, { kind: 'timeout' }, settings, now);
+  const r = afterAttempt({ attempts: 3, maxAttempts: 4 }, { kind: 'timeout' }, settings, now);
   assert.deepEqual(
-    { status: r.status, attempts: r.attempts, next: r.next_attempt_at, code: r.last_response_code },
+    { status: r.status, attempts: r.attempts, next: r.nextAttemptAt, code: r.lastResponseCode },
     { status: 'failed', attempts: 4, next: null, code: null },
   );
 });
 
 test('delivered records the time; rejected stops at once; a redirect names its Location', () => {
-  const ok = afterAttempt({ attempts: 0, max_attempts: 4 }, resp(202), settings, now);
-  assert.deepEqual([ok.status, ok.delivered_at, ok.last_error], ['delivered', now.toISOString(), null]);
-  const rej = afterAttempt({ attempts: 0, max_attempts: 4 }, resp(302, 'https://login.example/'), settings, now);
+  const ok = afterAttempt({ attempts: 0, maxAttempts: 4 }, resp(202), settings, now);
+  assert.deepEqual([ok.status, ok.deliveredAt, ok.lastError], ['delivered', now.toISOString(), null]);
+  const rej = afterAttempt({ attempts: 0, maxAttempts: 4 }, resp(302, 'https://login.example/'), settings, now);
   assert.equal(rej.status, 'rejected');
   assert.equal(rej.attempts, 1);
-  assert.match(rej.last_error ?? '', /Location: https:\/\/login\.example\//);
+  assert.match(rej.lastError ?? '', /Location: https:\/\/login\.example\//);
 });

@@ -1,4 +1,4 @@
-import type { WebhookDeliveriesTable } from '../store/schema.ts';
+import type { DeliveryState } from '../kernel/model/webhook.ts';
 import type { SendOutcome } from './sender.ts';
 import { pauseAfter, type DeliverySettings } from './settings.ts';
 
@@ -36,22 +36,22 @@ export function describeOutcome(outcome: SendOutcome): string | null {
   }
 }
 
-export type AttemptRecord = Pick<WebhookDeliveriesTable, 'status' | 'attempts' | 'next_attempt_at' | 'last_response_code' | 'last_error' | 'delivered_at'>;
+export type AttemptRecord = Omit<DeliveryState, 'updatedAt'>;
 
 /** The state of a delivery after one more attempt with the given outcome. Pure; `now` is the attempt end. */
-export function afterAttempt(current: { attempts: number; max_attempts: number }, outcome: SendOutcome, settings: DeliverySettings, now: Date): AttemptRecord {
+export function afterAttempt(current: { attempts: number; maxAttempts: number }, outcome: SendOutcome, settings: DeliverySettings, now: Date): AttemptRecord {
   const attempts = current.attempts + 1;
   const verdict = verdictOf(outcome);
   const base = {
     attempts,
-    last_response_code: outcome.kind === 'response' ? outcome.status : null,
-    last_error: describeOutcome(outcome),
+    lastResponseCode: outcome.kind === 'response' ? outcome.status : null,
+    lastError: describeOutcome(outcome),
   };
   if (verdict === 'delivered') {
-    return { ...base, status: 'delivered', next_attempt_at: null, delivered_at: now.toISOString() };
+    return { ...base, status: 'delivered', nextAttemptAt: null, deliveredAt: now.toISOString() };
   }
-  if (verdict === 'rejected') return { ...base, status: 'rejected', next_attempt_at: null, delivered_at: null };
-  if (attempts >= current.max_attempts) return { ...base, status: 'failed', next_attempt_at: null, delivered_at: null };
+  if (verdict === 'rejected') return { ...base, status: 'rejected', nextAttemptAt: null, deliveredAt: null };
+  if (attempts >= current.maxAttempts) return { ...base, status: 'failed', nextAttemptAt: null, deliveredAt: null };
   const next = new Date(now.getTime() + pauseAfter(settings, attempts));
-  return { ...base, status: 'pending', next_attempt_at: next.toISOString(), delivered_at: null };
+  return { ...base, status: 'pending', nextAttemptAt: next.toISOString(), deliveredAt: null };
 }

@@ -1,23 +1,23 @@
-import type { FeedbackRow } from '../store/schema.ts';
+import type { Decision, SectionAssignment } from '../kernel/model/feedback.ts';
 import { latestDecisions } from '../domain/feedback/latest-decisions.ts';
 import type { Published } from '../domain/feedback/published.ts';
 
 /** A stored decision as the API shows it (in /findings.feedback, the feedback history and POST responses). */
-export function decisionView(row: FeedbackRow, actor: string) {
+export function decisionView(d: Decision, actor: string) {
   return {
-    feedback_id: row.id,
-    run_id: row.run_id,
-    snapshot: row.snapshot,
-    finding_id: row.finding_id,
-    actor: row.actor,
-    own: row.actor === actor,
-    decision: row.decision,
-    reason: row.reason,
-    reason_code: row.reason_code,
-    employee_id: row.employee_id,
-    version: row.version,
-    request_key: row.request_key,
-    created_at: row.created_at,
+    feedback_id: d.id,
+    run_id: d.runId,
+    snapshot: d.snapshot,
+    finding_id: d.findingId,
+    actor: d.actor,
+    own: d.actor === actor,
+    decision: d.decision,
+    reason: d.reason,
+    reason_code: d.reasonCode,
+    employee_id: d.employeeId,
+    version: d.version,
+    request_key: d.requestKey,
+    created_at: d.createdAt,
   };
 }
 
@@ -26,28 +26,23 @@ export function decisionView(row: FeedbackRow, actor: string) {
  * feedback_snapshot, feedback_actor and the latest decision per (finding_id, actor). Decisions never
  * change the findings themselves.
  */
-export function findingsBody(published: Published, actor: string, history: readonly FeedbackRow[]) {
+export function findingsBody(published: Published, actor: string, history: readonly Decision[]) {
   return {
     ...published.result,
     run_id: published.run.id,
     feedback_snapshot: published.snapshot,
     feedback_actor: actor,
-    feedback: latestDecisions(history).map((row) => decisionView(row, actor)),
+    feedback: latestDecisions(history).map((d) => decisionView(d, actor)),
   };
 }
 
 /** GET /runs/{run_id}/feedback: every decision in order, and the sections assigned to employees. */
-export function feedbackHistoryView(
-  published: Published,
-  actor: string,
-  history: readonly FeedbackRow[],
-  assignments: { section: string; employee_id: string; assigned_at: string }[],
-) {
+export function feedbackHistoryView(published: Published, actor: string, history: readonly Decision[], assignments: readonly SectionAssignment[]) {
   return {
     run_id: published.run.id,
     feedback_snapshot: published.snapshot,
     feedback_actor: actor,
-    history: history.map((row) => decisionView(row, actor)),
-    assignments,
+    history: history.map((d) => decisionView(d, actor)),
+    assignments: assignments.map((a) => ({ section: a.section, employee_id: a.employeeId, assigned_at: a.assignedAt })),
   };
 }

@@ -1,18 +1,18 @@
-import type { MemoryNote } from '../store/schema.ts';
+import type { MemoryNote } from '../kernel/model/feedback.ts';
 
 /** A memory note as the API shows it. */
 export function noteView(n: MemoryNote) {
   return {
     note_id: n.id,
-    feedback_id: n.feedback_id,
-    bundle_id: n.bundle_id,
-    run_id: n.run_id,
-    finding_id: n.finding_id,
+    feedback_id: n.feedbackId,
+    bundle_id: n.bundleId,
+    run_id: n.runId,
+    finding_id: n.findingId,
     text: n.text,
     status: n.status,
     version: n.version,
-    created_at: n.created_at,
-    updated_at: n.updated_at,
+    created_at: n.createdAt,
+    updated_at: n.updatedAt,
   };
 }
 

@@ -276,6 +276,3 @@ export type Run = Selectable<RunsTable>;
 export type NewRun = Insertable<RunsTable>;
 export type RunUpdate = Updateable<RunsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
-export type Bundle = Selectable<BundlesTable>;
-export type FeedbackRow = Selectable<FeedbackTable>;
-export type MemoryNote = Selectable<MemoryNotesTable>;

@@ -10,7 +10,8 @@ import type { Db, Store } from '../../src/store/db.ts';
 import { createTenant } from '../../src/store/repositories/tenants.ts';
 import { insertBundle } from '../../src/store/repositories/bundles.ts';
 import { availableSections, countFindings, type Finding, type PublishedResult } from '../../src/kernel/result.ts';
-import type { Bundle, Run, Tenant } from '../../src/store/schema.ts';
+import type { Run, Tenant } from '../../src/store/schema.ts';
+import type { Bundle } from '../../src/kernel/model/feedback.ts';
 import { nowIso } from '../../src/kernel/clock.ts';
 
 export interface TestStore extends Store {

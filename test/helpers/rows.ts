@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
-import type { FeedbackRow, Run } from '../../src/store/schema.ts';
+import type { Run } from '../../src/store/schema.ts';
 import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
 import { orgSettingsFrom, type OrgValues } from '../../src/cli/org-options.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
@@ -88,21 +88,3 @@ export async function insertResult(db: Db, run: { runId: string; tenantId: strin
     })
     .execute();
 }
-
-/** A stored decision of one author on one finding, for tests of the rules and views built on the history. */
-export const feedbackRow = (finding_id: string, actor: string, version: number, decision: FeedbackRow['decision']): FeedbackRow => ({
-  id: `${finding_id}-${actor}-${version}`,
-  tenant_id: 't',
-  run_id: 'r',
-  snapshot: 's',
-  finding_id,
-  actor,
-  decision,
-  reason: '',
-  reason_code: null,
-  employee_id: null,
-  version,
-  request_key: `${finding_id}-${actor}-${version}`,
-  request_hash: 'h',
-  created_at: '2026-11-21T10:00:00.000Z',
-});

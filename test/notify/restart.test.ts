@@ -59,7 +59,7 @@ test('a lease left by a dispatcher that died is taken over once it expires', asy
     // The dead dispatcher claimed the delivery and never came back.
     const claimed = await claimDue(store.db, store.dialect, 'dead-worker', new Date(), 150);
     assert.ok(claimed);
-    assert.equal(claimed.run_id, runId);
+    assert.equal(claimed.runId, runId);
     assert.equal(await claimDue(store.db, store.dialect, 'other', new Date(), 150), null, 'a live lease is not claimable');
 
     const d = start(store, 'worker-c');
@@ -83,7 +83,7 @@ test('a dispatcher whose lease was taken over cannot record its attempt', async 
     const runId = await finishRun(store, tenant);
     const stale = await claimDue(store.db, store.dialect, 'slow-worker', new Date(), 1);
     assert.ok(stale);
-    await waitFor(async () => Date.now() > Date.parse(stale.lease_expires_at) + 1, 'lease expiry');
+    await waitFor(async () => Date.now() > Date.parse(stale.leaseExpiresAt) + 1, 'lease expiry');
     const fresh = await claimDue(store.db, store.dialect, 'fast-worker', new Date(), 60_000);
     assert.ok(fresh);
     assert.equal(fresh.id, stale.id);

@@ -99,14 +99,14 @@ describe(`leased queue from ${NODES} connections (${process.env.TEST_DATABASE_UR
     const ids = await pendingDeliveries(1);
     const d = await claimDueDelivery(store.db, store.dialect, 'node-a', new Date(), 60_000);
     assert.ok(d && ids.has(d.id));
-    const holder = { key: d.id, owner: 'node-a', expiresAt: d.lease_expires_at };
+    const holder = { key: d.id, owner: 'node-a', expiresAt: d.leaseExpiresAt };
     assert.equal(await renew(store.db, deliveryQueue, { ...holder, owner: 'node-b' }, 60_000), null, 'wrong owner');
     assert.equal(await renew(store.db, deliveryQueue, { ...holder, expiresAt: '2000-01-01T00:00:00.000Z' }, 60_000), null, 'right owner, stale expiry');
     const later = new Date(Date.now() + 120_000).toISOString();
-    assert.equal(await extendDeliveryLease(store.db, d, d.lease_expires_at, later), true);
-    assert.equal(await extendDeliveryLease(store.db, d, d.lease_expires_at, later), false, 'the expiry it replaced no longer holds');
+    assert.equal(await extendDeliveryLease(store.db, d, d.leaseExpiresAt, later), true);
+    assert.equal(await extendDeliveryLease(store.db, d, d.leaseExpiresAt, later), false, 'the expiry it replaced no longer holds');
     assert.equal(await writeHeld(store.db, deliveryQueue, { ...holder, expiresAt: later }, { last_error: 'kept' }), true);
-    assert.equal(await recordDeliveryAttempt(store.db, d, later, { status: 'delivered', attempts: 1, next_attempt_at: null }), true);
+    assert.equal(await recordDeliveryAttempt(store.db, d, later, { status: 'delivered', attempts: 1, nextAttemptAt: null }), true);
     const row = await store.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', d.id).executeTakeFirstOrThrow();
     assert.deepEqual([row.status, row.lease_owner, row.lease_expires_at, row.last_error], ['delivered', null, null, 'kept']);
     assert.equal(await release(store.db, deliveryQueue, { ...holder, expiresAt: later }, { status: 'failed' }), false, 'a settled row is no longer held');

@@ -78,7 +78,7 @@ describe('bundle store', () => {
     await seedBundle(store.db, other.id, 'Чужой пакет');
     const all = await listBundles(store.db, t.id, 200);
     assert.equal(all.length, 5);
-    for (let i = 1; i < all.length; i++) assert.ok(all[i - 1]!.created_at >= all[i]!.created_at);
+    for (let i = 1; i < all.length; i++) assert.ok(all[i - 1]!.createdAt >= all[i]!.createdAt);
     assert.equal((await listBundles(store.db, t.id, 2)).length, 2);
   });
 });

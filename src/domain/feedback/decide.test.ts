@@ -74,7 +74,7 @@ describe('recordDecision', () => {
     assert.equal(again.replayed, true);
     assert.equal(again.decision.id, first.decision.id);
     const history = await decisionHistory(store.db, tenant.id, seeded.run.id);
-    assert.equal(history.filter((r) => r.request_key === body.request_key).length, 1);
+    assert.equal(history.filter((r) => r.requestKey === body.request_key).length, 1);
   });
 
   test('the same request_key with other content is an idempotency conflict, also from another key or run', async () => {
@@ -125,8 +125,8 @@ describe('recordDecision', () => {
       reason_code: '',
       employee_id: null,
     });
-    assert.equal(ok.decision.reason_code, null);
-    assert.equal(ok.decision.employee_id, null);
+    assert.equal(ok.decision.reasonCode, null);
+    assert.equal(ok.decision.employeeId, null);
   });
 
   test('with employees a section goes to the first employee deciding on it; another employee gets discipline_already_assigned', async () => {
@@ -141,8 +141,8 @@ describe('recordDecision', () => {
       employee_id: 'ivanov',
       reason_code: 'AGREED',
     });
-    assert.equal(first.decision.employee_id, 'ivanov');
-    assert.equal(first.decision.reason_code, 'AGREED');
+    assert.equal(first.decision.employeeId, 'ivanov');
+    assert.equal(first.decision.reasonCode, 'AGREED');
     await assert.rejects(
       recordDecision(store.db, { ...staffCtx, actor: 'key:staff2' }, run.run.id, {
         ...base,
@@ -162,7 +162,7 @@ describe('recordDecision', () => {
     await recordDecision(store.db, { ...staffCtx, actor: 'key:staff3' }, run.run.id, { ...base, finding_id: ar1.finding_id, request_key: randomUUID() });
     const assignments = await sectionAssignments(store.db, staff.id, run.run.id);
     assert.deepEqual(
-      assignments.map((a) => [a.section, a.employee_id]),
+      assignments.map((a) => [a.section, a.employeeId]),
       [
         ['АР', 'ivanov'],
         ['КР', 'petrov'],
@@ -215,7 +215,7 @@ describe('recordDecision', () => {
     assert.equal(outcomes.filter((o) => !o.replayed).length, 1);
     assert.equal(new Set(outcomes.map((o) => o.decision.id)).size, 1);
     const history = await decisionHistory(store.db, tenant.id, seeded.run.id);
-    assert.equal(history.filter((r) => r.request_key === body.request_key).length, 1);
+    assert.equal(history.filter((r) => r.requestKey === body.request_key).length, 1);
   });
 
   test('parallel first decisions of different employees in one section: one employee gets the section, the others 409', async () => {
@@ -242,12 +242,12 @@ describe('recordDecision', () => {
     for (const o of outcomes) if ('err' in o) assert.equal(o.err.code, 'discipline_already_assigned');
     const assignments = await sectionAssignments(store.db, staff.id, run.run.id);
     assert.deepEqual(
-      assignments.map((a) => [a.section, a.employee_id]),
+      assignments.map((a) => [a.section, a.employeeId]),
       [['АР', winners[0]!.employee]],
     );
     const stored = await decisionHistory(store.db, staff.id, run.run.id);
     assert.deepEqual(
-      stored.map((r) => r.employee_id),
+      stored.map((r) => r.employeeId),
       [winners[0]!.employee],
     );
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.ts';
-import type { FeedbackRow } from '../../store/schema.ts';
+import type { Decision } from '../../kernel/model/feedback.ts';
 import { errors } from '../../kernel/errors.ts';
 import { decisionByRequestKey, latestVersion, storeDecision } from '../../store/repositories/feedback.ts';
 import { nowIso } from '../../kernel/clock.ts';
@@ -15,14 +15,14 @@ export interface DecisionContext {
 }
 
 export interface DecisionOutcome {
-  decision: FeedbackRow;
+  decision: Decision;
   /** True when the request repeated an earlier submission (same request_key and content): nothing was stored. */
   replayed: boolean;
 }
 
-function replayOf(earlier: FeedbackRow, requestHash: string): DecisionOutcome {
-  if (earlier.request_hash !== requestHash) {
-    throw errors.requestKeyReused(earlier.request_key);
+function replayOf(earlier: Decision, requestHash: string): DecisionOutcome {
+  if (earlier.requestHash !== requestHash) {
+    throw errors.requestKeyReused(earlier.requestKey);
   }
   return { decision: earlier, replayed: true };
 }
@@ -62,24 +62,24 @@ export async function recordDecision(db: Db, ctx: DecisionContext, runId: string
   if (req.version !== latest) return staleOrRepeat();
 
   const at = nowIso();
-  const row: FeedbackRow = {
+  const decision: Decision = {
     id: randomUUID(),
-    tenant_id: ctx.tenantId,
-    run_id: run.id,
+    tenantId: ctx.tenantId,
+    runId: run.id,
     snapshot,
-    finding_id: finding.finding_id,
+    findingId: finding.finding_id,
     actor: ctx.actor,
     decision: req.decision,
     reason: req.reason,
-    reason_code: req.reason_code,
-    employee_id: req.employee_id,
+    reasonCode: req.reason_code,
+    employeeId: req.employee_id,
     version: latest + 1,
-    request_key: req.request_key,
-    request_hash: requestHash,
-    created_at: at,
+    requestKey: req.request_key,
+    requestHash,
+    createdAt: at,
   };
-  const written = await storeDecision(db, row, finding.section);
+  const written = await storeDecision(db, decision, finding.section);
   if (written.kind === 'section_assigned') throw errors.sectionAssigned(finding.section, written.employeeId);
   if (written.kind === 'not_stored') return staleOrRepeat();
-  return { decision: row, replayed: false };
+  return { decision, replayed: false };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { feedbackRow as row } from '../../../test/helpers/rows.ts';
+import { storedDecision as row } from '../../../test/helpers/decisions.ts';
 import { latestDecisions } from './latest-decisions.ts';
 
 test('latestDecisions keeps the highest version per (finding, actor), whatever the input order', () => {
@@ -11,7 +11,7 @@ test('latestDecisions keeps the highest version per (finding, actor), whatever t
     row('f2', 'key:b', 1, 'accepted'),
     row('f1', 'key:a', 2, 'rejected'),
   ];
-  const latest = latestDecisions(history).map((r) => [r.finding_id, r.actor, r.version, r.decision]);
+  const latest = latestDecisions(history).map((r) => [r.findingId, r.actor, r.version, r.decision]);
   assert.deepEqual(latest, [
     ['f1', 'key:a', 2, 'rejected'],
     ['f2', 'key:a', 2, 'withdrawn'],

@@ -51,8 +51,8 @@ describe('memory notes', () => {
     assert.equal(first.created, true);
     assert.equal(first.note.status, 'candidate');
     assert.equal(first.note.version, 1);
-    assert.equal(first.note.bundle_id, bundle!.id);
-    assert.equal(first.note.run_id, seeded.run.id);
+    assert.equal(first.note.bundleId, bundle!.id);
+    assert.equal(first.note.runId, seeded.run.id);
     assert.match(first.note.text, /Высота ограждения кровли 0,9 м.*отклонено.*листе АР-12/);
     const again = await proposeNote(store.db, tenant.id, decision.id, undefined);
     assert.equal(again.created, false);
@@ -71,7 +71,7 @@ describe('memory notes', () => {
     const { decision } = await decisionOn(tenant);
     await rejectsWith(proposeNote(store.db, tenant.id, decision.id, '   '), 'validation_error');
     await rejectsWith(proposeNote(store.db, tenant.id, decision.id, 'я'.repeat(4001)), 'validation_error');
-    assert.equal((await listNotes(store.db, tenant.id, { bundleId: undefined }, 500)).filter((n) => n.feedback_id === decision.id).length, 0);
+    assert.equal((await listNotes(store.db, tenant.id, { bundleId: undefined }, 500)).filter((n) => n.feedbackId === decision.id).length, 0);
   });
 
   test('parallel identical proposals make one note; parallel different ones make one note and conflicts', async () => {
@@ -124,9 +124,9 @@ describe('memory notes', () => {
     const nb = (await proposeNote(store.db, tenant.id, b.decision.id, 'Заметка Б')).note;
     await revokeMemoryNote(store.db, tenant.id, nb.id, 'revoked', 1);
     const all = await listNotes(store.db, tenant.id, {}, 500);
-    assert.ok(all.every((n) => n.tenant_id === tenant.id));
+    assert.ok(all.every((n) => n.tenantId === tenant.id));
     assert.ok(all.some((n) => n.id === na.id) && all.some((n) => n.id === nb.id));
-    for (let i = 1; i < all.length; i++) assert.ok(all[i - 1]!.created_at >= all[i]!.created_at, 'newest first');
+    for (let i = 1; i < all.length; i++) assert.ok(all[i - 1]!.createdAt >= all[i]!.createdAt, 'newest first');
     assert.deepEqual(
       (await listNotes(store.db, tenant.id, { bundleId: a.bundle!.id }, 500)).map((n) => n.id),
       [na.id],

@@ -1,24 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.ts';
-import type { FeedbackRow, MemoryNote } from '../../store/schema.ts';
+import type { Decision, MemoryNote } from '../../kernel/model/feedback.ts';
 import { errors } from '../../kernel/errors.ts';
 import { decisionForTenant } from '../../store/repositories/feedback.ts';
 import { publishedResultOf } from '../../store/repositories/results.ts';
 import { bundleOfRun } from '../../store/repositories/runs.ts';
-import { insertNote, noteForTenant, noteOfDecision, revokeNote } from '../../store/repositories/memory.ts';
+import { insertNote, listNotes, noteForTenant, noteOfDecision, revokeNote } from '../../store/repositories/memory.ts';
 import { nowIso } from '../../kernel/clock.ts';
 
 export const NOTE_TEXT_MAX = 4000;
+export const NOTES_MAX = 500;
 
-const DECISION_TEXT: Record<FeedbackRow['decision'], string> = {
+const DECISION_TEXT: Record<Decision['decision'], string> = {
   accepted: 'принято',
   rejected: 'отклонено',
   withdrawn: 'отозвано',
 };
 
 /** The note text derived from a decision when the proposal carries none. */
-export function derivedNoteText(decision: FeedbackRow, essence: string | undefined): string {
-  const what = essence ? `замечание «${essence}»` : `замечание ${decision.finding_id}`;
+export function derivedNoteText(decision: Decision, essence: string | undefined): string {
+  const what = essence ? `замечание «${essence}»` : `замечание ${decision.findingId}`;
   const why = decision.reason.trim() ? ` Причина: ${decision.reason.trim()}` : '';
   return `Решение специалиста: ${what} — ${DECISION_TEXT[decision.decision]}.${why}`;
 }
@@ -32,7 +33,7 @@ export interface Proposal {
 }
 
 function sameProposal(existing: MemoryNote, hash: string): Proposal {
-  if (existing.content_hash !== hash) {
+  if (existing.contentHash !== hash) {
     throw errors.memoryAlreadyProposed();
   }
   return { note: existing, created: false };
@@ -46,7 +47,7 @@ function sameProposal(existing: MemoryNote, hash: string): Proposal {
 export async function proposeNote(db: Db, tenantId: string, feedbackId: string, text: string | undefined): Promise<Proposal> {
   const decision = await decisionForTenant(db, tenantId, feedbackId);
   if (!decision) throw errors.decisionNotFound();
-  const bundleId = await bundleOfRun(db, tenantId, decision.run_id);
+  const bundleId = await bundleOfRun(db, tenantId, decision.runId);
   if (!bundleId) {
     throw errors.memoryWithoutBundle();
   }
@@ -54,8 +55,8 @@ export async function proposeNote(db: Db, tenantId: string, feedbackId: string, 
   if (text !== undefined && !noteText) throw errors.emptyNoteText();
   if ([...noteText].length > NOTE_TEXT_MAX) throw errors.noteTextTooLong(NOTE_TEXT_MAX);
   if (!noteText) {
-    const result = (await publishedResultOf(db, tenantId, decision.run_id))?.result;
-    noteText = derivedNoteText(decision, result?.findings?.find((f) => f.finding_id === decision.finding_id)?.essence);
+    const result = (await publishedResultOf(db, tenantId, decision.runId))?.result;
+    noteText = derivedNoteText(decision, result?.findings?.find((f) => f.finding_id === decision.findingId)?.essence);
   }
   const hash = contentHash(noteText);
 
@@ -65,17 +66,17 @@ export async function proposeNote(db: Db, tenantId: string, feedbackId: string, 
   const at = nowIso();
   const note: MemoryNote = {
     id: randomUUID(),
-    tenant_id: tenantId,
-    feedback_id: decision.id,
-    bundle_id: bundleId,
-    run_id: decision.run_id,
-    finding_id: decision.finding_id,
+    tenantId,
+    feedbackId: decision.id,
+    bundleId,
+    runId: decision.runId,
+    findingId: decision.findingId,
     text: noteText,
-    content_hash: hash,
+    contentHash: hash,
     status: 'candidate',
     version: 1,
-    created_at: at,
-    updated_at: at,
+    createdAt: at,
+    updatedAt: at,
   };
   if (await insertNote(db, note)) return { note, created: true };
   const raced = await noteOfDecision(db, tenantId, decision.id);
@@ -100,4 +101,16 @@ export async function revokeMemoryNote(db: Db, tenantId: string, noteId: string,
   if (!current) throw errors.noteNotFound();
   if (!changed) throw errors.versionConflict(current.version);
   return current;
+}
+
+/** GET /memory: the organization's notes, newest first, filtered; `limit` brought into 1..NOTES_MAX (default NOTES_MAX). */
+export function memoryNotes(db: Db, tenantId: string, filter: { bundleId?: string; status?: string }, limit: number | undefined): Promise<MemoryNote[]> {
+  return listNotes(db, tenantId, filter, Math.min(NOTES_MAX, Math.max(1, limit ?? NOTES_MAX)));
+}
+
+/** A note of the organization; 404 for a foreign or missing one. */
+export async function memoryNote(db: Db, tenantId: string, noteId: string): Promise<MemoryNote> {
+  const note = await noteForTenant(db, tenantId, noteId);
+  if (!note) throw errors.noteNotFound();
+  return note;
 }

@@ -4,10 +4,8 @@ import { authOf } from '../auth.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { BundleIdParams, BundleListQuery, BundleListSchema, BundleSchema, NewBundleBody, RenameBundleBody } from '../schemas/bundles.ts';
 import { requireJsonBody } from './json-body.ts';
-import { BUNDLES_MAX, normalizeLabel } from '../../domain/feedback/bundles.ts';
+import { BUNDLES_MAX, bundleOfTenant, bundlesOfTenant, createBundle, relabelBundle } from '../../domain/feedback/bundles.ts';
 import { bundleListView, bundleView } from '../../presenters/bundles.ts';
-import { getBundleForTenant, insertBundle, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
-import { nowIso } from '../../kernel/clock.ts';
 
 export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -25,7 +23,7 @@ export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { tenant } = authOf(request);
-        const bundle = await insertBundle(db, tenant.id, normalizeLabel(request.body.label), nowIso());
+        const bundle = await createBundle(db, tenant.id, request.body.label);
         return reply.status(201).send(bundleView(bundle));
       },
     );
@@ -42,8 +40,7 @@ export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { tenant } = authOf(request);
-        const limit = Math.min(BUNDLES_MAX, Math.max(1, request.query.limit ?? BUNDLES_MAX));
-        return bundleListView(await listBundles(db, tenant.id, limit));
+        return bundleListView(await bundlesOfTenant(db, tenant.id, request.query.limit));
       },
     );
 
@@ -59,7 +56,7 @@ export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { tenant } = authOf(request);
-        return bundleView(await getBundleForTenant(db, tenant.id, request.params.bundle_id));
+        return bundleView(await bundleOfTenant(db, tenant.id, request.params.bundle_id));
       },
     );
 
@@ -78,9 +75,7 @@ export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { tenant } = authOf(request);
-        await getBundleForTenant(db, tenant.id, request.params.bundle_id);
-        const label = normalizeLabel(request.body.label);
-        return bundleView(await renameBundle(db, tenant.id, request.params.bundle_id, label, request.body.version, nowIso()));
+        return bundleView(await relabelBundle(db, tenant.id, request.params.bundle_id, request.body.label, request.body.version));
       },
     );
   };

@@ -6,9 +6,8 @@ import { DecisionBody, DecisionSchema, FeedbackHistorySchema } from '../schemas/
 import { requireJsonBody } from './json-body.ts';
 import { actorOf } from '../../domain/feedback/actor.ts';
 import { recordDecision } from '../../domain/feedback/decide.ts';
-import { loadPublished } from '../../domain/feedback/published.ts';
+import { feedbackHistory } from '../../domain/feedback/history.ts';
 import { decisionView, feedbackHistoryView } from '../../presenters/feedback.ts';
-import { decisionHistory, sectionAssignments } from '../../store/repositories/feedback.ts';
 
 export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -52,11 +51,7 @@ export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant, key } = authOf(request);
         const actor = actorOf(key);
-        const published = await loadPublished(db, tenant.id, request.params.run_id);
-        const [history, assignments] = await Promise.all([
-          decisionHistory(db, tenant.id, published.run.id),
-          sectionAssignments(db, tenant.id, published.run.id),
-        ]);
+        const { published, history, assignments } = await feedbackHistory(db, tenant.id, request.params.run_id);
         return feedbackHistoryView(published, actor, history, assignments);
       },
     );

@@ -4,9 +4,8 @@ import { authOf } from '../auth.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { FindingsNotModified, FindingsResultSchema } from '../schemas/findings.ts';
 import { actorOf } from '../../domain/feedback/actor.ts';
-import { loadPublished } from '../../domain/feedback/published.ts';
+import { decidedResult } from '../../domain/feedback/history.ts';
 import { findingsBody } from '../../presenters/feedback.ts';
-import { decisionHistory } from '../../store/repositories/feedback.ts';
 
 export function findingRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -25,8 +24,7 @@ export function findingRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { tenant, key } = authOf(request);
-        const published = await loadPublished(db, tenant.id, request.params.run_id);
-        const history = await decisionHistory(db, tenant.id, published.run.id);
+        const { published, history } = await decidedResult(db, tenant.id, request.params.run_id);
         return findingsBody(published, actorOf(key), history);
       },
     );

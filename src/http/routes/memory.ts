@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../../kernel/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { NoteIdParams, NoteListQuery, NoteListSchema, NoteSchema, ProposeNoteBody, RevokeNoteBody } from '../schemas/memory.ts';
 import { requireJsonBody } from './json-body.ts';
-import { proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
+import { memoryNote, memoryNotes, NOTES_MAX, proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
 import { noteListView, noteView } from '../../presenters/memory.ts';
-import { listNotes, noteForTenant } from '../../store/repositories/memory.ts';
-
-const NOTES_MAX = 500;
 
 export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -30,8 +26,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const { bundle_id, status, limit } = request.query;
-        const notes = await listNotes(db, tenant.id, { bundleId: bundle_id, status }, Math.min(NOTES_MAX, Math.max(1, limit ?? NOTES_MAX)));
-        return noteListView(notes);
+        return noteListView(await memoryNotes(db, tenant.id, { bundleId: bundle_id, status }, limit));
       },
     );
 
@@ -61,9 +56,7 @@ export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { tenant } = authOf(request);
-        const note = await noteForTenant(db, tenant.id, request.params.note_id);
-        if (!note) throw errors.noteNotFound();
-        return noteView(note);
+        return noteView(await memoryNote(db, tenant.id, request.params.note_id));
       },
     );
 

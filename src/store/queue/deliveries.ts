@@ -5,11 +5,12 @@
  * name, so every write also repeats the expiry the dispatcher set: a dispatcher whose lapsed lease was taken
  * over — even by itself — cannot record a stale attempt.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db.ts';
 import { dialectAdapter } from '../dialect.ts';
 import type { DialectName } from '../db.ts';
-import type { WebhookDeliveriesTable } from '../schema.ts';
+import type { TenantsTable, WebhookDeliveriesTable } from '../schema.ts';
+import type { ClaimedDelivery, DeliveryState } from '../../kernel/model/webhook.ts';
 import { claimNext, release, writeHeld, type LeasedTable } from './leased-queue.ts';
 
 export const deliveryQueue: LeasedTable<'webhook_deliveries'> = {
@@ -22,20 +23,39 @@ export const deliveryQueue: LeasedTable<'webhook_deliveries'> = {
   order: ['next_attempt_at', 'id'],
 };
 
-export interface ClaimedDelivery {
-  id: string;
-  tenant_id: string;
-  run_id: string;
-  event: 'run.finished' | 'run.failed';
-  body: string;
-  url: string | null;
-  attempts: number;
-  max_attempts: number;
-  webhook_secret: string | null;
-  webhook_settings: string | null;
-  /** The lease this claim holds; every write of the attempt is conditional on it. */
-  lease_owner: string;
-  lease_expires_at: string;
+/** The columns a claim reads: the delivery's and its organization's secret and settings. */
+const CLAIM_COLUMNS = [
+  'd.id',
+  'd.tenant_id',
+  'd.run_id',
+  'd.event',
+  'd.body',
+  'd.url',
+  'd.attempts',
+  'd.max_attempts',
+  't.webhook_secret',
+  't.webhook_settings',
+] as const;
+
+type ClaimRow = Pick<Selectable<WebhookDeliveriesTable>, 'id' | 'tenant_id' | 'run_id' | 'event' | 'body' | 'url' | 'attempts' | 'max_attempts'> &
+  Pick<Selectable<TenantsTable>, 'webhook_secret' | 'webhook_settings'>;
+
+/** A claimed row with the lease the claim took, as the dispatcher sees it. */
+export function toClaimedDelivery(row: ClaimRow, lease: { owner: string; expiresAt: string }): ClaimedDelivery {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    runId: row.run_id,
+    event: row.event,
+    body: row.body,
+    url: row.url,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    webhookSecret: row.webhook_secret,
+    webhookSettings: row.webhook_settings,
+    leaseOwner: lease.owner,
+    leaseExpiresAt: lease.expiresAt,
+  };
 }
 
 /** Claims one due delivery (a lapsed lease of a dispatcher that died is taken over) with its organization's secret and settings. */
@@ -45,14 +65,14 @@ export async function claimDueDelivery(db: Db, dialect: DialectName, owner: stri
   const row = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('tenants as t', 't.id', 'd.tenant_id')
-    .select(['d.id', 'd.tenant_id', 'd.run_id', 'd.event', 'd.body', 'd.url', 'd.attempts', 'd.max_attempts', 't.webhook_secret', 't.webhook_settings'])
+    .select(CLAIM_COLUMNS)
     .where('d.id', '=', claimed.id)
     .executeTakeFirst();
-  return row ? { ...row, lease_owner: owner, lease_expires_at: claimed.lease_expires_at! } : null;
+  return row ? toClaimedDelivery(row, { owner, expiresAt: claimed.lease_expires_at! }) : null;
 }
 
 /** The holder of a claimed delivery, as its writes must match it (the lease held now). */
-const holder = (d: ClaimedDelivery, lease: string) => ({ key: d.id, owner: d.lease_owner, expiresAt: lease });
+const holder = (d: ClaimedDelivery, lease: string) => ({ key: d.id, owner: d.leaseOwner, expiresAt: lease });
 
 /** Moves the lease of a claimed delivery to `until` (a longer attempt); false when it is no longer held. */
 export function extendDeliveryLease(db: Db, d: ClaimedDelivery, lease: string, until: string): Promise<boolean> {
@@ -60,15 +80,22 @@ export function extendDeliveryLease(db: Db, d: ClaimedDelivery, lease: string, u
 }
 
 /** The outcome of an attempt (delivered, a retry later, failed, rejected, denied), ending the lease; false when no longer held. */
-export function recordDeliveryAttempt(
-  db: Db,
-  d: ClaimedDelivery,
-  lease: string,
-  outcome: Partial<
-    Pick<WebhookDeliveriesTable, 'status' | 'attempts' | 'next_attempt_at' | 'last_response_code' | 'last_error' | 'delivered_at' | 'updated_at'>
-  >,
-): Promise<boolean> {
-  return release(db, deliveryQueue, holder(d, lease), outcome);
+export function recordDeliveryAttempt(db: Db, d: ClaimedDelivery, lease: string, outcome: Partial<DeliveryState>): Promise<boolean> {
+  return release(db, deliveryQueue, holder(d, lease), stateUpdate(outcome));
+}
+
+/** The columns of the fields an attempt sets; fields it leaves out stay as stored. */
+function stateUpdate(s: Partial<DeliveryState>) {
+  const columns = {
+    status: s.status,
+    attempts: s.attempts,
+    next_attempt_at: s.nextAttemptAt,
+    last_response_code: s.lastResponseCode,
+    last_error: s.lastError,
+    delivered_at: s.deliveredAt,
+    updated_at: s.updatedAt,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<typeof columns>;
 }
 
 /**

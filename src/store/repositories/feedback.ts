@@ -1,8 +1,50 @@
 import type { Db } from '../db.ts';
-import type { DisciplineAssignmentsTable, FeedbackRow } from '../schema.ts';
+import type { FeedbackTable } from '../schema.ts';
+import type { Decision, SectionAssignment } from '../../kernel/model/feedback.ts';
+import type { Selectable } from 'kysely';
 
-export function decisionByRequestKey(db: Db, tenantId: string, requestKey: string): Promise<FeedbackRow | undefined> {
-  return db.selectFrom('feedback').selectAll().where('tenant_id', '=', tenantId).where('request_key', '=', requestKey).executeTakeFirst();
+/** A feedback row as the domain sees it. */
+export function toDecision(row: Selectable<FeedbackTable>): Decision {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    runId: row.run_id,
+    snapshot: row.snapshot,
+    findingId: row.finding_id,
+    actor: row.actor,
+    decision: row.decision,
+    reason: row.reason,
+    reasonCode: row.reason_code,
+    employeeId: row.employee_id,
+    version: row.version,
+    requestKey: row.request_key,
+    requestHash: row.request_hash,
+    createdAt: row.created_at,
+  };
+}
+
+function decisionRow(d: Decision): FeedbackTable {
+  return {
+    id: d.id,
+    tenant_id: d.tenantId,
+    run_id: d.runId,
+    snapshot: d.snapshot,
+    finding_id: d.findingId,
+    actor: d.actor,
+    decision: d.decision,
+    reason: d.reason,
+    reason_code: d.reasonCode,
+    employee_id: d.employeeId,
+    version: d.version,
+    request_key: d.requestKey,
+    request_hash: d.requestHash,
+    created_at: d.createdAt,
+  };
+}
+
+export async function decisionByRequestKey(db: Db, tenantId: string, requestKey: string): Promise<Decision | undefined> {
+  const row = await db.selectFrom('feedback').selectAll().where('tenant_id', '=', tenantId).where('request_key', '=', requestKey).executeTakeFirst();
+  return row && toDecision(row);
 }
 
 /** Version of the latest decision of an actor on a finding; 0 when the actor has not decided yet. */
@@ -22,27 +64,27 @@ export async function latestVersion(db: Db, runId: string, findingId: string, ac
  * or the same request_key in the organization). Returns false then; nothing is raised inside a transaction,
  * so PostgreSQL keeps the transaction usable.
  */
-export async function insertDecision(db: Db, row: FeedbackRow): Promise<boolean> {
+export async function insertDecision(db: Db, decision: Decision): Promise<boolean> {
   const res = await db
     .insertInto('feedback')
-    .values(row)
+    .values(decisionRow(decision))
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /** Assigns a section of a run to an employee unless it is assigned already; returns the assigned employee. */
-export async function claimSection(db: Db, row: DisciplineAssignmentsTable): Promise<string> {
+export async function claimSection(db: Db, tenantId: string, runId: string, wanted: SectionAssignment): Promise<string> {
   await db
     .insertInto('discipline_assignments')
-    .values(row)
+    .values({ run_id: runId, section: wanted.section, tenant_id: tenantId, employee_id: wanted.employeeId, assigned_at: wanted.assignedAt })
     .onConflict((oc) => oc.doNothing())
     .execute();
   const current = await db
     .selectFrom('discipline_assignments')
     .select('employee_id')
-    .where('run_id', '=', row.run_id)
-    .where('section', '=', row.section)
+    .where('run_id', '=', runId)
+    .where('section', '=', wanted.section)
     .executeTakeFirstOrThrow();
   return current.employee_id;
 }
@@ -61,15 +103,16 @@ class RolledBack extends Error {
  * to the first employee deciding on it in the run. Nothing is stored when the section belongs to another
  * employee or when a concurrent decision took the row's unique keys first (then the assignment is rolled back too).
  */
-export async function storeDecision(db: Db, row: FeedbackRow, section: string): Promise<DecisionWrite> {
-  const employee = row.employee_id;
+export async function storeDecision(db: Db, decision: Decision, section: string): Promise<DecisionWrite> {
+  const employee = decision.employeeId;
   try {
     await db.transaction().execute(async (trx) => {
       if (employee !== null) {
-        const assigned = await claimSection(trx, { run_id: row.run_id, section, tenant_id: row.tenant_id, employee_id: employee, assigned_at: row.created_at });
+        const wanted = { section, employeeId: employee, assignedAt: decision.createdAt };
+        const assigned = await claimSection(trx, decision.tenantId, decision.runId, wanted);
         if (assigned !== employee) throw new RolledBack({ kind: 'section_assigned', employeeId: assigned });
       }
-      if (!(await insertDecision(trx, row))) throw new RolledBack({ kind: 'not_stored' });
+      if (!(await insertDecision(trx, decision))) throw new RolledBack({ kind: 'not_stored' });
     });
   } catch (e) {
     if (e instanceof RolledBack) return e.outcome;
@@ -78,19 +121,21 @@ export async function storeDecision(db: Db, row: FeedbackRow, section: string): 
   return { kind: 'stored' };
 }
 
-export function sectionAssignments(db: Db, tenantId: string, runId: string) {
-  return db
+/** The sections of a run assigned to employees, by section code. */
+export async function sectionAssignments(db: Db, tenantId: string, runId: string): Promise<SectionAssignment[]> {
+  const rows = await db
     .selectFrom('discipline_assignments')
     .select(['section', 'employee_id', 'assigned_at'])
     .where('tenant_id', '=', tenantId)
     .where('run_id', '=', runId)
     .orderBy('section')
     .execute();
+  return rows.map((r) => ({ section: r.section, employeeId: r.employee_id, assignedAt: r.assigned_at }));
 }
 
 /** Every decision on a run in the order it was made. */
-export function decisionHistory(db: Db, tenantId: string, runId: string): Promise<FeedbackRow[]> {
-  return db
+export async function decisionHistory(db: Db, tenantId: string, runId: string): Promise<Decision[]> {
+  const rows = await db
     .selectFrom('feedback')
     .selectAll()
     .where('tenant_id', '=', tenantId)
@@ -100,8 +145,10 @@ export function decisionHistory(db: Db, tenantId: string, runId: string): Promis
     .orderBy('actor')
     .orderBy('version')
     .execute();
+  return rows.map(toDecision);
 }
 
-export function decisionForTenant(db: Db, tenantId: string, feedbackId: string): Promise<FeedbackRow | undefined> {
-  return db.selectFrom('feedback').selectAll().where('id', '=', feedbackId).where('tenant_id', '=', tenantId).executeTakeFirst();
+export async function decisionForTenant(db: Db, tenantId: string, feedbackId: string): Promise<Decision | undefined> {
+  const row = await db.selectFrom('feedback').selectAll().where('id', '=', feedbackId).where('tenant_id', '=', tenantId).executeTakeFirst();
+  return row && toDecision(row);
 }

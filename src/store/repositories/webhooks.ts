@@ -1,34 +1,73 @@
-/** The webhook outbox and its journal: delivery rows as the request side writes and reads them. */
+/** The webhook outbox and its journal: deliveries as the request side writes and reads them. */
+import type { Selectable } from 'kysely';
 import type { Db } from '../db.ts';
-import type { Tenant, WebhookDeliveriesTable } from '../schema.ts';
-import type { Insertable } from 'kysely';
+import type { WebhookDeliveriesTable } from '../schema.ts';
+import type { DeliveryEntry, DeliveryState, DeliveryStatus, WebhookDelivery } from '../../kernel/model/webhook.ts';
 
-export type NewDelivery = Insertable<WebhookDeliveriesTable>;
+/** The columns of a delivery's state; a delivery written this way holds no lease. */
+function stateColumns(s: DeliveryState) {
+  return {
+    status: s.status,
+    attempts: s.attempts,
+    next_attempt_at: s.nextAttemptAt,
+    last_response_code: s.lastResponseCode,
+    last_error: s.lastError,
+    delivered_at: s.deliveredAt,
+    updated_at: s.updatedAt,
+    lease_owner: null,
+    lease_expires_at: null,
+  };
+}
 
 /**
  * Adds a delivery unless its run already has one for the event: the unique index on (run_id, event) with
  * ON CONFLICT DO NOTHING makes a retried transaction a no-op (the first row, its id and body stay).
  */
-export async function insertDelivery(db: Db, delivery: NewDelivery): Promise<void> {
+export async function insertDelivery(db: Db, d: WebhookDelivery): Promise<void> {
   await db
     .insertInto('webhook_deliveries')
-    .values(delivery)
+    .values({
+      id: d.id,
+      tenant_id: d.tenantId,
+      run_id: d.runId,
+      event: d.event,
+      body: d.body,
+      url: d.url,
+      max_attempts: d.maxAttempts,
+      created_at: d.createdAt,
+      ...stateColumns(d),
+    })
     .onConflict((oc) => oc.columns(['run_id', 'event']).doNothing())
     .execute();
 }
 
-/** One delivery of the journal as stored (the API shows it through presenters/webhooks.ts). */
-export interface DeliveryEntry {
-  id: string;
-  run_id: string;
-  event: WebhookDeliveriesTable['event'];
-  status: WebhookDeliveriesTable['status'];
-  attempts: number;
-  last_response_code: number | null;
-  created_at: string;
-  updated_at: string;
-  delivered_at: string | null;
-  next_attempt_at: string | null;
+const JOURNAL_COLUMNS = [
+  'id',
+  'run_id',
+  'event',
+  'status',
+  'attempts',
+  'last_response_code',
+  'created_at',
+  'updated_at',
+  'delivered_at',
+  'next_attempt_at',
+] as const;
+
+/** A journal row (the JOURNAL_COLUMNS of webhook_deliveries) as the domain sees it. */
+export function toDeliveryEntry(r: Pick<Selectable<WebhookDeliveriesTable>, (typeof JOURNAL_COLUMNS)[number]>): DeliveryEntry {
+  return {
+    id: r.id,
+    runId: r.run_id,
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    lastResponseCode: r.last_response_code,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    deliveredAt: r.delivered_at,
+    nextAttemptAt: r.next_attempt_at,
+  };
 }
 
 /**
@@ -40,22 +79,23 @@ export async function deliveriesOfRun(db: Db, tenantId: string, runId: string): 
   if (!run) return null;
   const rows = await db
     .selectFrom('webhook_deliveries')
-    .select(['id', 'run_id', 'event', 'status', 'attempts', 'last_response_code', 'created_at', 'updated_at', 'delivered_at', 'next_attempt_at'])
+    .select(JOURNAL_COLUMNS)
     .where('run_id', '=', runId)
     .where('tenant_id', '=', tenantId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows;
+  return rows.map(toDeliveryEntry);
 }
 
 /** The newest delivery of a run with its organization's current webhook address and settings. */
 export interface LastDelivery {
   id: string;
-  status: WebhookDeliveriesTable['status'];
+  status: DeliveryStatus;
   body: string;
-  webhookUrl: Tenant['webhook_url'];
-  webhookSettings: Tenant['webhook_settings'];
+  webhookUrl: string | null;
+  /** The organization's delivery settings as stored (JSON text). */
+  webhookSettings: string | null;
 }
 
 export async function lastDeliveryOfRun(db: Db, runId: string): Promise<LastDelivery | undefined> {
@@ -70,17 +110,20 @@ export async function lastDeliveryOfRun(db: Db, runId: string): Promise<LastDeli
   return row && { id: row.id, status: row.status, body: row.body, webhookUrl: row.webhook_url, webhookSettings: row.webhook_settings };
 }
 
+/** A delivery put back in the outbox: its new body, address and fresh state. */
+export type Requeued = Pick<WebhookDelivery, 'body' | 'url' | 'maxAttempts'> & DeliveryState;
+
 /**
- * Puts a delivery back in the outbox with fresh columns if it is still in `expected` status; returns the status
- * it has afterwards (the current one when a concurrent change came first).
+ * Puts a delivery back in the outbox with a fresh state (and no lease) if it is still in `expected` status;
+ * returns the status it has afterwards (the current one when a concurrent change came first).
  */
-export async function requeueDelivery(
-  db: Db,
-  id: string,
-  expected: WebhookDeliveriesTable['status'],
-  fresh: Omit<NewDelivery, 'id' | 'tenant_id' | 'run_id' | 'event' | 'created_at'>,
-): Promise<WebhookDeliveriesTable['status']> {
-  const res = await db.updateTable('webhook_deliveries').set(fresh).where('id', '=', id).where('status', '=', expected).executeTakeFirst();
+export async function requeueDelivery(db: Db, id: string, expected: DeliveryStatus, fresh: Requeued): Promise<DeliveryStatus> {
+  const res = await db
+    .updateTable('webhook_deliveries')
+    .set({ body: fresh.body, url: fresh.url, max_attempts: fresh.maxAttempts, ...stateColumns(fresh) })
+    .where('id', '=', id)
+    .where('status', '=', expected)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 1) return fresh.status;
   const cur = await db.selectFrom('webhook_deliveries').select('status').where('id', '=', id).executeTakeFirstOrThrow();
   return cur.status;
