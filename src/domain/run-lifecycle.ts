@@ -36,7 +36,7 @@ export async function failRunWithRefund(
     await recordRunEvent(
       trx,
       { id: runId, tenant_id: run.tenant_id, status: 'failed', refunded: true },
-      { findings: 0, pagesTotal: Number(pagesTotal.pages), checksLeft: tenant.checks_left },
+      { findings: 0, pagesTotal: Number(pagesTotal.pages), checksLeft: tenant.checksLeft },
       tenant,
       apiVersion,
       now,

@@ -7,13 +7,8 @@
  */
 import type { Db } from './db.ts';
 import type { ChangeFeed } from './change-feed.ts';
-import type { ApiKey, Tenant } from './schema.ts';
+import type { KeyOwner } from '../kernel/model/organization.ts';
 import { findKeyBySecret, hashApiKey } from './repositories/tenants.ts';
-
-export interface KeyOwner {
-  key: ApiKey;
-  tenant: Tenant;
-}
 
 const MAX_ENTRIES = 10_000;
 /** A bound on any staleness the feed could miss (it should miss none). */

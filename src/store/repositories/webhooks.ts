@@ -1,6 +1,6 @@
 /** The webhook outbox and its journal: delivery rows as the request side writes and reads them. */
 import type { Db } from '../db.ts';
-import type { Tenant, WebhookDeliveriesTable } from '../schema.ts';
+import type { TenantsTable, WebhookDeliveriesTable } from '../schema.ts';
 import type { Insertable } from 'kysely';
 
 export type NewDelivery = Insertable<WebhookDeliveriesTable>;
@@ -54,8 +54,8 @@ export interface LastDelivery {
   id: string;
   status: WebhookDeliveriesTable['status'];
   body: string;
-  webhookUrl: Tenant['webhook_url'];
-  webhookSettings: Tenant['webhook_settings'];
+  webhookUrl: TenantsTable['webhook_url'];
+  webhookSettings: TenantsTable['webhook_settings'];
 }
 
 export async function lastDeliveryOfRun(db: Db, runId: string): Promise<LastDelivery | undefined> {
