@@ -11,7 +11,7 @@ import type { Worker } from './pipeline/worker.ts';
 import type { WebhookDispatcher } from './notify/dispatcher.ts';
 import { redeliverLastEvent } from './notify/redeliver.ts';
 import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
-import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from './store/repositories/tenants.ts';
+import { createOrganization, findOrganization, issueKey, revokeKey, setOrganizationStatus, updateOrganization } from './domain/organizations.ts';
 import { issuedKeyView, revokedKeyView, tenantView } from './presenters/account.ts';
 import { removeStaleScratch } from './kernel/scratch.ts';
 import { programLauncher } from './isolation/launcher.ts';
@@ -91,21 +91,20 @@ async function orgCommand(config: Config, args: string[]): Promise<void> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({ args: rest, options: ORG_OPTIONS, allowPositionals: true, strict: true });
   await withStore(config, async ({ db }) => {
-    const current = sub === 'set' && positionals[0] ? await getTenant(db, positionals[0]) : undefined;
-    const settings = orgSettingsFrom(values as OrgValues, current?.webhook_settings ?? null);
+    const current = sub === 'set' && positionals[0] ? await findOrganization(db, positionals[0]) : undefined;
+    const settings = orgSettingsFrom(values as OrgValues, current?.webhookSettings ?? null);
     switch (sub) {
       case 'create': {
         if (!settings.name) throw new UsageError('--name is required');
-        if (settings.checks_left === undefined) throw new UsageError('--checks is required');
-        const tenant = await createTenant(db, { ...settings, name: settings.name, checks_left: settings.checks_left });
-        const { key, secret } = await createApiKey(db, tenant.id);
-        print({ ...tenantView(tenant), key_id: key.id, api_key: secret });
+        if (settings.checksLeft === undefined) throw new UsageError('--checks is required');
+        const { organization, key, secret } = await createOrganization(db, { ...settings, name: settings.name, checksLeft: settings.checksLeft });
+        print({ ...tenantView(organization), key_id: key.id, api_key: secret });
         return;
       }
       case 'set': {
         const id = positionals[0];
         if (!id) throw new UsageError('drs org set TENANT_ID [options]');
-        const tenant = await updateTenant(db, id, settings);
+        const tenant = await updateOrganization(db, id, settings);
         if (!tenant) throw new UsageError(`organization ${id} not found`);
         print(tenantView(tenant));
         return;
@@ -114,9 +113,9 @@ async function orgCommand(config: Config, args: string[]): Promise<void> {
       case 'resume': {
         const id = positionals[0];
         if (!id) throw new UsageError(`drs org ${sub} TENANT_ID`);
-        if (!(await getTenant(db, id))) throw new UsageError(`organization ${id} not found`);
-        const tenant = await setTenantStatus(db, id, sub === 'suspend' ? 'suspended' : 'active');
-        print(tenantView(tenant!));
+        const tenant = await setOrganizationStatus(db, id, sub === 'suspend' ? 'suspended' : 'active');
+        if (!tenant) throw new UsageError(`organization ${id} not found`);
+        print(tenantView(tenant));
         return;
       }
       default:
@@ -131,13 +130,13 @@ async function keyCommand(config: Config, args: string[]): Promise<void> {
   await withStore(config, async ({ db }) => {
     if (sub === 'create') {
       if (!values.tenant) throw new UsageError('drs key create --tenant TENANT_ID');
-      if (!(await getTenant(db, values.tenant))) throw new UsageError(`organization ${values.tenant} not found`);
-      const { key, secret } = await createApiKey(db, values.tenant);
-      print(issuedKeyView(key, secret));
+      const issued = await issueKey(db, values.tenant);
+      if (!issued) throw new UsageError(`organization ${values.tenant} not found`);
+      print(issuedKeyView(issued.key, issued.secret));
     } else if (sub === 'revoke') {
       const id = positionals[0];
       if (!id) throw new UsageError('drs key revoke KEY_ID');
-      const key = await revokeApiKey(db, id);
+      const key = await revokeKey(db, id);
       if (!key) throw new UsageError(`key ${id} not found`);
       print(revokedKeyView(key));
     } else {

@@ -5,11 +5,9 @@ import type { App } from '../http/app-instance.ts';
 import { authOf } from '../http/auth.ts';
 import { errors } from '../kernel/errors.ts';
 import { requireJsonBody } from '../http/routes/json-body.ts';
-import { findKeyBySecret } from '../store/repositories/tenants.ts';
-import { recordSessionEntry } from '../domain/session-entry.ts';
+import { endCabinetSession, logInWithKey } from '../domain/cabinet-sessions.ts';
 import { loadStaticAssets } from './assets.ts';
 import { SESSION_COOKIE, cookieValue } from './sessions.ts';
-import { endSession, openSession } from '../store/repositories/cabinet-sessions.ts';
 import { openPageImage } from './page-image.ts';
 import { shellHtml } from './shell.ts';
 import { cabinetRunsList } from './runs-list.ts';
@@ -89,19 +87,13 @@ export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
       // A JSON body cannot be sent by a form of another site; a browser's Origin, when sent, must be this site.
       const origin = request.headers.origin;
       if (origin && hostOf(origin) !== request.headers.host) throw errors.cabinetForeignOrigin();
-      const found = await findKeyBySecret(db, request.body.key.trim());
-      if (!found) throw errors.cabinetKeyRejected();
-      if (found.tenant.status !== 'active') throw errors.forbidden();
-      // A new login replaces the browser's earlier session instead of leaving it open beside the new one.
       const earlier = cookieValue(request.headers.cookie, SESSION_COOKIE);
-      if (earlier) await endSession(db, earlier);
-      await recordSessionEntry(db, found.tenant.id, found.key.id);
-      const session = await openSession(db, found.tenant.id, found.key.id, deps.config.cabinetSessionHours);
+      const { session, organization } = await logInWithKey(db, request.body.key.trim(), earlier, deps.config.cabinetSessionHours);
       setCookie(request, reply, session.id, deps.config.cabinetSessionHours * 3600);
       return reply
         .header('Cache-Control', 'no-store')
         .status(201)
-        .send({ csrf_token: session.csrfToken, expires_at: session.expiresAt, organization: found.tenant.name });
+        .send({ csrf_token: session.csrfToken, expires_at: session.expiresAt, organization: organization.name });
     },
   );
 
@@ -118,7 +110,7 @@ export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
 
   app.post('/cabinet/logout', { schema: { hide: true } }, async (request, reply) => {
     const session = cabinetSession(request);
-    await endSession(db, session.id);
+    await endCabinetSession(db, session.id);
     setCookie(request, reply, '', 0);
     return reply.status(204).send();
   });

@@ -1,5 +1,5 @@
 import type { Db, DialectName } from '../store/db.ts';
-import type { Tenant } from '../store/schema.ts';
+import type { Organization } from '../kernel/model/organization.ts';
 import { documentsOfMany, listRuns } from '../store/repositories/runs.ts';
 import { countsOf, snapshotsOf, type FindingCounts } from '../store/repositories/results.ts';
 import { statusBody } from '../presenters/runs.ts';
@@ -12,7 +12,7 @@ const MAX_CACHED = 20_000;
  * The runs page: the same run statuses as GET /runs (one query for runs, one for their documents) plus each
  * done run's counts of findings by importance, which the list shows and GET /runs does not carry.
  */
-export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Tenant, limit: number) {
+export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Organization, limit: number) {
   const runs = await listRuns(db, tenant.id, limit);
   const ids = runs.map((r) => r.id);
   const docs = await documentsOfMany(db, ids);
@@ -32,7 +32,7 @@ export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Tena
   }
   return {
     organization: tenant.name,
-    checks_left: tenant.checks_left,
-    runs: runs.map((r) => ({ ...statusBody(r, docs.get(r.id) ?? [], tenant.checks_left), counts: counts.get(r.id) ?? null })),
+    checks_left: tenant.checksLeft,
+    runs: runs.map((r) => ({ ...statusBody(r, docs.get(r.id) ?? [], tenant.checksLeft), counts: counts.get(r.id) ?? null })),
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../store/db.ts';
 import { errors } from '../kernel/errors.ts';
 import { CSRF_HEADER, SESSION_COOKIE, cookieValue } from './sessions.ts';
-import { endSession, findLiveSession } from '../store/repositories/cabinet-sessions.ts';
+import { endCabinetSession, liveCabinetSession } from '../domain/cabinet-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,11 +28,11 @@ function sameToken(given: string, expected: string): boolean {
 export async function authenticateSession(db: Db, request: FastifyRequest): Promise<boolean> {
   const id = cookieValue(request.headers.cookie, SESSION_COOKIE);
   if (!id) return false;
-  const session = await findLiveSession(db, id);
+  const session = await liveCabinetSession(db, id);
   if (!session) throw errors.cabinetSessionEnded();
   if (session.tenant.status !== 'active') {
     // Suspension ends the session: after resumption the user logs in again with the key.
-    await endSession(db, id);
+    await endCabinetSession(db, id);
     throw errors.forbidden();
   }
   if (!SAFE_METHODS.has(request.method)) {

@@ -12,7 +12,7 @@ before(async () => {
 after(() => store.dispose());
 
 async function org() {
-  const tenant = await createTenant(store.db, { name: 'ООО «Тест»', checks_left: 1 });
+  const tenant = await createTenant(store.db, { name: 'ООО «Тест»', checksLeft: 1 });
   const { key } = await createApiKey(store.db, tenant.id);
   return { tenant, key };
 }

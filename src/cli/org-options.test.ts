@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OptionError, orgSettingsFrom } from './org-options.ts';
 
-test('org options become tenant settings', () => {
+test('org options become organization settings', () => {
   const s = orgSettingsFrom({
     name: ' ООО «Проект» ',
     checks: '5',
@@ -14,11 +14,13 @@ test('org options become tenant settings', () => {
     'webhook-attempts': '2',
   });
   assert.equal(s.name, 'ООО «Проект»');
-  assert.equal(s.checks_left, 5);
-  assert.equal(s.max_pages, 0);
-  assert.equal(s.oversize_factor, 2);
-  assert.equal(s.sections, '["ПЗ","КР"]');
-  assert.deepEqual(JSON.parse(s.webhook_settings!), { attempts: 2, pauses_ms: [100, 200] });
+  assert.equal(s.checksLeft, 5);
+  assert.deepEqual(s.limits, { maxPages: 0, oversizeFactor: 2 });
+  assert.deepEqual(s.sections, ['ПЗ', 'КР']);
+  assert.deepEqual(s.webhookSettings, { attempts: 2, pauses_ms: [100, 200] });
+  assert.equal(s.webhookUrl, 'https://hooks.example.org/x');
+  assert.deepEqual(orgSettingsFrom({ sections: '', employees: 'true' }), { sections: null, hasEmployees: true });
+  assert.deepEqual(orgSettingsFrom({}), {}, 'no option, nothing to change');
 });
 
 test('bad values are refused with the option named', () => {
@@ -33,6 +35,6 @@ test('bad values are refused with the option named', () => {
 
 test('delivery options are checked and merged into the current settings', () => {
   assert.throws(() => orgSettingsFrom({ 'webhook-attempts': '0' }), OptionError);
-  const merged = orgSettingsFrom({ 'webhook-timeout-ms': '5000' }, JSON.stringify({ attempts: 2, pauses_ms: [100] }));
-  assert.deepEqual(JSON.parse(merged.webhook_settings!), { attempts: 2, pauses_ms: [100], timeout_ms: 5000 });
+  const merged = orgSettingsFrom({ 'webhook-timeout-ms': '5000' }, { attempts: 2, pauses_ms: [100] });
+  assert.deepEqual(merged.webhookSettings, { attempts: 2, pauses_ms: [100], timeout_ms: 5000 });
 });

@@ -1,4 +1,4 @@
-import type { TenantSettings } from '../store/repositories/tenants.ts';
+import type { OrganizationSettings, StoredWebhookSettings } from '../kernel/model/organization.ts';
 import { SECTION_CODES } from '../kernel/docset.ts';
 import { validateWebhookSettings } from '../notify/settings.ts';
 
@@ -37,36 +37,38 @@ function nonNegativeInt(name: string, raw: string): number {
  * Validates CLI values into tenant settings; throws with a precise message on bad input.
  * Delivery options are merged into the organization's current webhook settings (`currentWebhookSettings`).
  */
-export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: string | null = null): TenantSettings {
-  const s: TenantSettings = {};
+export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: StoredWebhookSettings | null = null): OrganizationSettings {
+  const s: OrganizationSettings = {};
+  const limits: NonNullable<OrganizationSettings['limits']> = {};
   if (v.name !== undefined) {
     if (!v.name.trim()) throw new OptionError('--name must not be empty');
     s.name = v.name.trim();
   }
-  if (v.checks !== undefined) s.checks_left = nonNegativeInt('checks', v.checks);
-  if (v['max-files'] !== undefined) s.max_files = nonNegativeInt('max-files', v['max-files']);
-  if (v['max-file-bytes'] !== undefined) s.max_file_bytes = nonNegativeInt('max-file-bytes', v['max-file-bytes']);
-  if (v['max-total-bytes'] !== undefined) s.max_total_bytes = nonNegativeInt('max-total-bytes', v['max-total-bytes']);
-  if (v['max-pages'] !== undefined) s.max_pages = nonNegativeInt('max-pages', v['max-pages']);
+  if (v.checks !== undefined) s.checksLeft = nonNegativeInt('checks', v.checks);
+  if (v['max-files'] !== undefined) limits.maxFiles = nonNegativeInt('max-files', v['max-files']);
+  if (v['max-file-bytes'] !== undefined) limits.maxFileBytes = nonNegativeInt('max-file-bytes', v['max-file-bytes']);
+  if (v['max-total-bytes'] !== undefined) limits.maxTotalBytes = nonNegativeInt('max-total-bytes', v['max-total-bytes']);
+  if (v['max-pages'] !== undefined) limits.maxPages = nonNegativeInt('max-pages', v['max-pages']);
   if (v['oversize-factor'] !== undefined) {
     const f = nonNegativeInt('oversize-factor', v['oversize-factor']);
     if (f !== 1 && f !== 2) throw new OptionError('--oversize-factor must be 1 or 2');
-    s.oversize_factor = f;
+    limits.oversizeFactor = f;
   }
   if (v.concurrency !== undefined) {
     const c = nonNegativeInt('concurrency', v.concurrency);
     if (c < 1) throw new OptionError('--concurrency must be at least 1');
     s.concurrency = c;
   }
+  if (Object.keys(limits).length) s.limits = limits;
   if (v['webhook-url'] !== undefined) {
-    if (v['webhook-url'] === '') s.webhook_url = null;
+    if (v['webhook-url'] === '') s.webhookUrl = null;
     else {
       const u = new URL(v['webhook-url']);
       if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new OptionError('--webhook-url must be an http(s) URL');
-      s.webhook_url = u.toString();
+      s.webhookUrl = u.toString();
     }
   }
-  if (v['webhook-secret'] !== undefined) s.webhook_secret = v['webhook-secret'] === '' ? null : v['webhook-secret'];
+  if (v['webhook-secret'] !== undefined) s.webhookSecret = v['webhook-secret'] === '' ? null : v['webhook-secret'];
   const delivery: Record<string, unknown> = {};
   if (v['webhook-attempts'] !== undefined) delivery.attempts = nonNegativeInt('webhook-attempts', v['webhook-attempts']);
   if (v['webhook-timeout-ms'] !== undefined) delivery.timeout_ms = nonNegativeInt('webhook-timeout-ms', v['webhook-timeout-ms']);
@@ -74,10 +76,10 @@ export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: string | n
     delivery.pauses_ms = v['webhook-pauses-ms'].split(',').map((p) => nonNegativeInt('webhook-pauses-ms', p.trim()));
   }
   if (Object.keys(delivery).length) {
-    const merged = { ...(currentWebhookSettings ? (JSON.parse(currentWebhookSettings) as object) : {}), ...delivery };
+    const merged = { ...currentWebhookSettings, ...delivery };
     const check = validateWebhookSettings(merged);
     if (!check.ok) throw new OptionError(`webhook delivery options: ${check.message}`);
-    s.webhook_settings = JSON.stringify(check.value);
+    s.webhookSettings = check.value;
   }
   if (v.sections !== undefined) {
     const codes = v.sections
@@ -86,15 +88,15 @@ export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: string | n
       .filter(Boolean);
     const unknown = codes.filter((c) => !SECTION_CODES.includes(c));
     if (unknown.length) throw new OptionError(`--sections: unknown section codes ${unknown.join(', ')}; known: ${SECTION_CODES.join(', ')}`);
-    s.sections = codes.length ? JSON.stringify(codes) : null;
+    s.sections = codes.length ? codes : null;
   }
-  if (v.employees !== undefined) s.has_employees = v.employees === 'true' || v.employees === '1' ? 1 : 0;
+  if (v.employees !== undefined) s.hasEmployees = v.employees === 'true' || v.employees === '1';
   if (v['access-until'] !== undefined) {
-    if (v['access-until'] === '') s.access_until = null;
+    if (v['access-until'] === '') s.accessUntil = null;
     else {
       const d = new Date(v['access-until']);
       if (Number.isNaN(d.getTime())) throw new OptionError('--access-until must be a date (ISO 8601)');
-      s.access_until = d.toISOString();
+      s.accessUntil = d.toISOString();
     }
   }
   return s;

@@ -5,11 +5,12 @@ import { AppError, errors } from '../kernel/errors.ts';
 import { canonicalId } from '../kernel/ids.ts';
 import type { IntakeLimits, ReceivedForm } from '../ingest/types.ts';
 import { profileItems } from '../kernel/docset.ts';
-import { checksLeft as checksLeftOf, parseSections } from '../store/repositories/tenants.ts';
+import { checksLeft as checksLeftOf } from '../store/repositories/tenants.ts';
 import { getBundleForTenant } from '../store/repositories/bundles.ts';
 import { documentsOf, getRun, insertChargedRun } from '../store/repositories/runs.ts';
-import type { ApiKey, DocumentRow, Run, Tenant } from '../store/schema.ts';
+import type { DocumentRow, Run } from '../store/schema.ts';
 import type { Bundle } from '../kernel/model/feedback.ts';
+import type { ApiKeyRecord, Organization } from '../kernel/model/organization.ts';
 import { nowIso } from '../kernel/clock.ts';
 import { newQueuedRun } from './new-run.ts';
 import { runRequestHash } from './idempotency.ts';
@@ -24,14 +25,14 @@ export interface AcceptedRun {
 
 /** Who submits: the organization and the key of the request (the HTTP layer's auth context fits). */
 export interface Submitter {
-  tenant: Tenant;
-  key: Pick<ApiKey, 'id'>;
+  tenant: Organization;
+  key: Pick<ApiKeyRecord, 'id'>;
 }
 
-export const tenantLimits = (t: Tenant): IntakeLimits => ({
-  maxFiles: t.max_files,
-  maxFileBytes: t.max_file_bytes,
-  maxTotalBytes: t.max_total_bytes,
+export const tenantLimits = ({ limits }: Organization): IntakeLimits => ({
+  maxFiles: limits.maxFiles,
+  maxFileBytes: limits.maxFileBytes,
+  maxTotalBytes: limits.maxTotalBytes,
 });
 
 export const docBlobPrefix = (runId: string) => `runs/${runId}/docs`;
@@ -80,7 +81,7 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
     // Loaded on the first upload: an API node that only answers polls does not carry the unpackers.
     const { applyClientChoices, unpackUploads } = await import('../ingest/index.ts');
     const intake = await unpackUploads(form.files, join(scratchDir, 'unpacked'), tenantLimits(tenant));
-    const profileCodes = profileItems(parseSections(tenant)).map((i) => i.code);
+    const profileCodes = profileItems(tenant.sections).map((i) => i.code);
     const choices = applyClientChoices(intake.documents, kinds, roles, profileCodes);
 
     const documents: DocumentRow[] = [];

@@ -24,7 +24,7 @@ export async function failRunWithRefund(
     recordRunEvent(
       trx,
       { id: runId, tenant_id: run.tenant_id, status: 'failed', refunded: true },
-      { findings: 0, pagesTotal, checksLeft: tenant.checks_left },
+      { findings: 0, pagesTotal, checksLeft: tenant.checksLeft },
       tenant,
       apiVersion,
       now,

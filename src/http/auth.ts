@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './app-instance.ts';
 import type { Store } from '../store/db.ts';
-import type { ApiKey, Tenant } from '../store/schema.ts';
+import type { ApiKeyRecord, Organization } from '../kernel/model/organization.ts';
 import { touchKey } from '../store/repositories/tenants.ts';
 import { KeyCache, type KeyAnswer } from '../store/key-cache.ts';
 import { errors } from '../kernel/errors.ts';
@@ -15,8 +15,8 @@ import { drainBody } from './drain.ts';
 import { nowIso } from '../kernel/clock.ts';
 
 export interface AuthContext {
-  tenant: Tenant;
-  key: ApiKey;
+  tenant: Organization;
+  key: ApiKeyRecord;
   /** The change-feed generation this answer is current for (key-cache.ts); -1 when it may not be cached on. */
   generation: number;
 }

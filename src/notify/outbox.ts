@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.ts';
-import type { Tenant } from '../store/schema.ts';
+import type { Organization } from '../kernel/model/organization.ts';
 import { insertDelivery, type Requeued } from '../store/repositories/webhooks.ts';
 import { eventForStatus, isoWithOffset, serializeBody } from './body.ts';
-import { resolveDeliverySettings } from './settings.ts';
+import { deliverySettingsOf, type DeliverySettings } from './settings.ts';
 
 export interface FinishedRun {
   id: string;
@@ -24,11 +24,11 @@ export interface RunFacts {
  * has no webhook_url. The unique index on (run_id, event) with ON CONFLICT DO NOTHING makes a repeated call
  * (a retried transaction) a no-op: the first row, its delivery id and body stay.
  */
-export async function recordRunEvent(trx: Db, run: FinishedRun, facts: RunFacts, tenant: Tenant, apiVersion: string, now: Date): Promise<void> {
+export async function recordRunEvent(trx: Db, run: FinishedRun, facts: RunFacts, tenant: Organization, apiVersion: string, now: Date): Promise<void> {
   if (tenant.id !== run.tenant_id) {
     throw new Error(`recordRunEvent: run ${run.id} belongs to tenant ${run.tenant_id}, not ${tenant.id}`);
   }
-  const url = tenant.webhook_url?.trim();
+  const url = tenant.webhookUrl?.trim();
   if (!url) return;
   const event = eventForStatus(run.status);
   const body = serializeBody({
@@ -50,7 +50,7 @@ export async function recordRunEvent(trx: Db, run: FinishedRun, facts: RunFacts,
     runId: run.id,
     event,
     createdAt: ts,
-    ...pendingDelivery(body, url, tenant.webhook_settings, ts),
+    ...pendingDelivery(body, url, deliverySettingsOf(tenant.webhookSettings).settings, ts),
   });
 }
 
@@ -58,8 +58,7 @@ export async function recordRunEvent(trx: Db, run: FinishedRun, facts: RunFacts,
  * The columns of a delivery that is due now with a fresh set of attempts: a new event, or a redelivery of
  * an old one (same row, same delivery id).
  */
-export function pendingDelivery(body: string, url: string, webhookSettings: string | null, ts: string): Requeued {
-  const { settings } = resolveDeliverySettings(webhookSettings);
+export function pendingDelivery(body: string, url: string, settings: DeliverySettings, ts: string): Requeued {
   return {
     body,
     url,

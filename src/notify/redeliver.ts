@@ -2,6 +2,7 @@ import type { Db } from '../store/db.ts';
 import { lastDeliveryOfRun, requeueDelivery } from '../store/repositories/webhooks.ts';
 import { isoWithOffset, parseBody, serializeBody } from './body.ts';
 import { pendingDelivery } from './outbox.ts';
+import { resolveDeliverySettings } from './settings.ts';
 
 export type RedeliveryRefusal = 'no_delivery' | 'already_delivered' | 'no_webhook';
 
@@ -42,6 +43,11 @@ export async function redeliverLastEvent(db: Db, runId: string, now: Date): Prom
   if (!parsed) throw new Error(`Stored webhook body of delivery ${last.id} is not a valid notification`);
   const body = serializeBody({ ...parsed, at: isoWithOffset(now) });
   // A concurrent change between the read and the write wins: its status is reported.
-  const status = await requeueDelivery(db, last.id, last.status, pendingDelivery(body, url, last.webhookSettings, now.toISOString()));
+  const status = await requeueDelivery(
+    db,
+    last.id,
+    last.status,
+    pendingDelivery(body, url, resolveDeliverySettings(last.webhookSettings).settings, now.toISOString()),
+  );
   return { delivery_id: last.id, status };
 }

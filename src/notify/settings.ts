@@ -3,6 +3,8 @@
  * {"attempts": 4, "timeout_ms": 15000, "pauses_ms": [2000, 4000, 6000]}; every key is optional,
  * a missing key takes the default of the contract.
  */
+import type { StoredWebhookSettings } from '../kernel/model/organization.ts';
+
 export interface DeliverySettings {
   /** Total attempts including the first one. */
   attempts: number;
@@ -25,12 +27,12 @@ export const SETTINGS_BOUNDS = {
   pausesCount: { max: 20 },
 } as const;
 
-/** The JSON stored in tenants.webhook_settings. */
-export interface WebhookSettingsJson {
+/** The JSON stored in tenants.webhook_settings (a type, not an interface, so it is a StoredWebhookSettings). */
+export type WebhookSettingsJson = {
   attempts?: number;
   timeout_ms?: number;
   pauses_ms?: number[];
-}
+};
 
 export type SettingsCheck = { ok: true; value: WebhookSettingsJson } | { ok: false; message: string };
 
@@ -95,19 +97,25 @@ export function parsePausesOption(raw: string): number[] | null {
  * deliveries, the default replaces it and `problems` names what was ignored (the caller logs it).
  */
 export function resolveDeliverySettings(raw: string | null): { settings: DeliverySettings; problems: string[] } {
-  const settings: DeliverySettings = { ...DEFAULT_DELIVERY, pausesMs: [...DEFAULT_DELIVERY.pausesMs] };
-  const problems: string[] = [];
-  if (raw === null || raw.trim() === '') return { settings, problems };
+  if (raw === null || raw.trim() === '') return deliverySettingsOf(null);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return { settings, problems: ['webhook_settings is not valid JSON'] };
+    return { settings: deliverySettingsOf(null).settings, problems: ['webhook_settings is not valid JSON'] };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { settings, problems: ['webhook_settings is not a JSON object'] };
+    return { settings: deliverySettingsOf(null).settings, problems: ['webhook_settings is not a JSON object'] };
   }
-  for (const [key, val] of Object.entries(parsed)) {
+  return deliverySettingsOf(parsed as StoredWebhookSettings);
+}
+
+/** Effective settings from an organization's stored settings object, as tolerant as resolveDeliverySettings. */
+export function deliverySettingsOf(stored: StoredWebhookSettings | null): { settings: DeliverySettings; problems: string[] } {
+  const settings: DeliverySettings = { ...DEFAULT_DELIVERY, pausesMs: [...DEFAULT_DELIVERY.pausesMs] };
+  const problems: string[] = [];
+  if (stored === null) return { settings, problems };
+  for (const [key, val] of Object.entries(stored)) {
     const check = validateWebhookSettings({ [key]: val });
     if (!check.ok) {
       problems.push(`webhook_settings.${key} ignored`);

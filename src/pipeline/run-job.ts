@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { DocumentRow, Run, Tenant } from '../store/schema.ts';
+import type { DocumentRow, Run } from '../store/schema.ts';
+import type { Organization } from '../kernel/model/organization.ts';
 import type { ReadSet } from '../review/engine.ts';
 import type { PublishedResult, ReviewOutcome } from '../kernel/result.ts';
 import type { ReportKeys, ReportMeta } from '../report/types.ts';
@@ -47,7 +48,7 @@ export interface RunJob {
   ctx: RunContext;
   /** The row the claim returned, so it is current. */
   run: Run;
-  tenant: Tenant;
+  tenant: Organization;
   documents: DocumentRow[];
   /** Scratch directory of this attempt, removed when it ends. */
   workDir: string;

@@ -1,18 +1,16 @@
 import { profileItems } from '../kernel/docset.ts';
-import type { UsageDay } from '../store/repositories/ledger.ts';
-import { parseSections } from '../store/repositories/tenants.ts';
-import type { ApiKey, Tenant } from '../store/schema.ts';
+import type { ApiKeyRecord, Organization, UsageDay } from '../kernel/model/organization.ts';
 
 /** The organization's limits (GET /limits, GET /me, the operator's view). */
-export const limitsOf = (t: Tenant) => ({
-  max_files: t.max_files,
-  max_file_bytes: t.max_file_bytes,
-  max_total_bytes: t.max_total_bytes,
-  max_pages: t.max_pages,
-  oversize_factor: t.oversize_factor,
+export const limitsOf = ({ limits }: Organization) => ({
+  max_files: limits.maxFiles,
+  max_file_bytes: limits.maxFileBytes,
+  max_total_bytes: limits.maxTotalBytes,
+  max_pages: limits.maxPages,
+  oversize_factor: limits.oversizeFactor,
 });
 
-export function featuresOf(t: Tenant) {
+export function featuresOf(t: Organization) {
   return {
     imports_preview: true,
     bundles: true,
@@ -22,63 +20,63 @@ export function featuresOf(t: Tenant) {
     webhooks: true,
     thematic_reports: true,
     section_reports: true,
-    employees: t.has_employees === 1,
+    employees: t.hasEmployees,
     ocr: true,
   };
 }
 
 /** An organization as the operator commands print it (drs org …): settings included, the webhook secret not. */
-export function tenantView(t: Tenant) {
+export function tenantView(t: Organization) {
   return {
     tenant_id: t.id,
     name: t.name,
     status: t.status,
-    checks_left: t.checks_left,
+    checks_left: t.checksLeft,
     limits: limitsOf(t),
     concurrency: t.concurrency,
-    sections: t.sections ? (JSON.parse(t.sections) as string[]) : null,
-    webhook_url: t.webhook_url,
-    webhook_secret_set: !!t.webhook_secret,
-    webhook_settings: t.webhook_settings ? (JSON.parse(t.webhook_settings) as unknown) : null,
-    employees: t.has_employees === 1,
-    access_until: t.access_until,
+    sections: t.sections,
+    webhook_url: t.webhookUrl,
+    webhook_secret_set: !!t.webhookSecret,
+    webhook_settings: t.webhookSettings,
+    employees: t.hasEmployees,
+    access_until: t.accessUntil,
   };
 }
 
 /** GET /me: the organization, its section profile and limits. */
-export function meView(t: Tenant) {
+export function meView(t: Organization) {
   return {
     tenant_id: t.id,
     name: t.name,
     status: t.status,
-    checks_left: t.checks_left,
+    checks_left: t.checksLeft,
     profile: {
-      sections: profileItems(parseSections(t)).map(({ code, title, required }) => ({ code, title, required })),
+      sections: profileItems(t.sections).map(({ code, title, required }) => ({ code, title, required })),
     },
     limits: limitsOf(t),
-    webhook_configured: !!t.webhook_url,
+    webhook_configured: !!t.webhookUrl,
   };
 }
 
 /** GET /key: the key that authenticated the request, without its secret. */
-export function keyView(key: ApiKey, t: Tenant) {
+export function keyView(key: ApiKeyRecord, t: Organization) {
   return {
     key_id: key.id,
     prefix: key.prefix,
-    created_at: key.created_at,
-    last_used_at: key.last_used_at,
+    created_at: key.createdAt,
+    last_used_at: key.lastUsedAt,
     concurrency: t.concurrency,
-    webhook_url: t.webhook_url,
+    webhook_url: t.webhookUrl,
   };
 }
 
 /** GET /subscription. */
-export function subscriptionView(t: Tenant) {
+export function subscriptionView(t: Organization) {
   return {
     status: t.status,
-    access_from: t.access_from,
-    access_until: t.access_until,
-    checks_left: t.checks_left,
+    access_from: t.accessFrom,
+    access_until: t.accessUntil,
+    checks_left: t.checksLeft,
   };
 }
 
@@ -90,11 +88,11 @@ export function usageView(period: { days: number; from: string; to: string }, da
 }
 
 /** A key just issued by `drs key create`: the only time its secret is shown. */
-export function issuedKeyView(key: ApiKey, secret: string) {
-  return { tenant_id: key.tenant_id, key_id: key.id, api_key: secret, created_at: key.created_at };
+export function issuedKeyView(key: ApiKeyRecord, secret: string) {
+  return { tenant_id: key.tenantId, key_id: key.id, api_key: secret, created_at: key.createdAt };
 }
 
 /** A key revoked by `drs key revoke`. */
-export function revokedKeyView(key: ApiKey) {
-  return { key_id: key.id, tenant_id: key.tenant_id, revoked_at: key.revoked_at };
+export function revokedKeyView(key: ApiKeyRecord) {
+  return { key_id: key.id, tenant_id: key.tenantId, revoked_at: key.revokedAt };
 }

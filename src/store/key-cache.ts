@@ -7,13 +7,8 @@
  */
 import type { Db } from './db.ts';
 import type { ChangeFeed } from './change-feed.ts';
-import type { ApiKey, Tenant } from './schema.ts';
+import type { KeyOwner } from '../kernel/model/organization.ts';
 import { findKeyBySecret, hashApiKey } from './repositories/tenants.ts';
-
-export interface KeyOwner {
-  key: ApiKey;
-  tenant: Tenant;
-}
 
 export interface KeyAnswer {
   owner: KeyOwner | null;

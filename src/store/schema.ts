@@ -270,8 +270,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
 }
 
-export type Tenant = Selectable<TenantsTable>;
-export type ApiKey = Selectable<ApiKeysTable>;
 export type Run = Selectable<RunsTable>;
 export type NewRun = Insertable<RunsTable>;
 export type RunUpdate = Updateable<RunsTable>;

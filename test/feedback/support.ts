@@ -10,8 +10,9 @@ import type { Db, Store } from '../../src/store/db.ts';
 import { createTenant } from '../../src/store/repositories/tenants.ts';
 import { insertBundle } from '../../src/store/repositories/bundles.ts';
 import { availableSections, countFindings, type Finding, type PublishedResult } from '../../src/kernel/result.ts';
-import type { Run, Tenant } from '../../src/store/schema.ts';
+import type { Run } from '../../src/store/schema.ts';
 import type { Bundle } from '../../src/kernel/model/feedback.ts';
+import type { Organization } from '../../src/kernel/model/organization.ts';
 import { nowIso } from '../../src/kernel/clock.ts';
 
 export interface TestStore extends Store {
@@ -67,8 +68,8 @@ export async function openTestStore(): Promise<TestStore> {
   };
 }
 
-export function seedTenant(db: Db, employees = false): Promise<Tenant> {
-  return createTenant(db, { name: 'ООО «Проектное бюро»', checks_left: 10, has_employees: employees ? 1 : 0 });
+export function seedTenant(db: Db, employees = false): Promise<Organization> {
+  return createTenant(db, { name: 'ООО «Проектное бюро»', checksLeft: 10, hasEmployees: employees });
 }
 
 export function seedBundle(db: Db, tenantId: string, label = 'ЖК «Северный», корпус 2'): Promise<Bundle> {
@@ -106,7 +107,11 @@ export interface SeededRun {
 }
 
 /** A run of the tenant; status done with a published result unless status says otherwise. */
-export async function seedRun(db: Db, tenant: Tenant, opts: { status?: Run['status']; bundle?: Bundle | null; findings?: Finding[] } = {}): Promise<SeededRun> {
+export async function seedRun(
+  db: Db,
+  tenant: Organization,
+  opts: { status?: Run['status']; bundle?: Bundle | null; findings?: Finding[] } = {},
+): Promise<SeededRun> {
   const now = nowIso();
   const status = opts.status ?? 'done';
   const run = runRow({ tenantId: tenant.id, keyId: 'seed' }, status, {

@@ -23,7 +23,7 @@ export interface TenantWithKey {
 export async function addTenant(db: Db, opts: { name?: string; checks?: number; concurrency?: number } = {}): Promise<TenantWithKey> {
   const tenant = await createTenant(db, {
     name: opts.name ?? `ООО «Тест ${randomUUID().slice(0, 4)}»`,
-    checks_left: opts.checks ?? 10,
+    checksLeft: opts.checks ?? 10,
     ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
   });
   const { key, secret } = await createApiKey(db, tenant.id);
@@ -39,9 +39,9 @@ export async function createOrgRow(db: Db, options: Record<string, string | numb
     Object.entries({ name: 'ООО «Проектная организация»', checks: 10, ...options }).map(([k, v]) => [k, String(v)]),
   ) as OrgValues;
   const settings = orgSettingsFrom(values);
-  const tenant = await createTenant(db, { ...settings, name: settings.name!, checks_left: settings.checks_left! });
+  const tenant = await createTenant(db, { ...settings, name: settings.name!, checksLeft: settings.checksLeft! });
   const { key, secret } = await createApiKey(db, tenant.id);
-  return { tenant_id: tenant.id, key_id: key.id, api_key: secret, name: tenant.name, checks_left: tenant.checks_left };
+  return { tenant_id: tenant.id, key_id: key.id, api_key: secret, name: tenant.name, checks_left: tenant.checksLeft };
 }
 
 /**

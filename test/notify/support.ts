@@ -11,7 +11,9 @@ import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { recordRunEvent } from '../../src/notify/outbox.ts';
 import type { Store } from '../../src/store/db.ts';
-import type { Tenant, TenantsTable } from '../../src/store/schema.ts';
+import type { TenantsTable } from '../../src/store/schema.ts';
+import type { Organization } from '../../src/kernel/model/organization.ts';
+import { getTenant } from '../../src/store/repositories/tenants.ts';
 import { insertRun as insertRunRow } from '../helpers/rows.ts';
 
 export const silentLog = pino({ level: 'silent' });
@@ -26,7 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** Fast delivery settings for tests: short pauses and timeout, set per organization as in production. */
 export const FAST = { attempts: 4, timeout_ms: 2_000, pauses_ms: [20, 40, 60] };
 
-export async function insertTenant(store: Store, over: Partial<TenantsTable> = {}): Promise<Tenant> {
+export async function insertTenant(store: Store, over: Partial<TenantsTable> = {}): Promise<Organization> {
   const now = new Date().toISOString();
   const row: TenantsTable = {
     id: randomUUID(),
@@ -51,7 +53,7 @@ export async function insertTenant(store: Store, over: Partial<TenantsTable> = {
     ...over,
   };
   await store.db.insertInto('tenants').values(row).execute();
-  return store.db.selectFrom('tenants').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  return (await getTenant(store.db, row.id))!;
 }
 
 export const insertRun = (store: Store, tenantId: string, status: 'done' | 'failed' = 'done'): Promise<string> =>
@@ -124,7 +126,7 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
 }
 
 /** Records the event of a finished run, as the pipeline does at publication. Returns the run id. */
-export async function finishRun(store: Store, tenant: Tenant, status: 'done' | 'failed' = 'done'): Promise<string> {
+export async function finishRun(store: Store, tenant: Organization, status: 'done' | 'failed' = 'done'): Promise<string> {
   const runId = await insertRun(store, tenant.id, status);
   await store.db
     .transaction()
@@ -132,7 +134,7 @@ export async function finishRun(store: Store, tenant: Tenant, status: 'done' | '
       recordRunEvent(
         trx,
         { id: runId, tenant_id: tenant.id, status, refunded: status === 'failed' },
-        { findings: 3, pagesTotal: 42, checksLeft: tenant.checks_left },
+        { findings: 3, pagesTotal: 42, checksLeft: tenant.checksLeft },
         tenant,
         'v1',
         new Date(),

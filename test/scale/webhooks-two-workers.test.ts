@@ -28,7 +28,7 @@ after(async () => {
 
 test(`${EVENTS} events dispatched by two workers reach the receiver exactly once each`, async () => {
   const t = await addTenant(store.db);
-  await updateTenant(store.db, t.tenantId, { webhook_url: counter.url, webhook_secret: 'секрет' });
+  await updateTenant(store.db, t.tenantId, { webhookUrl: counter.url, webhookSecret: 'секрет' });
   const tenant = (await getTenant(store.db, t.tenantId))!;
   const runIds = await addQueuedRuns(store.db, t, EVENTS);
   const now = new Date();

@@ -77,7 +77,7 @@ describe(`run transitions that charge or refund (${process.env.TEST_DATABASE_URL
     assert.equal(await failAndRefundRun(store.db, runId, error, { onlyIf: { status: 'running', leaseOwner: 'w1' }, at: at() }, record), true);
     assert.equal(recorded.length, 1);
     assert.equal(recorded[0]?.run.status, 'failed');
-    assert.equal(recorded[0]?.tenant.checks_left, 3, 'the caller sees the organization after the refund');
+    assert.equal(recorded[0]?.tenant.checksLeft, 3, 'the caller sees the organization after the refund');
     assert.equal(recorded[0]?.pagesTotal, 0);
     assert.equal(await checksLeft(store.db, tenantId), 3);
     const refunds = await store.db.selectFrom('ledger').select('delta').where('run_id', '=', runId).where('reason', '=', 'refund').execute();

@@ -7,7 +7,7 @@ import type { DecisionRequest } from './decision-request.ts';
 import { loadPublished } from './published.ts';
 import { decisionHistory, sectionAssignments } from '../../store/repositories/feedback.ts';
 import { openTestStore, seedRun, seedTenant, type SeededRun, type TestStore } from '../../../test/feedback/support.ts';
-import type { Tenant } from '../../store/schema.ts';
+import type { Organization } from '../../kernel/model/organization.ts';
 
 /** Runs fn and returns the AppError code it raised (fails when it raised nothing or something else). */
 async function codeOf(fn: () => Promise<unknown>): Promise<string> {
@@ -22,8 +22,8 @@ async function codeOf(fn: () => Promise<unknown>): Promise<string> {
 
 describe('recordDecision', () => {
   let store: TestStore;
-  let tenant: Tenant;
-  let staff: Tenant;
+  let tenant: Organization;
+  let staff: Organization;
   let seeded: SeededRun;
   let ctx: DecisionContext;
   const req = (over: Partial<DecisionRequest> = {}): DecisionRequest => ({

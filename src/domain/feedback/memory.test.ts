@@ -6,7 +6,7 @@ import { recordDecision } from './decide.ts';
 import { proposeNote, revokeMemoryNote } from './memory.ts';
 import { listNotes } from '../../store/repositories/memory.ts';
 import { openTestStore, seedBundle, seedRun, seedTenant, type TestStore } from '../../../test/feedback/support.ts';
-import type { Tenant } from '../../store/schema.ts';
+import type { Organization } from '../../kernel/model/organization.ts';
 
 const rejectsWith = (p: Promise<unknown>, code: string, message?: RegExp) =>
   assert.rejects(p, (e: AppError) => {
@@ -18,11 +18,11 @@ const rejectsWith = (p: Promise<unknown>, code: string, message?: RegExp) =>
 
 describe('memory notes', () => {
   let store: TestStore;
-  let tenant: Tenant;
-  let other: Tenant;
+  let tenant: Organization;
+  let other: Organization;
 
   /** A decision on the first finding of a fresh run (with a bundle unless told otherwise). */
-  async function decisionOn(t: Tenant, withBundle = true) {
+  async function decisionOn(t: Organization, withBundle = true) {
     const bundle = withBundle ? await seedBundle(store.db, t.id) : null;
     const seeded = await seedRun(store.db, t, { bundle });
     const { decision } = await recordDecision(store.db, { tenantId: t.id, hasEmployees: false, actor: 'key:a' }, seeded.run.id, {

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { usageSince } from '../../store/repositories/ledger.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { FeaturesSchema, KeySchema, LimitsSchema, MeSchema, SessionEntrySchema, SubscriptionSchema, UsageQuery, UsageSchema } from '../schemas/account.ts';
-import { nowIso } from '../../kernel/clock.ts';
+import { usageOverDays } from '../../domain/account.ts';
 import { recordSessionEntry } from '../../domain/session-entry.ts';
 import { featuresOf, keyView, limitsOf, meView, subscriptionView, usageView } from '../../presenters/account.ts';
-const DAY_MS = 86_400_000;
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -92,10 +90,8 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const days = Math.min(365, Math.max(1, request.query.days ?? 30));
-        const to = new Date();
-        const from = new Date(to.getTime() - days * DAY_MS);
-        const daily = await usageSince(db, tenant.id, nowIso(from));
-        return usageView({ days, from: nowIso(from), to: nowIso(to) }, daily, tenant.checks_left);
+        const { period, daily } = await usageOverDays(db, tenant.id, days);
+        return usageView(period, daily, tenant.checksLeft);
       },
     );
 

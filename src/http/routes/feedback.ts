@@ -28,7 +28,7 @@ export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const { tenant, key } = authOf(request);
         const actor = actorOf(key);
-        const outcome = await recordDecision(db, { tenantId: tenant.id, hasEmployees: tenant.has_employees === 1, actor }, request.params.run_id, request.body);
+        const outcome = await recordDecision(db, { tenantId: tenant.id, hasEmployees: tenant.hasEmployees, actor }, request.params.run_id, request.body);
         if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
         return reply.status(outcome.replayed ? 200 : 201).send(decisionView(outcome.decision, actor));
       },

@@ -12,7 +12,7 @@ import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { documentsDeletedView, runBody, runListView, statusBody } from '../../presenters/runs.ts';
 import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
-import { checksLeft } from '../../store/repositories/tenants.ts';
+import { currentChecksLeft } from '../../domain/account.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DocumentsDeletedSchema } from '../schemas/documents.ts';
 import { IdempotencyKeyHeaders, RunListQuery, RunListSchema, RunRef, RunStatusNotModified, RunStatusRef, RunUploadBody } from '../schemas/runs.ts';
@@ -26,7 +26,7 @@ const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
 export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
-  const checksLeftOf = (tenantId: string) => checksLeft(db, tenantId);
+  const checksLeftOf = (tenantId: string) => currentChecksLeft(db, tenantId);
 
   const statusCache = new RunStatusCache(deps.store.changes);
 
@@ -36,7 +36,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     if (!found) throw errors.runNotFound();
     const { run, documents } = found;
     // checks_left as authentication found the organization, current at the same generation.
-    const body = reply.serialize(statusBody(run, documents, tenant.checks_left)) as string;
+    const body = reply.serialize(statusBody(run, documents, tenant.checksLeft)) as string;
     const status = { tenantId: tenant.id, body, etag: strongEtag(body), unfinished: run.status === 'queued' || run.status === 'running' };
     statusCache.put(runId, status, generation);
     return status;
@@ -73,7 +73,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         if (idempotencyKey && !IDEMPOTENCY_KEY_RE.test(idempotencyKey)) {
           throw errors.badIdempotencyKey();
         }
-        if (auth.tenant.checks_left < 1 && !idempotencyKey) throw errors.noChecksLeft();
+        if (auth.tenant.checksLeft < 1 && !idempotencyKey) throw errors.noChecksLeft();
         const scratch = join(deps.config.dataDir, 'tmp', 'intake', scratchName());
         let accepted: AcceptedRun;
         try {
@@ -108,7 +108,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           db,
           runs.map((r) => r.id),
         );
-        return runListView(runs, docs, tenant.checks_left, limit);
+        return runListView(runs, docs, tenant.checksLeft, limit);
       },
     );
 

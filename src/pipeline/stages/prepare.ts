@@ -54,9 +54,10 @@ export async function prepare(job: RunJob): Promise<void> {
  * limit with factor 2 → double volume and one more check; otherwise the run fails (and is refunded).
  */
 async function applyVolume({ ctx, run, tenant, pagesTotal }: RunJob): Promise<boolean> {
-  if (tenant.max_pages === 0 || pagesTotal <= tenant.max_pages) return false;
-  if (tenant.oversize_factor < 2 || pagesTotal > tenant.max_pages * 2) {
-    throw runFailures.tooManyPages(pagesTotal, tenant.max_pages, tenant.oversize_factor);
+  const { maxPages, oversizeFactor } = tenant.limits;
+  if (maxPages === 0 || pagesTotal <= maxPages) return false;
+  if (oversizeFactor < 2 || pagesTotal > maxPages * 2) {
+    throw runFailures.tooManyPages(pagesTotal, maxPages, oversizeFactor);
   }
   const charged = await chargeDoubleVolume(ctx.store.db, tenant.id, run.id, ctx.workerId, nowIso());
   if (charged === 'no-check') throw runFailures.doubleVolumeUnpaid(pagesTotal);

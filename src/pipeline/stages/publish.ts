@@ -36,7 +36,7 @@ export async function publish(job: RunJob): Promise<void> {
       recordRunEvent(
         trx,
         { id: run.id, tenant_id: run.tenant_id, status: 'done', refunded: false },
-        { findings: result.counts.total, pagesTotal, checksLeft: tenant.checks_left },
+        { findings: result.counts.total, pagesTotal, checksLeft: tenant.checksLeft },
         tenant,
         ctx.config.apiVersion,
         now,

@@ -4,7 +4,6 @@ import type { DocFormat } from '../../ingest/types.ts';
 import { profileItems } from '../../kernel/docset.ts';
 import { readSet } from '../../review/engine.ts';
 import type { ReviewInput } from '../../review/types.ts';
-import { parseSections } from '../../store/repositories/tenants.ts';
 import { LeaseLost } from '../run-failure.ts';
 import type { RunJob } from '../run-job.ts';
 
@@ -24,7 +23,7 @@ export function reviewInputOf(job: RunJob): ReviewInput {
     })),
     objectAddress: job.run.object_address,
     userRequest: job.run.user_request,
-    profile: profileItems(parseSections(job.tenant)).map(({ code, title, required }) => ({ code, title, required })),
+    profile: profileItems(job.tenant.sections).map(({ code, title, required }) => ({ code, title, required })),
     workDir: join(job.workDir, 'review'),
   };
 }

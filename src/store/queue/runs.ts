@@ -19,7 +19,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Store } from '../db.ts';
 import { dialectAdapter } from '../dialect.ts';
-import type { Run, RunStatus, RunUpdate, Tenant } from '../schema.ts';
+import type { Run, RunStatus, RunUpdate } from '../schema.ts';
+import type { Organization } from '../../kernel/model/organization.ts';
 import type { RunError } from '../../kernel/errors.ts';
 import { FIRST_STAGE, STAGE_TEXT, type Stage } from '../../kernel/stages.ts';
 import { nowIso } from '../../kernel/clock.ts';
@@ -175,7 +176,7 @@ export async function markRunFailed(trx: Db, runId: string, error: RunError, opt
 export interface FailedRun {
   run: Run;
   /** The organization after the refund. */
-  tenant: Tenant;
+  tenant: Organization;
   /** Pages of the run's documents (0 when not yet counted). */
   pagesTotal: number;
 }

@@ -1,19 +1,13 @@
 /** Cabinet sessions: the cookie's id is stored only as its sha256 (see migration 040). */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db.ts';
-import type { ApiKey, Tenant } from '../schema.ts';
 import { nowIso } from '../../kernel/clock.ts';
+import type { LiveCabinetSession, OpenedCabinetSession } from '../../kernel/model/organization.ts';
+import { toApiKey, toOrganization } from './tenants.ts';
 
 const digest = (id: string): string => createHash('sha256').update(id, 'utf8').digest('hex');
 
-export interface OpenedSession {
-  /** Goes into the cookie only; the database keeps its digest. */
-  id: string;
-  csrfToken: string;
-  expiresAt: string;
-}
-
-export async function openSession(db: Db, tenantId: string, keyId: string, hours: number, now = new Date()): Promise<OpenedSession> {
+export async function openSession(db: Db, tenantId: string, keyId: string, hours: number, now = new Date()): Promise<OpenedCabinetSession> {
   const id = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const expiresAt = nowIso(new Date(now.getTime() + hours * 3_600_000));
@@ -24,18 +18,11 @@ export async function openSession(db: Db, tenantId: string, keyId: string, hours
   return { id, csrfToken, expiresAt };
 }
 
-export interface LiveSession {
-  key: ApiKey;
-  tenant: Tenant;
-  csrfToken: string;
-  expiresAt: string;
-}
-
 /**
  * The session of a cookie with its key and organization, in one query, so every node sees a logout, a revoked
  * key or an expiry at once. A suspended organization is returned (the caller answers 403, as the API does).
  */
-export async function findLiveSession(db: Db, id: string, now = new Date()): Promise<LiveSession | null> {
+export async function findLiveSession(db: Db, id: string, now = new Date()): Promise<LiveCabinetSession | null> {
   if (!/^[\w-]{20,100}$/.test(id)) return null;
   const row = await db
     .selectFrom('cabinet_sessions as s')
@@ -59,8 +46,16 @@ export async function findLiveSession(db: Db, id: string, now = new Date()): Pro
   if (!row) return null;
   const { csrf_token, expires_at, key_id, key_hash, key_prefix, key_created_at, key_last_used_at, ...tenant } = row;
   return {
-    key: { id: key_id, tenant_id: tenant.id, key_hash, prefix: key_prefix, created_at: key_created_at, revoked_at: null, last_used_at: key_last_used_at },
-    tenant,
+    key: toApiKey({
+      id: key_id,
+      tenant_id: tenant.id,
+      key_hash,
+      prefix: key_prefix,
+      created_at: key_created_at,
+      revoked_at: null,
+      last_used_at: key_last_used_at,
+    }),
+    tenant: toOrganization(tenant),
     csrfToken: csrf_token,
     expiresAt: expires_at,
   };

@@ -2,15 +2,14 @@
 import type { Db } from '../db.ts';
 import { errors } from '../../kernel/errors.ts';
 import { addMs, nowIso } from '../../kernel/clock.ts';
-
-export type KeyClaim = { kind: 'new' } | { kind: 'replay'; runId: string };
+import type { IdempotencyClaim } from '../../kernel/model/organization.ts';
 
 /**
  * Takes an Idempotency-Key for a request. The primary key (tenant_id, key) makes exactly one of
  * concurrent identical requests the owner; the others see it pending (409 idempotency_pending).
  * A pending claim older than pendingMs belongs to a submission that died and may be taken over.
  */
-export async function claimIdempotencyKey(db: Db, tenantId: string, key: string, requestHash: string, pendingMs: number): Promise<KeyClaim> {
+export async function claimIdempotencyKey(db: Db, tenantId: string, key: string, requestHash: string, pendingMs: number): Promise<IdempotencyClaim> {
   const now = new Date();
   const row = {
     tenant_id: tenantId,

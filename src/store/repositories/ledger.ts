@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.ts';
-import type { LedgerTable } from '../schema.ts';
+import type { LedgerReason, UsageDay } from '../../kernel/model/organization.ts';
 
-export async function recordLedger(
-  db: Db,
-  entry: { tenant_id: string; run_id: string | null; delta: number; reason: LedgerTable['reason']; created_at: string },
-): Promise<void> {
+export async function recordLedger(db: Db, entry: { tenantId: string; runId: string | null; delta: number; reason: LedgerReason; at: string }): Promise<void> {
   await db
     .insertInto('ledger')
-    .values({ id: randomUUID(), ...entry })
+    .values({ id: randomUUID(), tenant_id: entry.tenantId, run_id: entry.runId, delta: entry.delta, reason: entry.reason, created_at: entry.at })
     .execute();
-}
-
-export interface UsageDay {
-  date: string;
-  charged: number;
-  refunded: number;
 }
 
 /** Check movements of a tenant since `fromIso`, summed per UTC day. */
@@ -47,7 +38,7 @@ export async function chargeCheck(
   trx: Db,
   tenantId: string,
   runId: string,
-  reason: Extract<LedgerTable['reason'], 'charge' | 'extra_volume'>,
+  reason: Extract<LedgerReason, 'charge' | 'extra_volume'>,
   at: string,
 ): Promise<boolean> {
   const res = await trx
@@ -57,7 +48,7 @@ export async function chargeCheck(
     .where('checks_left', '>=', 1)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) return false;
-  await recordLedger(trx, { tenant_id: tenantId, run_id: runId, delta: -1, reason, created_at: at });
+  await recordLedger(trx, { tenantId, runId, delta: -1, reason, at });
   return true;
 }
 
@@ -68,5 +59,5 @@ export async function refundChecks(trx: Db, tenantId: string, runId: string, cou
     .set((eb) => ({ checks_left: eb('checks_left', '+', count) }))
     .where('id', '=', tenantId)
     .execute();
-  for (let i = 0; i < count; i++) await recordLedger(trx, { tenant_id: tenantId, run_id: runId, delta: 1, reason: 'refund', created_at: at });
+  for (let i = 0; i < count; i++) await recordLedger(trx, { tenantId, runId, delta: 1, reason: 'refund', at });
 }

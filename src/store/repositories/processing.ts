@@ -5,11 +5,13 @@
  */
 import type { Db } from '../db.ts';
 import type { Insertable } from 'kysely';
-import type { DocumentRow, ResultsTable, Tenant } from '../schema.ts';
+import type { DocumentRow, ResultsTable } from '../schema.ts';
+import type { Organization } from '../../kernel/model/organization.ts';
+import { toOrganization } from './tenants.ts';
 import { markRunDone } from '../queue/runs.ts';
 
-export function tenantOfRun(db: Db, tenantId: string): Promise<Tenant> {
-  return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow();
+export async function tenantOfRun(db: Db, tenantId: string): Promise<Organization> {
+  return toOrganization(await db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow());
 }
 
 /** Pages, conversion, kind and running page numbers of every prepared document, in one transaction. */
@@ -51,7 +53,7 @@ export interface Publication {
  * writes with the organization as it is now (the webhook event, which carries checks_left) — all or nothing.
  * False when the lease was lost (nothing is written).
  */
-export async function publishRun(db: Db, p: Publication, alsoRecord: (trx: Db, tenant: Tenant) => Promise<void>): Promise<boolean> {
+export async function publishRun(db: Db, p: Publication, alsoRecord: (trx: Db, tenant: Organization) => Promise<void>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await markRunDone(trx, p.runId, p.workerId, { progress: p.progress, volumeUnits: p.volumeUnits, at: p.at }))) return false;
     await trx

@@ -1,28 +1,9 @@
 import { randomBytes, randomUUID, hash, timingSafeEqual } from 'node:crypto';
+import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db.ts';
-import type { ApiKey, Tenant, TenantsTable } from '../schema.ts';
+import type { ApiKeysTable, TenantsTable } from '../schema.ts';
+import type { ApiKeyRecord, KeyOwner, Organization, OrganizationSettings, OrganizationStatus } from '../../kernel/model/organization.ts';
 import { nowIso } from '../../kernel/clock.ts';
-
-export type TenantSettings = Partial<
-  Pick<
-    TenantsTable,
-    | 'name'
-    | 'checks_left'
-    | 'max_files'
-    | 'max_file_bytes'
-    | 'max_total_bytes'
-    | 'max_pages'
-    | 'oversize_factor'
-    | 'concurrency'
-    | 'sections'
-    | 'webhook_url'
-    | 'webhook_secret'
-    | 'webhook_settings'
-    | 'has_employees'
-    | 'access_from'
-    | 'access_until'
-  >
->;
 
 /** Defaults of a new organization; 0 in a limit means "not limited" (contract, Limits). */
 export const TENANT_DEFAULTS = {
@@ -34,6 +15,89 @@ export const TENANT_DEFAULTS = {
   concurrency: 2,
 } as const;
 
+/** JSON text of a column, or null when it is not valid JSON: a damaged value must not lock the organization out. */
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function parseSections(text: string | null): string[] | null {
+  const parsed = parseJson(text);
+  return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : null;
+}
+
+function parseWebhookSettings(text: string | null): Organization['webhookSettings'] {
+  const parsed = parseJson(text);
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+}
+
+/** A tenants row as the domain sees it. */
+export function toOrganization(row: Selectable<TenantsTable>): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    checksLeft: row.checks_left,
+    limits: {
+      maxFiles: row.max_files,
+      maxFileBytes: row.max_file_bytes,
+      maxTotalBytes: row.max_total_bytes,
+      maxPages: row.max_pages,
+      oversizeFactor: row.oversize_factor,
+    },
+    concurrency: row.concurrency,
+    sections: parseSections(row.sections),
+    webhookUrl: row.webhook_url,
+    webhookSecret: row.webhook_secret,
+    webhookSettings: parseWebhookSettings(row.webhook_settings),
+    hasEmployees: row.has_employees === 1,
+    accessFrom: row.access_from,
+    accessUntil: row.access_until,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The columns an operator's settings change; fields left out are not written. */
+export function tenantColumns(s: OrganizationSettings): Updateable<TenantsTable> {
+  const columns: Updateable<TenantsTable> = {
+    name: s.name,
+    checks_left: s.checksLeft,
+    max_files: s.limits?.maxFiles,
+    max_file_bytes: s.limits?.maxFileBytes,
+    max_total_bytes: s.limits?.maxTotalBytes,
+    max_pages: s.limits?.maxPages,
+    oversize_factor: s.limits?.oversizeFactor,
+    concurrency: s.concurrency,
+    sections: s.sections === undefined ? undefined : s.sections && JSON.stringify(s.sections),
+    webhook_url: s.webhookUrl,
+    webhook_secret: s.webhookSecret,
+    webhook_settings: s.webhookSettings === undefined ? undefined : s.webhookSettings && JSON.stringify(s.webhookSettings),
+    has_employees: s.hasEmployees === undefined ? undefined : s.hasEmployees ? 1 : 0,
+    access_from: s.accessFrom,
+    access_until: s.accessUntil,
+  };
+  for (const k of Object.keys(columns) as (keyof typeof columns)[]) if (columns[k] === undefined) delete columns[k];
+  return columns;
+}
+
+/** An api_keys row as the domain sees it. */
+export function toApiKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    keyHash: row.key_hash,
+    prefix: row.prefix,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
 export const hashApiKey = (secret: string): string => hash('sha256', secret, 'hex');
 
 /** Constant-time comparison of two hex digests of equal length. */
@@ -43,40 +107,44 @@ export function sameDigest(a: string, b: string): boolean {
   return ba.length === bb.length && timingSafeEqual(ba, bb);
 }
 
-export async function createTenant(db: Db, settings: TenantSettings & { name: string; checks_left: number }): Promise<Tenant> {
+export async function createTenant(db: Db, settings: OrganizationSettings & { name: string; checksLeft: number }): Promise<Organization> {
   const now = nowIso();
-  const row = {
+  const row: Selectable<TenantsTable> = {
     id: randomUUID(),
-    status: 'active' as const,
+    status: 'active',
     ...TENANT_DEFAULTS,
+    name: settings.name,
+    checks_left: settings.checksLeft,
     sections: null,
     webhook_url: null,
     webhook_secret: null,
     webhook_settings: null,
-    has_employees: 0 as const,
+    has_employees: 0,
     access_from: now,
     access_until: null,
-    ...settings,
+    ...tenantColumns(settings),
     created_at: now,
     updated_at: now,
   };
   await db.insertInto('tenants').values(row).execute();
-  return row;
+  return toOrganization(row);
 }
 
-export async function updateTenant(db: Db, tenantId: string, settings: TenantSettings): Promise<Tenant | undefined> {
-  if (Object.keys(settings).length) {
+export async function updateTenant(db: Db, tenantId: string, settings: OrganizationSettings): Promise<Organization | undefined> {
+  const columns = tenantColumns(settings);
+  if (Object.keys(columns).length) {
     await db
       .updateTable('tenants')
-      .set({ ...settings, updated_at: nowIso() })
+      .set({ ...columns, updated_at: nowIso() })
       .where('id', '=', tenantId)
       .execute();
   }
   return getTenant(db, tenantId);
 }
 
-export function getTenant(db: Db, tenantId: string): Promise<Tenant | undefined> {
-  return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+export async function getTenant(db: Db, tenantId: string): Promise<Organization | undefined> {
+  const row = await db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+  return row && toOrganization(row);
 }
 
 /** The organization's checks left, as committed now (the one read of the balance after a charge or refund). */
@@ -84,15 +152,15 @@ export async function checksLeft(db: Db, tenantId: string): Promise<number> {
   return (await db.selectFrom('tenants').select('checks_left').where('id', '=', tenantId).executeTakeFirstOrThrow()).checks_left;
 }
 
-export async function setTenantStatus(db: Db, tenantId: string, status: Tenant['status']): Promise<Tenant | undefined> {
+export async function setTenantStatus(db: Db, tenantId: string, status: OrganizationStatus): Promise<Organization | undefined> {
   await db.updateTable('tenants').set({ status, updated_at: nowIso() }).where('id', '=', tenantId).execute();
   return getTenant(db, tenantId);
 }
 
 /** Creates a key; the secret is returned once and only its hash is stored. */
-export async function createApiKey(db: Db, tenantId: string): Promise<{ key: ApiKey; secret: string }> {
+export async function createApiKey(db: Db, tenantId: string): Promise<{ key: ApiKeyRecord; secret: string }> {
   const secret = `drs_${randomBytes(32).toString('base64url')}`;
-  const key: ApiKey = {
+  const row: Selectable<ApiKeysTable> = {
     id: randomUUID(),
     tenant_id: tenantId,
     key_hash: hashApiKey(secret),
@@ -101,20 +169,21 @@ export async function createApiKey(db: Db, tenantId: string): Promise<{ key: Api
     revoked_at: null,
     last_used_at: null,
   };
-  await db.insertInto('api_keys').values(key).execute();
-  return { key, secret };
+  await db.insertInto('api_keys').values(row).execute();
+  return { key: toApiKey(row), secret };
 }
 
-export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKey | undefined> {
+export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKeyRecord | undefined> {
   await db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', keyId).where('revoked_at', 'is', null).execute();
-  return db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
+  const row = await db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
+  return row && toApiKey(row);
 }
 
 /**
  * Finds the key and its organization for a presented secret, in one query. The lookup is by digest;
  * the digest is compared again in constant time.
  */
-export async function findKeyBySecret(db: Db, secret: string): Promise<{ key: ApiKey; tenant: Tenant } | null> {
+export async function findKeyBySecret(db: Db, secret: string): Promise<KeyOwner | null> {
   const digest = hashApiKey(secret);
   const row = await db
     .selectFrom('api_keys as k')
@@ -133,7 +202,7 @@ export async function findKeyBySecret(db: Db, secret: string): Promise<{ key: Ap
   if (!row || !sameDigest(row.key_hash, digest) || row.key_revoked_at) return null;
   const { key_id, key_hash, key_prefix, key_created_at, key_revoked_at, key_last_used_at, ...tenant } = row;
   return {
-    key: {
+    key: toApiKey({
       id: key_id,
       tenant_id: tenant.id,
       key_hash,
@@ -141,8 +210,8 @@ export async function findKeyBySecret(db: Db, secret: string): Promise<{ key: Ap
       created_at: key_created_at,
       revoked_at: key_revoked_at,
       last_used_at: key_last_used_at,
-    },
-    tenant,
+    }),
+    tenant: toOrganization(tenant),
   };
 }
 
@@ -153,10 +222,4 @@ export async function recordSessionEntry(db: Db, tenantId: string, keyId: string
 
 export async function touchKey(db: Db, keyId: string, at: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
-}
-
-export function parseSections(tenant: Pick<Tenant, 'sections'>): string[] | null {
-  if (!tenant.sections) return null;
-  const parsed: unknown = JSON.parse(tenant.sections);
-  return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : null;
 }
