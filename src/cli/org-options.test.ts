@@ -36,3 +36,11 @@ test('delivery options are checked and merged into the current settings', () => 
   const merged = orgSettingsFrom({ 'webhook-timeout-ms': '5000' }, JSON.stringify({ attempts: 2, pauses_ms: [100] }));
   assert.deepEqual(JSON.parse(merged.webhook_settings!), { attempts: 2, pauses_ms: [100], timeout_ms: 5000 });
 });
+
+test('the rate limit per minute: a number, 0 for unlimited, empty for the service default', () => {
+  assert.equal(orgSettingsFrom({ 'rate-limit-per-minute': '30' }).rate_limit_per_minute, 30);
+  assert.equal(orgSettingsFrom({ 'rate-limit-per-minute': '0' }).rate_limit_per_minute, 0);
+  assert.equal(orgSettingsFrom({ 'rate-limit-per-minute': '' }).rate_limit_per_minute, null);
+  assert.equal(orgSettingsFrom({}).rate_limit_per_minute, undefined);
+  assert.throws(() => orgSettingsFrom({ 'rate-limit-per-minute': '-5' }), /--rate-limit-per-minute/);
+});

@@ -23,6 +23,7 @@ export const ORG_OPTIONS = {
   sections: { type: 'string' },
   employees: { type: 'string' },
   'access-until': { type: 'string' },
+  'rate-limit-per-minute': { type: 'string' },
 } as const;
 
 export type OrgValues = { [K in keyof typeof ORG_OPTIONS]?: string };
@@ -96,6 +97,11 @@ export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: string | n
       if (Number.isNaN(d.getTime())) throw new OptionError('--access-until must be a date (ISO 8601)');
       s.access_until = d.toISOString();
     }
+  }
+  if (v['rate-limit-per-minute'] !== undefined) {
+    // empty: back to the service's default (RATE_LIMIT_PER_MINUTE); 0: unlimited
+    const raw = v['rate-limit-per-minute'];
+    s.rate_limit_per_minute = raw === '' ? null : nonNegativeInt('rate-limit-per-minute', raw);
   }
   return s;
 }

@@ -56,9 +56,14 @@ const hasUnreadBody = (request: FastifyRequest): boolean =>
 export async function registerAuthentication(
   app: App,
   store: Store,
-  options: { log?: Parameters<Store['changes']['start']>[0]; keyless?: KeylessAuthenticator } = {},
+  options: {
+    log?: Parameters<Store['changes']['start']>[0];
+    keyless?: KeylessAuthenticator;
+    /** Called for every authenticated request before anything else about it; may refuse it (the rate limit). */
+    admit?: (auth: AuthContext) => void;
+  } = {},
 ): Promise<void> {
-  const { log, keyless } = options;
+  const { log, keyless, admit } = options;
   await store.changes.start(log);
   const keys = new KeyCache(store.db, store.changes);
   const lastTouch = new Map<string, number>();
@@ -86,6 +91,7 @@ export async function registerAuthentication(
     if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
     try {
       await authenticate(request);
+      if (admit && request.auth) admit(request.auth);
     } catch (err) {
       // The refused body is read (up to 1 MiB) so the client gets the answer, never parsed; the rest is cut.
       if (hasUnreadBody(request)) {

@@ -21,6 +21,7 @@ const tenant = (over: Partial<Tenant> = {}): Tenant => ({
   has_employees: 1,
   access_from: null,
   access_until: '2027-01-01T00:00:00.000Z',
+  rate_limit_per_minute: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
   ...over,
@@ -43,6 +44,8 @@ test('the operator view shows whether a webhook secret is set, never the secret'
   assert.deepEqual(view.sections, ['ПЗ', 'АР']);
   assert.deepEqual(view.webhook_settings, { attempts: 4 });
   assert.equal(view.employees, true);
+  assert.equal(view.rate_limit_per_minute, null);
+  assert.equal(tenantView(tenant({ rate_limit_per_minute: 0 })).rate_limit_per_minute, 0);
   assert.equal(tenantView(tenant({ webhook_secret: null, sections: null, has_employees: 0 })).webhook_secret_set, false);
 });
 

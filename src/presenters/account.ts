@@ -42,6 +42,8 @@ export function tenantView(t: Tenant) {
     webhook_settings: t.webhook_settings ? (JSON.parse(t.webhook_settings) as unknown) : null,
     employees: t.has_employees === 1,
     access_until: t.access_until,
+    /** null: the service's default (RATE_LIMIT_PER_MINUTE); 0: unlimited. */
+    rate_limit_per_minute: t.rate_limit_per_minute,
   };
 }
 

@@ -21,6 +21,7 @@ export type TenantSettings = Partial<
     | 'has_employees'
     | 'access_from'
     | 'access_until'
+    | 'rate_limit_per_minute'
   >
 >;
 
@@ -56,6 +57,7 @@ export async function createTenant(db: Db, settings: TenantSettings & { name: st
     has_employees: 0 as const,
     access_from: now,
     access_until: null,
+    rate_limit_per_minute: null,
     ...settings,
     created_at: now,
     updated_at: now,
