@@ -84,7 +84,7 @@ function streamingUpload(bytes: number, boundary: string): Readable {
 
 const server = await startServer({ args: ['--no-worker'], env: { LOG_LEVEL: 'info' } });
 try {
-  const org = await server.createOrg({ checks: 100, 'max-file-bytes': 0, 'max-total-bytes': 0 });
+  const org = await server.createOrg({ checks: 100, 'max-file-bytes': 0, 'max-total-bytes': 0, 'rate-limit-per-minute': 0 });
   const api = new Client(server.baseUrl, org.api_key);
   const run = await api.postForm('/runs', form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(2) }]));
   const statusUrl = `${server.baseUrl}/runs/${run.json.run_id}`;

@@ -57,7 +57,7 @@ async function singleNode(): Promise<Target> {
     name: 'single',
     apiUrls: [server.baseUrl],
     processes: [{ role: 'serve', pid: server.process.pid! }],
-    createOrg: () => server.createOrg({ checks: 100_000 }),
+    createOrg: () => server.createOrg({ checks: 100_000, 'rate-limit-per-minute': 0 }),
     stop: () => server.stop(),
   };
 }
@@ -68,7 +68,7 @@ async function twoByTwo(): Promise<Target> {
     name: 'cluster_pg_2api_2workers',
     apiUrls: cluster.apis.map((a) => a.baseUrl),
     processes: [...cluster.apis.map((a) => ({ role: 'api', pid: a.process.pid! })), ...cluster.workers.map((w) => ({ role: 'worker', pid: w.pid }))],
-    createOrg: () => cluster.createOrg({ checks: 100_000, concurrency: 4 }),
+    createOrg: () => cluster.createOrg({ checks: 100_000, concurrency: 4, 'rate-limit-per-minute': 0 }),
     stop: () => cluster.stop(),
   };
 }

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps } from './domain/deps.ts';
 import type { App } from './http/app-instance.ts';
 import { registerAuthentication } from './http/auth.ts';
+import { startRateLimits, type RateLimits } from './http/rate-limit.ts';
 import { useJsonEtags } from './http/conditional.ts';
 import { renderError } from './http/error-handler.ts';
 import { handleClientError } from './http/client-errors.ts';
@@ -23,6 +24,13 @@ import { registerCabinet } from './cabinet/routes.ts';
 import { authenticateSession } from './cabinet/session-auth.ts';
 
 export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests per minute per key (http/rate-limit.ts); flush() shares this node's counts at once. */
+    rateLimits: RateLimits;
+  }
+}
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -56,9 +64,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
   app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
-  // The key is checked before anything else about the request (auth.ts).
+  // The key is checked before anything else about the request (auth.ts), then its requests per minute.
   // Without a key, the cabinet's session cookie may stand for it.
-  await registerAuthentication(app, deps.store, { log: deps.log, keyless: (request) => authenticateSession(deps.store.db, request) });
+  const rateLimits = startRateLimits(deps.store, deps.config, deps.log);
+  app.decorate('rateLimits', rateLimits);
+  app.addHook('onClose', () => rateLimits.stop());
+  await registerAuthentication(app, deps.store, {
+    log: deps.log,
+    keyless: (request) => authenticateSession(deps.store.db, request),
+    admit: (auth) => rateLimits.admit(auth),
+  });
   useJsonEtags(app);
   useStrictJsonParser(app);
   // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.

@@ -42,6 +42,10 @@ export interface Config {
   cabinetSessionHours: number;
   /** Secure flag of the cabinet cookie: auto — when the request came over HTTPS (X-Forwarded-Proto: https). */
   cabinetSecureCookie: 'auto' | 'always' | 'never';
+  /** Requests per minute per API key of an organization without its own limit (tenants.rate_limit_per_minute); 0 = unlimited. */
+  rateLimitPerMinute: number;
+  /** How often a node adds its request counts to the shared ones in the database and learns the other nodes' counts. */
+  rateLimitFlushMs: number;
   apiVersion: string;
 }
 
@@ -121,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfBuildTimeoutMs: int(env, 'PDF_BUILD_TIMEOUT_MS', 300_000),
     cabinetSessionHours: Math.max(1, int(env, 'CABINET_SESSION_HOURS', 12)),
     cabinetSecureCookie: secureCookieChoice(env.CABINET_SECURE_COOKIE),
+    // 10 a second per key: 50 times a client polling every 5 s, room for a cabinet page's burst and a batch upload
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600),
+    rateLimitFlushMs: positiveInt(env, 'RATE_LIMIT_FLUSH_MS', 1000),
     apiVersion: 'v1',
   };
 }

@@ -31,9 +31,10 @@ const USAGE = `drs — Document Review Service
 org options: --max-files N --max-file-bytes N --max-total-bytes N --max-pages N --oversize-factor 1|2
   --concurrency N --webhook-url URL --webhook-secret S --webhook-attempts N --webhook-timeout-ms N
   --webhook-pauses-ms 2000,4000,6000 --sections CODES (comma-separated) --employees true|false --access-until DATE
+  --rate-limit-per-minute N (requests per key; 0 = unlimited, "" = the RATE_LIMIT_PER_MINUTE default)
 
 environment: PORT, HOST, DATA_DIR (./data), DATABASE_URL (postgres://…), BLOB_URL, LOG_LEVEL, WEBHOOK_ALLOW_PRIVATE,
-  RUN_MEMORY_MB, RUN_TIMEOUT_MS, PDF_BUILD_TIMEOUT_MS`;
+  RUN_MEMORY_MB, RUN_TIMEOUT_MS, PDF_BUILD_TIMEOUT_MS, RATE_LIMIT_PER_MINUTE, RATE_LIMIT_FLUSH_MS`;
 
 class UsageError extends Error {}
 

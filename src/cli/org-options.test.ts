@@ -38,3 +38,11 @@ test('delivery options are checked and merged into the current settings', () => 
   const merged = orgSettingsFrom({ 'webhook-timeout-ms': '5000' }, { attempts: 2, pauses_ms: [100] });
   assert.deepEqual(merged.webhookSettings, { attempts: 2, pauses_ms: [100], timeout_ms: 5000 });
 });
+
+test('the rate limit per minute: a number, 0 for unlimited, empty for the service default', () => {
+  assert.equal(orgSettingsFrom({ 'rate-limit-per-minute': '30' }).rateLimitPerMinute, 30);
+  assert.equal(orgSettingsFrom({ 'rate-limit-per-minute': '0' }).rateLimitPerMinute, 0);
+  assert.equal(orgSettingsFrom({ 'rate-limit-per-minute': '' }).rateLimitPerMinute, null);
+  assert.equal(orgSettingsFrom({}).rateLimitPerMinute, undefined);
+  assert.throws(() => orgSettingsFrom({ 'rate-limit-per-minute': '-5' }), /--rate-limit-per-minute/);
+});

@@ -23,6 +23,7 @@ export const ORG_OPTIONS = {
   sections: { type: 'string' },
   employees: { type: 'string' },
   'access-until': { type: 'string' },
+  'rate-limit-per-minute': { type: 'string' },
 } as const;
 
 export type OrgValues = { [K in keyof typeof ORG_OPTIONS]?: string };
@@ -98,6 +99,11 @@ export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: StoredWebh
       if (Number.isNaN(d.getTime())) throw new OptionError('--access-until must be a date (ISO 8601)');
       s.accessUntil = d.toISOString();
     }
+  }
+  if (v['rate-limit-per-minute'] !== undefined) {
+    // empty: back to the service's default (RATE_LIMIT_PER_MINUTE); 0: unlimited
+    const raw = v['rate-limit-per-minute'];
+    s.rateLimitPerMinute = raw === '' ? null : nonNegativeInt('rate-limit-per-minute', raw);
   }
   return s;
 }

@@ -56,9 +56,14 @@ const hasUnreadBody = (request: FastifyRequest): boolean =>
 export async function registerAuthentication(
   app: App,
   store: Store,
-  options: { log?: Parameters<Store['changes']['start']>[0]; keyless?: KeylessAuthenticator } = {},
+  options: {
+    log?: Parameters<Store['changes']['start']>[0];
+    keyless?: KeylessAuthenticator;
+    /** Called for every authenticated request before anything else about it; may refuse it (the rate limit). */
+    admit?: (auth: AuthContext) => void;
+  } = {},
 ): Promise<void> {
-  const { log, keyless } = options;
+  const { log, keyless, admit } = options;
   await store.changes.start(log);
   const keys = new KeyCache(store.db, store.changes);
   const lastTouch = new Map<string, number>();
@@ -72,14 +77,14 @@ export async function registerAuthentication(
     const secret = bearerSecret(header);
     if (!secret) throw errors.unauthorized('Поддерживается только схема авторизации Bearer');
     const answer = keys.find(secret);
-    return answer instanceof Promise ? answer.then((found) => admit(request, found)) : admit(request, answer);
+    return answer instanceof Promise ? answer.then((found) => acceptKey(request, found)) : acceptKey(request, answer);
   }
 
   async function withoutKey(request: FastifyRequest, authenticateKeyless: KeylessAuthenticator): Promise<void> {
     if (!(await authenticateKeyless(request))) refuseMissingKey();
   }
 
-  function admit(request: FastifyRequest, { owner, generation }: KeyAnswer): Promise<void> | undefined {
+  function acceptKey(request: FastifyRequest, { owner, generation }: KeyAnswer): Promise<void> | undefined {
     if (!owner) throw errors.unauthorized('Ключ доступа неверен или отозван');
     if (owner.tenant.status !== 'active') throw errors.forbidden();
     request.auth = { ...owner, generation };
@@ -102,15 +107,20 @@ export async function registerAuthentication(
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.url === undefined) return done(); // unknown route: the 404 handler answers
     const failed = (err: unknown) => refuse(request, reply, err).catch(done);
+    // The rate limit counts authenticated requests only: a request without a valid key is 401 first.
+    const admitted = () => {
+      if (admit && request.auth) admit(request.auth);
+    };
     let waiting: Promise<void> | undefined;
     try {
       waiting = authenticate(request);
+      if (!waiting) admitted();
     } catch (err) {
       failed(err);
       return;
     }
     if (!waiting) return done();
-    waiting.then(() => done(), failed);
+    waiting.then(admitted).then(() => done(), failed);
   });
 }
 

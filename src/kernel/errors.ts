@@ -76,6 +76,14 @@ export const errors = {
   forbidden: () => new AppError('forbidden', 'Доступ организации приостановлен'),
   routeNotFound: (method: string, path: string) => new AppError('not_found', `Путь не найден: ${method} ${path}`),
   tooManyRequests: () => new AppError('too_many_requests', 'Слишком много запросов; повторите позже', undefined, 5),
+  /** The key's requests of this minute are used up (src/http/rate-limit.ts); Retry-After: until the minute ends. */
+  rateLimited: (perMinute: number, retryAfterSeconds: number) =>
+    new AppError(
+      'too_many_requests',
+      `Превышен лимит запросов по ключу (${perMinute} в минуту); повторите через ${retryAfterSeconds} с`,
+      undefined,
+      retryAfterSeconds,
+    ),
 
   // transport: what Node's HTTP parser and Fastify refuse before a route runs
   headersTooLarge: () => new AppError('headers_too_large', 'Строка запроса и заголовки длиннее допустимого (16 КБ)'),

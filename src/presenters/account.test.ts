@@ -17,6 +17,7 @@ const tenant = (over: Partial<Organization> = {}): Organization => ({
   hasEmployees: true,
   accessFrom: null,
   accessUntil: '2027-01-01T00:00:00.000Z',
+  rateLimitPerMinute: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...over,
@@ -39,6 +40,8 @@ test('the operator view shows whether a webhook secret is set, never the secret'
   assert.deepEqual(view.sections, ['ПЗ', 'АР']);
   assert.deepEqual(view.webhook_settings, { attempts: 4 });
   assert.equal(view.employees, true);
+  assert.equal(view.rate_limit_per_minute, null);
+  assert.equal(tenantView(tenant({ rateLimitPerMinute: 0 })).rate_limit_per_minute, 0);
   assert.equal(tenantView(tenant({ webhookSecret: null, sections: null, hasEmployees: false })).webhook_secret_set, false);
 });
 

@@ -40,6 +40,8 @@ export function tenantView(t: Organization) {
     webhook_settings: t.webhookSettings,
     employees: t.hasEmployees,
     access_until: t.accessUntil,
+    /** null: the service's default (RATE_LIMIT_PER_MINUTE); 0: unlimited. */
+    rate_limit_per_minute: t.rateLimitPerMinute,
   };
 }
 

@@ -28,8 +28,17 @@ export interface TenantsTable {
   has_employees: Bool;
   access_from: string | null;
   access_until: string | null;
+  /** Requests per minute per API key; null = the service default (RATE_LIMIT_PER_MINUTE), 0 = unlimited. */
+  rate_limit_per_minute: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Requests of one key in one minute (window_start: ISO time the minute began), summed over every API node. */
+export interface RateWindowsTable {
+  key_id: string;
+  window_start: string;
+  requests: number;
 }
 
 export interface ApiKeysTable {
@@ -268,6 +277,7 @@ export interface Database {
   discipline_assignments: DisciplineAssignmentsTable;
   memory_notes: MemoryNotesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  rate_windows: RateWindowsTable;
 }
 
 export type Run = Selectable<RunsTable>;

@@ -48,6 +48,7 @@ export async function insertTenant(store: Store, over: Partial<TenantsTable> = {
     has_employees: 0,
     access_from: null,
     access_until: null,
+    rate_limit_per_minute: null,
     created_at: now,
     updated_at: now,
     ...over,

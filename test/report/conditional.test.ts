@@ -52,7 +52,9 @@ describe('conditional requests and polling hints', () => {
       },
     };
     const observed = { ...store, db: store.db.withPlugin(counting), runReads };
-    app = await buildApp({ config: loadConfig({ DATA_DIR: blobDir }), store: observed, blobs, log: pino({ level: 'silent' }), notifyQueued: () => undefined });
+    // Rate limit counts are shared by a timer, not per request; here only when the test asks (rateLimits.flush).
+    const config = loadConfig({ DATA_DIR: blobDir, RATE_LIMIT_FLUSH_MS: '3600000' });
+    app = await buildApp({ config, store: observed, blobs, log: pino({ level: 'silent' }), notifyQueued: () => undefined });
     ({ tenantId, keyId, auth } = await addTenant(store.db, { name: META.organization, checks: 5 }));
     doneRun = await insertRun('done');
     const keys = await buildReports(makeResult(), { ...META, run_id: doneRun }, blobs, `runs/${doneRun}/report`);
@@ -109,6 +111,9 @@ describe('conditional requests and polling hints', () => {
     const before = { ...made };
     for (let i = 0; i < 20; i++) assert.equal((await get(`/runs/${runId}`)).statusCode, 200);
     assert.deepEqual(made, before, 'neither authentication nor the status read the database');
+    await app.rateLimits.flush();
+    assert.equal(made.builder, before.builder + 2, 'the 21 requests counted are shared by one upsert (and ended minutes deleted)');
+    before.builder = made.builder;
     await store.db.updateTable('runs').set({ stage_text: 'Чтение документов' }).where('id', '=', runId).execute();
     const changed = await get(`/runs/${runId}`);
     assert.equal(changed.json().stage_text, 'Чтение документов');

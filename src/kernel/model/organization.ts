@@ -36,6 +36,8 @@ export interface Organization {
   hasEmployees: boolean;
   accessFrom: string | null;
   accessUntil: string | null;
+  /** Requests per minute per key; null = the service's default (RATE_LIMIT_PER_MINUTE), 0 = unlimited. */
+  rateLimitPerMinute: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -44,7 +46,17 @@ export interface Organization {
 export type OrganizationSettings = Partial<
   Pick<
     Organization,
-    'name' | 'checksLeft' | 'concurrency' | 'sections' | 'webhookUrl' | 'webhookSecret' | 'webhookSettings' | 'hasEmployees' | 'accessFrom' | 'accessUntil'
+    | 'name'
+    | 'checksLeft'
+    | 'concurrency'
+    | 'sections'
+    | 'webhookUrl'
+    | 'webhookSecret'
+    | 'webhookSettings'
+    | 'hasEmployees'
+    | 'accessFrom'
+    | 'accessUntil'
+    | 'rateLimitPerMinute'
   >
 > & { limits?: Partial<OrganizationLimits> };
 

@@ -5,6 +5,7 @@ import * as m020 from './020_webhooks.ts';
 import * as m030 from './030_report_rebuild.ts';
 import * as m040 from './040_cabinet_sessions.ts';
 import * as m050 from './050_change_notifications.ts';
+import * as m060 from './060_rate_limits.ts';
 
 /**
  * Static list of migrations (no directory scanning, so it works the same under any loader).
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '030_report_rebuild': m030,
   '040_cabinet_sessions': m040,
   '050_change_notifications': m050,
+  '060_rate_limits': m060,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,6 +22,7 @@ const row = (over: Partial<TenantsTable> = {}): TenantsTable => ({
   has_employees: 1,
   access_from: '2026-11-01T00:00:00.000Z',
   access_until: null,
+  rate_limit_per_minute: 120,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-02T00:00:00.000Z',
   ...over,
@@ -42,6 +43,7 @@ test('a tenants row becomes an organization: flags are booleans, JSON columns ar
     hasEmployees: true,
     accessFrom: '2026-11-01T00:00:00.000Z',
     accessUntil: null,
+    rateLimitPerMinute: 120,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-02T00:00:00.000Z',
   });

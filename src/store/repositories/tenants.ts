@@ -57,6 +57,7 @@ export function toOrganization(row: Selectable<TenantsTable>): Organization {
     hasEmployees: row.has_employees === 1,
     accessFrom: row.access_from,
     accessUntil: row.access_until,
+    rateLimitPerMinute: row.rate_limit_per_minute,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -80,6 +81,7 @@ export function tenantColumns(s: OrganizationSettings): Updateable<TenantsTable>
     has_employees: s.hasEmployees === undefined ? undefined : s.hasEmployees ? 1 : 0,
     access_from: s.accessFrom,
     access_until: s.accessUntil,
+    rate_limit_per_minute: s.rateLimitPerMinute,
   };
   for (const k of Object.keys(columns) as (keyof typeof columns)[]) if (columns[k] === undefined) delete columns[k];
   return columns;
@@ -122,6 +124,7 @@ export async function createTenant(db: Db, settings: OrganizationSettings & { na
     has_employees: 0,
     access_from: now,
     access_until: null,
+    rate_limit_per_minute: null,
     ...tenantColumns(settings),
     created_at: now,
     updated_at: now,
