@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps.ts';
 import type { Db } from '../store/db.ts';
-import type { Run } from '../store/schema.ts';
+import type { Run } from '../kernel/model/runs.ts';
 import { errors, runFailures, type RunError } from '../kernel/errors.ts';
 import { refundChecks } from '../store/repositories/ledger.ts';
 import { getRun, markDocumentsDeleted } from '../store/repositories/runs.ts';
@@ -26,8 +26,8 @@ export async function failRunWithRefund(
   return db.transaction().execute(async (trx) => {
     if (!(await markRunFailed(trx, runId, error, { cancelled: opts.cancelled, onlyIf: opts.onlyIf, at }))) return false;
     const run = (await getRun(trx, runId))!;
-    if (run.charged === 1) await refundChecks(trx, run.tenant_id, runId, run.double_volume === 1 ? 2 : 1, at);
-    const tenant = (await getTenant(trx, run.tenant_id))!;
+    if (run.charged) await refundChecks(trx, run.tenantId, runId, run.doubleVolume ? 2 : 1, at);
+    const tenant = (await getTenant(trx, run.tenantId))!;
     const pagesTotal = await trx
       .selectFrom('documents')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pages'), eb.lit(0)).as('pages'))
@@ -35,7 +35,7 @@ export async function failRunWithRefund(
       .executeTakeFirstOrThrow();
     await recordRunEvent(
       trx,
-      { id: runId, tenant_id: run.tenant_id, status: 'failed', refunded: true },
+      { id: runId, tenant_id: run.tenantId, status: 'failed', refunded: true },
       { findings: 0, pagesTotal: Number(pagesTotal.pages), checksLeft: tenant.checks_left },
       tenant,
       apiVersion,
@@ -58,7 +58,7 @@ export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
     }
   }
   const current = (await getRun(deps.store.db, run.id))!;
-  if (current.cancelled === 1) return current; // a repeated cancel answers with the same state
+  if (current.cancelled) return current; // a repeated cancel answers with the same state
   throw errors.reviewAlreadyStarted();
 }
 
@@ -66,7 +66,7 @@ export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
 export async function deleteRunDocuments(deps: AppDeps, run: Run): Promise<string> {
   await deps.blobs.deletePrefix(`runs/${run.id}/docs`);
   await deps.blobs.deletePrefix(`runs/${run.id}/derived`);
-  if (run.documents_deleted_at) return run.documents_deleted_at;
+  if (run.documentsDeletedAt) return run.documentsDeletedAt;
   const at = nowIso();
   await markDocumentsDeleted(deps.store.db, run.id, at);
   return at;

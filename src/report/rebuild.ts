@@ -194,12 +194,12 @@ async function metaFromRows(db: Db, runId: string, result: PublishedResult, publ
   const run = await db
     .selectFrom('runs')
     .innerJoin('tenants', 'tenants.id', 'runs.tenant_id')
-    .select(['runs.id', 'runs.object_address', 'runs.user_request', 'runs.created_at', 'tenants.name'])
+    .select(['runs.id', 'runs.object_address as objectAddress', 'runs.user_request as userRequest', 'runs.created_at as createdAt', 'tenants.name'])
     .where('runs.id', '=', runId)
     .executeTakeFirstOrThrow();
   const documents = await db
     .selectFrom('documents')
-    .select(['idx', 'name', 'kind', 'pages', 'role', 'page_from', 'page_to'])
+    .select(['idx', 'name', 'kind', 'pages', 'role', 'page_from as pageFrom', 'page_to as pageTo'])
     .where('run_id', '=', runId)
     .orderBy('idx')
     .execute();

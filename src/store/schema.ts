@@ -3,7 +3,8 @@
  * timestamps are ISO-8601 UTC strings (they sort as text), ids are UUID strings. The same schema
  * runs on SQLite and PostgreSQL.
  */
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
+import type { RunStatus } from '../kernel/model/runs.ts';
 
 export type Bool = 0 | 1;
 
@@ -43,8 +44,6 @@ export interface ApiKeysTable {
   revoked_at: string | null;
   last_used_at: string | null;
 }
-
-export type RunStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface RunsTable {
   id: string;
@@ -272,10 +271,6 @@ export interface Database {
 
 export type Tenant = Selectable<TenantsTable>;
 export type ApiKey = Selectable<ApiKeysTable>;
-export type Run = Selectable<RunsTable>;
-export type NewRun = Insertable<RunsTable>;
-export type RunUpdate = Updateable<RunsTable>;
-export type DocumentRow = Selectable<DocumentsTable>;
 export type Bundle = Selectable<BundlesTable>;
 export type FeedbackRow = Selectable<FeedbackTable>;
 export type MemoryNote = Selectable<MemoryNotesTable>;

@@ -10,7 +10,8 @@ import type { Db, Store } from '../../src/store/db.ts';
 import { createTenant } from '../../src/store/repositories/tenants.ts';
 import { insertBundle } from '../../src/store/repositories/bundles.ts';
 import { availableSections, countFindings, type Finding, type PublishedResult } from '../../src/kernel/result.ts';
-import type { Bundle, Run, Tenant } from '../../src/store/schema.ts';
+import type { Bundle, Tenant } from '../../src/store/schema.ts';
+import type { RunRow } from '../../src/store/repositories/run-rows.ts';
 import { nowIso } from '../../src/kernel/clock.ts';
 
 export interface TestStore extends Store {
@@ -99,13 +100,17 @@ export const FINDINGS = () => [
 ];
 
 export interface SeededRun {
-  run: Run;
+  run: RunRow;
   snapshot: string;
   findings: Finding[];
 }
 
 /** A run of the tenant; status done with a published result unless status says otherwise. */
-export async function seedRun(db: Db, tenant: Tenant, opts: { status?: Run['status']; bundle?: Bundle | null; findings?: Finding[] } = {}): Promise<SeededRun> {
+export async function seedRun(
+  db: Db,
+  tenant: Tenant,
+  opts: { status?: RunRow['status']; bundle?: Bundle | null; findings?: Finding[] } = {},
+): Promise<SeededRun> {
   const now = nowIso();
   const status = opts.status ?? 'done';
   const run = runRow({ tenantId: tenant.id, keyId: 'seed' }, status, {

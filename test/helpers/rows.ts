@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
-import type { FeedbackRow, Run } from '../../src/store/schema.ts';
+import type { FeedbackRow } from '../../src/store/schema.ts';
+import { fromRun, type RunRow } from '../../src/store/repositories/run-rows.ts';
 import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
 import { orgSettingsFrom, type OrgValues } from '../../src/cli/org-options.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
@@ -48,10 +49,10 @@ export async function createOrgRow(db: Db, options: Record<string, string | numb
  * A run row of the given organization and key: charged, one volume unit, started now (as a run that was picked
  * up), finished now unless queued or running. `over` sets any other column (stage, refunded, bundle_id, …).
  */
-export function runRow(owner: { tenantId: string; keyId: string }, status: Run['status'] = 'done', over: Partial<Run> = {}): Run {
+export function runRow(owner: { tenantId: string; keyId: string }, status: RunRow['status'] = 'done', over: Partial<RunRow> = {}): RunRow {
   const now = new Date().toISOString();
   return {
-    ...newQueuedRun({ id: randomUUID(), tenantId: owner.tenantId, keyId: owner.keyId, createdAt: now }),
+    ...fromRun(newQueuedRun({ id: randomUUID(), tenantId: owner.tenantId, keyId: owner.keyId, createdAt: now })),
     status,
     stage: status,
     stage_text: status,
@@ -64,7 +65,12 @@ export function runRow(owner: { tenantId: string; keyId: string }, status: Run['
 }
 
 /** Inserts runRow(owner, status, over) and returns its id. */
-export async function insertRun(db: Db, owner: { tenantId: string; keyId: string }, status: Run['status'] = 'done', over: Partial<Run> = {}): Promise<string> {
+export async function insertRun(
+  db: Db,
+  owner: { tenantId: string; keyId: string },
+  status: RunRow['status'] = 'done',
+  over: Partial<RunRow> = {},
+): Promise<string> {
   const run = runRow(owner, status, over);
   await db.insertInto('runs').values(run).execute();
   return run.id;

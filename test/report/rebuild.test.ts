@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
+import { fromRun } from '../../src/store/repositories/run-rows.ts';
 import { AppError } from '../../src/kernel/errors.ts';
 import { httpStatusOf } from '../../src/http/error-handler.ts';
 import { buildReports, reportPrefix } from '../../src/report/index.ts';
@@ -72,7 +73,7 @@ describe('rebuilding PDFs that failed at publication', () => {
     const at = new Date().toISOString();
     await store.db
       .insertInto('runs')
-      .values({ ...newQueuedRun({ id: runId, tenantId, keyId, createdAt: at }), status: 'done', stage: 'done' })
+      .values({ ...fromRun(newQueuedRun({ id: runId, tenantId, keyId, createdAt: at })), status: 'done', stage: 'done' })
       .execute();
     const meta = { ...META, run_id: runId };
     const refusing = new ControlledStore(blobDir);
