@@ -18,8 +18,6 @@ import { SRC_ROOT, sourceFiles } from './source-graph.ts';
 const NOT_YET_MOVED: Record<string, string> = {
   // The run worker: claim, lease renewal, stages and publication move to the leased queue and a repository.
   'pipeline/**': 'leased queue of runs',
-  // The PDF rebuild's own lease on results rows.
-  'report/rebuild.ts': 'leased queue of PDF rebuilds',
   // The run state transitions (fail with refund), to be named functions in one place beside the leased queue.
   'domain/run-lifecycle.ts': 'run state transitions',
 };

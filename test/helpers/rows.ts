@@ -86,11 +86,11 @@ export async function insertResult(db: Db, run: { runId: string; tenantId: strin
       snapshot: 's',
       body: JSON.stringify(result),
       published_at: new Date().toISOString(),
-      report_md_key: keys.report_md_key,
-      report_pdf_key: keys.report_pdf_key,
-      section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-      theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-      report_zip_key: keys.report_zip_key,
+      report_md_key: keys.reportMdKey,
+      report_pdf_key: keys.reportPdfKey,
+      section_pdf_keys: JSON.stringify(keys.sectionPdfKeys),
+      theme_pdf_keys: JSON.stringify(keys.themePdfKeys),
+      report_zip_key: keys.reportZipKey,
     })
     .execute();
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db.ts';
+import type { PdfKeys } from '../../kernel/model/results.ts';
 import { claimRow, release, renew, type LeasedTable } from './leased-queue.ts';
 
 export const pdfBuildQueue: LeasedTable<'results'> = {
@@ -38,18 +39,14 @@ export async function renewPdfBuild(db: Db, runId: string, owner: string, leaseM
  * Records a completed build: the keys, the lease and any failure cleared. Recorded whoever holds the lease
  * now — a build that outlived its lease stored the same complete set — but only while the PDFs are missing.
  */
-export async function completePdfBuild(
-  db: Db,
-  runId: string,
-  keys: { report_pdf_key: string; section_pdf_keys: Record<string, string>; theme_pdf_keys: Record<string, string>; report_zip_key: string },
-): Promise<void> {
+export async function completePdfBuild(db: Db, runId: string, keys: PdfKeys): Promise<void> {
   await db
     .updateTable('results')
     .set({
-      report_pdf_key: keys.report_pdf_key,
-      section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-      theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-      report_zip_key: keys.report_zip_key,
+      report_pdf_key: keys.reportPdfKey,
+      section_pdf_keys: JSON.stringify(keys.sectionPdfKeys),
+      theme_pdf_keys: JSON.stringify(keys.themePdfKeys),
+      report_zip_key: keys.reportZipKey,
       pdf_build_owner: null,
       pdf_build_expires_at: null,
       pdf_retry_at: null,

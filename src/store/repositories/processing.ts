@@ -9,7 +9,7 @@ import type { RunDocument } from '../../kernel/model/runs.ts';
 import type { Progress } from '../../kernel/progress.ts';
 import type { PublishedResult } from '../../kernel/result.ts';
 import { markRunDone } from '../queue/runs.ts';
-import type { ReportKeys } from './results.ts';
+import type { ReportKeys } from '../../kernel/model/results.ts';
 
 export function tenantOfRun(db: Db, tenantId: string): Promise<Tenant> {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow();
@@ -73,11 +73,11 @@ export async function publishRun(db: Db, p: Publication, alsoRecord: (trx: Db, t
         tenant_id: p.tenantId,
         snapshot,
         body: JSON.stringify(body),
-        report_md_key: keys.report_md_key,
-        report_pdf_key: keys.report_pdf_key,
-        section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-        theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-        report_zip_key: keys.report_zip_key,
+        report_md_key: keys.reportMdKey,
+        report_pdf_key: keys.reportPdfKey,
+        section_pdf_keys: JSON.stringify(keys.sectionPdfKeys),
+        theme_pdf_keys: JSON.stringify(keys.themePdfKeys),
+        report_zip_key: keys.reportZipKey,
         report_meta: JSON.stringify(reportMeta),
         // The build at publication is the first.
         pdf_build_attempts: 1,

@@ -21,6 +21,17 @@ export async function getRun(db: Db, runId: string): Promise<Run | undefined> {
   return row && toRun(row);
 }
 
+/** The name of the organization a run belongs to; the run must exist. */
+export async function organizationNameOfRun(db: Db, runId: string): Promise<string> {
+  const row = await db
+    .selectFrom('runs')
+    .innerJoin('tenants', 'tenants.id', 'runs.tenant_id')
+    .select('tenants.name')
+    .where('runs.id', '=', runId)
+    .executeTakeFirstOrThrow();
+  return row.name;
+}
+
 /** The bundle a run of this tenant was linked to (null: none); the run must exist. */
 export async function bundleOfRun(db: Db, tenantId: string, runId: string): Promise<string | null> {
   return (await db.selectFrom('runs').select('bundle_id').where('id', '=', runId).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow()).bundle_id;
