@@ -9,7 +9,7 @@ import type { RunDocument } from '../../kernel/model/runs.ts';
 import type { Progress } from '../../kernel/progress.ts';
 import type { PublishedResult } from '../../kernel/result.ts';
 import { markRunDone } from '../queue/runs.ts';
-import type { ReportKeys } from '../../kernel/model/results.ts';
+import type { ReportKeys, ReportMeta } from '../../kernel/model/results.ts';
 
 export function tenantOfRun(db: Db, tenantId: string): Promise<Tenant> {
   return db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow();
@@ -50,8 +50,8 @@ export interface Publication {
     snapshot: string;
     body: PublishedResult;
     keys: ReportKeys;
-    /** The ReportMeta the reports were built with (src/report/types.ts), kept for rebuilding PDFs. */
-    reportMeta: object;
+    /** What the reports were built with, kept for rebuilding the PDFs. */
+    reportMeta: ReportMeta;
     /** Why the PDFs could not be built at publication, or null. */
     pdfError: string | null;
   };
