@@ -160,7 +160,7 @@ try {
         all_reports: {
           seconds: all.seconds,
           cpu_seconds: all.cpu_seconds,
-          pdfs: 1 + Object.keys(all.value.section_pdf_keys).length + Object.keys(all.value.theme_pdf_keys).length,
+          pdfs: 1 + Object.keys(all.value.sectionPdfKeys).length + Object.keys(all.value.themePdfKeys).length,
           zip_bytes: zipBytes,
           max_event_loop_stall_ms: all.max_event_loop_stall_ms,
         },

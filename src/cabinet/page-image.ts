@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import type { Db } from '../store/db.ts';
 import { BlobNotFoundError, type BlobStore } from '../blobs/blob-store.ts';
-import { documentOfRun, getRunForTenant } from '../store/repositories/runs.ts';
+import { documentOfRunAt, getRunOf } from '../domain/runs.ts';
 import { errors } from '../kernel/errors.ts';
 
 const CHILD = fileURLToPath(new URL('./render-page-child.mjs', import.meta.url));
@@ -51,14 +51,14 @@ function render(input: string, mime: string, page: number, output: string): Prom
  * so deleting the run's documents removes the pictures too.
  */
 export async function openPageImage(db: Db, blobs: BlobStore, tenantId: string, runId: string, docIndex: number, docPage: number): Promise<Readable> {
-  const run = await getRunForTenant(db, tenantId, runId);
-  if (run.documents_deleted_at) throw errors.pageImageDocumentsDeleted();
-  const doc = await documentOfRun(db, run.id, docIndex);
+  const run = await getRunOf(db, tenantId, runId);
+  if (run.documentsDeletedAt) throw errors.pageImageDocumentsDeleted();
+  const doc = await documentOfRunAt(db, run.id, docIndex);
   if (!doc) throw errors.pageImageNoDocument();
   if (doc.pages !== null && (docPage < 1 || docPage > doc.pages)) throw errors.pageImageNoPage(doc.name, docPage);
   const cacheKey = `runs/${run.id}/derived/pages/${doc.idx}-${docPage}.png`;
   if (await blobs.exists(cacheKey)) return blobs.openRead(cacheKey);
-  const source = doc.pdf_blob_key ? { key: doc.pdf_blob_key, mime: MIME.pdf! } : MIME[doc.format] ? { key: doc.blob_key, mime: MIME[doc.format]! } : null;
+  const source = doc.pdfBlobKey ? { key: doc.pdfBlobKey, mime: MIME.pdf! } : MIME[doc.format] ? { key: doc.blobKey, mime: MIME[doc.format]! } : null;
   if (!source) throw errors.pageImageNoPages(doc.name);
   const dir = await mkdtemp(join(tmpdir(), 'drs-page-'));
   try {

@@ -1,7 +1,6 @@
 import type { Db, DialectName } from '../store/db.ts';
 import type { Organization } from '../kernel/model/organization.ts';
-import { documentsOfMany, listRuns } from '../store/repositories/runs.ts';
-import { countsOf, snapshotsOf, type FindingCounts } from '../store/repositories/results.ts';
+import { findingCountsOf, listRunsWithDocuments, publishedSnapshotsOf, type FindingCounts } from '../domain/runs.ts';
 import { statusBody } from '../presenters/runs.ts';
 
 /** A published result never changes under its snapshot, so its counts are read once per process. */
@@ -13,15 +12,13 @@ const MAX_CACHED = 20_000;
  * done run's counts of findings by importance, which the list shows and GET /runs does not carry.
  */
 export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Organization, limit: number) {
-  const runs = await listRuns(db, tenant.id, limit);
-  const ids = runs.map((r) => r.id);
-  const docs = await documentsOfMany(db, ids);
+  const { runs, documents: docs } = await listRunsWithDocuments(db, tenant.id, limit);
   const done = runs.filter((r) => r.status === 'done').map((r) => r.id);
   const counts = new Map<string, FindingCounts>();
   if (done.length) {
-    const snapshots = await snapshotsOf(db, done);
+    const snapshots = await publishedSnapshotsOf(db, done);
     const missing = [...snapshots].filter(([, snapshot]) => !countsBySnapshot.has(snapshot)).map(([runId]) => runId);
-    for (const [snapshot, c] of await countsOf(db, dialect, missing)) {
+    for (const [snapshot, c] of await findingCountsOf(db, dialect, missing)) {
       if (countsBySnapshot.size >= MAX_CACHED) countsBySnapshot.clear();
       countsBySnapshot.set(snapshot, c);
     }

@@ -8,9 +8,9 @@ import { profileItems } from '../kernel/docset.ts';
 import { checksLeft as checksLeftOf } from '../store/repositories/tenants.ts';
 import { getBundleForTenant } from '../store/repositories/bundles.ts';
 import { documentsOf, getRun, insertChargedRun } from '../store/repositories/runs.ts';
-import type { DocumentRow, Run } from '../store/schema.ts';
 import type { Bundle } from '../kernel/model/feedback.ts';
 import type { ApiKeyRecord, Organization } from '../kernel/model/organization.ts';
+import type { Run, RunDocument } from '../kernel/model/runs.ts';
 import { nowIso } from '../kernel/clock.ts';
 import { newQueuedRun } from './new-run.ts';
 import { runRequestHash } from './idempotency.ts';
@@ -18,7 +18,7 @@ import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/repositorie
 
 export interface AcceptedRun {
   run: Run;
-  documents: DocumentRow[];
+  documents: RunDocument[];
   checksLeft: number;
   replayed: boolean;
 }
@@ -84,7 +84,7 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
     const profileCodes = profileItems(tenant.sections).map((i) => i.code);
     const choices = applyClientChoices(intake.documents, kinds, roles, profileCodes);
 
-    const documents: DocumentRow[] = [];
+    const documents: RunDocument[] = [];
     for (const [i, doc] of intake.documents.entries()) {
       const idx = i + 1;
       const blobKey = `${docBlobPrefix(runId)}/${idx}.${doc.format}`;
@@ -92,23 +92,23 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
       await deps.blobs.moveFile(blobKey, doc.path);
       const choice = choices[i]!;
       documents.push({
-        run_id: runId,
+        runId,
         idx,
         name: doc.name,
         kind: choice.kind ?? doc.kindGuess,
-        kind_chosen: choice.kindChosen ? 1 : 0,
-        kind_guess: doc.kindGuess,
+        kindChosen: choice.kindChosen,
+        kindGuess: doc.kindGuess,
         role: choice.role,
         format: doc.format,
         size: doc.size,
         sha256: doc.sha256,
-        blob_key: blobKey,
-        pdf_blob_key: null,
+        blobKey,
+        pdfBlobKey: null,
         pages: null,
-        converted: 0,
-        page_from: null,
-        page_to: null,
-        warnings: '[]',
+        converted: false,
+        pageFrom: null,
+        pageTo: null,
+        warnings: [],
       });
     }
 

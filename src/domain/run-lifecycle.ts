@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps.ts';
 import type { Db } from '../store/db.ts';
-import type { Run } from '../store/schema.ts';
+import type { Run } from '../kernel/model/runs.ts';
 import { errors, runFailures, type RunError } from '../kernel/errors.ts';
 import { getRun, markDocumentsDeleted } from '../store/repositories/runs.ts';
 import { recordRunEvent } from '../notify/outbox.ts';
@@ -23,7 +23,7 @@ export async function failRunWithRefund(
   return failAndRefundRun(db, runId, error, { cancelled: opts.cancelled, onlyIf: opts.onlyIf, at: nowIso(now) }, (trx, { run, tenant, pagesTotal }) =>
     recordRunEvent(
       trx,
-      { id: runId, tenant_id: run.tenant_id, status: 'failed', refunded: true },
+      { id: runId, tenant_id: run.tenantId, status: 'failed', refunded: true },
       { findings: 0, pagesTotal, checksLeft: tenant.checksLeft },
       tenant,
       apiVersion,
@@ -45,7 +45,7 @@ export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
     }
   }
   const current = (await getRun(deps.store.db, run.id))!;
-  if (current.cancelled === 1) return current; // a repeated cancel answers with the same state
+  if (current.cancelled) return current; // a repeated cancel answers with the same state
   throw errors.reviewAlreadyStarted();
 }
 
@@ -53,7 +53,7 @@ export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
 export async function deleteRunDocuments(deps: AppDeps, run: Run): Promise<string> {
   await deps.blobs.deletePrefix(`runs/${run.id}/docs`);
   await deps.blobs.deletePrefix(`runs/${run.id}/derived`);
-  if (run.documents_deleted_at) return run.documents_deleted_at;
+  if (run.documentsDeletedAt) return run.documentsDeletedAt;
   const at = nowIso();
   await markDocumentsDeleted(deps.store.db, run.id, at);
   return at;

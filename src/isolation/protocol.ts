@@ -9,7 +9,7 @@
  */
 import type { RunError } from '../kernel/errors.ts';
 import type { PdfKeys } from '../report/index.ts';
-import type { Run } from '../store/schema.ts';
+import type { Run } from '../kernel/model/runs.ts';
 
 /** What a child is started for: processing claimed runs, or rebuilding the PDFs of a published result. */
 export type ChildPurpose = 'runs' | 'reports';

@@ -1,5 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
-import type { Run } from '../store/schema.ts';
+import type { Run } from '../kernel/model/runs.ts';
 import { documentsOf } from '../store/repositories/runs.ts';
 import { tenantOfRun } from '../store/repositories/processing.ts';
 import { runWorkDir } from '../kernel/scratch.ts';
@@ -22,13 +22,13 @@ export async function processRun(ctx: RunContext, run: Run): Promise<void> {
       ctx,
       run,
       // read for its limits and profile
-      tenant: await tenantOfRun(ctx.store.db, run.tenant_id),
+      tenant: await tenantOfRun(ctx.store.db, run.tenantId),
       documents: await documentsOf(ctx.store.db, run.id),
       workDir,
       progress: new ProgressWriter(ctx, run.id, Date.now()),
       prepared: [],
       pagesTotal: 0,
-      doubleVolume: run.double_volume === 1,
+      doubleVolume: run.doubleVolume,
       read: null,
       outcome: null,
       reports: null,

@@ -6,8 +6,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { DocumentRow, Run } from '../store/schema.ts';
 import type { Organization } from '../kernel/model/organization.ts';
+import type { Run, RunDocument } from '../kernel/model/runs.ts';
 import type { ReadSet } from '../review/engine.ts';
 import type { PublishedResult, ReviewOutcome } from '../kernel/result.ts';
 import type { ReportKeys, ReportMeta } from '../report/types.ts';
@@ -26,12 +26,11 @@ export interface RunContext {
   signal: AbortSignal;
 }
 
-/** A document after preparation: its row as updated, where it lies in the work directory, what went wrong. */
+/** A document after preparation: as updated (with what went wrong in its warnings), where it lies in the work directory. */
 export interface PreparedDocument {
-  row: DocumentRow;
+  document: RunDocument;
   localPath: string;
   pdfPath: string | null;
-  warnings: string[];
 }
 
 /** The reports of the run, built before publication. */
@@ -46,10 +45,10 @@ export interface BuiltReports {
 
 export interface RunJob {
   ctx: RunContext;
-  /** The row the claim returned, so it is current. */
+  /** The run the claim returned, so it is current. */
   run: Run;
   tenant: Organization;
-  documents: DocumentRow[];
+  documents: RunDocument[];
   /** Scratch directory of this attempt, removed when it ends. */
   workDir: string;
   progress: ProgressWriter;
@@ -95,6 +94,6 @@ export class ProgressWriter {
     if (!force && now - this.lastWrite < PROGRESS_WRITE_MS) return;
     this.lastWrite = now;
     const progress = computeProgress(stage, fraction, this.startedAt, now, { total: this.pagesTotal, done: pagesDone });
-    if (!(await recordRunStage(this.ctx.store.db, this.runId, this.ctx.workerId, stage, JSON.stringify(progress)))) throw new LeaseLost(this.runId);
+    if (!(await recordRunStage(this.ctx.store.db, this.runId, this.ctx.workerId, stage, progress))) throw new LeaseLost(this.runId);
   }
 }

@@ -6,7 +6,7 @@ import type { Store } from '../store/db.ts';
 import { rm } from 'node:fs/promises';
 import { failRunWithRefund } from '../domain/run-lifecycle.ts';
 import { runFailures, type RunError } from '../kernel/errors.ts';
-import type { Run } from '../store/schema.ts';
+import type { Run } from '../kernel/model/runs.ts';
 import type { ChildLauncher } from '../isolation/launcher.ts';
 import { ChildPool } from '../isolation/child-pool.ts';
 import type { ChildDeath, JobOutcome } from '../isolation/isolated-child.ts';
@@ -59,7 +59,7 @@ export function startWorker(deps: WorkerDeps): Worker {
     for (const run of await findExpiredRuns(deps.store)) {
       if (run.attempts >= MAX_RUN_ATTEMPTS) {
         const failed = await failRunWithRefund(deps.store.db, deps.config.apiVersion, run.id, runFailures.interruptedTooOften(run.attempts).toRunError(), {
-          onlyIf: { status: 'running', leaseExpiresAt: run.lease_expires_at },
+          onlyIf: { status: 'running', leaseExpiresAt: run.leaseExpiresAt },
         });
         if (failed) log.warn({ run_id: run.id }, 'run failed after repeated worker loss');
       } else if (await requeueExpiredRun(deps.store, run)) {

@@ -1,62 +1,62 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { DocumentRow, Run } from '../store/schema.ts';
+import type { Run, RunDocument } from '../kernel/model/runs.ts';
 import { documentsDeletedView, runBody, runListView, statusBody } from './runs.ts';
 
 const run = (over: Partial<Run> = {}): Run => ({
   id: 'r1',
-  tenant_id: 't1',
+  tenantId: 't1',
   status: 'queued',
   stage: 'queued',
-  stage_text: 'В очереди',
+  stageText: 'В очереди',
   progress: null,
   error: null,
-  cancelled: 0,
-  charged: 1,
-  refunded: 0,
-  double_volume: 0,
-  volume_units: 1,
-  user_request: null,
-  object_address: 'г. Москва',
-  bundle_id: null,
-  bundle_label: null,
-  bundle_version: null,
-  skipped: JSON.stringify([{ name: 'x.exe', reason: 'не документ' }]),
-  idempotency_key: null,
-  key_id: 'k1',
+  cancelled: false,
+  charged: true,
+  refunded: false,
+  doubleVolume: false,
+  volumeUnits: 1,
+  userRequest: null,
+  objectAddress: 'г. Москва',
+  bundleId: null,
+  bundleLabel: null,
+  bundleVersion: null,
+  skipped: [{ name: 'x.exe', reason: 'не документ' }],
+  idempotencyKey: null,
+  keyId: 'k1',
   attempts: 0,
-  lease_owner: null,
-  lease_expires_at: null,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  started_at: null,
-  finished_at: null,
-  documents_deleted_at: null,
+  leaseOwner: null,
+  leaseExpiresAt: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  documentsDeletedAt: null,
   ...over,
 });
 
-const doc: DocumentRow = {
-  run_id: 'r1',
+const doc: RunDocument = {
+  runId: 'r1',
   idx: 1,
   name: 'ПЗ.pdf',
   kind: 'ПЗ',
-  kind_chosen: 0,
-  kind_guess: 'ПЗ',
+  kindChosen: false,
+  kindGuess: 'ПЗ',
   role: 'review',
   format: 'pdf',
   size: 10,
   sha256: 'h',
-  blob_key: 'b',
-  pdf_blob_key: null,
+  blobKey: 'b',
+  pdfBlobKey: null,
   pages: 3,
-  converted: 0,
-  page_from: 1,
-  page_to: 3,
-  warnings: '[]',
+  converted: false,
+  pageFrom: 1,
+  pageTo: 3,
+  warnings: [],
 };
 
-test('the Run resource turns 0|1 flags into booleans and parses the stored lists', () => {
-  const body = runBody(run({ double_volume: 1, bundle_id: 'b1', bundle_label: 'Дом', bundle_version: 2 }), [doc], 4);
+test('the Run resource names the fields as the contract does and shows the bundle snapshot', () => {
+  const body = runBody(run({ doubleVolume: true, bundleId: 'b1', bundleLabel: 'Дом', bundleVersion: 2 }), [doc], 4);
   assert.equal(body.double_volume, true);
   assert.deepEqual(body.bundle, { bundle_id: 'b1', label: 'Дом', version: 2 });
   assert.deepEqual(body.skipped, [{ name: 'x.exe', reason: 'не документ' }]);
@@ -69,12 +69,12 @@ test('the Run resource turns 0|1 flags into booleans and parses the stored lists
 test('error and refunded appear only on a failed run; a failure without a stored error still has a code', () => {
   const queued = statusBody(run(), [], 1);
   assert.ok(!('error' in queued) && !('refunded' in queued));
-  const failed = statusBody(run({ status: 'failed', refunded: 1, error: null }), [], 1);
+  const failed = statusBody(run({ status: 'failed', refunded: true, error: null }), [], 1);
   assert.equal(failed.refunded, true);
   assert.equal(typeof failed.error?.code, 'string');
   const progress = { percent: 40, pages_total: 10, pages_done: 4, elapsed_s: 3, eta_s: 4 };
-  assert.deepEqual(statusBody(run({ status: 'running', progress: JSON.stringify(progress) }), [], 1).progress, progress);
-  assert.equal(statusBody(run({ documents_deleted_at: '2026-11-02T00:00:00.000Z' }), [], 1).documents_deleted, true);
+  assert.deepEqual(statusBody(run({ status: 'running', progress }), [], 1).progress, progress);
+  assert.equal(statusBody(run({ documentsDeletedAt: '2026-11-02T00:00:00.000Z' }), [], 1).documents_deleted, true);
 });
 
 test('the runs list gives each run its own documents and keeps the limit', () => {

@@ -1,53 +1,52 @@
-import { runFailures, type RunError } from '../kernel/errors.ts';
-import type { DocumentRow, Run } from '../store/schema.ts';
-import type { Progress } from '../kernel/progress.ts';
+import { runFailures } from '../kernel/errors.ts';
+import type { Run, RunDocument } from '../kernel/model/runs.ts';
 
 /** The Run resource of the contract (response of POST /runs and the base of the status). */
-export function runBody(run: Run, docs: DocumentRow[], checksLeft: number) {
+export function runBody(run: Run, docs: RunDocument[], checksLeft: number) {
   return {
     run_id: run.id,
     status: run.status,
     checks_left: checksLeft,
-    double_volume: run.double_volume === 1,
-    volume_units: run.volume_units,
-    user_request: run.user_request,
-    bundle: run.bundle_id ? { bundle_id: run.bundle_id, label: run.bundle_label ?? '', version: run.bundle_version ?? 1 } : null,
-    object: { address: run.object_address, works: null },
+    double_volume: run.doubleVolume,
+    volume_units: run.volumeUnits,
+    user_request: run.userRequest,
+    bundle: run.bundleId ? { bundle_id: run.bundleId, label: run.bundleLabel ?? '', version: run.bundleVersion ?? 1 } : null,
+    object: { address: run.objectAddress, works: null },
     documents: docs.map((d) => ({
       index: d.idx,
       name: d.name,
       kind: d.kind,
-      kind_chosen: d.kind_chosen === 1,
-      kind_guess: d.kind_guess,
+      kind_chosen: d.kindChosen,
+      kind_guess: d.kindGuess,
       pages: d.pages,
-      converted: d.converted === 1,
-      page_from: d.page_from,
-      page_to: d.page_to,
+      converted: d.converted,
+      page_from: d.pageFrom,
+      page_to: d.pageTo,
       role: d.role,
     })),
-    skipped: JSON.parse(run.skipped) as { name: string; reason: string }[],
-    created_at: run.created_at,
+    skipped: run.skipped,
+    created_at: run.createdAt,
   };
 }
 
 /** GET /runs/{run_id}: the run plus stage, progress and, when failed, error and refunded. */
-export function statusBody(run: Run, docs: DocumentRow[], checksLeft: number) {
+export function statusBody(run: Run, docs: RunDocument[], checksLeft: number) {
   const failed = run.status === 'failed';
   return {
     ...runBody(run, docs, checksLeft),
     stage: run.stage,
-    stage_text: run.stage_text,
-    progress: run.progress ? (JSON.parse(run.progress) as Progress) : null,
-    ...(failed ? { error: run.error ? (JSON.parse(run.error) as RunError) : runFailures.reasonUnknown().toRunError(), refunded: run.refunded === 1 } : {}),
-    cancelled: run.cancelled === 1,
-    updated_at: run.updated_at,
-    finished_at: run.finished_at,
-    documents_deleted: run.documents_deleted_at !== null,
+    stage_text: run.stageText,
+    progress: run.progress,
+    ...(failed ? { error: run.error ?? runFailures.reasonUnknown().toRunError(), refunded: run.refunded } : {}),
+    cancelled: run.cancelled,
+    updated_at: run.updatedAt,
+    finished_at: run.finishedAt,
+    documents_deleted: run.documentsDeletedAt !== null,
   };
 }
 
 /** GET /runs: the latest runs with their documents. */
-export function runListView(runs: Run[], docs: Map<string, DocumentRow[]>, checksLeft: number, limit: number) {
+export function runListView(runs: Run[], docs: Map<string, RunDocument[]>, checksLeft: number, limit: number) {
   return { runs: runs.map((r) => statusBody(r, docs.get(r.id) ?? [], checksLeft)), limit };
 }
 

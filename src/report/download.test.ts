@@ -16,11 +16,11 @@ const code = (fn: () => unknown): string => {
 };
 
 const KEYS: ReportKeys = {
-  report_md_key: 'r/report.md',
-  report_pdf_key: 'r/report.pdf',
-  section_pdf_keys: { КР: 'r/sections/КР.pdf', ОБЩ: 'r/sections/ОБЩ.pdf' },
-  theme_pdf_keys: { norms: 'r/themes/norms.pdf' },
-  report_zip_key: 'r/report.zip',
+  reportMdKey: 'r/report.md',
+  reportPdfKey: 'r/report.pdf',
+  sectionPdfKeys: { КР: 'r/sections/КР.pdf', ОБЩ: 'r/sections/ОБЩ.pdf' },
+  themePdfKeys: { norms: 'r/themes/norms.pdf' },
+  reportZipKey: 'r/report.zip',
 };
 
 test('parseReportQuery: Markdown by default, PDF filters, synonyms and the set-level section', () => {
@@ -81,7 +81,7 @@ test('storedReport: 409 without a binding, 503 when the PDFs were not built', ()
     code(() => storedReport(KEYS, { kind: 'pdf', theme: 'engineering' }, 'id')),
     '409 thematic_unavailable',
   );
-  const failed: ReportKeys = { ...KEYS, report_pdf_key: null, section_pdf_keys: {}, theme_pdf_keys: {}, report_zip_key: null };
+  const failed: ReportKeys = { ...KEYS, reportPdfKey: null, sectionPdfKeys: {}, themePdfKeys: {}, reportZipKey: null };
   assert.equal(
     code(() => storedReport(failed, { kind: 'pdf', section: 'АР' }, 'id')),
     '503 pdf_unavailable',

@@ -56,26 +56,26 @@ export function parseReportQuery(query: ReportQuery, pdf: boolean): ReportReques
 /** The stored blob for a request; 503 pdf_unavailable when the PDFs were not built, 409 when there is no binding. */
 export function storedReport(keys: ReportKeys, request: ReportRequest, runId: string): StoredReport {
   const base = `report-${runId}`;
-  if (request.kind === 'markdown') return { key: keys.report_md_key, fileName: `${base}.md`, contentType: 'text/markdown; charset=utf-8' };
+  if (request.kind === 'markdown') return { key: keys.reportMdKey, fileName: `${base}.md`, contentType: 'text/markdown; charset=utf-8' };
   if (request.kind === 'zip') {
-    if (keys.report_zip_key === null) throw errors.pdfUnavailable();
-    return { key: keys.report_zip_key, fileName: `${base}.zip`, contentType: 'application/zip' };
+    if (keys.reportZipKey === null) throw errors.pdfUnavailable();
+    return { key: keys.reportZipKey, fileName: `${base}.zip`, contentType: 'application/zip' };
   }
-  if (keys.report_pdf_key === null) throw errors.pdfUnavailable();
+  if (keys.reportPdfKey === null) throw errors.pdfUnavailable();
   const pdf = (key: string, suffix: string) => ({ key, fileName: `${base}${suffix}.pdf`, contentType: 'application/pdf' });
   if (request.section !== undefined) {
-    const key = keys.section_pdf_keys[request.section];
+    const key = keys.sectionPdfKeys[request.section];
     if (key === undefined) {
       throw errors.sectionUnavailable(request.section);
     }
     return pdf(key, `-${request.section}`);
   }
   if (request.theme !== undefined) {
-    const key = keys.theme_pdf_keys[request.theme];
+    const key = keys.themePdfKeys[request.theme];
     if (key === undefined) {
       throw errors.thematicUnavailable(THEME_LABELS[request.theme]);
     }
     return pdf(key, `-${request.theme}`);
   }
-  return pdf(keys.report_pdf_key, '');
+  return pdf(keys.reportPdfKey, '');
 }

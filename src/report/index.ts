@@ -7,10 +7,10 @@ import type { BlobStore } from '../blobs/blob-store.ts';
 import type { PublishedResult, Theme } from '../kernel/result.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderPdf } from './pdf/render.ts';
-import type { ReportFilter, ReportKeys, ReportMeta } from './types.ts';
+import type { PdfKeys, ReportFilter, ReportKeys, ReportMeta } from './types.ts';
 import { zipOfBlobs, type ZipEntry } from './zip.ts';
 
-export type { ReportFilter, ReportKeys, ReportMeta, ReportDocument } from './types.ts';
+export type { PdfKeys, ReportFilter, ReportKeys, ReportMeta, ReportDocument } from './types.ts';
 export { renderMarkdown } from './markdown.ts';
 export { renderPdf } from './pdf/render.ts';
 
@@ -27,14 +27,6 @@ export function sectionFileName(code: string): string {
 /** The key prefix of a run's reports in the blob store. */
 export const reportPrefix = (runId: string): string => `runs/${runId}/report`;
 
-/** The keys of a complete PDF build: the overall PDF, every section and theme PDF and the ZIP. */
-export interface PdfKeys {
-  report_pdf_key: string;
-  section_pdf_keys: Record<string, string>;
-  theme_pdf_keys: Record<string, string>;
-  report_zip_key: string;
-}
-
 async function putPdf(blobs: BlobStore, key: string, result: PublishedResult, meta: ReportMeta, filter?: ReportFilter): Promise<string> {
   await blobs.putStream(key, renderPdf(result, meta, filter));
   return key;
@@ -47,21 +39,21 @@ async function putPdf(blobs: BlobStore, key: string, result: PublishedResult, me
  */
 export async function buildPdfReports(result: PublishedResult, meta: ReportMeta, blobs: BlobStore, keyPrefix: string): Promise<PdfKeys> {
   const prefix = keyPrefix.replace(/\/+$/, '');
-  const report_pdf_key = await putPdf(blobs, `${prefix}/report.pdf`, result, meta);
-  const zipEntries: ZipEntry[] = [{ name: 'report.pdf', key: report_pdf_key }];
-  const section_pdf_keys: Record<string, string> = {};
+  const reportPdfKey = await putPdf(blobs, `${prefix}/report.pdf`, result, meta);
+  const zipEntries: ZipEntry[] = [{ name: 'report.pdf', key: reportPdfKey }];
+  const sectionPdfKeys: Record<string, string> = {};
   for (const { code } of result.available_sections ?? []) {
     const file = `${sectionFileName(code)}.pdf`;
-    section_pdf_keys[code] = await putPdf(blobs, `${prefix}/sections/${file}`, result, meta, { section: code });
-    zipEntries.push({ name: `sections/${file}`, key: section_pdf_keys[code] });
+    sectionPdfKeys[code] = await putPdf(blobs, `${prefix}/sections/${file}`, result, meta, { section: code });
+    zipEntries.push({ name: `sections/${file}`, key: sectionPdfKeys[code] });
   }
-  const theme_pdf_keys: Record<string, string> = {};
+  const themePdfKeys: Record<string, string> = {};
   for (const theme of (result.available_themes ?? []) as Theme[]) {
-    theme_pdf_keys[theme] = await putPdf(blobs, `${prefix}/themes/${theme}.pdf`, result, meta, { theme });
+    themePdfKeys[theme] = await putPdf(blobs, `${prefix}/themes/${theme}.pdf`, result, meta, { theme });
   }
-  const report_zip_key = `${prefix}/report.zip`;
-  await blobs.putStream(report_zip_key, zipOfBlobs(blobs, zipEntries, new Date(meta.published_at)));
-  return { report_pdf_key, section_pdf_keys, theme_pdf_keys, report_zip_key };
+  const reportZipKey = `${prefix}/report.zip`;
+  await blobs.putStream(reportZipKey, zipOfBlobs(blobs, zipEntries, new Date(meta.published_at)));
+  return { reportPdfKey, sectionPdfKeys, themePdfKeys, reportZipKey };
 }
 
 /**
@@ -78,12 +70,12 @@ export async function buildReports(
   options: BuildOptions = {},
 ): Promise<ReportKeys> {
   const prefix = keyPrefix.replace(/\/+$/, '');
-  const report_md_key = `${prefix}/report.md`;
-  await blobs.putBuffer(report_md_key, renderMarkdown(result, meta));
+  const reportMdKey = `${prefix}/report.md`;
+  await blobs.putBuffer(reportMdKey, renderMarkdown(result, meta));
   try {
-    return { report_md_key, ...(await buildPdfReports(result, meta, blobs, prefix)) };
+    return { reportMdKey, ...(await buildPdfReports(result, meta, blobs, prefix)) };
   } catch (e) {
     options.onPdfError?.(e);
-    return { report_md_key, report_pdf_key: null, section_pdf_keys: {}, theme_pdf_keys: {}, report_zip_key: null };
+    return { reportMdKey, reportPdfKey: null, sectionPdfKeys: {}, themePdfKeys: {}, reportZipKey: null };
   }
 }

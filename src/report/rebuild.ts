@@ -19,10 +19,10 @@ import type { BlobStore } from '../blobs/blob-store.ts';
 import type { PublishedResult } from '../kernel/result.ts';
 import { errors } from '../kernel/errors.ts';
 import type { Db } from '../store/db.ts';
-import { claimPdfBuild, completePdfBuild, failPdfBuild, pdfBuildState, renewPdfBuild } from '../store/queue/pdf-builds.ts';
-import { resultForPdfs } from '../store/repositories/results.ts';
-import { documentsOf, runWithOrganizationName } from '../store/repositories/runs.ts';
+import { claimPdfBuild, completePdfBuild, failPdfBuild, renewPdfBuild } from '../store/queue/pdf-builds.ts';
 import { keepLeaseAlive } from '../store/queue/heartbeat.ts';
+import { pdfBuildStateOf, publishedSourceOf } from '../store/repositories/results.ts';
+import { documentsOf, getRun, organizationNameOfRun } from '../store/repositories/runs.ts';
 import type { PdfKeys } from './index.ts';
 import { reportMetaOf } from './meta.ts';
 import type { ReportKeys, ReportMeta } from './types.ts';
@@ -89,7 +89,7 @@ export class PdfRebuilder {
    * The run must already be known to belong to the caller's organization and be published.
    */
   async ensure(runId: string, keys: ReportKeys): Promise<ReportKeys> {
-    if (keys.report_pdf_key !== null) return keys;
+    if (keys.reportPdfKey !== null) return keys;
     let attempt = this.inFlight.get(runId);
     if (!attempt) {
       const started = this.attempt(runId).finally(() => this.inFlight.delete(runId));
@@ -101,7 +101,7 @@ export class PdfRebuilder {
       timer = setTimeout(() => resolve({ retryAfter: BUILDING_RETRY_AFTER_S }), this.waitMs);
     });
     const outcome = await Promise.race([attempt, waited]).finally(() => clearTimeout(timer));
-    if ('keys' in outcome) return { report_md_key: keys.report_md_key, ...outcome.keys };
+    if ('keys' in outcome) return { reportMdKey: keys.reportMdKey, ...outcome.keys };
     throw errors.pdfUnavailable(outcome.retryAfter);
   }
 
@@ -157,12 +157,16 @@ export class PdfRebuilder {
 
   /** Why a claim did not match: the PDFs are there by now, a build is running, or a failure pauses them. */
   private async stateOf(runId: string): Promise<Outcome> {
-    const row = await pdfBuildState(this.deps.db, runId);
-    if (row.keys) return { keys: row.keys };
+    const { keys, buildExpiresAt, retryAt } = await pdfBuildStateOf(this.deps.db, runId);
+    if (keys.reportPdfKey !== null && keys.reportZipKey !== null) {
+      return {
+        keys: { reportPdfKey: keys.reportPdfKey, sectionPdfKeys: keys.sectionPdfKeys, themePdfKeys: keys.themePdfKeys, reportZipKey: keys.reportZipKey },
+      };
+    }
     const now = this.now();
-    const building = row.pdf_build_expires_at !== null && row.pdf_build_expires_at >= now.toISOString();
-    if (!building && row.pdf_retry_at !== null && row.pdf_retry_at > now.toISOString()) {
-      return { retryAfter: secondsUntil(row.pdf_retry_at, now) };
+    const building = buildExpiresAt !== null && buildExpiresAt >= now.toISOString();
+    if (!building && retryAt !== null && retryAt > now.toISOString()) {
+      return { retryAfter: secondsUntil(retryAt, now) };
     }
     return { retryAfter: BUILDING_RETRY_AFTER_S };
   }
@@ -170,17 +174,17 @@ export class PdfRebuilder {
 
 /** Reads the published result and its metadata and builds every PDF and the ZIP (the claim is the caller's). */
 export async function buildStoredPdfs(db: Db, blobs: BlobStore, runId: string): Promise<PdfKeys> {
-  const row = await resultForPdfs(db, runId);
-  const result = JSON.parse(row.body) as PublishedResult;
-  const meta = row.report_meta !== null ? (JSON.parse(row.report_meta) as ReportMeta) : await metaFromRows(db, runId, result, row.published_at);
+  const { result, reportMeta, publishedAt } = await publishedSourceOf(db, runId);
+  const meta = reportMeta ?? (await metaFromRun(db, runId, result, publishedAt));
   // Loaded here, not at the top: an API node that rebuilds in a child never loads the renderer and its fonts.
   const { buildPdfReports, reportPrefix } = await import('./index.ts');
   return buildPdfReports(result, meta, blobs, reportPrefix(runId));
 }
 
-/** For results published before report_meta was kept: the same metadata from the run's rows. */
-async function metaFromRows(db: Db, runId: string, result: PublishedResult, publishedAt: string): Promise<ReportMeta> {
-  const run = await runWithOrganizationName(db, runId);
-  const documents = await documentsOf(db, runId);
-  return reportMetaOf(run, run.name, result.object_name ?? null, documents, publishedAt);
+/** For results published before report_meta was kept: the same metadata from the run and its documents. */
+async function metaFromRun(db: Db, runId: string, result: PublishedResult, publishedAt: string): Promise<ReportMeta> {
+  const run = await getRun(db, runId);
+  if (!run) throw new Error(`run ${runId} of a published result is missing`);
+  const [organization, documents] = await Promise.all([organizationNameOfRun(db, runId), documentsOf(db, runId)]);
+  return reportMetaOf(run, organization, result.object_name ?? null, documents, publishedAt);
 }

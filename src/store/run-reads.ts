@@ -3,16 +3,19 @@
  * query clients repeat thousands of times a minute: building and compiling it with Kysely costs more than
  * running it. SQLite: two statements prepared once and run synchronously on the store's connection.
  * PostgreSQL: one named prepared statement (parsed and planned once per connection) returning the run and
- * its documents in one round trip. Rows are shaped exactly like the Kysely rows of the same tables.
+ * its documents in one round trip. Rows are shaped exactly like the Kysely rows of the same tables and mapped
+ * once per read, as every repository maps them.
  */
 import type { Database } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Pool } from 'pg';
-import type { Database as Schema, DocumentRow, Run } from './schema.ts';
+import type { Database as Schema } from './schema.ts';
+import type { Run, RunDocument } from '../kernel/model/runs.ts';
+import { toRun, toRunDocument, type DocumentRow, type RunRow } from './repositories/run-rows.ts';
 
 export interface RunWithDocuments {
   run: Run;
-  documents: DocumentRow[];
+  documents: RunDocument[];
 }
 
 export interface RunReads {
@@ -27,8 +30,8 @@ export function sqliteRunReads(database: Database, db: Kysely<Schema>): RunReads
     const documents = database.prepare('select * from documents where run_id = ? order by idx');
     // Two statements, as the query builder ran them: documents are written with their run at acceptance.
     return (runId: string, tenantId: string) => {
-      const row = run.get(runId, tenantId) as Run | undefined;
-      return row ? { run: row, documents: documents.all(runId) as DocumentRow[] } : undefined;
+      const row = run.get(runId, tenantId) as RunRow | undefined;
+      return row ? { run: toRun(row), documents: (documents.all(runId) as DocumentRow[]).map(toRunDocument) } : undefined;
     };
   };
   return {
@@ -49,7 +52,7 @@ export function postgresRunReads(pool: Pool): RunReads {
     async runWithDocuments(tenantId, runId) {
       const res = await pool.query<{ run: string; documents: string }>({ name: 'drs_run_with_documents', text: RUN_WITH_DOCUMENTS, values: [runId, tenantId] });
       const row = res.rows[0];
-      return row ? { run: JSON.parse(row.run) as Run, documents: JSON.parse(row.documents) as DocumentRow[] } : undefined;
+      return row ? { run: toRun(JSON.parse(row.run) as RunRow), documents: (JSON.parse(row.documents) as DocumentRow[]).map(toRunDocument) } : undefined;
     },
   };
 }

@@ -3,7 +3,8 @@
  * timestamps are ISO-8601 UTC strings (they sort as text), ids are UUID strings. The same schema
  * runs on SQLite and PostgreSQL.
  */
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType } from 'kysely';
+import type { RunStatus } from '../kernel/model/runs.ts';
 
 export type Bool = 0 | 1;
 
@@ -52,8 +53,6 @@ export interface ApiKeysTable {
   revoked_at: string | null;
   last_used_at: string | null;
 }
-
-export type RunStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface RunsTable {
   id: string;
@@ -279,8 +278,3 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   rate_windows: RateWindowsTable;
 }
-
-export type Run = Selectable<RunsTable>;
-export type NewRun = Insertable<RunsTable>;
-export type RunUpdate = Updateable<RunsTable>;
-export type DocumentRow = Selectable<DocumentsTable>;

@@ -10,9 +10,9 @@ import type { Db, Store } from '../../src/store/db.ts';
 import { createTenant } from '../../src/store/repositories/tenants.ts';
 import { insertBundle } from '../../src/store/repositories/bundles.ts';
 import { availableSections, countFindings, type Finding, type PublishedResult } from '../../src/kernel/result.ts';
-import type { Run } from '../../src/store/schema.ts';
 import type { Bundle } from '../../src/kernel/model/feedback.ts';
 import type { Organization } from '../../src/kernel/model/organization.ts';
+import type { RunRow } from '../../src/store/repositories/run-rows.ts';
 import { nowIso } from '../../src/kernel/clock.ts';
 
 export interface TestStore extends Store {
@@ -101,7 +101,7 @@ export const FINDINGS = () => [
 ];
 
 export interface SeededRun {
-  run: Run;
+  run: RunRow;
   snapshot: string;
   findings: Finding[];
 }
@@ -110,7 +110,7 @@ export interface SeededRun {
 export async function seedRun(
   db: Db,
   tenant: Organization,
-  opts: { status?: Run['status']; bundle?: Bundle | null; findings?: Finding[] } = {},
+  opts: { status?: RunRow['status']; bundle?: Bundle | null; findings?: Finding[] } = {},
 ): Promise<SeededRun> {
   const now = nowIso();
   const status = opts.status ?? 'done';

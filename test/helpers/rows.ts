@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
-import type { Run } from '../../src/store/schema.ts';
+import { fromRun, type RunRow } from '../../src/store/repositories/run-rows.ts';
 import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
 import { orgSettingsFrom, type OrgValues } from '../../src/cli/org-options.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
@@ -48,10 +48,10 @@ export async function createOrgRow(db: Db, options: Record<string, string | numb
  * A run row of the given organization and key: charged, one volume unit, started now (as a run that was picked
  * up), finished now unless queued or running. `over` sets any other column (stage, refunded, bundle_id, …).
  */
-export function runRow(owner: { tenantId: string; keyId: string }, status: Run['status'] = 'done', over: Partial<Run> = {}): Run {
+export function runRow(owner: { tenantId: string; keyId: string }, status: RunRow['status'] = 'done', over: Partial<RunRow> = {}): RunRow {
   const now = new Date().toISOString();
   return {
-    ...newQueuedRun({ id: randomUUID(), tenantId: owner.tenantId, keyId: owner.keyId, createdAt: now }),
+    ...fromRun(newQueuedRun({ id: randomUUID(), tenantId: owner.tenantId, keyId: owner.keyId, createdAt: now })),
     status,
     stage: status,
     stage_text: status,
@@ -64,7 +64,12 @@ export function runRow(owner: { tenantId: string; keyId: string }, status: Run['
 }
 
 /** Inserts runRow(owner, status, over) and returns its id. */
-export async function insertRun(db: Db, owner: { tenantId: string; keyId: string }, status: Run['status'] = 'done', over: Partial<Run> = {}): Promise<string> {
+export async function insertRun(
+  db: Db,
+  owner: { tenantId: string; keyId: string },
+  status: RunRow['status'] = 'done',
+  over: Partial<RunRow> = {},
+): Promise<string> {
   const run = runRow(owner, status, over);
   await db.insertInto('runs').values(run).execute();
   return run.id;
@@ -80,11 +85,11 @@ export async function insertResult(db: Db, run: { runId: string; tenantId: strin
       snapshot: 's',
       body: JSON.stringify(result),
       published_at: new Date().toISOString(),
-      report_md_key: keys.report_md_key,
-      report_pdf_key: keys.report_pdf_key,
-      section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-      theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-      report_zip_key: keys.report_zip_key,
+      report_md_key: keys.reportMdKey,
+      report_pdf_key: keys.reportPdfKey,
+      section_pdf_keys: JSON.stringify(keys.sectionPdfKeys),
+      theme_pdf_keys: JSON.stringify(keys.themePdfKeys),
+      report_zip_key: keys.reportZipKey,
     })
     .execute();
 }

@@ -33,16 +33,16 @@ describe('buildReports', () => {
 
   test('stores the Markdown, the PDFs of every available section and theme, and the ZIP under the prefix', () => {
     assert.deepEqual(keys, {
-      report_md_key: 'runs/r1/report/report.md',
-      report_pdf_key: 'runs/r1/report/report.pdf',
-      section_pdf_keys: Object.fromEntries(['АР', 'ИОС1', 'КР', 'ОБЩ', 'ПБ', 'ПЗ'].map((c) => [c, `runs/r1/report/sections/${c}.pdf`])),
-      theme_pdf_keys: Object.fromEntries(['engineering', 'norms', 'construction', 'unassigned'].map((t) => [t, `runs/r1/report/themes/${t}.pdf`])),
-      report_zip_key: 'runs/r1/report/report.zip',
+      reportMdKey: 'runs/r1/report/report.md',
+      reportPdfKey: 'runs/r1/report/report.pdf',
+      sectionPdfKeys: Object.fromEntries(['АР', 'ИОС1', 'КР', 'ОБЩ', 'ПБ', 'ПЗ'].map((c) => [c, `runs/r1/report/sections/${c}.pdf`])),
+      themePdfKeys: Object.fromEntries(['engineering', 'norms', 'construction', 'unassigned'].map((t) => [t, `runs/r1/report/themes/${t}.pdf`])),
+      reportZipKey: 'runs/r1/report/report.zip',
     });
   });
 
   test('the overall PDF renders, is A4, and carries the title page, the set and every finding number', async () => {
-    const pdf = await read(keys.report_pdf_key!);
+    const pdf = await read(keys.reportPdfKey!);
     const { pages, pageSize } = await pdfInfo(pdf);
     assert.ok(pages >= 5, `${pages} pages`);
     assert.match(pageSize, /595\.\d* x 841\.\d* pts \(A4\)/);
@@ -81,13 +81,13 @@ describe('buildReports', () => {
   });
 
   test('findings without page_refs are captioned by evidence_text; with page_refs by their labels', async () => {
-    const text = flat(await pdfText(await read(keys.report_pdf_key!)));
+    const text = flat(await pdfText(await read(keys.reportPdfKey!)));
     assert.ok(text.includes('Место: Штамп листа 3 тома КР: отсутствует подпись ГИП'));
     assert.ok(text.includes('Место: стр. 105 (док. 3 «24-017-КР.pdf», л. 5); стр. 107'));
   });
 
   test('sections in reference order, findings by importance then number', async () => {
-    const text = flat(await pdfText(await read(keys.report_pdf_key!)));
+    const text = flat(await pdfText(await read(keys.reportPdfKey!)));
     const findingsPart = text.slice(text.lastIndexOf('Замечания '));
     const headings = ['ОБЩ —', 'ПЗ —', 'АР —', 'КР —', 'ИОС1 —', 'ПБ —'].map((h) => findingsPart.indexOf(h));
     assert.deepEqual(
@@ -105,7 +105,7 @@ describe('buildReports', () => {
   });
 
   test('footer «Страница N из M» on every page and contents page numbers that point at the sections', async () => {
-    const pdf = await read(keys.report_pdf_key!);
+    const pdf = await read(keys.reportPdfKey!);
     const pages = await pdfPages(pdf);
     const perPage = (await pdfText(pdf)).split('\f').slice(0, pages).map(flat);
     perPage.forEach((t, i) => void assert.ok(t.includes(`Страница ${i + 1} из ${pages}`), `footer of page ${i + 1}`));
@@ -123,7 +123,7 @@ describe('buildReports', () => {
   });
 
   test('a per-section PDF has only that section and keeps the overall numbers', async () => {
-    const text = flat(await pdfText(await read(keys.section_pdf_keys.КР!)));
+    const text = flat(await pdfText(await read(keys.sectionPdfKeys.КР!)));
     assert.ok(text.includes('Отчёт по разделу КР — Раздел 4. Конструктивные решения'));
     const kr = result.findings.filter((f) => f.section === 'КР').map((f) => f.n);
     assert.deepEqual(
@@ -137,7 +137,7 @@ describe('buildReports', () => {
   });
 
   test('a per-theme PDF has only the findings of that theme', async () => {
-    const text = flat(await pdfText(await read(keys.theme_pdf_keys.norms!)));
+    const text = flat(await pdfText(await read(keys.themePdfKeys.norms!)));
     assert.ok(text.includes('Отчёт по тематической группе «Нормативные требования и оформление»'));
     const norms = result.findings.filter((f) => f.topic === 'norms').map((f) => f.n);
     assert.deepEqual(
@@ -147,18 +147,18 @@ describe('buildReports', () => {
   });
 
   test('the ZIP holds exactly the overall PDF and the per-section PDFs, with UTF-8 names', async () => {
-    const entries = await zipEntries(await read(keys.report_zip_key!));
+    const entries = await zipEntries(await read(keys.reportZipKey!));
     assert.deepEqual(
       entries.map((e) => e.name),
       ['report.pdf', 'sections/АР.pdf', 'sections/ИОС1.pdf', 'sections/КР.pdf', 'sections/ОБЩ.pdf', 'sections/ПБ.pdf', 'sections/ПЗ.pdf'],
     );
     for (const e of entries) assert.ok(e.utf8Flag, `${e.name} is flagged UTF-8`);
-    assert.deepEqual(entries[0]!.data, await read(keys.report_pdf_key!));
-    assert.deepEqual(entries[3]!.data, await read(keys.section_pdf_keys.КР!));
+    assert.deepEqual(entries[0]!.data, await read(keys.reportPdfKey!));
+    assert.deepEqual(entries[3]!.data, await read(keys.sectionPdfKeys.КР!));
   });
 
   test('the stored Markdown is the overall report', async () => {
-    const md = (await read(keys.report_md_key)).toString('utf8');
+    const md = (await read(keys.reportMdKey)).toString('utf8');
     assert.match(md, /^# Отчёт о проверке проектной документации\n/);
     assert.equal((md.match(/^#### № \d+ · /gm) ?? []).length, 36);
   });
@@ -166,12 +166,12 @@ describe('buildReports', () => {
   test('a result without findings still gives readable reports and no per-section PDFs', async () => {
     const empty = makeResult(0);
     const k = await buildReports(empty, META, blobs, 'runs/r2/report');
-    assert.deepEqual(k.section_pdf_keys, {});
-    assert.deepEqual(k.theme_pdf_keys, {});
-    const text = flat(await pdfText(await read(k.report_pdf_key!)));
+    assert.deepEqual(k.sectionPdfKeys, {});
+    assert.deepEqual(k.themePdfKeys, {});
+    const text = flat(await pdfText(await read(k.reportPdfKey!)));
     assert.ok(text.includes('Замечаний нет'));
     assert.deepEqual(
-      (await zipEntries(await read(k.report_zip_key!))).map((e) => e.name),
+      (await zipEntries(await read(k.reportZipKey!))).map((e) => e.name),
       ['report.pdf'],
     );
   });

@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import { pino } from 'pino';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
+import { fromRun } from '../../src/store/repositories/run-rows.ts';
 import { AppError } from '../../src/kernel/errors.ts';
 import { httpStatusOf } from '../../src/http/error-handler.ts';
 import { buildReports, reportPrefix } from '../../src/report/index.ts';
@@ -72,13 +73,13 @@ describe('rebuilding PDFs that failed at publication', () => {
     const at = new Date().toISOString();
     await store.db
       .insertInto('runs')
-      .values({ ...newQueuedRun({ id: runId, tenantId, keyId, createdAt: at }), status: 'done', stage: 'done' })
+      .values({ ...fromRun(newQueuedRun({ id: runId, tenantId, keyId, createdAt: at })), status: 'done', stage: 'done' })
       .execute();
     const meta = { ...META, run_id: runId };
     const refusing = new ControlledStore(blobDir);
     refusing.refuse = true;
     const keys = await buildReports(makeResult(), meta, refusing, reportPrefix(runId));
-    assert.equal(keys.report_pdf_key, null);
+    assert.equal(keys.reportPdfKey, null);
     await store.db
       .insertInto('results')
       .values({
@@ -87,7 +88,7 @@ describe('rebuilding PDFs that failed at publication', () => {
         snapshot: 's',
         body: JSON.stringify(makeResult()),
         published_at: at,
-        report_md_key: keys.report_md_key,
+        report_md_key: keys.reportMdKey,
         report_pdf_key: null,
         section_pdf_keys: '{}',
         theme_pdf_keys: '{}',
@@ -122,18 +123,18 @@ describe('rebuilding PDFs that failed at publication', () => {
     const { runId, keys } = await publishedWithoutPdfs();
     const blobs = new ControlledStore(blobDir);
     const rebuilt = await new PdfRebuilder({ db: store.db, blobs, log: silent, leaseMs: 30_000 }).ensure(runId, keys);
-    assert.equal(rebuilt.report_md_key, keys.report_md_key);
+    assert.equal(rebuilt.reportMdKey, keys.reportMdKey);
     assert.deepEqual(await storedReportKeys(store.db, tenantId, runId), rebuilt);
     const result = makeResult();
-    assert.deepEqual(Object.keys(rebuilt.section_pdf_keys).sort(), result.available_sections.map((s) => s.code).sort());
-    assert.deepEqual(Object.keys(rebuilt.theme_pdf_keys).sort(), [...result.available_themes].sort());
-    const overall = await read(blobs, rebuilt.report_pdf_key!);
+    assert.deepEqual(Object.keys(rebuilt.sectionPdfKeys).sort(), result.available_sections.map((s) => s.code).sort());
+    assert.deepEqual(Object.keys(rebuilt.themePdfKeys).sort(), [...result.available_themes].sort());
+    const overall = await read(blobs, rebuilt.reportPdfKey!);
     assert.equal(overall.subarray(0, 5).toString('latin1'), '%PDF-');
     assert.deepEqual(
       numbersIn(await pdfText(overall)),
       result.findings.map((f) => f.n).sort((a, b) => a - b),
     );
-    const kr = await pdfText(await read(blobs, rebuilt.section_pdf_keys.КР!));
+    const kr = await pdfText(await read(blobs, rebuilt.sectionPdfKeys.КР!));
     assert.deepEqual(
       numbersIn(kr),
       result.findings
@@ -142,8 +143,8 @@ describe('rebuilding PDFs that failed at publication', () => {
         .sort((a, b) => a - b),
     );
     assert.match(kr, /г\. Казань, ул\. Чистопольская/, 'the metadata stored at publication');
-    const zip = await zipEntries(await read(blobs, rebuilt.report_zip_key!));
-    assert.deepEqual(zip.map((e) => e.name).sort(), ['report.pdf', ...Object.keys(rebuilt.section_pdf_keys).map((c) => `sections/${c}.pdf`)].sort());
+    const zip = await zipEntries(await read(blobs, rebuilt.reportZipKey!));
+    assert.deepEqual(zip.map((e) => e.name).sort(), ['report.pdf', ...Object.keys(rebuilt.sectionPdfKeys).map((c) => `sections/${c}.pdf`)].sort());
     const row = await rowOf(store.db, runId);
     assert.equal(row.pdf_build_attempts, 2);
     assert.equal(row.pdf_build_owner, null);
@@ -197,7 +198,7 @@ describe('rebuilding PDFs that failed at publication', () => {
     assert.ok(row.report_pdf_key && row.report_zip_key);
     // A later download finds the recorded build (with the default wait: the 50 ms above is shorter than a loaded database's answer).
     const later = new PdfRebuilder({ db: store.db, blobs, log: silent, leaseMs: 30_000 });
-    assert.equal((await later.ensure(runId, keys)).report_pdf_key, row.report_pdf_key);
+    assert.equal((await later.ensure(runId, keys)).reportPdfKey, row.report_pdf_key);
   });
 
   test('a failing rebuild answers 503 with Retry-After, pauses the next attempt, and a later one succeeds', async () => {
@@ -224,7 +225,7 @@ describe('rebuilding PDFs that failed at publication', () => {
     clock = new Date(clock.getTime() + 61_000);
     blobs.refuse = false;
     const rebuilt = await rebuilder.ensure(runId, keys);
-    assert.ok(rebuilt.report_pdf_key);
+    assert.ok(rebuilt.reportPdfKey);
     row = await rowOf(store.db, runId);
     assert.equal(row.pdf_build_attempts, 4);
     assert.equal(row.pdf_retry_at, null);
@@ -246,7 +247,7 @@ describe('rebuilding PDFs that failed at publication', () => {
       .set({ pdf_build_expires_at: new Date(Date.now() - 1).toISOString() })
       .where('run_id', '=', runId)
       .execute();
-    assert.ok((await rebuilder.ensure(runId, keys)).report_pdf_key);
+    assert.ok((await rebuilder.ensure(runId, keys)).reportPdfKey);
     assert.equal(blobs.overallPdfs, 1);
   });
 
@@ -264,6 +265,6 @@ describe('rebuilding PDFs that failed at publication', () => {
     assert.ok(later.pdf_build_expires_at! > first, `${later.pdf_build_expires_at} > ${first}`);
     assert.ok(later.pdf_build_expires_at! > new Date().toISOString(), 'still held after the first lease time');
     release();
-    assert.ok((await building).report_pdf_key);
+    assert.ok((await building).reportPdfKey);
   });
 });

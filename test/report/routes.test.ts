@@ -70,7 +70,7 @@ describe('report downloads', () => {
       onPdfError: (e) => (pdfError = e),
     });
     assert.match(String(pdfError), /Нет места/);
-    assert.equal(keys.report_pdf_key, null);
+    assert.equal(keys.reportPdfKey, null);
     await publish(failedPdfRun, keys);
 
     queuedRun = await insertRun(tenantId, owner.keyId, 'queued');

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
+import { fromRun } from '../../src/store/repositories/run-rows.ts';
 import { addTenant as addTenantRow, type TenantWithKey } from '../helpers/rows.ts';
 
 /** An organization with its key (checks 10, concurrency 2 unless given). */
@@ -14,7 +15,7 @@ export async function addQueuedRuns(db: Db, tenant: { tenantId: string; keyId: s
   for (let i = 0; i < count; i++) {
     const at = new Date(base + i).toISOString();
     const run = newQueuedRun({ id: randomUUID(), tenantId: tenant.tenantId, keyId: tenant.keyId, createdAt: at });
-    await db.insertInto('runs').values(run).execute();
+    await db.insertInto('runs').values(fromRun(run)).execute();
     ids.push(run.id);
   }
   return ids;

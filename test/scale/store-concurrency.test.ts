@@ -76,7 +76,7 @@ describe(`store used from ${NODES} connections at once (${process.env.TEST_DATAB
     const again = await claimNextRun(nodes[2]!, 'worker-c', 60_000);
     assert.equal(again?.id, runId);
     assert.equal(again?.attempts, 2);
-    assert.equal(again?.lease_owner, 'worker-c');
+    assert.equal(again?.leaseOwner, 'worker-c');
   });
 
   test('one Idempotency-Key taken at once from every node has exactly one owner; then it replays everywhere', async () => {

@@ -138,7 +138,7 @@ describe(`leased queue from ${NODES} connections (${process.env.TEST_DATABASE_UR
     assert.deepEqual([row.status, row.stage, row.lease_owner, row.lease_expires_at], ['queued', 'queued', null, null]);
     assert.equal(await renewRunLease(nodes[0]!, lapsing!, 'worker-a', 60_000), false, 'the lapsed holder has lost it');
     const again = await claimRun(nodes[3]!, 'worker-c', 60_000);
-    assert.deepEqual([again?.id, again?.attempts, again?.lease_owner], [lapsing, 2, 'worker-c']);
+    assert.deepEqual([again?.id, again?.attempts, again?.leaseOwner], [lapsing, 2, 'worker-c']);
   });
 
   test('requeue of a dead child’s run only by the worker holding it; the generic statements agree with the run functions', async () => {

@@ -1,5 +1,5 @@
 import type { Db } from '../../store/db.ts';
-import type { Run } from '../../store/schema.ts';
+import type { Run } from '../../kernel/model/runs.ts';
 import type { PublishedResult } from '../../kernel/result.ts';
 import { errors } from '../../kernel/errors.ts';
 import { getRunForTenant } from '../../store/repositories/runs.ts';

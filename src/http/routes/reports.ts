@@ -7,10 +7,9 @@ import { conditionalAnswer, weakBlobEtag } from '../conditional.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { FILTER_ERRORS, PdfDownload, PdfQuerystring, ReportDownload, ReportQuerystring, ZipDownload } from '../schemas/reports.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
-import { getRunForTenant } from '../../store/repositories/runs.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
 import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
-import { storedReportKeys } from '../../store/repositories/results.ts';
+import { getRunOf, reportKeysOf } from '../../domain/runs.ts';
 import type { PdfRebuilder } from '../../report/rebuild.ts';
 import { isolatedPdfBuild } from '../../isolation/pdf-build.ts';
 
@@ -29,8 +28,8 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
 
   /** Streams the stored report a request names; the run must be this tenant's and published. */
   async function send(http: FastifyRequest, runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const run = await getRunForTenant(db, tenantId, runId);
-    let keys = await storedReportKeys(db, tenantId, run.id);
+    const run = await getRunOf(db, tenantId, runId);
+    let keys = await reportKeysOf(db, tenantId, run.id);
     if (!keys) throw errors.noReport();
     if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys);
     const report = storedReport(keys, request, run.id);

@@ -11,7 +11,7 @@ import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-r
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { documentsDeletedView, runBody, runListView, statusBody } from '../../presenters/runs.ts';
-import { documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../../store/repositories/runs.ts';
+import { documentsOfRun, getRunOf, listRunsWithDocuments } from '../../domain/runs.ts';
 import { currentChecksLeft } from '../../domain/account.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DocumentsDeletedSchema } from '../schemas/documents.ts';
@@ -103,12 +103,8 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant } = authOf(request);
         const limit = Math.min(200, Math.max(1, request.query.limit ?? 20));
-        const runs = await listRuns(db, tenant.id, limit);
-        const docs = await documentsOfMany(
-          db,
-          runs.map((r) => r.id),
-        );
-        return runListView(runs, docs, tenant.checksLeft, limit);
+        const { runs, documents } = await listRunsWithDocuments(db, tenant.id, limit);
+        return runListView(runs, documents, tenant.checksLeft, limit);
       },
     );
 
@@ -149,9 +145,9 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { tenant } = authOf(request);
-        const run = await getRunForTenant(db, tenant.id, request.params.run_id);
+        const run = await getRunOf(db, tenant.id, request.params.run_id);
         const cancelled = await cancelQueuedRun(deps, run);
-        const [docs, checksLeft] = await Promise.all([documentsOf(db, run.id), checksLeftOf(tenant.id)]);
+        const [docs, checksLeft] = await Promise.all([documentsOfRun(db, run.id), checksLeftOf(tenant.id)]);
         return statusBody(cancelled, docs, checksLeft);
       },
     );
@@ -172,7 +168,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { tenant } = authOf(request);
-        const run = await getRunForTenant(db, tenant.id, request.params.run_id);
+        const run = await getRunOf(db, tenant.id, request.params.run_id);
         if (run.status !== 'done' && run.status !== 'failed') {
           throw errors.runNotFinished();
         }

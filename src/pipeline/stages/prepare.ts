@@ -16,37 +16,40 @@ import type { PreparedDocument, RunJob } from '../run-job.ts';
 export async function prepare(job: RunJob): Promise<void> {
   const { ctx, run, documents, workDir } = job;
   const prepared: PreparedDocument[] = [];
-  for (const [i, row] of documents.entries()) {
-    const localPath = join(workDir, 'docs', `${row.idx}.${row.format}`);
+  for (const [i, doc] of documents.entries()) {
+    const localPath = join(workDir, 'docs', `${doc.idx}.${doc.format}`);
     await mkdir(join(workDir, 'docs'), { recursive: true });
-    await ctx.blobs.getToFile(row.blob_key, localPath);
-    const result = await prepareDocument({ path: localPath, format: row.format as DocFormat, name: row.name }, join(workDir, 'prepare', String(row.idx)), {
+    await ctx.blobs.getToFile(doc.blobKey, localPath);
+    const result = await prepareDocument({ path: localPath, format: doc.format as DocFormat, name: doc.name }, join(workDir, 'prepare', String(doc.idx)), {
       timeoutMs: ctx.config.documentTimeoutMs,
     });
     let pdfBlobKey: string | null = null;
     if (result.converted && result.pdfPath) {
-      pdfBlobKey = `runs/${run.id}/derived/${row.idx}.pdf`;
+      pdfBlobKey = `runs/${run.id}/derived/${doc.idx}.pdf`;
       await ctx.blobs.putFile(pdfBlobKey, result.pdfPath);
     }
-    const kindGuess = row.kind_guess ?? guessKind(row.name, result.firstPageText ?? null);
+    const kindGuess = doc.kindGuess ?? guessKind(doc.name, result.firstPageText ?? null);
     prepared.push({
-      row: { ...row, pages: result.pages, converted: result.converted ? 1 : 0, pdf_blob_key: pdfBlobKey, kind_guess: kindGuess, kind: row.kind ?? kindGuess },
+      document: { ...doc, pages: result.pages, converted: result.converted, pdfBlobKey, kindGuess, kind: doc.kind ?? kindGuess, warnings: result.warnings },
       localPath,
       pdfPath: result.pdfPath,
-      warnings: result.warnings,
     });
     await job.progress.report('preparing', (i + 1) / documents.length, null);
   }
-  const numbering = assignPageNumbers(prepared.map((p) => p.row.pages));
+  const numbering = assignPageNumbers(prepared.map((p) => p.document.pages));
   for (const [i, p] of prepared.entries()) {
-    p.row.page_from = numbering[i]!.page_from;
-    p.row.page_to = numbering[i]!.page_to;
+    p.document.pageFrom = numbering[i]!.page_from;
+    p.document.pageTo = numbering[i]!.page_to;
   }
-  await recordPreparedDocuments(ctx.store.db, run.id, prepared);
+  await recordPreparedDocuments(
+    ctx.store.db,
+    run.id,
+    prepared.map((p) => p.document),
+  );
   job.prepared = prepared;
-  job.pagesTotal = prepared.reduce((s, p) => s + (p.row.pages ?? 0), 0);
+  job.pagesTotal = prepared.reduce((s, p) => s + (p.document.pages ?? 0), 0);
   job.progress.pagesTotal = job.pagesTotal;
-  job.doubleVolume = run.double_volume === 1 || (await applyVolume(job));
+  job.doubleVolume = run.doubleVolume || (await applyVolume(job));
 }
 
 /**

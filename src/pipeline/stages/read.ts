@@ -10,19 +10,19 @@ import type { RunJob } from '../run-job.ts';
 /** What the review is given: the prepared documents, the run's request and the organization's profile. */
 export function reviewInputOf(job: RunJob): ReviewInput {
   return {
-    documents: job.prepared.map((p) => ({
-      index: p.row.idx,
-      name: p.row.name,
-      kind: p.row.kind,
-      role: p.row.role,
-      format: p.row.format as DocFormat,
-      path: p.localPath,
-      pdfPath: p.pdfPath,
-      pages: p.row.pages,
-      pageFrom: p.row.page_from,
+    documents: job.prepared.map(({ document: d, localPath, pdfPath }) => ({
+      index: d.idx,
+      name: d.name,
+      kind: d.kind,
+      role: d.role,
+      format: d.format as DocFormat,
+      path: localPath,
+      pdfPath,
+      pages: d.pages,
+      pageFrom: d.pageFrom,
     })),
-    objectAddress: job.run.object_address,
-    userRequest: job.run.user_request,
+    objectAddress: job.run.objectAddress,
+    userRequest: job.run.userRequest,
     profile: profileItems(job.tenant.sections).map(({ code, title, required }) => ({ code, title, required })),
     workDir: join(job.workDir, 'review'),
   };

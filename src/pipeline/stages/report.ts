@@ -26,7 +26,7 @@ export async function report(job: RunJob): Promise<void> {
     run,
     job.tenant.name,
     outcome.object_name ?? null,
-    job.prepared.map((p) => p.row),
+    job.prepared.map((p) => p.document),
     nowIso(),
   );
   let pdfError: string | null = null;

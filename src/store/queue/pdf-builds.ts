@@ -6,6 +6,7 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db.ts';
+import type { PdfKeys } from '../../kernel/model/results.ts';
 import { claimRow, release, renew, type LeasedTable } from './leased-queue.ts';
 
 export const pdfBuildQueue: LeasedTable<'results'> = {
@@ -38,18 +39,14 @@ export async function renewPdfBuild(db: Db, runId: string, owner: string, leaseM
  * Records a completed build: the keys, the lease and any failure cleared. Recorded whoever holds the lease
  * now — a build that outlived its lease stored the same complete set — but only while the PDFs are missing.
  */
-export async function completePdfBuild(
-  db: Db,
-  runId: string,
-  keys: { report_pdf_key: string; section_pdf_keys: Record<string, string>; theme_pdf_keys: Record<string, string>; report_zip_key: string },
-): Promise<void> {
+export async function completePdfBuild(db: Db, runId: string, keys: PdfKeys): Promise<void> {
   await db
     .updateTable('results')
     .set({
-      report_pdf_key: keys.report_pdf_key,
-      section_pdf_keys: JSON.stringify(keys.section_pdf_keys),
-      theme_pdf_keys: JSON.stringify(keys.theme_pdf_keys),
-      report_zip_key: keys.report_zip_key,
+      report_pdf_key: keys.reportPdfKey,
+      section_pdf_keys: JSON.stringify(keys.sectionPdfKeys),
+      theme_pdf_keys: JSON.stringify(keys.themePdfKeys),
+      report_zip_key: keys.reportZipKey,
       pdf_build_owner: null,
       pdf_build_expires_at: null,
       pdf_retry_at: null,
@@ -63,32 +60,4 @@ export async function completePdfBuild(
 /** Records a failed build and the earliest next one, ending the lease; only while `owner` holds it. */
 export function failPdfBuild(db: Db, runId: string, owner: string, failure: { retryAt: string | null; error: string }): Promise<boolean> {
   return release(db, pdfBuildQueue, { key: runId, owner }, { pdf_retry_at: failure.retryAt, pdf_error: failure.error });
-}
-
-/** Where the build of a run stands: its PDF keys once built (JSON parsed), the pause after a failure, the lease. */
-export interface PdfBuildState {
-  keys: { report_pdf_key: string; section_pdf_keys: Record<string, string>; theme_pdf_keys: Record<string, string>; report_zip_key: string } | null;
-  pdf_retry_at: string | null;
-  pdf_build_expires_at: string | null;
-}
-
-export async function pdfBuildState(db: Db, runId: string): Promise<PdfBuildState> {
-  const row = await db
-    .selectFrom('results')
-    .select(['report_pdf_key', 'section_pdf_keys', 'theme_pdf_keys', 'report_zip_key', 'pdf_retry_at', 'pdf_build_expires_at'])
-    .where('run_id', '=', runId)
-    .executeTakeFirstOrThrow();
-  return {
-    keys:
-      row.report_pdf_key !== null && row.report_zip_key !== null
-        ? {
-            report_pdf_key: row.report_pdf_key,
-            section_pdf_keys: JSON.parse(row.section_pdf_keys) as Record<string, string>,
-            theme_pdf_keys: JSON.parse(row.theme_pdf_keys) as Record<string, string>,
-            report_zip_key: row.report_zip_key,
-          }
-        : null,
-    pdf_retry_at: row.pdf_retry_at,
-    pdf_build_expires_at: row.pdf_build_expires_at,
-  };
 }

@@ -16,12 +16,15 @@
  * (DialectAdapter.lockGroup) and then counts in a new statement — a fresh READ COMMITTED snapshot that sees
  * every claim committed before the lock was granted — so claims of one tenant take turns and the count is exact.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool, type Updateable } from 'kysely';
 import type { Db, Store } from '../db.ts';
 import { dialectAdapter } from '../dialect.ts';
-import type { Run, RunStatus, RunUpdate } from '../schema.ts';
+import type { RunsTable } from '../schema.ts';
+import type { Run, RunStatus } from '../../kernel/model/runs.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
 import type { RunError } from '../../kernel/errors.ts';
+import type { Progress } from '../../kernel/progress.ts';
+import { toRun } from '../repositories/run-rows.ts';
 import { FIRST_STAGE, STAGE_TEXT, type Stage } from '../../kernel/stages.ts';
 import { nowIso } from '../../kernel/clock.ts';
 import { claimNext, findExpired, release, renew, requeueExpired, writeHeld, type LeasedTable } from './leased-queue.ts';
@@ -33,6 +36,8 @@ import { getTenant } from '../repositories/tenants.ts';
 const CANDIDATE_TENANTS = 10;
 /** Expired runs taken back per recovery pass. */
 const EXPIRED_BATCH = 50;
+
+type RunUpdate = Updateable<RunsTable>;
 
 /** An active organization below its concurrency (`runs` is the row being considered). */
 const tenantHasRoom = sql<SqlBool>`exists (
@@ -62,9 +67,9 @@ export const runQueue: LeasedTable<'runs'> = {
 };
 
 /** queued → running: the oldest claimable run, its attempt counted, held by `workerId` for leaseMs. */
-export function claimRun(store: Store, workerId: string, leaseMs: number): Promise<Run | null> {
+export async function claimRun(store: Store, workerId: string, leaseMs: number): Promise<Run | null> {
   const now = new Date();
-  return claimNext(store.db, dialectAdapter(store.dialect), runQueue, {
+  const row = await claimNext(store.db, dialectAdapter(store.dialect), runQueue, {
     owner: workerId,
     leaseMs,
     now,
@@ -77,6 +82,7 @@ export function claimRun(store: Store, workerId: string, leaseMs: number): Promi
       updated_at: nowIso(now),
     },
   });
+  return row && toRun(row);
 }
 
 /** Renews the lease; false when another worker has taken the run over (this worker must stop). */
@@ -85,8 +91,9 @@ export async function renewRunLease(store: Store, runId: string, workerId: strin
 }
 
 /** running → running at a stage and progress, while `workerId` holds it; false when the lease was lost. */
-export function recordRunStage(db: Db, runId: string, workerId: string, stage: Stage, progress: string): Promise<boolean> {
-  return writeHeld(db, runQueue, { key: runId, owner: workerId }, { stage, stage_text: STAGE_TEXT[stage], progress, updated_at: nowIso() });
+export function recordRunStage(db: Db, runId: string, workerId: string, stage: Stage, progress: Progress): Promise<boolean> {
+  const set = { stage, stage_text: STAGE_TEXT[stage], progress: JSON.stringify(progress), updated_at: nowIso() };
+  return writeHeld(db, runQueue, { key: runId, owner: workerId }, set);
 }
 
 /** Marks a held run as charged for double volume (in the charging transaction); false when not held or already. */
@@ -123,12 +130,12 @@ export async function chargeDoubleVolume(db: Db, tenantId: string, runId: string
 }
 
 /** running → done, inside the publication transaction; false when `workerId` no longer holds the run. */
-export function markRunDone(trx: Db, runId: string, workerId: string, done: { progress: string; volumeUnits: number; at: string }): Promise<boolean> {
+export function markRunDone(trx: Db, runId: string, workerId: string, done: { progress: Progress; volumeUnits: number; at: string }): Promise<boolean> {
   return release(trx, runQueue, { key: runId, owner: workerId }, {
     status: 'done',
     stage: 'done',
     stage_text: STAGE_TEXT.done,
-    progress: done.progress,
+    progress: JSON.stringify(done.progress),
     volume_units: done.volumeUnits,
     updated_at: done.at,
     finished_at: done.at,
@@ -196,23 +203,23 @@ export function failAndRefundRun(
   return db.transaction().execute(async (trx) => {
     if (!(await markRunFailed(trx, runId, error, opts))) return false;
     const run = (await getRun(trx, runId))!;
-    if (run.charged === 1) await refundChecks(trx, run.tenant_id, runId, run.double_volume === 1 ? 2 : 1, opts.at);
-    const tenant = (await getTenant(trx, run.tenant_id))!;
+    if (run.charged) await refundChecks(trx, run.tenantId, runId, run.doubleVolume ? 2 : 1, opts.at);
+    const tenant = (await getTenant(trx, run.tenantId))!;
     await alsoRecord(trx, { run, tenant, pagesTotal: await pagesOfRun(trx, runId) });
     return true;
   });
 }
 
 /** Runs whose worker died: running with a lapsed lease. */
-export function findExpiredRuns(store: Store): Promise<Run[]> {
-  return findExpired(store.db, runQueue, EXPIRED_BATCH);
+export async function findExpiredRuns(store: Store): Promise<Run[]> {
+  return (await findExpired(store.db, runQueue, EXPIRED_BATCH)).map(toRun);
 }
 
 const backInQueue = () => ({ status: 'queued', stage: 'queued', stage_text: STAGE_TEXT.queued, updated_at: nowIso() }) satisfies RunUpdate;
 
 /** running (lease lapsed) → queued: its stages start over from the stored documents; one node of many wins. */
-export function requeueExpiredRun(store: Store, run: Pick<Run, 'id' | 'lease_expires_at'>): Promise<boolean> {
-  return requeueExpired(store.db, runQueue, { key: run.id, expiresAt: run.lease_expires_at }, backInQueue());
+export function requeueExpiredRun(store: Store, run: Pick<Run, 'id' | 'leaseExpiresAt'>): Promise<boolean> {
+  return requeueExpired(store.db, runQueue, { key: run.id, expiresAt: run.leaseExpiresAt }, backInQueue());
 }
 
 /**

@@ -4,34 +4,36 @@
  * event in one transaction.
  */
 import type { Db } from '../db.ts';
-import type { Insertable } from 'kysely';
-import type { DocumentRow, ResultsTable } from '../schema.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
 import { toOrganization } from './tenants.ts';
+import type { RunDocument } from '../../kernel/model/runs.ts';
+import type { Progress } from '../../kernel/progress.ts';
+import type { PublishedResult } from '../../kernel/result.ts';
 import { markRunDone } from '../queue/runs.ts';
+import type { ReportKeys, ReportMeta } from '../../kernel/model/results.ts';
 
 export async function tenantOfRun(db: Db, tenantId: string): Promise<Organization> {
   return toOrganization(await db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirstOrThrow());
 }
 
 /** Pages, conversion, kind and running page numbers of every prepared document, in one transaction. */
-export async function recordPreparedDocuments(db: Db, runId: string, docs: { row: DocumentRow; warnings: string[] }[]): Promise<void> {
+export async function recordPreparedDocuments(db: Db, runId: string, docs: RunDocument[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const { row, warnings } of docs) {
+    for (const d of docs) {
       await trx
         .updateTable('documents')
         .set({
-          pages: row.pages,
-          converted: row.converted,
-          pdf_blob_key: row.pdf_blob_key,
-          kind_guess: row.kind_guess,
-          kind: row.kind,
-          page_from: row.page_from,
-          page_to: row.page_to,
-          warnings: JSON.stringify(warnings),
+          pages: d.pages,
+          converted: d.converted ? 1 : 0,
+          pdf_blob_key: d.pdfBlobKey,
+          kind_guess: d.kindGuess,
+          kind: d.kind,
+          page_from: d.pageFrom,
+          page_to: d.pageTo,
+          warnings: JSON.stringify(d.warnings),
         })
         .where('run_id', '=', runId)
-        .where('idx', '=', row.idx)
+        .where('idx', '=', d.idx)
         .execute();
     }
   });
@@ -41,11 +43,19 @@ export interface Publication {
   runId: string;
   tenantId: string;
   workerId: string;
-  /** The run's final progress (JSON) and volume. */
-  progress: string;
+  /** The run's final progress and volume. */
+  progress: Progress;
   volumeUnits: number;
   at: string;
-  result: Omit<Insertable<ResultsTable>, 'run_id' | 'tenant_id' | 'published_at'>;
+  result: {
+    snapshot: string;
+    body: PublishedResult;
+    keys: ReportKeys;
+    /** What the reports were built with, kept for rebuilding the PDFs. */
+    reportMeta: ReportMeta;
+    /** Why the PDFs could not be built at publication, or null. */
+    pdfError: string | null;
+  };
 }
 
 /**
@@ -56,9 +66,25 @@ export interface Publication {
 export async function publishRun(db: Db, p: Publication, alsoRecord: (trx: Db, tenant: Organization) => Promise<void>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await markRunDone(trx, p.runId, p.workerId, { progress: p.progress, volumeUnits: p.volumeUnits, at: p.at }))) return false;
+    const { snapshot, body, keys, reportMeta, pdfError } = p.result;
     await trx
       .insertInto('results')
-      .values({ ...p.result, run_id: p.runId, tenant_id: p.tenantId, published_at: p.at })
+      .values({
+        run_id: p.runId,
+        tenant_id: p.tenantId,
+        snapshot,
+        body: JSON.stringify(body),
+        report_md_key: keys.reportMdKey,
+        report_pdf_key: keys.reportPdfKey,
+        section_pdf_keys: JSON.stringify(keys.sectionPdfKeys),
+        theme_pdf_keys: JSON.stringify(keys.themePdfKeys),
+        report_zip_key: keys.reportZipKey,
+        report_meta: JSON.stringify(reportMeta),
+        // The build at publication is the first.
+        pdf_build_attempts: 1,
+        pdf_error: pdfError,
+        published_at: p.at,
+      })
       .execute();
     await alsoRecord(trx, await tenantOfRun(trx, p.tenantId));
     return true;

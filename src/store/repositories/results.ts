@@ -2,33 +2,30 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../db.ts';
 import type { PublishedResult } from '../../kernel/result.ts';
+import type { PdfBuildState, PublishedSource, ReportKeys, ReportMeta, StoredResult } from '../../kernel/model/results.ts';
 
-/** The published result of a run of this tenant: its feedback_snapshot and the result as published. */
-export interface StoredResult {
-  snapshot: string;
-  result: PublishedResult;
+export type { PdfBuildState, PublishedSource, ReportKeys, StoredResult };
+
+/** The stored report keys of a results row: the maps are JSON text in the table. */
+export function toReportKeys(row: {
+  report_md_key: string;
+  report_pdf_key: string | null;
+  section_pdf_keys: string;
+  theme_pdf_keys: string;
+  report_zip_key: string | null;
+}): ReportKeys {
+  return {
+    reportMdKey: row.report_md_key,
+    reportPdfKey: row.report_pdf_key,
+    sectionPdfKeys: JSON.parse(row.section_pdf_keys) as Record<string, string>,
+    themePdfKeys: JSON.parse(row.theme_pdf_keys) as Record<string, string>,
+    reportZipKey: row.report_zip_key,
+  };
 }
 
 export async function publishedResultOf(db: Db, tenantId: string, runId: string): Promise<StoredResult | undefined> {
   const row = await db.selectFrom('results').select(['snapshot', 'body']).where('run_id', '=', runId).where('tenant_id', '=', tenantId).executeTakeFirst();
   return row && { snapshot: row.snapshot, result: JSON.parse(row.body) as PublishedResult };
-}
-
-/** What a rebuild of the PDFs reads of a published result: its body and report metadata (JSON text), and when it was published. */
-export function resultForPdfs(db: Db, runId: string): Promise<{ body: string; report_meta: string | null; published_at: string }> {
-  return db.selectFrom('results').select(['body', 'report_meta', 'published_at']).where('run_id', '=', runId).executeTakeFirstOrThrow();
-}
-
-/** Blob keys of the reports built at publication. */
-export interface ReportKeys {
-  report_md_key: string;
-  /** Null when the PDFs could not be built; then every PDF key and the ZIP key are absent. */
-  report_pdf_key: string | null;
-  /** Section code → key of the per-section PDF, one per available section. */
-  section_pdf_keys: Record<string, string>;
-  /** Theme → key of the per-theme PDF, one per available theme. */
-  theme_pdf_keys: Record<string, string>;
-  report_zip_key: string | null;
 }
 
 /** The report keys stored with a published result, read without the result body. */
@@ -39,14 +36,27 @@ export async function storedReportKeys(db: Db, tenantId: string, runId: string):
     .where('run_id', '=', runId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? toReportKeys(row) : null;
+}
+
+/** What the PDFs of a published run are built from: the result, the report metadata (parsed) and the time. */
+export async function publishedSourceOf(db: Db, runId: string): Promise<PublishedSource> {
+  const row = await db.selectFrom('results').select(['body', 'report_meta', 'published_at']).where('run_id', '=', runId).executeTakeFirstOrThrow();
   return {
-    report_md_key: row.report_md_key,
-    report_pdf_key: row.report_pdf_key,
-    section_pdf_keys: JSON.parse(row.section_pdf_keys) as Record<string, string>,
-    theme_pdf_keys: JSON.parse(row.theme_pdf_keys) as Record<string, string>,
-    report_zip_key: row.report_zip_key,
+    result: JSON.parse(row.body) as PublishedResult,
+    reportMeta: row.report_meta === null ? null : (JSON.parse(row.report_meta) as ReportMeta),
+    publishedAt: row.published_at,
   };
+}
+
+/** The report keys of a published run with the state of its PDF build (see src/report/rebuild.ts). */
+export async function pdfBuildStateOf(db: Db, runId: string): Promise<PdfBuildState> {
+  const row = await db
+    .selectFrom('results')
+    .select(['report_md_key', 'report_pdf_key', 'section_pdf_keys', 'theme_pdf_keys', 'report_zip_key', 'pdf_retry_at', 'pdf_build_expires_at'])
+    .where('run_id', '=', runId)
+    .executeTakeFirstOrThrow();
+  return { keys: toReportKeys(row), buildExpiresAt: row.pdf_build_expires_at, retryAt: row.pdf_retry_at };
 }
 
 /** The feedback_snapshot of each published run among runIds (runs without a result are absent). */

@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts';
-import type { DocumentRow, NewRun, Run } from '../schema.ts';
+import type { Run, RunDocument } from '../../kernel/model/runs.ts';
 import { errors } from '../../kernel/errors.ts';
+import { fromRun, fromRunDocument, toRun, toRunDocument } from './run-rows.ts';
 
 import { UUID_RE } from '../../kernel/ids.ts';
 import { chargeCheck } from './ledger.ts';
@@ -10,13 +11,25 @@ import { checksLeft } from './tenants.ts';
 /** A run of this tenant, or 404 — a foreign run is indistinguishable from a missing one. */
 export async function getRunForTenant(db: Db, tenantId: string, runId: string): Promise<Run> {
   if (!UUID_RE.test(runId)) throw errors.runNotFound();
-  const run = await db.selectFrom('runs').selectAll().where('id', '=', runId.toLowerCase()).where('tenant_id', '=', tenantId).executeTakeFirst();
-  if (!run) throw errors.runNotFound();
-  return run;
+  const row = await db.selectFrom('runs').selectAll().where('id', '=', runId.toLowerCase()).where('tenant_id', '=', tenantId).executeTakeFirst();
+  if (!row) throw errors.runNotFound();
+  return toRun(row);
 }
 
-export function getRun(db: Db, runId: string): Promise<Run | undefined> {
-  return db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirst();
+export async function getRun(db: Db, runId: string): Promise<Run | undefined> {
+  const row = await db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirst();
+  return row && toRun(row);
+}
+
+/** The name of the organization a run belongs to; the run must exist. */
+export async function organizationNameOfRun(db: Db, runId: string): Promise<string> {
+  const row = await db
+    .selectFrom('runs')
+    .innerJoin('tenants', 'tenants.id', 'runs.tenant_id')
+    .select('tenants.name')
+    .where('runs.id', '=', runId)
+    .executeTakeFirstOrThrow();
+  return row.name;
 }
 
 /** The bundle a run of this tenant was linked to (null: none); the run must exist. */
@@ -25,25 +38,35 @@ export async function bundleOfRun(db: Db, tenantId: string, runId: string): Prom
 }
 
 /** Document number idx (from 1) of a run, if it has one. */
-export function documentOfRun(db: Db, runId: string, idx: number): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('run_id', '=', runId).where('idx', '=', idx).executeTakeFirst();
+export async function documentOfRun(db: Db, runId: string, idx: number): Promise<RunDocument | undefined> {
+  const row = await db.selectFrom('documents').selectAll().where('run_id', '=', runId).where('idx', '=', idx).executeTakeFirst();
+  return row && toRunDocument(row);
 }
 
-export function listRuns(db: Db, tenantId: string, limit: number): Promise<Run[]> {
-  return db.selectFrom('runs').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+export async function listRuns(db: Db, tenantId: string, limit: number): Promise<Run[]> {
+  const rows = await db
+    .selectFrom('runs')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toRun);
 }
 
-export function documentsOf(db: Db, runId: string): Promise<DocumentRow[]> {
-  return db.selectFrom('documents').selectAll().where('run_id', '=', runId).orderBy('idx').execute();
+export async function documentsOf(db: Db, runId: string): Promise<RunDocument[]> {
+  const rows = await db.selectFrom('documents').selectAll().where('run_id', '=', runId).orderBy('idx').execute();
+  return rows.map(toRunDocument);
 }
 
-export async function documentsOfMany(db: Db, runIds: string[]): Promise<Map<string, DocumentRow[]>> {
-  const out = new Map<string, DocumentRow[]>();
+export async function documentsOfMany(db: Db, runIds: string[]): Promise<Map<string, RunDocument[]>> {
+  const out = new Map<string, RunDocument[]>();
   if (!runIds.length) return out;
   const rows = await db.selectFrom('documents').selectAll().where('run_id', 'in', runIds).orderBy('run_id').orderBy('idx').execute();
   for (const r of rows) {
     const list = out.get(r.run_id) ?? [];
-    list.push(r);
+    list.push(toRunDocument(r));
     out.set(r.run_id, list);
   }
   return out;
@@ -59,16 +82,6 @@ export async function pagesOfRun(db: Db, runId: string): Promise<number> {
   return Number(row.pages);
 }
 
-/** What the report header says about a run: its id, address, request and creation, and its organization's name. */
-export function runWithOrganizationName(db: Db, runId: string): Promise<Pick<Run, 'id' | 'object_address' | 'user_request' | 'created_at'> & { name: string }> {
-  return db
-    .selectFrom('runs')
-    .innerJoin('tenants', 'tenants.id', 'runs.tenant_id')
-    .select(['runs.id', 'runs.object_address', 'runs.user_request', 'runs.created_at', 'tenants.name'])
-    .where('runs.id', '=', runId)
-    .executeTakeFirstOrThrow();
-}
-
 /** Records that a run's documents were deleted (DELETE /runs/{id}/documents). */
 export async function markDocumentsDeleted(db: Db, runId: string, at: string): Promise<void> {
   await db.updateTable('runs').set({ documents_deleted_at: at, updated_at: at }).where('id', '=', runId).execute();
@@ -78,17 +91,14 @@ export async function markDocumentsDeleted(db: Db, runId: string, at: string): P
  * Stores an accepted run in one transaction: one check charged, the run and its documents queued, the
  * Idempotency-Key completed. Returns the checks left after the charge, or null (nothing stored) when none was left.
  */
-export function insertChargedRun(
-  db: Db,
-  accepted: { run: NewRun & { id: string; tenant_id: string }; documents: DocumentRow[]; idempotencyKey: string | null; at: string },
-): Promise<number | null> {
+export function insertChargedRun(db: Db, accepted: { run: Run; documents: RunDocument[]; idempotencyKey: string | null; at: string }): Promise<number | null> {
   const { run, documents, idempotencyKey, at } = accepted;
   return db.transaction().execute(async (trx) => {
     // The charge is the first write, so on SQLite it takes the write lock before anything is read.
-    if (!(await chargeCheck(trx, run.tenant_id, run.id, 'charge', at))) return null;
-    await trx.insertInto('runs').values(run).execute();
-    for (const d of documents) await trx.insertInto('documents').values(d).execute();
-    if (idempotencyKey) await completeIdempotencyKey(trx, run.tenant_id, idempotencyKey, run.id);
-    return checksLeft(trx, run.tenant_id);
+    if (!(await chargeCheck(trx, run.tenantId, run.id, 'charge', at))) return null;
+    await trx.insertInto('runs').values(fromRun(run)).execute();
+    for (const d of documents) await trx.insertInto('documents').values(fromRunDocument(d)).execute();
+    if (idempotencyKey) await completeIdempotencyKey(trx, run.tenantId, idempotencyKey, run.id);
+    return checksLeft(trx, run.tenantId);
   });
 }
