@@ -40,14 +40,14 @@ describe(`run transitions that charge or refund (${process.env.TEST_DATABASE_URL
     assert.equal(await checksLeft(store.db, tenantId), 2, 'the charge of a run not held is rolled back');
     assert.equal(await chargeDoubleVolume(store.db, tenantId, runId, 'w1', at()), 'charged');
     assert.equal(await checksLeft(store.db, tenantId), 1);
-    assert.equal((await getRun(store.db, runId))?.doubleVolume, 1);
+    assert.equal((await getRun(store.db, runId))?.doubleVolume, true);
     assert.equal(await chargeDoubleVolume(store.db, tenantId, runId, 'w1', at()), 'not-held', 'a second charge of the same run');
     assert.equal(await checksLeft(store.db, tenantId), 1);
     assert.equal(await extraVolumeLines(runId), 1);
 
     const poor = await runningRun('w3', 0);
     assert.equal(await chargeDoubleVolume(store.db, poor.tenantId, poor.runId, 'w3', at()), 'no-check');
-    assert.equal((await getRun(store.db, poor.runId))?.doubleVolume, 0);
+    assert.equal((await getRun(store.db, poor.runId))?.doubleVolume, false);
     assert.equal(await extraVolumeLines(poor.runId), 0);
   });
 
