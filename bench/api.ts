@@ -1,23 +1,25 @@
 /**
  * API benchmark.
  * 1. Throughput of GET /runs/{run_id} under autocannon, as a ratio to a bare Fastify route returning the same
- *    JSON, both measured in this run on this machine: plain polls (the status answered from the node's cache
+ *    JSON in a process of its own (bench/bare-route.mjs, so neither side shares a process with autocannon),
+ *    both measured in this run on this machine: plain polls (the status answered from the node's cache
  *    once read, see src/http/run-status-cache.ts) and conditional polls (If-None-Match → 304). SQLite by
  *    default; PostgreSQL when TEST_DATABASE_URL is set.
  * 2. Peak RSS of the server process while it accepts a 1 GiB set streamed from the client.
  * The three measurements alternate over --rounds rounds and the medians are reported, so a burst of load from
  * other jobs on the shared machine hits each alike. The server's CPU time per poll (user + system, from
- * /proc) is reported too: it varies less with the machine's load than requests per second.
- * --v8-default-growth adds a second server with V8's default young-generation growth (bin/drs.js keeps a
- * serving process's at its first size) polled in the same rounds, to show what that setting costs a poll.
- * Usage: node --import tsx bench/api.ts [--seconds 10] [--rounds 3] [--gib 1] [--v8-default-growth]   (--gib 0: polling only)
+ * /proc) is reported for both: it varies less with the machine's load than requests per second.
+ * --v8-defaults adds a second server left to V8's defaults (an operator's memory flag turns off bin/drs.js's
+ * --optimize-for-size), polled in the same rounds, to show what that setting costs a poll and saves in memory.
+ * Usage: node --import tsx bench/api.ts [--seconds 10] [--rounds 3] [--gib 1] [--v8-defaults]   (--gib 0: polling only)
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { startServer } from '../test/helpers/server.ts';
 import { Client, form } from '../test/helpers/client.ts';
 import { makeSimplePdf } from '../test/helpers/fixtures.ts';
@@ -27,7 +29,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
     gib: { type: 'string', default: '1' },
-    'v8-default-growth': { type: 'boolean', default: false },
+    'v8-defaults': { type: 'boolean', default: false },
   },
 });
 const rounds = Number(values.rounds);
@@ -51,6 +53,14 @@ async function pollRun(pid: number, url: string, headers: Record<string, string>
   const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ url, connections: 20, duration: seconds, headers });
   return { rps: result.requests.average, cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total) };
+}
+
+/** The bare Fastify route (bench/bare-route.mjs) in a process of its own. */
+async function startBareRoute(body: unknown): Promise<{ pid: number; port: number; stop(): void }> {
+  const child = spawn(process.execPath, [new URL('./bare-route.mjs', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(body));
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  return { pid: child.pid!, port: Number(String(line).trim()), stop: () => child.kill('SIGTERM') };
 }
 
 /** VmHWM (peak resident set) of a process, in MiB. */
@@ -112,39 +122,38 @@ try {
   }
   const rssPeak = peakRssMiB(server.process.pid!);
 
-  const bare = Fastify();
-  bare.get('/runs/:id', async () => body);
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareAddr = bare.server.address() as { port: number };
+  const bare = await startBareRoute(body);
 
-  // The same data served by a process left to V8's default young-generation growth (an operator's semi-space
-  // flag turns bin/drs.js's setting off; 16 MiB is V8's default ceiling on 64-bit).
-  const defaultGrowth = values['v8-default-growth']
+  // The same data served by a process left to V8's defaults (an operator's memory flag turns bin/drs.js's setting
+  // off; 16 MiB is V8's default semi-space ceiling on 64-bit, so the flag changes nothing else).
+  const v8Defaults = values['v8-defaults']
     ? await startServer({
         args: ['--no-worker'],
         env: { LOG_LEVEL: 'info', NODE_OPTIONS: '--max-semi-space-size=16' },
         shared: { dataDir: server.dataDir, env: server.env },
       })
     : null;
-  const samples = { bare: [] as number[], service: [] as number[], conditional: [] as number[], default_growth: [] as number[] };
-  const cpu = { service: [] as number[], default_growth: [] as number[] };
+  const samples = { bare: [] as number[], service: [] as number[], conditional: [] as number[], v8_defaults: [] as number[] };
+  const cpu = { bare: [] as number[], service: [] as number[], v8_defaults: [] as number[] };
   const auth = { authorization: `Bearer ${org.api_key}` };
   for (let i = 0; i < rounds; i++) {
-    samples.bare.push(await cannon(`http://127.0.0.1:${bareAddr.port}/runs/x`, {}));
+    const baseline = await pollRun(bare.pid, `http://127.0.0.1:${bare.port}/runs/x`, {});
+    samples.bare.push(baseline.rps);
+    cpu.bare.push(baseline.cpuUs);
     const poll = await pollRun(server.process.pid!, statusUrl, auth);
     samples.service.push(poll.rps);
     cpu.service.push(poll.cpuUs);
     samples.conditional.push(await cannon(statusUrl, { ...auth, 'if-none-match': etag }));
-    if (defaultGrowth) {
-      const other = await pollRun(defaultGrowth.process.pid!, `${defaultGrowth.baseUrl}/runs/${run.json.run_id}`, auth);
-      samples.default_growth.push(other.rps);
-      cpu.default_growth.push(other.cpuUs);
+    if (v8Defaults) {
+      const other = await pollRun(v8Defaults.process.pid!, `${v8Defaults.baseUrl}/runs/${run.json.run_id}`, auth);
+      samples.v8_defaults.push(other.rps);
+      cpu.v8_defaults.push(other.cpuUs);
     }
   }
-  const defaultGrowthRss = defaultGrowth ? peakRssMiB(defaultGrowth.process.pid!) : null;
+  const v8DefaultsRss = v8Defaults ? peakRssMiB(v8Defaults.process.pid!) : null;
   const servicePollRss = peakRssMiB(server.process.pid!);
-  await defaultGrowth?.stop();
-  await bare.close();
+  await v8Defaults?.stop();
+  bare.stop();
   const baseline = median(samples.bare);
   const service = median(samples.service);
   const conditional = median(samples.conditional);
@@ -166,12 +175,13 @@ try {
       server_peak_rss_mib_before_upload: rssBefore,
       server_peak_rss_mib_after_upload: rssPeak,
       server_cpu_us_per_poll: Math.round(median(cpu.service)),
+      bare_cpu_us_per_poll: Math.round(median(cpu.bare)),
       server_peak_rss_mib_after_polling: servicePollRss,
-      ...(defaultGrowth
+      ...(v8Defaults
         ? {
-            v8_default_growth_rps: Math.round(median(samples.default_growth)),
-            v8_default_growth_cpu_us_per_poll: Math.round(median(cpu.default_growth)),
-            v8_default_growth_peak_rss_mib: defaultGrowthRss,
+            v8_defaults_rps: Math.round(median(samples.v8_defaults)),
+            v8_defaults_cpu_us_per_poll: Math.round(median(cpu.v8_defaults)),
+            v8_defaults_peak_rss_mib: v8DefaultsRss,
           }
         : {}),
     }),

@@ -5,18 +5,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { distIsCurrent } from '../scripts/dist-state.mjs';
 
-// A serving process keeps V8's young generation at its first size (1 MiB per semi-space): by default the
-// allocations of loading the program grow it to 16 MiB per semi-space, about 30 MiB of resident memory an API
-// node never gives back, while a poll's garbage dies young and fits the small one. Set before the program is
-// loaded, in the process only: the children that run reviews (started with process.execArgv) keep V8's default.
-// Memory settings the operator chose (node flags or NODE_OPTIONS) are left as they are, e.g. V8's default
-// young generation back with NODE_OPTIONS=--max-semi-space-size=16 for some 10 % less CPU per poll.
-const operatorChose = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /semi-space|optimize-for-size/.test(flag));
-if (process.argv[2] === 'serve' && !operatorChose) {
-  setFlagsFromString('--semi-space-growth-factor=1');
-  // V8's memory-saving mode (a smaller heap growing step, less retained compiler data): about 5 MiB less.
-  setFlagsFromString('--optimize-for-size');
-}
+// A serving process runs V8 in its memory-saving mode (--optimize-for-size: a smaller heap growing step, less
+// retained compiler data), which keeps an idle API node some 30 MiB smaller at no measurable cost per poll
+// (bench/api.ts --v8-defaults). Set before the program is loaded, in the process only: the children that run
+// reviews (started with process.execArgv) keep V8's defaults. Memory settings the operator chose (node flags or
+// NODE_OPTIONS) are left as they are.
+const operatorChose = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /semi-space|optimize-for-size|old-space/.test(flag));
+if (process.argv[2] === 'serve' && !operatorChose) setFlagsFromString('--optimize-for-size');
 
 const root = new URL('..', import.meta.url).pathname;
 if (process.env.DRS_FROM_SOURCES !== '1' && distIsCurrent(root)) {
