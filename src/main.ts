@@ -12,7 +12,7 @@ import type { WebhookDispatcher } from './notify/dispatcher.ts';
 import { redeliverLastEvent } from './notify/redeliver.ts';
 import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
 import { createOrganization, findOrganization, issueKey, revokeKey, setOrganizationStatus, updateOrganization } from './domain/organizations.ts';
-import { issuedKeyView, revokedKeyView, tenantView } from './presenters/account.ts';
+import { issuedKeyView, revokedKeyView, tenantView } from './http/presenters/account.ts';
 import { removeStaleScratch } from './kernel/scratch.ts';
 import { programLauncher } from './isolation/launcher.ts';
 

@@ -1,7 +1,7 @@
 import type { Db, DialectName } from '../store/db.ts';
 import type { Organization } from '../kernel/model/organization.ts';
 import { findingCountsOf, listRunsWithDocuments, publishedSnapshotsOf, type FindingCounts } from '../domain/runs.ts';
-import { statusBody } from '../presenters/runs.ts';
+import { statusBody } from '../http/presenters/runs.ts';
 
 /** A published result never changes under its snapshot, so its counts are read once per process. */
 const countsBySnapshot = new Map<string, FindingCounts>();

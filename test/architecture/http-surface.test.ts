@@ -1,6 +1,6 @@
 /**
  * The HTTP surface organised one way (README, «Layers»): a route file per resource holds only the wiring —
- * parse, call the domain, present; its schemas come from src/http/schemas/ and its bodies from src/presenters/.
+ * parse, call the domain, present; its schemas come from src/http/schemas/ and its bodies from src/http/presenters/.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -29,12 +29,14 @@ test('every resource route file has its schema file', () => {
   assert.deepEqual(missing, [], 'add src/http/schemas/<resource>.ts for these routes');
 });
 
-test('presenters are pure: no database, no HTTP framework, no I/O', () => {
+test('presenters are pure: domain objects in, JSON out — no store, no HTTP framework, no I/O', () => {
   const forbidden = /^(kysely|fastify|@fastify\/|node:fs|node:net|node:http|pg|better-sqlite3)/;
-  const offending = production('presenters').flatMap((f) =>
+  const presenters = production('http/presenters');
+  assert.ok(presenters.length >= 5, `found only ${presenters.length} presenters`);
+  const offending = presenters.flatMap((f) =>
     moduleSpecifiers(f, read(f))
-      .filter((s) => forbidden.test(s) || s.includes('/store/db.ts'))
+      .filter((s) => forbidden.test(s) || (s.startsWith('.') && !/^(\.\/|\.\.\/\.\.\/(kernel|domain)\/)/.test(s)))
       .map((s) => `${f}: ${s}`),
   );
-  assert.deepEqual(offending, []);
+  assert.deepEqual(offending, [], 'a presenter reads only kernel types, domain helpers and other presenters');
 });

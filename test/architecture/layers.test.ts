@@ -13,8 +13,9 @@ import { fileCycles, importEdges, layerOf, moduleSpecifiers, SRC_ROOT, type Impo
  * Which layers each layer may import (besides itself), bottom to top. The kernel imports nothing of the
  * app; store and blobs sit on it; ingest, review and report are the processing libraries; notify owns the
  * webhook outbox the domain writes into run transactions; isolation starts and watches the child processes that
- * carry runs and PDF builds; domain is the request-side services; presenters turn domain objects into the
- * contract's JSON for http, the cabinet and the operator commands alike; pipeline, http and cli drive them; app composes the HTTP API and main is the entry point.
+ * carry runs and PDF builds; domain is the request-side services; pipeline, http and cli drive them (http/presenters/
+ * turns domain objects into the contract's JSON for the API, the cabinet and the operator commands alike); app
+ * composes the HTTP API and main is the entry point.
  */
 export const ALLOWED: Record<string, readonly string[]> = {
   kernel: [],
@@ -27,13 +28,12 @@ export const ALLOWED: Record<string, readonly string[]> = {
   notify: ['kernel', 'config', 'store'],
   isolation: ['kernel', 'store', 'report'],
   domain: ['kernel', 'config', 'store', 'blobs', 'ingest', 'notify', 'isolation'],
-  presenters: ['kernel', 'store', 'notify', 'domain'],
   pipeline: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'report', 'notify', 'isolation', 'domain'],
-  http: ['kernel', 'config', 'store', 'blobs', 'ingest', 'report', 'notify', 'isolation', 'domain', 'presenters'],
-  cabinet: ['kernel', 'config', 'store', 'blobs', 'domain', 'presenters', 'http'],
-  cli: ['kernel', 'config', 'store', 'notify', 'domain', 'presenters'],
+  http: ['kernel', 'config', 'store', 'blobs', 'ingest', 'report', 'notify', 'isolation', 'domain'],
+  cabinet: ['kernel', 'config', 'store', 'blobs', 'domain', 'http'],
+  cli: ['kernel', 'config', 'store', 'notify', 'domain'],
   app: ['kernel', 'config', 'store', 'blobs', 'domain', 'http', 'cabinet'],
-  main: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'notify', 'isolation', 'domain', 'presenters', 'pipeline', 'http', 'cli', 'app'],
+  main: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'notify', 'isolation', 'domain', 'pipeline', 'http', 'cli', 'app'],
 };
 
 /** Production code only: unit tests beside modules may also use test/ helpers, and nothing imports a test. */

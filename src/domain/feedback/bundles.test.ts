@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../kernel/errors.ts';
 import { LABEL_MAX, normalizeLabel } from './bundles.ts';
-import { bundleView } from '../../presenters/bundles.ts';
+import { bundleView } from '../../http/presenters/bundles.ts';
 import { getBundleForTenant, listBundles, renameBundle } from '../../store/repositories/bundles.ts';
 import { openTestStore, seedBundle, seedTenant, type TestStore } from '../../../test/feedback/support.ts';
 import { nowIso } from '../../kernel/clock.ts';

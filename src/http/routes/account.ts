@@ -5,7 +5,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { FeaturesSchema, KeySchema, LimitsSchema, MeSchema, SessionEntrySchema, SubscriptionSchema, UsageQuery, UsageSchema } from '../schemas/account.ts';
 import { usageOverDays } from '../../domain/account.ts';
 import { recordSessionEntry } from '../../domain/session-entry.ts';
-import { featuresOf, keyView, limitsOf, meView, subscriptionView, usageView } from '../../presenters/account.ts';
+import { featuresOf, keyView, limitsOf, meView, subscriptionView, usageView } from '../presenters/account.ts';
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;

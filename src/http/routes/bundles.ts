@@ -5,7 +5,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { BundleIdParams, BundleListQuery, BundleListSchema, BundleSchema, NewBundleBody, RenameBundleBody } from '../schemas/bundles.ts';
 import { requireJsonBody } from './json-body.ts';
 import { BUNDLES_MAX, bundleOfTenant, bundlesOfTenant, createBundle, relabelBundle } from '../../domain/feedback/bundles.ts';
-import { bundleListView, bundleView } from '../../presenters/bundles.ts';
+import { bundleListView, bundleView } from '../presenters/bundles.ts';
 
 export function bundleRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;

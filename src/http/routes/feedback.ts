@@ -7,7 +7,7 @@ import { requireJsonBody } from './json-body.ts';
 import { actorOf } from '../../domain/feedback/actor.ts';
 import { recordDecision } from '../../domain/feedback/decide.ts';
 import { feedbackHistory } from '../../domain/feedback/history.ts';
-import { decisionView, feedbackHistoryView } from '../../presenters/feedback.ts';
+import { decisionView, feedbackHistoryView } from '../presenters/feedback.ts';
 
 export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;

@@ -5,7 +5,7 @@ import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { FindingsNotModified, FindingsResultSchema } from '../schemas/findings.ts';
 import { actorOf } from '../../domain/feedback/actor.ts';
 import { decidedResult } from '../../domain/feedback/history.ts';
-import { findingsBody } from '../../presenters/feedback.ts';
+import { findingsBody } from '../presenters/feedback.ts';
 
 export function findingRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;

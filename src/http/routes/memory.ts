@@ -5,7 +5,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { NoteIdParams, NoteListQuery, NoteListSchema, NoteSchema, ProposeNoteBody, RevokeNoteBody } from '../schemas/memory.ts';
 import { requireJsonBody } from './json-body.ts';
 import { memoryNote, memoryNotes, NOTES_MAX, proposeNote, revokeMemoryNote } from '../../domain/feedback/memory.ts';
-import { noteListView, noteView } from '../../presenters/memory.ts';
+import { noteListView, noteView } from '../presenters/memory.ts';
 
 export function memoryRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;

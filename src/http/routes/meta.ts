@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
-import { docsetView } from '../../presenters/meta.ts';
+import { docsetView } from '../presenters/meta.ts';
 import { DocsetSchema, HealthSchema, VersionSchema } from '../schemas/meta.ts';
 /** Supported API versions; a version is supported at least 90 days after its sunset is announced. */
 export const SUPPORTED_VERSIONS: Record<string, { sunset_at: string | null }> = { v1: { sunset_at: null } };

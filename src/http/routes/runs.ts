@@ -10,7 +10,7 @@ import { receiveMultipart } from '../multipart-intake.ts';
 import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
-import { documentsDeletedView, runBody, runListView, statusBody } from '../../presenters/runs.ts';
+import { documentsDeletedView, runBody, runListView, statusBody } from '../presenters/runs.ts';
 import { documentsOfRun, getRunOf, listRunsWithDocuments } from '../../domain/runs.ts';
 import { currentChecksLeft } from '../../domain/account.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';

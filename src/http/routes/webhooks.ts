@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { listRunDeliveries } from '../../notify/journal.ts';
-import { deliveryListView } from '../../presenters/webhooks.ts';
+import { deliveryListView } from '../presenters/webhooks.ts';
 import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { errorResponses } from '../schemas/common.ts';

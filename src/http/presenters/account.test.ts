@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ApiKeyRecord, Organization } from '../kernel/model/organization.ts';
+import type { ApiKeyRecord, Organization } from '../../kernel/model/organization.ts';
 import { issuedKeyView, keyView, limitsOf, meView, revokedKeyView, subscriptionView, tenantView, usageView } from './account.ts';
 
 const tenant = (over: Partial<Organization> = {}): Organization => ({

@@ -1,4 +1,4 @@
-import type { Bundle } from '../kernel/model/feedback.ts';
+import type { Bundle } from '../../kernel/model/feedback.ts';
 
 /** A bundle as the API shows it. */
 export function bundleView(b: Bundle) {

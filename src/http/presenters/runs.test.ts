@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Run, RunDocument } from '../kernel/model/runs.ts';
+import type { Run, RunDocument } from '../../kernel/model/runs.ts';
 import { documentsDeletedView, runBody, runListView, statusBody } from './runs.ts';
 
 const run = (over: Partial<Run> = {}): Run => ({

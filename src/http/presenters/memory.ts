@@ -1,4 +1,4 @@
-import type { MemoryNote } from '../kernel/model/feedback.ts';
+import type { MemoryNote } from '../../kernel/model/feedback.ts';
 
 /** A memory note as the API shows it. */
 export function noteView(n: MemoryNote) {

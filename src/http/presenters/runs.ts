@@ -1,5 +1,5 @@
-import { runFailures } from '../kernel/errors.ts';
-import type { Run, RunDocument } from '../kernel/model/runs.ts';
+import { runFailures } from '../../kernel/errors.ts';
+import type { Run, RunDocument } from '../../kernel/model/runs.ts';
 
 /** The Run resource of the contract (response of POST /runs and the base of the status). */
 export function runBody(run: Run, docs: RunDocument[], checksLeft: number) {

@@ -1,4 +1,4 @@
-import type { DeliveryEntry } from '../kernel/model/webhook.ts';
+import type { DeliveryEntry } from '../../kernel/model/webhook.ts';
 
 /** A delivery of the webhook journal as the API shows it: its id is the X-SVC-Delivery header the receiver saw. */
 export function deliveryView(d: DeliveryEntry) {

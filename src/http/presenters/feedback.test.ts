@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { storedDecision as row } from '../../test/helpers/decisions.ts';
+import { storedDecision as row } from '../../../test/helpers/decisions.ts';
 import { decisionView } from './feedback.ts';
 
 test("decisionView marks the caller's own decisions and hides the request hash", () => {

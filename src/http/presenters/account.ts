@@ -1,5 +1,5 @@
-import { profileItems } from '../kernel/docset.ts';
-import type { ApiKeyRecord, Organization, UsageDay } from '../kernel/model/organization.ts';
+import { profileItems } from '../../kernel/docset.ts';
+import type { ApiKeyRecord, Organization, UsageDay } from '../../kernel/model/organization.ts';
 
 /** The organization's limits (GET /limits, GET /me, the operator's view). */
 export const limitsOf = ({ limits }: Organization) => ({

@@ -1,6 +1,6 @@
-import type { Decision, SectionAssignment } from '../kernel/model/feedback.ts';
-import { latestDecisions } from '../domain/feedback/latest-decisions.ts';
-import type { Published } from '../domain/feedback/published.ts';
+import type { Decision, SectionAssignment } from '../../kernel/model/feedback.ts';
+import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
+import type { Published } from '../../domain/feedback/published.ts';
 
 /** A stored decision as the API shows it (in /findings.feedback, the feedback history and POST responses). */
 export function decisionView(d: Decision, actor: string) {
