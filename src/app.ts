@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setNotFoundHandler((request, reply) => renderError(errors.routeNotFound(request.method, request.url.split('?')[0]!), request, reply));
 
   // The organization's web interface at the site root; it calls the API below with a session cookie.
-  await registerCabinet(app, deps);
+  await registerCabinet(app, deps, API_PREFIX);
 
   await app.register(
     async (api) => {

@@ -45,15 +45,20 @@ function cabinetSession(request: FastifyRequest) {
  * (src/cabinet/session-auth.ts), plus the few things the API has no call for: login and logout, the session's
  * CSRF token, and pictures of cited pages.
  */
-export async function registerCabinet(app: App, deps: AppDeps): Promise<void> {
+export async function registerCabinet(app: App, deps: AppDeps, apiPrefix: string): Promise<void> {
   const { db } = deps.store;
   const assets = loadStaticAssets();
   const html = shellHtml(assets.base);
 
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('Content-Security-Policy', CSP);
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'no-referrer');
+  // The page's protections go with what a browser renders as the cabinet (shell, assets, page pictures, errors
+  // at the root), not with the API's JSON, which the page only fetches.
+  const apiPath = `${apiPrefix}/`;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith(apiPath)) {
+      reply.header('Content-Security-Policy', CSP);
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('Referrer-Policy', 'no-referrer');
+    }
     done();
   });
 

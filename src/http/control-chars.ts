@@ -29,9 +29,12 @@ export function assertCleanValue(where: string, value: unknown, depth = 0): void
     return;
   }
   if (value === null || typeof value !== 'object' || depth > 64) return;
-  for (const [key, inner] of Object.entries(value)) {
-    const path = Array.isArray(value) ? `${where}[${key}]` : `${where}.${key}`;
-    assertNoControlChars(`${where} (ключ)`, key);
-    assertCleanValue(path, inner, depth + 1);
+  const record = value as Record<string, unknown>;
+  // Runs on every request: names of fields are built only for what is refused or nested.
+  for (const key of Object.keys(record)) {
+    if (textProblem(key) !== null) assertNoControlChars(`${where} (ключ)`, key);
+    const inner = record[key];
+    if (typeof inner === 'string' && textProblem(inner) === null) continue;
+    assertCleanValue(Array.isArray(value) ? `${where}[${key}]` : `${where}.${key}`, inner, depth + 1);
   }
 }

@@ -11,7 +11,8 @@ export const canonicalId = (value: string): string => (UUID_RE.test(value) ? val
 export function canonicalizeIds(part: unknown): void {
   if (part === null || typeof part !== 'object' || Array.isArray(part)) return;
   const record = part as Record<string, unknown>;
-  for (const [key, value] of Object.entries(record)) {
-    if (key.endsWith('_id') && typeof value === 'string') record[key] = canonicalId(value);
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (typeof value === 'string' && key.endsWith('_id')) record[key] = canonicalId(value);
   }
 }
