@@ -85,12 +85,20 @@ async function attemptsOf(server: TestServer, runId: string): Promise<number> {
 }
 
 /** Work directories left for a run under DATA_DIR/tmp/work/<worker>/. */
+/**
+ * Work directories of a run still on disk. A child publishes first and then removes its directory, so a run
+ * can read as finished a moment before: the directory is given a few seconds to go.
+ */
 async function scratchOf(server: TestServer, runId: string): Promise<string[]> {
   const root = join(server.dataDir, 'tmp', 'work');
-  const workers = await readdir(root).catch(() => [] as string[]);
-  const left: string[] = [];
-  for (const w of workers) if ((await readdir(join(root, w)).catch(() => [] as string[])).includes(runId)) left.push(join(root, w, runId));
-  return left;
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const workers = await readdir(root).catch(() => [] as string[]);
+    const left: string[] = [];
+    for (const w of workers) if ((await readdir(join(root, w)).catch(() => [] as string[])).includes(runId)) left.push(join(root, w, runId));
+    if (!left.length || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe('a run that exhausts its child process fails alone (RUN_MEMORY_MB=128)', () => {

@@ -256,15 +256,20 @@ describe('rebuilding PDFs that failed at publication', () => {
     const blobs = new ControlledStore(blobDir);
     let release!: () => void;
     blobs.hold = new Promise((r) => (release = r));
-    const rebuilder = new PdfRebuilder({ db: store.db, blobs, log: silent, leaseMs: 300 });
+    // A lease long enough that a busy machine's timers cannot let it lapse between two renewals.
+    const leaseMs = 1_500;
+    const rebuilder = new PdfRebuilder({ db: store.db, blobs, log: silent, leaseMs });
     const building = rebuilder.ensure(runId, keys);
-    for (let i = 0; i < 200 && (await rowOf(store.db, runId)).pdf_build_owner === null; i++) await new Promise((r) => setTimeout(r, 10));
-    const first = (await rowOf(store.db, runId)).pdf_build_expires_at!;
-    await new Promise((r) => setTimeout(r, 400));
-    const later = await rowOf(store.db, runId);
-    assert.ok(later.pdf_build_expires_at! > first, `${later.pdf_build_expires_at} > ${first}`);
-    assert.ok(later.pdf_build_expires_at! > new Date().toISOString(), 'still held after the first lease time');
-    release();
+    try {
+      for (let i = 0; i < 200 && (await rowOf(store.db, runId)).pdf_build_owner === null; i++) await new Promise((r) => setTimeout(r, 10));
+      const first = (await rowOf(store.db, runId)).pdf_build_expires_at!;
+      await new Promise((r) => setTimeout(r, leaseMs + 500));
+      const later = await rowOf(store.db, runId);
+      assert.ok(later.pdf_build_expires_at! > first, `${later.pdf_build_expires_at} > ${first}`);
+      assert.ok(later.pdf_build_expires_at! > new Date().toISOString(), 'still held after the first lease time');
+    } finally {
+      release();
+    }
     assert.ok((await building).reportPdfKey);
   });
 });
