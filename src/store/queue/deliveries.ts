@@ -12,6 +12,7 @@ import type { DialectName } from '../db.ts';
 import type { TenantsTable, WebhookDeliveriesTable } from '../schema.ts';
 import type { ClaimedDelivery, DeliveryState } from '../../kernel/model/webhook.ts';
 import { claimNext, release, writeHeld, type LeasedTable } from './leased-queue.ts';
+import { deliveryStateColumns } from '../repositories/webhooks.ts';
 
 export const deliveryQueue: LeasedTable<'webhook_deliveries'> = {
   table: 'webhook_deliveries',
@@ -81,21 +82,7 @@ export function extendDeliveryLease(db: Db, d: ClaimedDelivery, lease: string, u
 
 /** The outcome of an attempt (delivered, a retry later, failed, rejected, denied), ending the lease; false when no longer held. */
 export function recordDeliveryAttempt(db: Db, d: ClaimedDelivery, lease: string, outcome: Partial<DeliveryState>): Promise<boolean> {
-  return release(db, deliveryQueue, holder(d, lease), stateUpdate(outcome));
-}
-
-/** The columns of the fields an attempt sets; fields it leaves out stay as stored. */
-function stateUpdate(s: Partial<DeliveryState>) {
-  const columns = {
-    status: s.status,
-    attempts: s.attempts,
-    next_attempt_at: s.nextAttemptAt,
-    last_response_code: s.lastResponseCode,
-    last_error: s.lastError,
-    delivered_at: s.deliveredAt,
-    updated_at: s.updatedAt,
-  };
-  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<typeof columns>;
+  return release(db, deliveryQueue, holder(d, lease), deliveryStateColumns(outcome));
 }
 
 /**

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db.ts';
 import { nowIso } from '../../kernel/clock.ts';
 import type { LiveCabinetSession, OpenedCabinetSession } from '../../kernel/model/organization.ts';
-import { toApiKey, toOrganization } from './tenants.ts';
+import { KEY_OWNER_COLUMNS, toKeyOwner } from './tenants.ts';
 
 const digest = (id: string): string => createHash('sha256').update(id, 'utf8').digest('hex');
 
@@ -29,36 +29,16 @@ export async function findLiveSession(db: Db, id: string, now = new Date()): Pro
     .innerJoin('api_keys as k', 'k.id', 's.key_id')
     .innerJoin('tenants as t', 't.id', 's.tenant_id')
     .selectAll('t')
-    .select([
-      's.csrf_token as csrf_token',
-      's.expires_at as expires_at',
-      'k.id as key_id',
-      'k.key_hash as key_hash',
-      'k.prefix as key_prefix',
-      'k.created_at as key_created_at',
-      'k.last_used_at as key_last_used_at',
-    ])
+    .select(KEY_OWNER_COLUMNS)
+    .select(['s.csrf_token as csrf_token', 's.expires_at as expires_at'])
     .where('s.id_hash', '=', digest(id))
     .where('s.ended_at', 'is', null)
     .where('s.expires_at', '>', nowIso(now))
     .where('k.revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  const { csrf_token, expires_at, key_id, key_hash, key_prefix, key_created_at, key_last_used_at, ...tenant } = row;
-  return {
-    key: toApiKey({
-      id: key_id,
-      tenant_id: tenant.id,
-      key_hash,
-      prefix: key_prefix,
-      created_at: key_created_at,
-      revoked_at: null,
-      last_used_at: key_last_used_at,
-    }),
-    tenant: toOrganization(tenant),
-    csrfToken: csrf_token,
-    expiresAt: expires_at,
-  };
+  const { csrf_token, expires_at, ...owner } = row;
+  return { ...toKeyOwner(owner), csrfToken: csrf_token, expiresAt: expires_at };
 }
 
 export async function endSession(db: Db, id: string): Promise<void> {

@@ -182,27 +182,27 @@ export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKeyRecord 
   return row && toApiKey(row);
 }
 
-/**
- * Finds the key and its organization for a presented secret, in one query. The lookup is by digest;
- * the digest is compared again in constant time.
- */
-export async function findKeyBySecret(db: Db, secret: string): Promise<KeyOwner | null> {
-  const digest = hashApiKey(secret);
-  const row = await db
-    .selectFrom('api_keys as k')
-    .innerJoin('tenants as t', 't.id', 'k.tenant_id')
-    .selectAll('t')
-    .select([
-      'k.id as key_id',
-      'k.key_hash as key_hash',
-      'k.prefix as key_prefix',
-      'k.created_at as key_created_at',
-      'k.revoked_at as key_revoked_at',
-      'k.last_used_at as key_last_used_at',
-    ])
-    .where('k.key_hash', '=', digest)
-    .executeTakeFirst();
-  if (!row || !sameDigest(row.key_hash, digest) || row.key_revoked_at) return null;
+/** The columns of a key joined as `k` beside its organization's (`t.*`), read back by toKeyOwner. */
+export const KEY_OWNER_COLUMNS = [
+  'k.id as key_id',
+  'k.key_hash as key_hash',
+  'k.prefix as key_prefix',
+  'k.created_at as key_created_at',
+  'k.revoked_at as key_revoked_at',
+  'k.last_used_at as key_last_used_at',
+] as const;
+
+type KeyOwnerRow = Selectable<TenantsTable> & {
+  key_id: string;
+  key_hash: string;
+  key_prefix: string;
+  key_created_at: string;
+  key_revoked_at: string | null;
+  key_last_used_at: string | null;
+};
+
+/** A row of an organization with its key's columns (KEY_OWNER_COLUMNS) as the key and its organization. */
+export function toKeyOwner(row: KeyOwnerRow): KeyOwner {
   const { key_id, key_hash, key_prefix, key_created_at, key_revoked_at, key_last_used_at, ...tenant } = row;
   return {
     key: toApiKey({
@@ -216,6 +216,23 @@ export async function findKeyBySecret(db: Db, secret: string): Promise<KeyOwner 
     }),
     tenant: toOrganization(tenant),
   };
+}
+
+/**
+ * Finds the key and its organization for a presented secret, in one query. The lookup is by digest;
+ * the digest is compared again in constant time.
+ */
+export async function findKeyBySecret(db: Db, secret: string): Promise<KeyOwner | null> {
+  const digest = hashApiKey(secret);
+  const row = await db
+    .selectFrom('api_keys as k')
+    .innerJoin('tenants as t', 't.id', 'k.tenant_id')
+    .selectAll('t')
+    .select(KEY_OWNER_COLUMNS)
+    .where('k.key_hash', '=', digest)
+    .executeTakeFirst();
+  if (!row || !sameDigest(row.key_hash, digest) || row.key_revoked_at) return null;
+  return toKeyOwner(row);
 }
 
 /** Records a login through the cabinet form (see src/domain/session-entry.ts). */

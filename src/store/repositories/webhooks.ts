@@ -4,8 +4,8 @@ import type { Db } from '../db.ts';
 import type { WebhookDeliveriesTable } from '../schema.ts';
 import type { DeliveryEntry, DeliveryState, DeliveryStatus, WebhookDelivery } from '../../kernel/model/webhook.ts';
 
-/** The columns of a delivery's state; a delivery written this way holds no lease. */
-function stateColumns(s: DeliveryState) {
+/** The columns of a delivery's state. */
+function columnsOf(s: DeliveryState) {
   return {
     status: s.status,
     attempts: s.attempts,
@@ -14,9 +14,17 @@ function stateColumns(s: DeliveryState) {
     last_error: s.lastError,
     delivered_at: s.deliveredAt,
     updated_at: s.updatedAt,
-    lease_owner: null,
-    lease_expires_at: null,
   };
+}
+
+/** The columns of a whole state; a delivery written this way holds no lease. */
+function stateColumns(s: DeliveryState) {
+  return { ...columnsOf(s), lease_owner: null, lease_expires_at: null };
+}
+
+/** The columns of the fields of a delivery's state that are given; fields left out are not written. */
+export function deliveryStateColumns(s: Partial<DeliveryState>): Partial<ReturnType<typeof columnsOf>> {
+  return Object.fromEntries(Object.entries(columnsOf(s as DeliveryState)).filter(([, v]) => v !== undefined));
 }
 
 /**
