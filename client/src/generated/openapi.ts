@@ -199,6 +199,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         put?: never;
@@ -286,6 +295,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         put?: never;
@@ -344,6 +362,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -418,6 +445,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         put?: never;
@@ -474,6 +510,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -568,6 +613,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         put?: never;
@@ -624,6 +678,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -694,6 +757,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -828,6 +900,15 @@ export interface paths {
                     };
                 };
                 /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
                 507: {
                     headers: {
                         [name: string]: unknown;
@@ -903,6 +984,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -990,6 +1080,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1067,6 +1166,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1162,6 +1270,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1405,6 +1522,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1513,6 +1639,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1697,6 +1832,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1773,6 +1917,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1862,6 +2015,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1936,6 +2098,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2064,6 +2235,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2158,6 +2338,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2314,6 +2503,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2397,6 +2595,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2537,6 +2744,15 @@ export interface paths {
                         "application/json": components["schemas"]["def-0"];
                     };
                 };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2658,6 +2874,15 @@ export interface paths {
                     };
                 };
                 /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
                 507: {
                     headers: {
                         [name: string]: unknown;
@@ -2761,6 +2986,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2879,6 +3113,15 @@ export interface paths {
                     };
                 };
                 /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2949,6 +3192,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

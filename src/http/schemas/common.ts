@@ -16,10 +16,10 @@ export const RunIdParams = Type.Object({
   run_id: Type.String({ description: 'Идентификатор проверки (UUID)' }),
 });
 
-/** Standard error responses of authenticated endpoints, for OpenAPI. */
+/** Standard error responses of authenticated endpoints, for OpenAPI: no key (401), suspended (403), over the rate limit (429). */
 export function errorResponses(...statuses: number[]): Record<number, unknown> {
   const out: Record<number, unknown> = {};
-  for (const s of [401, 403, ...statuses]) out[s] = Type.Ref('ErrorEnvelope');
+  for (const s of [401, 403, 429, ...statuses]) out[s] = Type.Ref('ErrorEnvelope');
   return out;
 }
 
