@@ -37,11 +37,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const seconds = Number(values.seconds);
 const uploadBytes = Math.round(Number(values.gib) * 1024 ** 3);
 
-async function cannon(url: string, headers: Record<string, string>): Promise<number> {
-  const result = await autocannon({ url, connections: 20, duration: seconds, headers });
-  return result.requests.average;
-}
-
 /** CPU time (user + system) a process has used, in microseconds. */
 function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -143,7 +138,7 @@ try {
     const poll = await pollRun(server.process.pid!, statusUrl, auth);
     samples.service.push(poll.rps);
     cpu.service.push(poll.cpuUs);
-    samples.conditional.push(await cannon(statusUrl, { ...auth, 'if-none-match': etag }));
+    samples.conditional.push((await pollRun(server.process.pid!, statusUrl, { ...auth, 'if-none-match': etag })).rps);
     if (v8Defaults) {
       const other = await pollRun(v8Defaults.process.pid!, `${v8Defaults.baseUrl}/runs/${run.json.run_id}`, auth);
       samples.v8_defaults.push(other.rps);

@@ -33,15 +33,7 @@ export interface WebhookDelivery {
 export type DeliveryState = Pick<WebhookDelivery, 'status' | 'attempts' | 'nextAttemptAt' | 'lastResponseCode' | 'lastError' | 'deliveredAt' | 'updatedAt'>;
 
 /** A delivery claimed by a dispatcher for one attempt, with its organization's secret and settings. */
-export interface ClaimedDelivery {
-  id: string;
-  tenantId: string;
-  runId: string;
-  event: WebhookEvent;
-  body: string;
-  url: string | null;
-  attempts: number;
-  maxAttempts: number;
+export interface ClaimedDelivery extends Pick<WebhookDelivery, 'id' | 'tenantId' | 'runId' | 'event' | 'body' | 'url' | 'attempts' | 'maxAttempts'> {
   webhookSecret: string | null;
   /** The organization's delivery settings as stored (JSON text; src/notify/settings.ts reads it). */
   webhookSettings: string | null;
