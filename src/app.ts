@@ -12,6 +12,7 @@ import { renderError } from './http/error-handler.ts';
 import { handleClientError } from './http/client-errors.ts';
 import { useStrictJsonParser } from './http/json-parser.ts';
 import { watchIdleBody } from './http/idle-body.ts';
+import { closeConnectionsAsTheyIdle } from './http/prompt-close.ts';
 import { assertCleanValue } from './http/control-chars.ts';
 import { canonicalizeIds } from './kernel/ids.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
   app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
+  app.addHook('preClose', closeConnectionsAsTheyIdle(app));
   // The key is checked before anything else about the request (auth.ts), then its requests per minute.
   // Without a key, the cabinet's session cookie may stand for it.
   const rateLimits = startRateLimits(deps.store, deps.config, deps.log);
