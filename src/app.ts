@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preClose', closeConnectionsAsTheyIdle(app));
   // The key is checked before anything else about the request (auth.ts), then its requests per minute.
   // Without a key, the cabinet's session cookie may stand for it.
-  const rateLimits = startRateLimits(deps.store, deps.config, deps.log);
+  const rateLimits = startRateLimits(deps.store, deps.config, deps.log, deps.clock);
   app.decorate('rateLimits', rateLimits);
   app.addHook('onClose', () => rateLimits.stop());
   await registerAuthentication(app, deps.store, {

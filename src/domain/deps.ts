@@ -14,4 +14,6 @@ export interface AppDeps {
   notifyQueued: () => void;
   /** Starts child processes of the program for CPU-heavy work (PDF rebuilds); absent, that work runs in process (in-process tests). */
   children?: ChildLauncher;
+  /** The wall clock (ms) of time windows such as the rate limits' minutes; Date.now unless a test holds it. */
+  clock?: () => number;
 }

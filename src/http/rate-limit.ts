@@ -23,8 +23,14 @@ export interface RateLimits {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-export function startRateLimits(store: Store, config: Pick<Config, 'rateLimitPerMinute' | 'rateLimitFlushMs'>, log?: Pick<Logger, 'warn'>): RateLimits {
+export function startRateLimits(
+  store: Store,
+  config: Pick<Config, 'rateLimitPerMinute' | 'rateLimitFlushMs'>,
+  log?: Pick<Logger, 'warn'>,
+  now: () => number = Date.now,
+): RateLimits {
   const windows = new RequestWindows({
+    now,
     exchange: (start, requests) => addWindowRequests(store.db, iso(start), requests),
     dropBefore: (start) => deleteWindowsBefore(store.db, iso(start)),
   });

@@ -28,6 +28,8 @@ export interface AppOptions {
   listen?: boolean;
   /** The application's logger; by default one that keeps the lines for logs(). */
   log?: Logger;
+  /** The clock of the rate limits' minutes (see rate-window.ts); the wall clock by default. */
+  clock?: () => number;
 }
 
 export interface InProcessServer {
@@ -79,7 +81,7 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
     worker = startWorker({ config, store, log, children });
     dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
   }
-  const app = await buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children });
+  const app = await buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children, clock: opts.clock });
   if (opts.listen !== false) await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,8 +1,24 @@
-/** Rate limits count per minute of the clock: a test that counts requests starts early enough in a minute to end in it. */
-export async function startOfFreshMinute(secondsNeeded: number): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < secondsNeeded * 1000) await new Promise((r) => setTimeout(r, left + 10));
+/**
+ * Rate limits count per minute of the clock. Tests hold that clock (AppDeps.clock) at the start of a minute of
+ * their own, so counting never straddles a minute's end and no test waits for a fresh one.
+ */
+export interface MinuteClock {
+  now: () => number;
+  /** Moves to the start of the next minute (a window nothing has been counted in yet). */
+  freshMinute(): void;
+  /** Moves the clock on by ms. */
+  advance(ms: number): void;
 }
 
-/** Whole seconds until the current minute ends, as Retry-After states them (at least 1). */
-export const secondsLeftInMinute = (): number => Math.max(1, Math.ceil((60_000 - (Date.now() % 60_000)) / 1000));
+export function minuteClock(): MinuteClock {
+  let at = Date.now() - (Date.now() % 60_000);
+  return {
+    now: () => at,
+    freshMinute() {
+      at += 60_000 - (at % 60_000);
+    },
+    advance(ms) {
+      at += ms;
+    },
+  };
+}

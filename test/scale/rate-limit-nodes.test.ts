@@ -11,16 +11,18 @@ import type { App } from '../../src/http/app-instance.ts';
 import { createBlobStore } from '../../src/blobs/index.ts';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
-import { startOfFreshMinute } from '../helpers/rate-window.ts';
+import { minuteClock } from '../helpers/rate-window.ts';
 
 describe('rate limits shared by the nodes of one database', () => {
   let first: InProcessServer;
   let second: App;
   let nodes: [Client, Client];
+  // Both nodes on one clock, as on one machine's time.
+  const clock = minuteClock();
 
   before(async () => {
     // No flush but the ones the test makes.
-    first = await startApp({ env: { RATE_LIMIT_FLUSH_MS: '3600000' } });
+    first = await startApp({ env: { RATE_LIMIT_FLUSH_MS: '3600000' }, clock: clock.now });
     const store = await first.store.openSecond();
     second = await buildApp({
       config: first.config,
@@ -28,6 +30,7 @@ describe('rate limits shared by the nodes of one database', () => {
       blobs: await createBlobStore(first.config),
       log: pino({ level: 'silent' }),
       notifyQueued: () => {},
+      clock: clock.now,
     });
     await second.listen({ host: '127.0.0.1', port: 0 });
     const address = second.server.address();
@@ -48,7 +51,7 @@ describe('rate limits shared by the nodes of one database', () => {
   };
 
   test('requests spread over both nodes are limited together after a flush', async () => {
-    await startOfFreshMinute(15);
+    clock.freshMinute();
     const [a, b] = nodes;
     // Before any flush each node knows only its own requests: 5 + 4 of 10.
     assert.deepEqual(await statuses(a, 5), [200, 200, 200, 200, 200]);
@@ -69,7 +72,7 @@ describe('rate limits shared by the nodes of one database', () => {
   });
 
   test('without a flush in between, the overshoot is what the other node admitted meanwhile', async () => {
-    await startOfFreshMinute(15);
+    clock.freshMinute();
     const key = (await first.createOrg({ 'rate-limit-per-minute': 4 })).api_key;
     const [a, b] = [new Client(nodes[0].baseUrl, key), new Client(nodes[1].baseUrl, key)];
     assert.deepEqual(await statuses(a, 5), [200, 200, 200, 200, 429]);
