@@ -39,8 +39,11 @@ const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 // One switch for the whole suite: TEST_DATABASE_URL=postgres://… also moves tests that read TEST_PG_URL.
 const env = { ...process.env };
 if (env.TEST_DATABASE_URL && !env.TEST_PG_URL) env.TEST_PG_URL = env.TEST_DATABASE_URL;
-// Tests run the TypeScript sources (through tsx), also where bin/drs.js would take a current dist/ build.
-env.DRS_FROM_SOURCES = '1';
+// In-process tests import the TypeScript sources. The programs tests start (servers, operator commands, the
+// children that run reviews) run through bin/drs.js, which takes dist/ when it is current: it is built here
+// first, so they run what `npm start` runs and start without compiling the sources each time.
+const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], {
   stdio: 'inherit',
   env,
