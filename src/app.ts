@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,9 @@ import { handleClientError } from './http/client-errors.ts';
 import { useStrictJsonParser } from './http/json-parser.ts';
 import { watchIdleBody } from './http/idle-body.ts';
 import { closeConnectionsAsTheyIdle } from './http/prompt-close.ts';
+import { requestIdOf } from './http/request-id.ts';
+import { answerCachedPolls } from './http/cached-poll.ts';
+import { RunStatusCache } from './http/run-status-cache.ts';
 import { assertCleanValue } from './http/control-chars.ts';
 import { canonicalizeIds } from './kernel/ids.ts';
 import { SingleLineRequestLog } from './http/request-log.ts';
@@ -30,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Requests per minute per key (http/rate-limit.ts); flush() shares this node's counts at once. */
     rateLimits: RateLimits;
+    /** Serialized answers of GET /runs/{run_id} (run-status-cache.ts), shared by the route and the cached polling path. */
+    runStatuses: RunStatusCache;
   }
 }
 
@@ -37,10 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.log,
     // Every response carries the request id; a client-supplied X-Request-Id is kept when sane.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     requestIdHeader: false,
     logController: new SingleLineRequestLog(),
     childLoggerFactory: deferredChildLogger,
@@ -71,11 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const rateLimits = startRateLimits(deps.store, deps.config, deps.log, deps.clock);
   app.decorate('rateLimits', rateLimits);
   app.addHook('onClose', () => rateLimits.stop());
-  await registerAuthentication(app, deps.store, {
+  const cachedKeys = await registerAuthentication(app, deps.store, {
     log: deps.log,
     keyless: (request) => authenticateSession(deps.store.db, request),
     admit: (auth) => rateLimits.admit(auth),
   });
+  app.decorate('runStatuses', new RunStatusCache(deps.store.changes));
   useJsonEtags(app);
   useStrictJsonParser(app);
   // One rule for text everywhere (see control-chars.ts); multipart fields are checked while streaming.
@@ -132,5 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  answerCachedPolls(app, { prefix: API_PREFIX, keys: cachedKeys, rateLimits, statuses: app.runStatuses, log: app.log });
   return app;
 }

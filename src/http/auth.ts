@@ -53,6 +53,15 @@ const TOUCH_INTERVAL_MS = 60_000;
 const hasUnreadBody = (request: FastifyRequest): boolean =>
   !request.raw.complete && (request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0);
 
+/** Authentication that needs nothing but memory (the cached polling path, cached-poll.ts). */
+export interface CachedKeys {
+  /**
+   * The context of an Authorization header whose key is cached, usable and not due its last_used_at write;
+   * undefined whenever the full path has anything to do or to refuse.
+   */
+  cachedAuth(header: string | undefined): AuthContext | undefined;
+}
+
 export async function registerAuthentication(
   app: App,
   store: Store,
@@ -62,11 +71,12 @@ export async function registerAuthentication(
     /** Called for every authenticated request before anything else about it; may refuse it (the rate limit). */
     admit?: (auth: AuthContext) => void;
   } = {},
-): Promise<void> {
+): Promise<CachedKeys> {
   const { log, keyless, admit } = options;
   await store.changes.start(log);
   const keys = new KeyCache(store.db, store.changes);
   const lastTouch = new Map<string, number>();
+  const touchDue = (keyId: string, now: number): boolean => (lastTouch.get(keyId) ?? 0) + TOUCH_INTERVAL_MS < now;
 
   /** Sets request.auth or throws; a promise only when it has to wait (a database read, a cookie, a touch). */
   function authenticate(request: FastifyRequest): Promise<void> | undefined {
@@ -89,7 +99,7 @@ export async function registerAuthentication(
     if (owner.tenant.status !== 'active') throw errors.forbidden();
     request.auth = { ...owner, generation };
     const now = Date.now();
-    if ((lastTouch.get(owner.key.id) ?? 0) + TOUCH_INTERVAL_MS >= now) return undefined;
+    if (!touchDue(owner.key.id, now)) return undefined;
     lastTouch.set(owner.key.id, now);
     return touchKey(store.db, owner.key.id, nowIso(new Date(now)));
   }
@@ -122,6 +132,16 @@ export async function registerAuthentication(
     if (!waiting) return done();
     waiting.then(admitted).then(() => done(), failed);
   });
+
+  return {
+    cachedAuth(header) {
+      const secret = bearerSecret(header);
+      const answer = secret ? keys.peek(secret) : undefined;
+      const owner = answer?.owner;
+      if (!answer || owner?.tenant.status !== 'active' || touchDue(owner.key.id, Date.now())) return undefined;
+      return { ...owner, generation: answer.generation };
+    },
+  };
 }
 
 const refuseMissingKey = (): never => {

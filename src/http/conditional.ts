@@ -21,14 +21,16 @@ declare module 'fastify' {
 /** Either side may be weak: If-None-Match uses the weak comparison. */
 const opaque = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag);
 
-/** True when If-None-Match names this ETag (or is "*"). */
-export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
+/** True when an If-None-Match header names this ETag (or is "*"). */
+export function ifNoneMatchNames(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const wanted = opaque(etag);
   return header.split(',').some((t) => opaque(t.trim()) === wanted);
 }
+
+/** True when the request's If-None-Match names this ETag (or is "*"). */
+export const matchesIfNoneMatch = (request: FastifyRequest, etag: string): boolean => ifNoneMatchNames(request.headers['if-none-match'], etag);
 
 /** Sets the validator and, when the client already has this version, turns the answer into 304. */
 export function conditionalAnswer(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {

@@ -15,6 +15,8 @@ import type { AuthContext } from './auth.ts';
 export interface RateLimits {
   /** Counts the request of an authenticated key; throws 429 too_many_requests with Retry-After when over the limit. */
   admit(auth: AuthContext): void;
+  /** Counts the request and answers true when admitted; false (not counted) where admit would refuse it. */
+  tryAdmit(auth: AuthContext): boolean;
   /** Shares this node's counts now (the timer does it every RATE_LIMIT_FLUSH_MS; tests call it directly). */
   flush(): Promise<void>;
   /** Stops the timer after a last flush. */
@@ -46,6 +48,7 @@ export function startRateLimits(
       const wait = windows.admit(key.id, limit);
       if (wait > 0) throw errors.rateLimited(limit, wait);
     },
+    tryAdmit: ({ tenant, key }) => windows.admit(key.id, tenant.rateLimitPerMinute ?? config.rateLimitPerMinute) === 0,
     flush,
     async stop() {
       clearInterval(timer);

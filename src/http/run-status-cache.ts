@@ -17,6 +17,9 @@ export interface CachedStatus {
   unfinished: boolean;
 }
 
+/** Seconds between polls of a run that is not finished (contract, Limits: once per 5 seconds): its Retry-After. */
+export const POLL_SECONDS = 5;
+
 /** About 1–2 KiB each: a few MiB for the runs thousands of clients poll at once. */
 const MAX_ENTRIES = 5_000;
 

@@ -49,6 +49,13 @@ export class KeyCache {
     return this.read(secret, digest, usable, generation, now);
   }
 
+  /** The current cached answer for a secret, or undefined where find() would have to read the database. */
+  peek(secret: string): KeyAnswer | undefined {
+    if (!this.feed.sync()) return undefined;
+    const hit = this.entries.get(hashApiKey(secret));
+    return hit && Date.now() - hit.at < MAX_AGE_MS ? { owner: hit.owner, generation: this.feed.generation } : undefined;
+  }
+
   private async read(secret: string, digest: string, usable: boolean, generation: number, now: number): Promise<KeyAnswer> {
     const owner = await findKeyBySecret(this.db, secret);
     // Stored only if nothing changed while it was read: an answer from before a change is not kept after it.

@@ -17,10 +17,8 @@ import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DocumentsDeletedSchema } from '../schemas/documents.ts';
 import { IdempotencyKeyHeaders, RunListQuery, RunListSchema, RunRef, RunStatusNotModified, RunStatusRef, RunUploadBody } from '../schemas/runs.ts';
 import { UUID_RE } from '../../kernel/ids.ts';
-import { RunStatusCache, type CachedStatus } from '../run-status-cache.ts';
+import { POLL_SECONDS, type RunStatusCache, type CachedStatus } from '../run-status-cache.ts';
 import { conditionalAnswer, strongEtag } from '../conditional.ts';
-/** Seconds between polls of a run that is not finished (contract, Limits: once per 5 seconds). */
-const POLL_SECONDS = 5;
 
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
@@ -28,7 +26,8 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
   const checksLeftOf = (tenantId: string) => currentChecksLeft(db, tenantId);
 
-  const statusCache = new RunStatusCache(deps.store.changes);
+  /** The app's (app.ts), taken when the routes are registered. */
+  let statusCache: RunStatusCache;
 
   /** Reads and serializes a run's status, and keeps it while it stays current (run-status-cache.ts). */
   async function readStatus(tenant: AuthContext['tenant'], runId: string, generation: number, reply: FastifyReply): Promise<CachedStatus> {
@@ -50,6 +49,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   }
 
   return async (app) => {
+    statusCache = app.runStatuses;
     app.post(
       '/runs',
       {
