@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { App } from './app-instance.ts';
 import type { CachedKeys } from './auth.ts';
 import type { RateLimits } from './rate-limit.ts';
-import { POLL_SECONDS, type RunStatusCache } from './run-status-cache.ts';
+import { statusHeaders, type RunStatusCache } from './run-status-cache.ts';
 import { ifNoneMatchNames } from './conditional.ts';
 import { requestIdOf } from './request-id.ts';
 import { UUID_RE } from '../kernel/ids.ts';
@@ -69,10 +69,7 @@ export function cachedPollAnswerer({ prefix, keys, rateLimits, statuses, log }: 
     if (!status || !rateLimits.tryAdmit(auth)) return false;
     // The request has no body: reading its end now spares Node the dump it schedules after an unread request.
     req.read();
-    const headers: Record<string, string | number> = { 'x-request-id': requestIdOf(req), 'x-content-type-options': 'nosniff' };
-    if (status.unfinished) headers['retry-after'] = String(POLL_SECONDS);
-    headers.etag = status.etag;
-    headers['cache-control'] = 'private, no-cache';
+    const headers: Record<string, string | number> = { 'x-request-id': requestIdOf(req), 'x-content-type-options': 'nosniff', ...statusHeaders(status) };
     if (ifNoneMatchNames(req.headers['if-none-match'], status.etag)) {
       res.writeHead(304, headers);
       res.end();

@@ -32,9 +32,12 @@ export function ifNoneMatchNames(header: string | undefined, etag: string): bool
 /** True when the request's If-None-Match names this ETag (or is "*"). */
 export const matchesIfNoneMatch = (request: FastifyRequest, etag: string): boolean => ifNoneMatchNames(request.headers['if-none-match'], etag);
 
+/** An answer with a validator is kept by the client but asked for again each time (If-None-Match). */
+export const REVALIDATE = 'private, no-cache';
+
 /** Sets the validator and, when the client already has this version, turns the answer into 304. */
 export function conditionalAnswer(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
-  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+  reply.header('ETag', etag).header('Cache-Control', REVALIDATE);
   if (!matchesIfNoneMatch(request, etag)) return false;
   reply.code(304);
   return true;

@@ -36,6 +36,7 @@ export function startRateLimits(
     exchange: (start, requests) => addWindowRequests(store.db, iso(start), requests),
     dropBefore: (start) => deleteWindowsBefore(store.db, iso(start)),
   });
+  const limitOf = (tenant: AuthContext['tenant']): number => tenant.rateLimitPerMinute ?? config.rateLimitPerMinute;
   const flush = () => windows.flush();
   const timer = setInterval(() => {
     if (windows.flushing) return;
@@ -44,11 +45,11 @@ export function startRateLimits(
   timer.unref();
   return {
     admit({ tenant, key }) {
-      const limit = tenant.rateLimitPerMinute ?? config.rateLimitPerMinute;
+      const limit = limitOf(tenant);
       const wait = windows.admit(key.id, limit);
       if (wait > 0) throw errors.rateLimited(limit, wait);
     },
-    tryAdmit: ({ tenant, key }) => windows.admit(key.id, tenant.rateLimitPerMinute ?? config.rateLimitPerMinute) === 0,
+    tryAdmit: ({ tenant, key }) => windows.admit(key.id, limitOf(tenant)) === 0,
     flush,
     async stop() {
       clearInterval(timer);

@@ -7,6 +7,7 @@
  * key was resolved, so nothing read before a change is kept after it.
  */
 import type { ChangeFeed } from '../store/change-feed.ts';
+import { REVALIDATE } from './conditional.ts';
 
 export interface CachedStatus {
   tenantId: string;
@@ -18,7 +19,14 @@ export interface CachedStatus {
 }
 
 /** Seconds between polls of a run that is not finished (contract, Limits: once per 5 seconds): its Retry-After. */
-export const POLL_SECONDS = 5;
+const POLL_SECONDS = '5';
+
+/** The headers of a status answer, 200 or 304: when to poll again while the run is not finished, and its validator. */
+export function statusHeaders(status: CachedStatus): Record<string, string> {
+  return status.unfinished
+    ? { 'retry-after': POLL_SECONDS, etag: status.etag, 'cache-control': REVALIDATE }
+    : { etag: status.etag, 'cache-control': REVALIDATE };
+}
 
 /** About 1–2 KiB each: a few MiB for the runs thousands of clients poll at once. */
 const MAX_ENTRIES = 5_000;

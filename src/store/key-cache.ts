@@ -42,18 +42,17 @@ export class KeyCache {
     const usable = this.feed.sync();
     const generation = this.feed.generation;
     const now = Date.now();
-    if (usable) {
-      const hit = this.entries.get(digest);
-      if (hit && now - hit.at < MAX_AGE_MS) return { owner: hit.owner, generation };
-    }
-    return this.read(secret, digest, usable, generation, now);
+    return (usable && this.cached(digest, generation, now)) || this.read(secret, digest, usable, generation, now);
   }
 
   /** The current cached answer for a secret, or undefined where find() would have to read the database. */
   peek(secret: string): KeyAnswer | undefined {
-    if (!this.feed.sync()) return undefined;
-    const hit = this.entries.get(hashApiKey(secret));
-    return hit && Date.now() - hit.at < MAX_AGE_MS ? { owner: hit.owner, generation: this.feed.generation } : undefined;
+    return this.feed.sync() ? this.cached(hashApiKey(secret), this.feed.generation, Date.now()) : undefined;
+  }
+
+  private cached(digest: string, generation: number, now: number): KeyAnswer | undefined {
+    const hit = this.entries.get(digest);
+    return hit && now - hit.at < MAX_AGE_MS ? { owner: hit.owner, generation } : undefined;
   }
 
   private async read(secret: string, digest: string, usable: boolean, generation: number, now: number): Promise<KeyAnswer> {

@@ -17,8 +17,8 @@ import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DocumentsDeletedSchema } from '../schemas/documents.ts';
 import { IdempotencyKeyHeaders, RunListQuery, RunListSchema, RunRef, RunStatusNotModified, RunStatusRef, RunUploadBody } from '../schemas/runs.ts';
 import { UUID_RE } from '../../kernel/ids.ts';
-import { POLL_SECONDS, type RunStatusCache, type CachedStatus } from '../run-status-cache.ts';
-import { conditionalAnswer, strongEtag } from '../conditional.ts';
+import { statusHeaders, type RunStatusCache, type CachedStatus } from '../run-status-cache.ts';
+import { matchesIfNoneMatch, strongEtag } from '../conditional.ts';
 
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
@@ -42,9 +42,8 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   }
 
   function sendStatus(request: FastifyRequest, reply: FastifyReply, status: CachedStatus): void {
-    // The contract's polling rule: once per 5 seconds while the run is not finished (also on a 304).
-    if (status.unfinished) reply.header('Retry-After', String(POLL_SECONDS));
-    if (conditionalAnswer(request, reply, status.etag)) reply.send();
+    reply.headers(statusHeaders(status));
+    if (matchesIfNoneMatch(request, status.etag)) reply.code(304).send();
     else reply.type('application/json; charset=utf-8').send(status.body);
   }
 
