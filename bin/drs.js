@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Operator CLI and server entry. Runs the JavaScript built into dist/ (scripts/build.mjs) when it is current,
 // which starts fast and without the TypeScript loader; otherwise — a development checkout with edited
-// sources, or DRS_FROM_SOURCES=1 (the test suite) — runs the TypeScript sources through tsx.
+// sources, or DRS_FROM_SOURCES=1 — runs the TypeScript sources through tsx.
 import { setFlagsFromString } from 'node:v8';
 import { distIsCurrent } from '../scripts/dist-state.mjs';
 

@@ -1,10 +1,16 @@
 #!/usr/bin/env node
-// Finds every *.test.ts under the given roots (default: src and test) and runs them with node:test via tsx.
+// Finds every *.test.ts under the given roots (default: src and test) and runs them with node:test, compiled to
+// JavaScript first (scripts/compile-tests.mjs) so no test process pays for a TypeScript loader.
 // `--exclude DIR` (repeatable) leaves a folder out: the test tiers in package.json are roots and exclusions.
 // `--list` prints the files it would run and exits.
 import { readdirSync, statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { join, normalize, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+import { pipeline } from 'node:stream/promises';
+import { compiledPath, compileTests } from './compile-tests.mjs';
+import { lastDurations, longestFirst, saveDurations } from './test-order.mjs';
 
 const args = process.argv.slice(2);
 const roots = [];
@@ -36,16 +42,34 @@ if (listOnly) {
   process.exit(0);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-// One switch for the whole suite: TEST_DATABASE_URL=postgres://… also moves tests that read TEST_PG_URL.
-const env = { ...process.env };
+// Test processes inherit this environment. One switch for the whole suite: TEST_DATABASE_URL=postgres://… also
+// moves tests that read TEST_PG_URL. Stack traces point into the TypeScript sources.
+const env = process.env;
 if (env.TEST_DATABASE_URL && !env.TEST_PG_URL) env.TEST_PG_URL = env.TEST_DATABASE_URL;
-// In-process tests import the TypeScript sources. The programs tests start (servers, operator commands, the
-// children that run reviews) run through bin/drs.js, which takes dist/ when it is current: it is built here
-// first, so they run what `npm start` runs and start without compiling the sources each time.
+env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --enable-source-maps`.trim();
+// The programs tests start (servers, operator commands, the children that run reviews) run through bin/drs.js,
+// which takes dist/ when it is current: it is built here first, so they run what `npm start` runs.
 const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], {
-  stdio: 'inherit',
-  env,
+await compileTests();
+
+const last = lastDurations();
+const ordered = longestFirst(files, last);
+const sourceOf = new Map(ordered.map((f) => [compiledPath(f), f]));
+
+const took = {};
+let failed = false;
+// A test's file is its TypeScript source (through the source map) or, for a file that failed to load, its compiled path.
+const sourceFileOf = (t) => sourceOf.get(t.file) ?? relative(process.cwd(), t.file);
+const count = (t) => {
+  if (t.nesting === 0 && t.file) took[sourceFileOf(t)] = (took[sourceFileOf(t)] ?? 0) + t.details.duration_ms;
+};
+const stream = run({ files: [...sourceOf.keys()], concurrency: Number(concurrency) });
+stream.on('test:pass', count);
+stream.on('test:fail', (t) => {
+  failed = true;
+  count(t);
 });
-process.exit(res.status ?? 1);
+await pipeline(stream.compose(spec), process.stdout, { end: false });
+saveDurations(last, took);
+process.exitCode = failed ? 1 : 0;

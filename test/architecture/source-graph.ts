@@ -4,11 +4,10 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { ROOT } from '../helpers/server.ts';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const SRC_ROOT = join(REPO_ROOT, 'src');
+export const SRC_ROOT = join(ROOT, 'src');
 
 const CODE_FILE = /\.(?:ts|mts|mjs|js)$/;
 

@@ -4,13 +4,15 @@
  * (postgres://…), every server gets a fresh PostgreSQL database that is dropped on stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-export const ROOT = resolve(import.meta.dirname, '..', '..');
+/** The checkout, also when this file runs compiled under .tmp/compiled/ (whose package.json is a link back to it). */
+export const ROOT = dirname(realpathSync(resolve(import.meta.dirname, '..', '..', 'package.json')));
 const BIN = join(ROOT, 'bin', 'drs.js');
 
 export async function freePort(): Promise<number> {

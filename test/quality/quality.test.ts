@@ -117,7 +117,8 @@ if (!GIVEN_SETS) {
     await symlink(process.execPath, join(bin, 'node'));
     // the child is a test run of its own, not a subtest of this one
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-    const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/quality/quality.test.ts'], {
+    // this same file, as it runs now (compiled, or through a TypeScript loader among the Node flags)
+    const res = spawnSync(process.execPath, [...process.execArgv, '--test', '--test-reporter=spec', import.meta.filename], {
       encoding: 'utf8',
       env: { ...env, PATH: bin, QUALITY_SETS: join(root, 'sets'), QUALITY_REPORT: join(root, 'quality-report-bare.json') },
       maxBuffer: 64 * 1024 * 1024,
