@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { pipeline } from 'node:stream/promises';
-import { compiledPath, compileTests } from './compile-tests.mjs';
+import { compileTests } from './compile-tests.mjs';
 import { lastDurations, longestFirst, saveDurations } from './test-order.mjs';
 
 const args = process.argv.slice(2);
@@ -51,11 +51,11 @@ env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --enable-source-maps`.trim();
 // which takes dist/ when it is current: it is built here first, so they run what `npm start` runs.
 const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-await compileTests();
+const compiled = await compileTests();
 
 const last = lastDurations();
 const ordered = longestFirst(files, last);
-const sourceOf = new Map(ordered.map((f) => [compiledPath(f), f]));
+const sourceOf = new Map(ordered.map((f) => [compiled.compiledPath(f), f]));
 
 const took = {};
 let failed = false;
@@ -72,4 +72,5 @@ stream.on('test:fail', (t) => {
 });
 await pipeline(stream.compose(spec), process.stdout, { end: false });
 saveDurations(last, took);
+compiled.remove();
 process.exitCode = failed ? 1 : 0;
