@@ -34,9 +34,9 @@ export async function compileTests() {
   const dir = join(RUNS, String(process.pid));
 
   const files = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir)) {
-      const path = join(dir, entry);
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder)) {
+      const path = join(folder, entry);
       if (!statSync(path).isDirectory()) files.push(path);
       else if (!SKIPPED.has(entry)) walk(path);
     }
