@@ -62,7 +62,9 @@ let failed = false;
 // A test's file is its TypeScript source (through the source map) or, for a file that failed to load, its compiled path.
 const sourceFileOf = (t) => sourceOf.get(t.file) ?? relative(process.cwd(), t.file);
 const count = (t) => {
-  if (t.nesting === 0 && t.file) took[sourceFileOf(t)] = (took[sourceFileOf(t)] ?? 0) + t.details.duration_ms;
+  if (t.nesting !== 0 || !t.file) return;
+  const file = sourceFileOf(t);
+  took[file] = (took[file] ?? 0) + t.details.duration_ms;
 };
 const stream = run({ files: [...sourceOf.keys()], concurrency: Number(concurrency) });
 stream.on('test:pass', count);

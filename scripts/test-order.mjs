@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const DURATIONS = join('.tmp', 'test-durations.json');
+const DURATIONS = join('.tmp', 'test-durations.json');
 const QUALITY = join('test', 'quality');
 
 /** `files` ordered by `durations` (ms per file, from the last run), or null when there are none. */
