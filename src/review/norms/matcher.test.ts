@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NORMS, REGISTRY_VERSION, UNKNOWN_DESIGNATIONS } from '../data/norms.ts';
+import { NORMS, REGISTRY_VERSION, SERIES_EDITIONS, UNKNOWN_DESIGNATIONS, type UnknownDesignation } from '../data/norms.ts';
 import { findNormRefs, lookupNorm, prepareForNorms } from './matcher.ts';
 
 const hit = (text: string) =>
   findNormRefs(prepareForNorms(text))
-    .map(lookupNorm)
+    .map((r) => lookupNorm(r))
     .find((e) => e !== null)?.cited ?? null;
 
 test('the registry is versioned, has at least 60 entries and marks each with V/P/C/U', () => {
@@ -77,9 +77,14 @@ test('sanitary rules, fire norms, ВСН and decrees', () => {
   assert.equal(hit('ППБ 01-03'), 'ППБ 01-03');
   assert.equal(hit('ППБ01-03'), 'ППБ 01-03');
   assert.equal(hit('СанПиН 2.1.4.1074-01'), 'СанПиН 2.1.4.1074-01');
+  // hygienic standards, cancelled with the СанПиН 1.2.3685-21 consolidation, and their joined-up spellings
+  assert.equal(hit('ПДК по ГН 2.2.5.2308-07'), 'ГН 2.2.5.2308-07');
+  assert.equal(hit('ГН2.1.6.2309-07'), 'ГН 2.1.6.2309-07');
+  assert.equal(hit('ГН 2.1.8/2.2.4.2262-07'), 'ГН 2.1.8/2.2.4.2262-07');
   assert.equal(hit('СНиП 2.03.01-84*'), 'СНиП 2.03.01-84*');
-  // another ППБ of the same number is another document: not taken for the one in the registry
-  assert.equal(hit('ППБ 01-93'), null);
+  // another ППБ of the same number is another document, with an entry of its own or none
+  assert.equal(hit('ППБ 01-93'), 'ППБ 01-93');
+  assert.equal(hit('ППБ 01-99'), null);
 });
 
 test('earlier editions of codes whose new edition is in force', () => {
@@ -91,7 +96,7 @@ test('earlier editions of codes whose new edition is in force', () => {
 
 const entry = (text: string) =>
   findNormRefs(prepareForNorms(text))
-    .map(lookupNorm)
+    .map((r) => lookupNorm(r))
     .find((e) => e !== null) ?? null;
 
 test('every designation that does not exist is found in text and maps back to its own entry', () => {
@@ -174,4 +179,54 @@ test('a СНиП listed without its prefix right after another one is read as a 
   assert.deepEqual(refs('СНиП 2.01.07-85, лист 3.01-12'), ['СНИП 2.01.07-1985']);
   assert.deepEqual(refs('СНиП 2.01.07-85, 12.03.2020'), ['СНИП 2.01.07-1985']);
   assert.deepEqual(refs('Расходы 3.01.04-87 и СП 20.13330.2016'), []);
+});
+
+test('a СП edition its series never had names no norm and the edition meant, from the registry edition lists', () => {
+  const e = entry('по СП 42.13330.2019 «Градостроительство»');
+  assert.equal(e?.status, 'unknown');
+  assert.equal(e?.cited, 'СП 42.13330.2019');
+  assert.equal(e?.replacement, 'СП 42.13330.2016', 'the edition in force in 2019');
+  assert.equal((e as UnknownDesignation).ambiguous, false);
+  assert.match((e as UnknownDesignation).reason, /изданы редакции 2011, 2016, 2026 годов/);
+  assert.equal(entry('СП 15.13330-2019')?.replacement, 'СП 15.13330.2020', 'a year one off is a typo of that edition');
+  assert.equal(entry('СП 73.13330.2022')?.replacement, 'СП 73.13330.2016');
+  assert.equal(entry('SP 5.13130.2013')?.replacement, 'СП 5.13130.2009');
+  // after the last listed edition a newer one may exist: only a question
+  assert.equal((entry('СП 63.13330.2025') as UnknownDesignation | null)?.ambiguous, true);
+  // years before the registers began or still to come are malformed designations, not missing editions
+  assert.equal(entry('СП 63.13330.2008'), null);
+  assert.equal(lookupNorm(findNormRefs(prepareForNorms('СП 63.13330.2030'))[0]!, 2026), null);
+  // every listed edition is real; series without a list are not judged
+  for (const s of SERIES_EDITIONS) for (const y of s.editions) assert.notEqual(entry(`${s.series}.${y}`)?.status, 'unknown', `${s.series}.${y}`);
+  assert.equal(entry('СП 70.13330.2019'), null);
+});
+
+test('decrees, federal laws, ministry orders and РД are read in the spellings documents use', () => {
+  const keys = (t: string) => findNormRefs(prepareForNorms(t)).map((r) => r.key);
+  for (const v of [
+    'ПП РФ от 25.04.2012 № 390',
+    'Постановление Правительства РФ от 25.04.2012 г. N 390',
+    'постановлением Правительства Российской Федерации от 25 апреля 2012 года № 390',
+    'ПП РФ № 390 от 25.04.2012',
+    'ППРФ №390 от 25.04.2012г.',
+  ])
+    assert.deepEqual(keys(v), ['ПП 390-2012'], v);
+  for (const v of [
+    'Федеральный закон от 22.07.2008 № 123-ФЗ',
+    'Федеральным законом от 22 июля 2008 г. N 123-ФЗ',
+    'федерального закона РФ от 22.07.2008 №123-ФЗ',
+  ])
+    assert.deepEqual(keys(v), ['ФЗ 123-2008'], v);
+  assert.deepEqual(keys('по 123-ФЗ «Технический регламент»'), [], 'a law without its date is not told from others of its number');
+  for (const v of [
+    'приказ Минэнерго России от 13.01.2003 № 6',
+    'Приказом Минэнерго РФ от 13 января 2003 г. N 6',
+    'приказ Минэнерго № 6 от 13.01.2003',
+    'ПРИКАЗ МИНЭНЕРГО ОТ 13.01.2003 №6',
+  ])
+    assert.deepEqual(keys(v), ['ПРИКАЗ МИНЭН 6-2003'], v);
+  assert.deepEqual(keys('приказом Минстроя России от 14.12.2021 № 926/пр'), ['ПРИКАЗ МИНСТ 926-2021']);
+  assert.deepEqual(keys('РД 34.21.122-87 и РД 78.145-93'), ['РД 34.21.122', 'РД 78.145']);
+  assert.deepEqual(keys('шифр 24-017-РД 12-2024, стадия РД'), [], 'a cipher of working documentation is not a РД');
+  assert.deepEqual(keys('ВСН 59-88, МДС 81-35.2004'), ['ВСН 59-88', 'МДС 81-35']);
 });

@@ -1,9 +1,17 @@
-import { NORMS, UNKNOWN_DESIGNATIONS, type NormEntry, type RegistryEntry, type UnknownDesignation } from '../data/norms.ts';
+import {
+  NORMS,
+  SERIES_EDITIONS,
+  UNKNOWN_DESIGNATIONS,
+  type NormEntry,
+  type RegistryEntry,
+  type SeriesEditions,
+  type UnknownDesignation,
+} from '../data/norms.ts';
 import { collapseSpaces, normalizeText } from '../text/normalize.ts';
 
 /** A norm designation found in text, reduced to a comparable key. */
 export interface NormRef {
-  type: 'СНИП' | 'СП' | 'СПСТАР' | 'ГОСТ' | 'САНПИН' | 'НПБ' | 'ППБ' | 'ВСН' | 'МДС' | 'ПП' | 'СО';
+  type: 'СНИП' | 'СП' | 'СПСТАР' | 'ГОСТ' | 'САНПИН' | 'ГН' | 'НПБ' | 'ППБ' | 'ВСН' | 'МДС' | 'РД' | 'ПП' | 'ФЗ' | 'ПРИКАЗ' | 'СО';
   /** Type + number without the year, e.g. «СП 50.13330», «СНИП 2.01.07», «ГОСТ Р 21.1101». */
   key: string;
   /** The key as written, before the register code of a СП is corrected («СП 131.1330» where key is «СП 131.13330»). */
@@ -20,7 +28,17 @@ export interface NormRef {
 const LATIN_NAMES: Record<string, string> = { SNIP: 'СНиП', SANPIN: 'СанПиН', GOST: 'ГОСТ', NPB: 'НПБ', SP: 'СП', CP: 'СП' };
 
 /** Types whose every edition is out of use: a match on the number alone is enough. */
-const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ППБ', 'ВСН', 'ПП']);
+const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ППБ', 'ВСН', 'РД', 'ПП', 'ФЗ', 'ПРИКАЗ']);
+
+/** «ОТ 25.04.2012», «ОТ 25 АПРЕЛЯ 2012 Г.»: the date of an act, its year captured. */
+const ACT_DATE = String.raw`ОТ ?\d{1,2}(?:\.\d{2}\.| (?:ЯНВАРЯ|ФЕВРАЛЯ|МАРТА|АПРЕЛЯ|МАЯ|ИЮНЯ|ИЮЛЯ|АВГУСТА|СЕНТЯБРЯ|ОКТЯБРЯ|НОЯБРЯ|ДЕКАБРЯ) )(\d{4}) ?(?:Г(?:ОДА)?\.? ?)?`;
+const NUMBER_SIGN = String.raw`(?:N|№|NO\.?) ?`;
+
+/**
+ * The issuing body of an order as a stem that survives declension and «России»/«РФ»: «МИНЭНЕРГО РОССИИ», «МИНСТРОЯ РФ»,
+ * «МЧС» → «МИНЭН», «МИНСТ», «МЧС».
+ */
+const issuer = (body: string) => body.replace(/[^А-Я]/g, '').slice(0, 5);
 
 const year4 = (y: string | undefined): number | null => {
   if (!y) return null;
@@ -89,14 +107,42 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
     },
   },
   { type: 'САНПИН', re: /САНПИН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `САНПИН ${m[1]}`, year: year4(m[2]) }) },
+  // hygienic standards («ГН 2.2.5.1313-03», «ГН 2.1.8/2.2.4.2262-07»): numbered as СанПиН are, a number and a year
+  { type: 'ГН', re: /(?<![А-Я])ГН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `ГН ${m[1]}`, year: year4(m[2]) }) },
   { type: 'НПБ', re: /НПБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `НПБ ${m[1]}`, year: year4(m[2]) }) },
   { type: 'ППБ', re: /(?<![А-Я])ППБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `ППБ ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
   { type: 'ВСН', re: /ВСН ?(\d{1,3})-(\d{2})(?!\d)/g, build: (m) => ({ key: `ВСН ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
   { type: 'МДС', re: /МДС ?(\d{2}-\d{1,2})\.(\d{4})(?!\d)/g, build: (m) => ({ key: `МДС ${m[1]}`, year: year4(m[2]) }) },
   {
+    type: 'РД',
+    // a dot in the number tells a guidance document («РД 34.21.122-87») from a cipher of working documentation («РД 12-2024»)
+    re: /(?<![А-Я])РД ?(\d{2,3}\.\d{1,3}(?:\.\d{1,3})*)-(\d{4}|\d{2})(?![\d.])/g,
+    build: (m) => ({ key: `РД ${m[1]}`, year: year4(m[2]) }),
+  },
+  {
     type: 'ПП',
-    re: /(?:(?<![А-Я])ПП|ПОСТАНОВЛЕНИ[ЕЯЮМ]{1,2} ПРАВИТЕЛЬСТВА) ?(?:РФ|РОССИЙСКОЙ ФЕДЕРАЦИИ)? ?ОТ ?\d{1,2}\.\d{2}\.(\d{4}) ?(?:Г\.? ?)?(?:N|№) ?(\d{2,5})/g,
-    build: (m) => ({ key: `ПП ${m[2]}-${m[1]}`, year: year4(m[1]) }),
+    re: new RegExp(
+      String.raw`(?:(?<![А-Я])ПП|ПОСТАНОВЛЕНИ[ЕЯЮМ]{1,2} ПРАВИТЕЛЬСТВА) ?(?:РФ|РОССИЙСКОЙ ФЕДЕРАЦИИ)? ?(?:${ACT_DATE}${NUMBER_SIGN}(\d{2,5})|${NUMBER_SIGN}(\d{2,5}) ?${ACT_DATE})`,
+      'g',
+    ),
+    build: (m) => (m[1] ? { key: `ПП ${m[2]}-${m[1]}`, year: year4(m[1]) } : { key: `ПП ${m[3]}-${m[4]}`, year: year4(m[4]) }),
+  },
+  {
+    type: 'ФЗ',
+    // a federal law is told by its number and year: numbers start again every year, so one without its date is not judged
+    re: new RegExp(String.raw`ФЕДЕРАЛЬН[А-Я]{2,3} ЗАКОН[А-Я]{0,2} ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`, 'g'),
+    build: (m) => ({ key: `ФЗ ${m[2]}-${m[1]}`, year: year4(m[1]) }),
+  },
+  {
+    type: 'ПРИКАЗ',
+    re: new RegExp(
+      String.raw`ПРИКАЗ(?:ОМ|А|У)? ([А-Я]{3,}(?: (?:РОССИИ|РФ|РОССИЙСКОЙ ФЕДЕРАЦИИ))?) ?(?:${ACT_DATE}${NUMBER_SIGN}(\d{1,5})(?:\/ПР)?|${NUMBER_SIGN}(\d{1,5})(?:\/ПР)? ?${ACT_DATE})`,
+      'g',
+    ),
+    build: (m) => {
+      const [number, year] = m[2] ? [m[3], m[2]] : [m[4], m[5]];
+      return { key: `ПРИКАЗ ${issuer(m[1]!)} ${number}-${year}`, year: year4(year) };
+    },
   },
   // «СО 2507-1-2015»: only ever looked up as a designation that does not exist (a standard with «ИСО» cut short)
   { type: 'СО', re: /(?<![А-ЯA-Z])СО ?(\d{3,5}(?:-\d{1,2})?)-(\d{4})(?!\d)/g, build: (m) => ({ key: `СО ${m[1]}`, year: year4(m[2]) }) },
@@ -142,6 +188,8 @@ interface Registry {
   stale: Map<string, Indexed<NormEntry>[]>;
   /** Designations that do not exist by key as written (a mistyped code is what makes them wrong). */
   unknown: Map<string, Indexed<UnknownDesignation>[]>;
+  /** Edition lists of СП series by key («СП 42.13330»). */
+  editions: Map<string, SeriesEditions>;
 }
 let registry: Registry | null = null;
 
@@ -158,7 +206,11 @@ function indexed<E extends { cited: string }>(entries: readonly E[], keyOf: (r: 
 }
 
 function registryIndex(): Registry {
-  registry ??= { stale: indexed(NORMS, (r) => r.key), unknown: indexed(UNKNOWN_DESIGNATIONS, (r) => r.exact) };
+  registry ??= {
+    stale: indexed(NORMS, (r) => r.key),
+    unknown: indexed(UNKNOWN_DESIGNATIONS, (r) => r.exact),
+    editions: new Map(SERIES_EDITIONS.map((s) => [s.series, s])),
+  };
   return registry;
 }
 
@@ -201,13 +253,41 @@ function spUnderGost(ref: NormRef): UnknownDesignation | null {
   };
 }
 
+/** Registers of СП began in 2009 (norms/malformed.ts judges years before it and years to come). */
+const FIRST_SP_YEAR = 2009;
+
+/**
+ * «СП 42.13330.2019»: a year the series' edition list (norms-sources/editions.json) does not have. Between its first and
+ * last edition the list is complete, so the citation names no norm; the edition a year off (a typo) or else the one in force
+ * that year is the one meant;
+ * before the first or after the last one a new or unlisted edition is possible, so the finding only asks to confirm.
+ */
+function neverIssuedEdition(ref: NormRef, series: SeriesEditions | undefined, currentYear: number): UnknownDesignation | null {
+  const year = ref.year;
+  if (!series || year === null || year < FIRST_SP_YEAR || year > currentYear || series.editions.includes(year)) return null;
+  const first = series.editions[0]!;
+  const last = series.editions[series.editions.length - 1]!;
+  // a year one off an edition is a typo of it; otherwise the edition in force that year is what was meant
+  const meant = series.editions.find((y) => Math.abs(y - year) === 1) ?? series.editions.filter((y) => y <= year).pop() ?? first;
+  const issued = series.editions.length === 1 ? `издана только редакция ${first} года` : `изданы редакции ${series.editions.join(', ')} годов`;
+  return {
+    cited: `${ref.key}.${year}`,
+    status: 'unknown',
+    replacement: `${ref.key}.${meant}`,
+    reason: `редакции ${year} года у ${ref.key} нет: ${issued}`,
+    ambiguous: year < first || year > last,
+    ver: 'V',
+    src: series.src,
+  };
+}
+
 /**
  * The registry entry a reference points at: a designation that does not exist (as written, a missing «Р» read both ways),
  * else the superseded or cancelled norm (typos of the register code corrected), else a СП with a mistyped register code or
- * a СП number under ГОСТ;
+ * a СП number under ГОСТ, else a СП edition its series never had;
  * null when the cited edition is not known to be out of use or wrong.
  */
-export function lookupNorm(ref: NormRef): RegistryEntry | null {
+export function lookupNorm(ref: NormRef, currentYear = new Date().getFullYear()): RegistryEntry | null {
   const idx = registryIndex();
   for (const key of spellings(ref, ref.exact)) {
     for (const c of idx.unknown.get(key) ?? []) if (ref.year === c.ref.year) return c.entry;
@@ -218,7 +298,7 @@ export function lookupNorm(ref: NormRef): RegistryEntry | null {
       if (ref.year !== null && ref.year === c.ref.year) return c.entry;
     }
   }
-  if (ref.type === 'СП' && ref.exact !== ref.key) return codeTypo(ref);
+  if (ref.type === 'СП') return ref.exact !== ref.key ? codeTypo(ref) : neverIssuedEdition(ref, idx.editions.get(ref.key), currentYear);
   if (ref.type === 'ГОСТ') return spUnderGost(ref);
   return null;
 }
