@@ -17,8 +17,15 @@ export interface PageRef {
   kind: string;
   doc_index: number;
   doc_page: number;
-  /** Caption to print, e.g. «стр. 12 (док. 3 «24-017-КР.pdf», л. 4)». */
+  /**
+   * Caption to print: as a specialist writes it where the title blocks tell the sheet and the cipher («лист 3 тома
+   * 24-017-КР (стр. 130)»), else by the running page and the document («стр. 12 (док. 3 «24-017-КР.pdf», с. 4)»).
+   */
   label: string;
+  /** The sheet printed in the page's title block («3», «3.1» for an inserted sheet), when it was read. */
+  sheet?: string;
+  /** The cipher (обозначение) of the document: its title block's on that page, else the document's own, when read. */
+  cipher?: string;
 }
 
 export interface FindingSource {
@@ -49,6 +56,39 @@ export interface Finding {
   check_id: string;
   album?: string;
   stage?: string;
+  /** Against the previous run of the bundle (src/report/revision/): absent when the run was compared with none. */
+  revision?: FindingRevision;
+}
+
+/** A finding against the previous run of its bundle: new, or persisting with the finding it continues. */
+export interface FindingRevision {
+  status: 'new' | 'persisting';
+  /** The matched finding of the previous run (persisting only). */
+  previous_finding_id?: string;
+  previous_n?: number;
+}
+
+/** A finding of the previous run that has no counterpart in this one: resolved by the revision. */
+export interface ResolvedFinding {
+  finding_id: string;
+  /** Its number in the previous run's report. */
+  n: number;
+  importance: Importance;
+  section: string;
+  topic: Theme;
+  check_id: string;
+  essence: string;
+  /** Where it was, as the previous run's report named it. */
+  place: string;
+}
+
+/** The comparison of a run with the previous run of its bundle, made at publication. */
+export interface PublishedRevision {
+  previous_run_id: string;
+  /** ISO-8601 UTC: when the previous run's result was published. */
+  previous_published_at: string;
+  counts: { new: number; persisting: number; resolved: number };
+  resolved: ResolvedFinding[];
 }
 
 export interface Question {
@@ -68,6 +108,9 @@ export interface ReferenceProblem {
   doc_index: number;
   page: number;
 }
+
+/** The warning that names the documents of which no page could be read (first of the warnings, and in the report's summary). */
+export const DOCUMENTS_UNREAD = 'documents_unread';
 
 export interface ResultWarning {
   code: string;
@@ -108,6 +151,8 @@ export interface PublishedResult extends ReviewOutcome {
   available_themes: Theme[];
   parsed: true;
   feedback_snapshot: string;
+  /** Against the previous run of the bundle; absent outside a bundle and for the bundle's first run. */
+  revision?: PublishedRevision;
 }
 
 export function countFindings(findings: readonly Finding[]): PublishedResult['counts'] {
@@ -133,6 +178,30 @@ export interface PublishedSetDocument {
   /** П, Р or null when the document states no stage. */
   stage: string | null;
   evidence: string;
+  /** The parts of the volume by its title blocks (absent for a document without them). */
+  parts?: PublishedVolumePart[];
+}
+
+/** One part of a volume: contents, text part, graphic part, appendix, or sheets of another set bound in. */
+export interface PublishedVolumePart {
+  /** contents, text, drawings, appendix, foreign. */
+  kind: string;
+  /** What began it: start, contents, cipher, form, restart, appendix, foreign_cipher, foreign_number. */
+  cue: string;
+  cipher: string | null;
+  page_from: number;
+  page_to: number;
+  /** First and last sheet number its title blocks carry, or null. */
+  sheet_from: number | null;
+  sheet_to: number | null;
+  /** «Листов» of its first title block stating one, or null. */
+  sheets_declared: number | null;
+  /** Title-block form: 3 drawings, 5 text first sheet, 6 text next sheets; null when not known. */
+  form: number | null;
+  /** Parts with one number share a numbering; null for bound sheets of another set. */
+  numbering: number | null;
+  /** The appendix heading («Приложение А»). */
+  label?: string;
 }
 
 /** What the review took the set to be: stage, composition edition, the date norms are judged at, document types. */
@@ -150,4 +219,30 @@ export interface PublishedSetModel {
   documents: PublishedSetDocument[];
   /** The same in one Russian sentence (also the warning set_model). */
   summary: string;
+  /** The designed object as the review established it (absent in results published before it was). */
+  object?: PublishedObject;
+}
+
+/** One attribute of the object with the place it was read. */
+export interface PublishedObjectStatement {
+  value: string;
+  /** xml, title, label, stamp, request, text — strongest first. */
+  source: string;
+  doc_index: number | null;
+  page: number | null;
+  quote: string;
+  /** How many documents state the same value. */
+  documents: number;
+}
+
+/** The designed object: each attribute from the strongest source, null when the set does not state it. */
+export interface PublishedObject {
+  name: PublishedObjectStatement | null;
+  institution: string | null;
+  address: PublishedObjectStatement | null;
+  cadastral_numbers: PublishedObjectStatement[];
+  cipher_base: PublishedObjectStatement | null;
+  customer: PublishedObjectStatement | null;
+  designer: PublishedObjectStatement | null;
+  chief_engineer: PublishedObjectStatement | null;
 }

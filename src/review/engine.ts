@@ -1,19 +1,20 @@
 import type { ReferenceProblem, ResultWarning, ReviewOutcome } from '../kernel/result.ts';
 import { CHECKS } from './checks/index.ts';
-import { setCipherBase } from './checks/consistency-cipher.ts';
+import { setCipherBase } from './set/cipher-base.ts';
 import type { CheckContext, DraftFinding, DraftQuestion } from './checks/types.ts';
-import { crc32File } from './extract/crc32.ts';
-import { streamDocument } from './extract/index.ts';
+import { crc32File, md5File } from './extract/crc32.ts';
+import { streamDocument, type StreamResult } from './extract/index.ts';
 import { ocrAvailable } from './extract/ocr.ts';
 import { acquireReader, announcePdfs, releaseReader, type PdfReader } from './extract/pdf-reader.ts';
 import { DocCollector } from './facts/collector.ts';
 import { dealDocuments } from './lanes.ts';
 import { deriveSetModel, settleSections } from './set/derive.ts';
+import { establishObject } from './set/object-identity.ts';
 import { publishSetModel, setModelWarning } from './set/summary.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
 import type { ReadingSettings, ReviewInput, ReviewProgress } from './types.ts';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 
 export interface ReviewOptions extends ReadingSettings {
   /** Recognise pages without a text layer when tesseract is installed (default true). */
@@ -37,6 +38,16 @@ export interface ReadSet {
   usage: Omit<ReviewOutcome['usage'], 'seconds'>;
   /** When reading started (Date.now()): usage.seconds covers reading and checks. */
   startedAt: number;
+  /** Documents of which not one page could be read, in document order: a set of only these is not reviewable. */
+  unread: UnreadDocument[];
+}
+
+/** A document that gave no page: why, in Russian for the user, and in the reader's own words for the logs. */
+export interface UnreadDocument {
+  index: number;
+  name: string;
+  reason: string;
+  detail: string;
 }
 
 /** Reads every document of the set one page at a time, keeping only facts (the first half of reviewSet). */
@@ -49,7 +60,7 @@ export async function readSet(input: ReviewInput, onProgress: ((p: ReviewProgres
   const { timeoutMs } = options;
   const ordered = [...input.documents].sort((a, b) => a.index - b.index);
   const estimate = ordered.map((d) => Math.max(1, d.pages ?? 1));
-  const read: { facts: DocFacts; warnings: ResultWarning[] }[] = new Array(ordered.length);
+  const read: { facts: DocFacts; warnings: ResultWarning[]; pagesRead: number; failure: StreamResult['failure'] }[] = new Array(ordered.length);
   let pagesDone = 0;
   let chars = 0;
   let ocrPages = 0;
@@ -68,12 +79,14 @@ export async function readSet(input: ReviewInput, onProgress: ((p: ReviewProgres
     for (const i of lane) {
       const doc = ordered[i]!;
       const collector = new DocCollector(doc, 0);
+      let pagesRead = 0;
       const res = await streamDocument(
         doc,
-        { workDir: input.workDir, timeoutMs, tesseractBin: options.tesseractBin, ocr: options.ocr ?? true },
+        { workDir: input.workDir, timeoutMs, tesseractBin: options.tesseractBin, xsdDir: options.xsdDir, ocr: options.ocr ?? true },
         reader,
         (page) => {
           collector.addPage(page);
+          pagesRead++;
           pagesDone++;
           chars += page.text.length;
           estimate[i] = Math.max(estimate[i]!, page.docPage);
@@ -87,7 +100,9 @@ export async function readSet(input: ReviewInput, onProgress: ((p: ReviewProgres
         },
       );
       ocrPages += res.ocrPages;
-      read[i] = { facts: collector.finish(res.pagesTotal, res.xml), warnings: res.warnings };
+      const facts = collector.finish(res.pagesTotal, res.xml);
+      if (res.schema) facts.schema = res.schema;
+      read[i] = { facts, warnings: res.warnings, pagesRead, failure: res.failure };
     }
   };
   try {
@@ -104,8 +119,18 @@ export async function readSet(input: ReviewInput, onProgress: ((p: ReviewProgres
   }
   const warnings: ResultWarning[] = [];
   const docs: DocFacts[] = [];
+  const unread: UnreadDocument[] = [];
   let nextPage = 1;
-  for (const r of read) {
+  for (const [i, r] of read.entries()) {
+    if (r.pagesRead === 0) {
+      const doc = ordered[i]!;
+      unread.push({
+        index: doc.index,
+        name: doc.name,
+        reason: r.failure?.reason ?? 'ни одна страница не прочитана',
+        detail: r.failure?.detail ?? 'no page read',
+      });
+    }
     // running pages: the preparation stage's numbering, else continued from the previous document
     r.facts.pageFrom = r.facts.doc.pageFrom ?? nextPage;
     nextPage = r.facts.pageFrom + Math.max(1, r.facts.pagesTotal);
@@ -113,11 +138,18 @@ export async function readSet(input: ReviewInput, onProgress: ((p: ReviewProgres
     docs.push(r.facts);
   }
 
-  // checksums are compared with the XML note's FileChecksum list; without a note nobody reads them
-  if (docs.some((d) => d.xml))
+  // checksums are compared with the XML note's FileChecksum list and with ИУЛ; without either nobody reads them
+  const iuls = docs.filter((d) => d.iul);
+  if (docs.some((d) => d.xml) || iuls.length)
     await Promise.all(
       docs.map(async (d) => {
         d.crc32 = await crc32File(d.doc.path).catch(() => null);
+        if (!iuls.length) return;
+        d.fileBytes = await stat(d.doc.path).then(
+          (s) => s.size,
+          () => null,
+        );
+        if (iuls.some((i) => i.iul!.algorithm === 'MD5')) d.md5 = await md5File(d.doc.path).catch(() => null);
       }),
     );
   return {
@@ -125,6 +157,7 @@ export async function readSet(input: ReviewInput, onProgress: ((p: ReviewProgres
     warnings,
     usage: { pages_read: pagesDone, characters_read: chars, ocr_pages: ocrPages },
     startedAt: started,
+    unread,
   };
 }
 
@@ -141,22 +174,23 @@ export function checkSet(input: ReviewInput, read: ReadSet): ReviewOutcome {
 /** Runs every check over the facts of a read set: findings in report order with final numbers and ids. */
 export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutcome, 'usage'> {
   const xmlDoc = docs.find((d) => d.xml);
+  const setBase = setCipherBase(docs);
   const ctx: CheckContext = {
     input,
     docs,
     xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null,
-    setBase: setCipherBase(docs),
-    set: deriveSetModel(docs),
+    setBase,
+    set: deriveSetModel(docs, input, setBase),
   };
   settleSections(docs, ctx.set);
+  ctx.set.object = establishObject(docs, ctx.set.documents, input.objectAddress, ctx.setBase);
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];
   const problems: ReferenceProblem[] = [];
   const warnings: ResultWarning[] = [setModelWarning(ctx.set)];
   for (const check of CHECKS) {
     const out = check.run(ctx);
-    // context documents are read for cross-checks only: nothing is reported on them
-    drafts.push(...(out.findings ?? []).filter((f) => !f.about || f.about.doc.role === 'review'));
+    drafts.push(...(out.findings ?? []));
     questions.push(...(out.questions ?? []));
     problems.push(...(out.referenceProblems ?? []));
     warnings.push(...(out.warnings ?? []));
@@ -167,20 +201,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     questions: finalizeQuestions(questions),
     warnings,
     reference_problems: problems,
-    object_name: objectNameOf(docs, ctx.xml?.facts.objectName ?? null),
+    object_name: ctx.set.object.name?.value ?? null,
     set: publishSetModel(ctx.set),
   };
-}
-
-/** The object's name for the report's title page: the XML note's when present, else the name most documents state. */
-function objectNameOf(docs: readonly DocFacts[], fromXml: string | null): string | null {
-  if (fromXml) return fromXml;
-  const votes = new Map<string, number>();
-  for (const d of docs) {
-    const first = d.objectNames[0]?.value.trim();
-    if (first) votes.set(first, (votes.get(first) ?? 0) + 1);
-  }
-  let best: string | null = null;
-  for (const [name, n] of votes) if (best === null || n > votes.get(best)!) best = name;
-  return best;
 }

@@ -2,19 +2,38 @@ import { randomUUID } from 'node:crypto';
 import { IMPORTANCE_ORDER, type Finding, type FindingSource, type PageRef, type Question } from '../kernel/result.ts';
 import { compareSections } from '../kernel/docset.ts';
 import { SET_SECTION, type DraftFinding, type DraftQuestion, type Place } from './checks/types.ts';
+import { sheetLabel } from './set/volume-parts.ts';
 
 /** Running page of a place in the set. */
 export const runningPage = (p: Place) => p.doc.pageFrom + p.page - 1;
 
+/**
+ * A place as the service numbers it (the running page, the document's own page) and, where the title blocks give
+ * them, as a specialist writes it: the sheet of the page's title block and the document's cipher.
+ */
 export function pageRef(p: Place): PageRef {
   const page = runningPage(p);
+  const stamp = p.doc.stamps.find((s) => s.docPage === p.page && s.sheet !== null && !s.changePermission);
+  const sheet = stamp ? sheetLabel(stamp) : undefined;
+  const cipher = stamp?.cipher ?? p.doc.cipher?.cipher ?? undefined;
+  const document = `док. ${p.doc.doc.index} «${p.doc.doc.name}»`;
+  const label =
+    sheet && cipher
+      ? `лист ${sheet} тома ${cipher} (стр. ${page})`
+      : cipher
+        ? `с. ${p.page} тома ${cipher} (стр. ${page})`
+        : sheet
+          ? `лист ${sheet} (стр. ${page}, ${document})`
+          : `стр. ${page} (${document}, с. ${p.page})`;
   return {
     page,
     in_docset: true,
     kind: p.doc.section ?? '',
     doc_index: p.doc.doc.index,
     doc_page: p.page,
-    label: `стр. ${page} (док. ${p.doc.doc.index} «${p.doc.doc.name}», с. ${p.page})`,
+    label,
+    ...(sheet ? { sheet } : {}),
+    ...(cipher ? { cipher } : {}),
   };
 }
 
@@ -44,7 +63,7 @@ function sources(f: DraftFinding): FindingSource[] {
     seen.add(k);
     out.push({ type: 'document', title: `${p.doc.doc.name}${p.doc.section ? ` (${p.doc.section})` : ''}`, doc_index: p.doc.doc.index, page: runningPage(p) });
   }
-  if (f.checkId === 'completeness.missing_section') out.push({ type: 'profile', title: 'Профиль разделов организации' });
+  if (f.basis) out.push(f.basis);
   if (f.norm) out.push({ type: 'norm', title: f.norm });
   return out;
 }

@@ -81,9 +81,11 @@ export interface ReadingSettings {
   pdfReader: PdfReaderChoice;
   /** The tesseract binary; OCR is skipped with a warning when it is missing or has no Russian data. */
   tesseractBin: string;
+  /** Where the official Минстрой XSD files are installed (XSD_DIR); XML documents are not validated without it. */
+  xsdDir?: string;
 }
 
-export interface ExtractOptions extends Pick<ReadingSettings, 'timeoutMs' | 'tesseractBin'> {
+export interface ExtractOptions extends Pick<ReadingSettings, 'timeoutMs' | 'tesseractBin' | 'xsdDir'> {
   workDir: string;
   ocr: boolean;
 }

@@ -44,6 +44,8 @@ export function stampStyle(rng: Rng): StampStyle {
       { dev: 'Разраб.', chk: 'Пров.', nk: 'Н.контр.', gip: 'ГИП' },
       { dev: 'Разработал', chk: 'Проверил', nk: 'Н. контр.', gip: 'ГИП' },
       { dev: 'Разраб.', chk: 'Пров.', nk: 'Нормоконтроль', gip: 'ГИП' },
+      // forms of real organisations: «Исполнил» for the developer, «Провер.», «Н.контроль»
+      { dev: 'Исполнил', chk: 'Провер.', nk: 'Н.контроль', gip: 'ГИП' },
     ]),
     extra: rng.pick([null, 'Нач. отд.', 'Т. контр.']),
     gipLast: rng.chance(0.5),
@@ -77,13 +79,13 @@ function stampDate(set: SetFacts, shift: number): string {
   return `${String(m).padStart(2, '0')}.${String(set.year % 100).padStart(2, '0')}`;
 }
 
-function roles(set: SetFacts, style: StampStyle, dev: Person, chk: Person): Role[] {
+function roles(set: SetFacts, style: StampStyle, dev: Person, chk: Person, gipOf: Person): Role[] {
   const date = stampDate(set, 0);
   const r = (role: string, p: Person): Role => ({ role, surname: p.surname, date });
   const out = [r(style.labels.dev, dev), r(style.labels.chk, chk)];
   if (style.extra) out.push(r(style.extra, chk));
   const nk = r(style.labels.nk, set.normController);
-  const gip = r(style.labels.gip, set.gip);
+  const gip = r(style.labels.gip, gipOf);
   out.push(...(style.gipLast ? [nk, gip] : [gip, nk]));
   return out;
 }
@@ -104,9 +106,12 @@ export function buildDoc(
   mutate(content);
   const dev = rng.pick(set.developers);
   const chk = rng.pick(set.checkers);
-  const docRoles = roles(set, style, dev, chk);
+  // a volume may name another ГИП (consistency.parties)
+  const gipOf = plan.facts.gip ?? set.gip;
+  const docRoles = roles(set, style, dev, chk, gipOf);
   const docTitle = plan.title;
-  const objectName = style.addressOnTitle ? `${set.objectName} по адресу: ${formatAddress(plan.facts.address, ctx.addrStyle)}` : set.objectName;
+  const ownName = plan.facts.objectName ?? set.objectName;
+  const objectName = style.addressOnTitle ? `${ownName} по адресу: ${formatAddress(plan.facts.address, ctx.addrStyle)}` : ownName;
   const stamp = (form: 3 | 5 | 6, sheetTitle = ''): Stamp => ({
     form,
     cipher: plan.cipher,
@@ -141,7 +146,7 @@ export function buildDoc(
         volume: plan.volume,
         director: personName(set.director),
         directorTitle: 'Генеральный директор',
-        gip: personName(set.gip),
+        gip: personName(gipOf),
         city: set.orgCity,
         year: set.year,
       },

@@ -1,5 +1,5 @@
 /** Facts of one object: organization, people, address, plot, cipher and technical and economic indicators (ТЭП). */
-import type { Rng } from './rng.ts';
+import { Rng } from './rng.ts';
 import type { Address, NumStyle } from './format.ts';
 
 export interface Person {
@@ -49,6 +49,17 @@ export interface LoadFacts {
   tu: { power: TuRef; water: TuRef; heat: TuRef };
 }
 
+/**
+ * Further compared indicators (the judge's catalogue): the year the building to be demolished on the plot was built, the
+ * places of a kindergarten built into the house (null without one), and the capacity of its boiler-house when the object is
+ * named with one (MW, null without).
+ */
+export interface IndicatorFacts {
+  existingYear: number;
+  kindergarten: number | null;
+  boilerMw: number | null;
+}
+
 /** Fire-safety, climate and energy characteristics of the object (C-10 … C-12). */
 export interface ObjectTraits {
   /** Степень огнестойкости, «II». */
@@ -71,8 +82,12 @@ export interface ObjectTraits {
 }
 
 /** Facts a document states; a defect may change them for one document. */
-export interface DocFacts extends LoadFacts {
+export interface DocFacts extends LoadFacts, IndicatorFacts {
   address: Address;
+  /** The object's name this document prints, when it is another object's (identity.other_object); else the set's. */
+  objectName?: string;
+  /** The ГИП this document names on its title page and title blocks, when another than the set's (consistency.parties). */
+  gip?: Person;
   cadastral: string;
   cipherBase: string;
   tep: Tep;
@@ -425,7 +440,19 @@ export function makeFacts(rng: Rng): SetFacts {
   };
   // drawn last, so the draws above (and every set generated before these facts existed) stay as they were
   const withLoads = { ...base, ...loadFacts(rng, base) };
-  return { ...withLoads, traits: makeTraits(rng, place, base.snowDistrict, base.windDistrict, storeys) };
+  return { ...withLoads, traits: makeTraits(rng, place, base.snowDistrict, base.windDistrict, storeys), ...indicatorFacts(base) };
+}
+
+/** Drawn from a generator of their own (seeded by the ГПЗУ number), so every draw above stays as it was. */
+function indicatorFacts(f: { gpzu: string }): IndicatorFacts {
+  let h = 0x811c9dc5;
+  for (const c of `${f.gpzu}|indicators`) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  const rng = new Rng(h);
+  return {
+    existingYear: rng.int(1955, 1989),
+    kindergarten: rng.chance(0.4) ? rng.pick([40, 60, 80, 100]) : null,
+    boilerMw: null,
+  };
 }
 
 /** Characteristics of the object: the climate of its city, fire-safety classes of a residential building, its energy class. */
@@ -484,6 +511,9 @@ export function copyDocFacts(f: DocFacts): DocFacts {
     gpzuDate: f.gpzuDate,
     tu: { power: { ...f.tu.power }, water: { ...f.tu.water }, heat: { ...f.tu.heat } },
     traits: { ...f.traits },
+    existingYear: f.existingYear,
+    kindergarten: f.kindergarten,
+    boilerMw: f.boilerMw,
   };
 }
 

@@ -8,13 +8,16 @@ import { anchorPage, buildDoc, stampStyle, type DocPlan } from './build-doc.ts';
 import { blockTexts, mapBlockTexts } from './model.ts';
 import { ORDER, OPTIONAL_CODES, REQUIRED_CODES, sectionInfo } from './sections.ts';
 import type { VolumeRef } from './content/common.ts';
-import type { SetBuild } from './set-build.ts';
+import { xmlNoteName, type SetBuild } from './set-build.ts';
 import { DEFECTS } from './defects/index.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderDocx } from './render-docx.ts';
 import { withBrokenTextLayer } from './mojibake.ts';
-import { fileChecksum, xmlNote, type XmlNoteData } from './xml-note.ts';
-import type { GeneratedFile, GeneratedSet, SetSpec } from './types.ts';
+import { fileChecksum, issuedDocuments, xmlNote, type XmlNoteData } from './xml-note.ts';
+import { designAssignmentXml, metAssignment } from './design-assignment.ts';
+import { writeIuls } from './iul.ts';
+import type { GeneratedFile, GeneratedSet, SetSpec, VolumeTrap } from './types.ts';
+import { bindForeignAlbum, drawingRegister, numberInParts, PARTS_TARGETS } from './volume-parts.ts';
 
 function defaultSections(rng: Rng): string[] {
   return [...REQUIRED_CODES, ...OPTIONAL_CODES.filter(() => rng.chance(0.35))];
@@ -65,16 +68,32 @@ function resolveCrossRefs(b: SetBuild): void {
   }
 }
 
+/** A trap on a PDF volume no defect touches: parts numbered each from 1, or another album's drawings bound in. */
+function setTrap(b: SetBuild, trap: VolumeTrap): void {
+  const candidates = trap === 'parts_numbering' ? PARTS_TARGETS : ['КР', 'КР1', 'КР2', 'ПОС', 'АР', 'ПЗУ'];
+  const m = b.models.find((x) => candidates.includes(x.code) && x.format === 'pdf' && !b.used.has(x.code) && x.pages.some((pg) => pg.stamp?.form === 3));
+  if (!m) return;
+  b.used.add(m.code);
+  if (trap === 'parts_numbering') {
+    numberInParts(m);
+    drawingRegister(m);
+  } else bindForeignAlbum(m);
+}
+
 export async function generateSet(spec: SetSpec, outDir: string): Promise<GeneratedSet> {
   const rng = new Rng(spec.seed);
   const set = makeFacts(rng.fork(1));
   const b: SetBuild = {
     set,
-    style: stampStyle(rng.fork(2)),
+    style: { ...stampStyle(rng.fork(2)), ...(spec.stampLabels ? { labels: spec.stampLabels } : {}) },
     codes: new Set(spec.sections ?? defaultSections(rng.fork(3))),
     splitKr: rng.fork(4).chance(0.25),
     formats: spec.formats?.length ? spec.formats : ['pdf'],
     withXml: spec.withXmlNote ?? false,
+    assignment: spec.withAssignment ? metAssignment(set) : null,
+    brokenTextLayer: spec.brokenTextLayer !== undefined,
+    withIul: spec.withIul ?? false,
+    iulHooks: [],
     userRequest: spec.userRequest ?? null,
     objectAddress: formatAddress(set.address, addressStyle(rng.fork(5), set.address)),
     plans: [],
@@ -105,6 +124,7 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
   });
   resolveCrossRefs(b);
   for (const hook of b.modelHooks) hook();
+  for (const trap of spec.traps ?? []) setTrap(b, trap);
 
   await mkdir(outDir, { recursive: true });
   const files: GeneratedFile[] = [];
@@ -115,13 +135,18 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
     const plan = b.plans.find((p) => p.code === m.code) as DocPlan;
     files.push({ name: m.fileName, path, format: m.format, kind: plan.section, pages: m.pages.length });
   }
+  if (b.withIul) files.push(...(await writeIuls(b, outDir, [...files])));
   if (b.withXml) files.push(await writeXml(b, outDir, files));
+  if (b.assignment) {
+    const path = join(outDir, 'Задание на проектирование.xml');
+    await writeFile(path, designAssignmentXml(b.assignment, b.set));
+    files.push({ name: 'Задание на проектирование.xml', path, format: 'xml', kind: 'ЗнП', pages: 0 });
+  }
   return { files, objectAddress: b.objectAddress, userRequest: b.userRequest, planted: b.planted };
 }
 
 async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Promise<GeneratedFile> {
   const a = b.set.address;
-  const pz = b.plans.find((p) => p.code === 'ПЗ');
   const data: XmlNoteData = {
     number: `${b.set.cipherBase}-ПЗ`,
     year: b.set.year,
@@ -151,6 +176,8 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
       wind: b.set.traits.wind,
       seismic: b.set.traits.seismic ? String(b.set.traits.seismic) : 'менее 6 баллов',
     },
+    extraNorms: [],
+    issued: issuedDocuments(b.set),
   };
   for (const p of b.plans) {
     if (p.code === 'ПЗ') continue;
@@ -158,7 +185,7 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
     data.files.push({ section: p.section, docName: p.title, cipher: p.cipher, fileName: p.fileName, format: p.format, checksum: await fileChecksum(f.path) });
   }
   for (const hook of b.xmlHooks) hook(data);
-  const name = pz ? pz.fileName.replace(/\.(pdf|docx)$/, '.xml') : `${b.set.cipherBase}-ПЗ.xml`;
+  const name = xmlNoteName(b);
   const path = join(outDir, name);
   await writeFile(path, xmlNote(data, b.set));
   return { name, path, format: 'xml', kind: 'ПЗ', pages: 0 };

@@ -6,6 +6,8 @@ import type { DocContent } from './content/common.ts';
 import type { DocModel } from './model.ts';
 import type { FileFormat, PlantedDefect } from './types.ts';
 import type { XmlNoteData } from './xml-note.ts';
+import type { AssignmentData } from './design-assignment.ts';
+import type { IulEntry } from './iul.ts';
 
 export interface SetBuild {
   set: SetFacts;
@@ -15,6 +17,8 @@ export interface SetBuild {
   splitKr: boolean;
   formats: FileFormat[];
   withXml: boolean;
+  /** The design assignment written with the set, or null. */
+  assignment: AssignmentData | null;
   userRequest: string | null;
   objectAddress: string;
   plans: DocPlan[];
@@ -24,6 +28,12 @@ export interface SetBuild {
   contentHooks: { code: string; mutate: (c: DocContent) => void }[];
   modelHooks: (() => void)[];
   xmlHooks: ((x: XmlNoteData) => void)[];
+  /** The inner pages of PDF volumes carry a broken text layer (mojibake.ts). */
+  brokenTextLayer: boolean;
+  /** An ИУЛ is written for every volume. */
+  withIul: boolean;
+  /** Changes to what the ИУЛ state, after the volumes are rendered. */
+  iulHooks: ((entries: IulEntry[]) => void)[];
   /** Documents already chosen as targets, so two defects of a set rarely pile on one place. */
   used: Set<string>;
 }
@@ -55,4 +65,10 @@ export function alterBase(base: string, rng: Rng): string {
   const d = Number(base[i]);
   const nd = (d + rng.int(1, 8)) % 10;
   return base.slice(0, i) + String(nd) + base.slice(i + 1);
+}
+
+/** The XML note's file name: the ПЗ volume's with .xml, or the set's cipher when there is no ПЗ volume. */
+export function xmlNoteName(b: SetBuild): string {
+  const pz = b.plans.find((p) => p.code === 'ПЗ');
+  return pz ? pz.fileName.replace(/\.(pdf|docx)$/, '.xml') : `${b.set.cipherBase}-ПЗ.xml`;
 }

@@ -15,6 +15,7 @@ export const CHECK_IDS = [
   'consistency.address',
   'consistency.cadastral_number',
   'consistency.cipher',
+  'cipher.mixed_script',
   'consistency.storeys',
   'consistency.area',
   'consistency.building_volume',
@@ -34,6 +35,15 @@ export const CHECK_IDS = [
   'request.unanswerable',
   'sheets.contents_mismatch',
   'stamps.stage_mismatch',
+  'xml.explanatory_note_content',
+  'xml.schema_violation',
+  'dates.implausible',
+  'consistency.capacity',
+  'assignment.requirements',
+  'identity.other_object',
+  'iul.file_mismatch',
+  'consistency.indicators',
+  'consistency.parties',
 ] as const satisfies readonly CheckId[];
 export type FileFormat = 'pdf' | 'docx';
 
@@ -58,10 +68,24 @@ export interface SetSpec {
   sections?: string[];
   defects: DefectSpec[];
   withXmlNote?: boolean;
+  /** A design assignment (XML) whose limits the set meets; a defect may make the set break one. */
+  withAssignment?: boolean;
+  /** Role labels of every title block instead of the organisation's drawn ones. */
+  stampLabels?: { dev: string; chk: string; nk: string; gip: string };
+  /** An информационно-удостоверяющий лист (CRC32 and size of the file) beside every volume. */
+  withIul?: boolean;
   userRequest?: string;
   /** Carrier: PDF volumes whose inner pages extract as mojibake (the engine must repair them). */
   brokenTextLayer?: TextLayerSpec;
+  /** Volume structures a clean set holds as traps: nothing in them is a defect. */
+  traps?: VolumeTrap[];
 }
+
+/**
+ * parts_numbering — a PDF volume with drawings numbers its text part and graphic part each from 1, its contents a
+ * register of the drawings; bound_album — two drawings of another object's album bound at the end of a PDF volume.
+ */
+export type VolumeTrap = 'parts_numbering' | 'bound_album';
 
 export interface PlantedDefect {
   kind: CheckId;

@@ -36,6 +36,48 @@ export interface XmlNoteData {
   energyClass: string;
   responsibility: string;
   climate: { district: string; snow: string; wind: string; seismic: string };
+  /** Norms listed in UsedNorms after the ones every note lists. */
+  extraNorms: string[];
+  /** Documents the note cites as issued besides the ГПЗУ and the compared ТУ: the assignment, the survey report, the ТУ on сети связи. */
+  issued: IssuedDoc[];
+  /** A departure from the schema planted in the note (xml.schema_violation); absent in a note that fits it. */
+  schemaFault?: SchemaFault;
+}
+
+/** Departures from the note's XML schema a designer's tool lets through: an ОГРН cut short, the ИНН left out, an element of its own. */
+export type SchemaFault = 'short_ogrn' | 'missing_inn' | 'unknown_element';
+
+export interface IssuedDoc {
+  group: 'ProjectDecisionDocuments' | 'ProjectInitialDocuments' | 'EngineeringSurveyDocuments';
+  type: string;
+  name: string;
+  number: string;
+  /** xs:date as written («2025-08-20»). */
+  date: string;
+  issuer: string;
+}
+
+/** The documents of `issued` as the note lists them: an assignment without a number, numbers beside organisations. */
+export function issuedDocuments(set: SetFacts): IssuedDoc[] {
+  return [
+    { group: 'ProjectDecisionDocuments', type: '05.03', name: 'Задание на проектирование', number: 'б/н', date: `${set.year - 1}-11-15`, issuer: set.customer },
+    {
+      group: 'ProjectInitialDocuments',
+      type: '04.01',
+      name: 'Технические условия на присоединение к сетям связи',
+      number: `${String(set.year - 1).slice(2)}-0417/СС`,
+      date: `${set.year - 1}-09-04`,
+      issuer: 'ПАО «Ростелеком»',
+    },
+    {
+      group: 'EngineeringSurveyDocuments',
+      type: '06.02',
+      name: 'Технический отчет по результатам инженерно-геологических изысканий',
+      number: `${set.cipherBase}-ИГИ`,
+      date: `${set.year - 1}-08-20`,
+      issuer: 'ООО «ГеоИзыскания»',
+    },
+  ];
 }
 
 export async function fileChecksum(path: string): Promise<string> {
@@ -121,15 +163,36 @@ function projectDocumentation(d: XmlNoteData, set: SetFacts): string {
 export function xmlNote(d: XmlNoteData, set: SetFacts): string {
   const t = set.tep;
   const tei = (name: string, measure: string, value: string | number): string => el('TEI', tx('Name', name) + tx('Measure', measure) + tx('Value', value));
-  const norms = [...COMMON_NORMS, ...(CURRENT_NORMS.ПЗ ?? [])].map((n) => tx('UsedNorm', `${n.designation} «${n.title}»`)).join('');
+  // the СНиП in the title of the current СП is a trap: it is the СП's name, not a citation
+  const norms = [
+    ...[...COMMON_NORMS, ...(CURRENT_NORMS.ПЗ ?? [])].map((n) => `${n.designation} «${n.title}»`),
+    'СП 20.13330.2016 «Нагрузки и воздействия. Актуализированная редакция СНиП 2.01.07-85*»',
+    ...d.extraNorms,
+  ]
+    .map((n) => tx('UsedNorm', n))
+    .join('');
+  const issued = (group: IssuedDoc['group']): string =>
+    d.issued
+      .filter((i) => i.group === group)
+      .map((i) =>
+        el('Document', tx('DocType', i.type) + tx('DocName', i.name) + tx('DocNumber', i.number) + tx('DocDate', i.date) + tx('DocIssueAuthor', i.issuer)),
+      )
+      .join('');
   const gip = set.gip;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${el(
     'ExplanatoryNote',
     tx('ExplanatoryNoteNumber', d.number) +
       tx('ExplanatoryNoteYear', d.year) +
+      (d.schemaFault === 'unknown_element' ? tx('ProjectStage', 'П') : '') +
       el(
         'IssueAuthor',
-        el('Organization', tx('OrgFullName', set.organization) + tx('OrgINN', '7701234567') + tx('OrgOGRN', '1027700123456') + tx('NOPRIZNumber', set.sro)),
+        el(
+          'Organization',
+          tx('OrgFullName', set.organization) +
+            (d.schemaFault === 'missing_inn' ? '' : tx('OrgINN', '7701234567')) +
+            tx('OrgOGRN', d.schemaFault === 'short_ogrn' ? '10277001234' : '1027700123456') +
+            tx('NOPRIZNumber', set.sro),
+        ),
       ) +
       el(
         'Signers',
@@ -144,17 +207,21 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
       ) +
       el('Developer', el('Organization', tx('OrgFullName', set.customer))) +
       el('UsedNorms', norms) +
-      el(
-        'ProjectDecisionDocuments',
-        el('Document', tx('DocType', '05.03') + tx('DocName', 'Задание на проектирование') + tx('DocNumber', 'б/н') + tx('DocDate', `${set.year - 1}-11-15`)),
-      ) +
+      el('ProjectDecisionDocuments', issued('ProjectDecisionDocuments')) +
       el(
         'ProjectInitialDocuments',
-        initialDoc('03.02', 'Градостроительный план земельного участка', { number: d.loads.gpzu, date: d.loads.gpzuDate }) +
-          initialDoc('04.01', 'Технические условия на технологическое присоединение к электрическим сетям', d.loads.tu.power) +
-          initialDoc('04.01', 'Технические условия на подключение к централизованной системе холодного водоснабжения', d.loads.tu.water) +
-          initialDoc('04.01', 'Технические условия на подключение к тепловым сетям', d.loads.tu.heat),
+        initialDoc(
+          '03.02',
+          'Градостроительный план земельного участка',
+          { number: d.loads.gpzu, date: d.loads.gpzuDate },
+          'Комитет по архитектуре и градостроительству',
+        ) +
+          initialDoc('04.01', 'Технические условия на технологическое присоединение к электрическим сетям', d.loads.tu.power, 'ПАО «Россети»') +
+          initialDoc('04.01', 'Технические условия на подключение к централизованной системе холодного водоснабжения', d.loads.tu.water, 'АО «Водоканал»') +
+          initialDoc('04.01', 'Технические условия на подключение к тепловым сетям', d.loads.tu.heat, 'ПАО «Теплосеть»') +
+          issued('ProjectInitialDocuments'),
       ) +
+      el('EngineeringSurveyDocuments', issued('EngineeringSurveyDocuments')) +
       el(
         'NonIndustrialObject',
         tx('Name', d.objectName) +
@@ -209,8 +276,8 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
 
 /** «12.03.2024» as the schema's xs:date. */
 const isoOf = (date: string) => date.split('.').reverse().join('-');
-const initialDoc = (type: string, name: string, r: TuRef) =>
-  el('Document', tx('DocType', type) + tx('DocName', name) + tx('DocNumber', r.number) + tx('DocDate', isoOf(r.date)));
+const initialDoc = (type: string, name: string, r: TuRef, issuer: string) =>
+  el('Document', tx('DocType', type) + tx('DocName', name) + tx('DocNumber', r.number) + tx('DocDate', isoOf(r.date)) + tx('DocIssueAuthor', issuer));
 const resource = (name: string, measure: string, value: string) => el('Resource', tx('Name', name) + tx('Measure', measure) + tx('Value', value));
 
 function guid(seed: string): string {

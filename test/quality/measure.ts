@@ -66,8 +66,10 @@ function explainedBy(check: string, planted: PlantedDefect[], hasXml: boolean): 
     if (d.kind === 'xml.explanatory_note_mismatch' && XML_VISIBLE.includes(check as CheckId)) return true;
     // Cross-references name a volume by its intended cipher: a volume printed with another one leaves them dangling.
     if (d.kind === 'consistency.cipher' && check === 'references.missing_target') return true;
-    // A volume printed with a РД cipher has another cipher base than the set, and references to its ПД cipher dangle.
+    // A volume printed with a РД cipher has another cipher base than the set, and references to its ПД cipher dangle;
+    // the XML note lists the volume under its ПД cipher, so its DocNumber no longer matches the volume.
     if (d.kind === 'stamps.stage_mismatch' && (check === 'consistency.cipher' || check === 'references.missing_target')) return true;
+    if (hasXml && d.kind === 'stamps.stage_mismatch' && check === 'xml.explanatory_note_mismatch') return true;
     return false;
   });
 }

@@ -5,7 +5,7 @@
 import { ANSWERABLE_REQUESTS } from '../generator/defects/completeness.ts';
 import { DEFECTS } from '../generator/defects/index.ts';
 import { isDatedSuperseded } from '../generator/defects/norms.ts';
-import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec, type TextLayerSpec } from '../generator/types.ts';
+import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec, type TextLayerSpec, type VolumeTrap } from '../generator/types.ts';
 
 export const INSTANCES_PER_CHECK = 6;
 export const CLEAN_SETS = 6;
@@ -23,6 +23,21 @@ const BROKEN_TEXT_LAYERS: Record<string, TextLayerSpec> = {
   'defects-25': { encoding: 'koi8-r', stamps: true },
   'clean-3': { encoding: 'cp1251', stamps: true },
 };
+
+/**
+ * Clean sets holding volumes built in parts: text and graphic parts each numbered from 1, and another object's album
+ * bound into a volume — no gap, repeat, wrong «Листов», wrong cipher or contents finding may come of them.
+ */
+const VOLUME_TRAPS: Record<string, VolumeTrap[]> = {
+  'clean-1': ['parts_numbering', 'bound_album'],
+  'clean-5': ['parts_numbering'],
+  'clean-6': ['bound_album'],
+};
+/** Role labels of real organisations' forms: «Исполнил» is the developer, «Н.контроль» (or cut off, «Н.контрол») the normocontroller. */
+const OTHER_FORM_LABELS = [
+  { dev: 'Исполнил', chk: 'Провер.', nk: 'Н.контроль', gip: 'ГИП' },
+  { dev: 'Разработал', chk: 'Провер.', nk: 'Н.контрол', gip: 'ГИП' },
+];
 
 export interface PlannedSet {
   id: string;
@@ -77,6 +92,11 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
         defects: [],
         formats: i % 2 === 0 ? ['pdf'] : ['pdf', 'docx'],
         withXmlNote: i % 3 !== 2,
+        // an assignment the set meets, its table carrying ОКЕИ codes and a class required below the designed one
+        withAssignment: i % 2 === 0,
+        // traps of a real set: every volume with its ИУЛ, all of them matching their files; role labels of other forms
+        withIul: i < 2,
+        ...(i < 2 ? { stampLabels: OTHER_FORM_LABELS[i]! } : {}),
         ...(i % 2 === 1 ? { userRequest: ANSWERABLE_REQUESTS[i % ANSWERABLE_REQUESTS.length] as string } : {}),
       },
     });
@@ -84,6 +104,8 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
   for (const s of sets) {
     const layer = BROKEN_TEXT_LAYERS[s.id];
     if (layer) s.spec.brokenTextLayer = layer;
+    const traps = VOLUME_TRAPS[s.id];
+    if (traps) s.spec.traps = traps;
   }
   // one volume uploaded on its own: composition is a warning, never findings of missing sections
   sets.push({ id: 'clean-single-volume', clean: true, spec: { seed: seedBase + 5000, defects: [], sections: ['АР'], formats: ['pdf', 'docx'] } });

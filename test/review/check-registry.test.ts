@@ -4,9 +4,10 @@
  * docs/review.md must name exactly the same checks, so a check added to one and not the others fails here.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import test from 'node:test';
 import { CHECKS } from '../../src/review/checks/index.ts';
+import { isDeclared } from '../../src/review/checks/types.ts';
 import { THEMES } from '../../src/kernel/result.ts';
 import { CHECK_IDS } from '../generator/types.ts';
 
@@ -43,4 +44,20 @@ test("docs/review.md catalogues exactly the registry's checks, each under its th
     if (!(THEMES as readonly string[]).includes(d.theme)) continue; // «— (questions)»: a check that asks, not finds
     assert.equal(d.theme, CHECKS.find((c) => c.id === d.id)!.theme, `theme of ${d.id} in docs/review.md`);
   }
+});
+
+/**
+ * One way to report: a check states what it finds through the reporter defineCheck makes for it, which fills in the
+ * check's id, theme, importance and basis and applies the context-document rule. A check building the engine's finding
+ * (DraftFinding, a `checkId`) or its own output by hand would bypass that rule, so no check module may name them.
+ */
+test('every check reports through its reporter: no check module builds a finding or an output by hand', () => {
+  const dir = new URL('../../src/review/checks/', import.meta.url);
+  const handMade = /\bDraftFinding\b|\bcheckId\s*:|\bCheckOutput\b|\breporter\s*\(|^\s*run\s*\(/m;
+  const offenders = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'types.ts')
+    .filter((f) => handMade.test(readFileSync(new URL(f, dir), 'utf8')));
+  assert.deepEqual(offenders, []);
+  // the engine runs what defineCheck made: a check object written by hand has no reporter behind it
+  for (const c of CHECKS) assert.ok(isDeclared(c), `${c.id} is not declared with defineCheck`);
 });

@@ -17,3 +17,21 @@ export const SAMPLE_NOTE = `<?xml version="1.0" encoding="UTF-8"?>
     </ProjectDocumentation>
   </NonIndustrialObject>
 </ExplanatoryNote>`;
+
+/** A hand-written assignment in the shape of the Минстрой schema 01.00 (root Document of type 05.03). */
+export const SAMPLE_ASSIGNMENT = `<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/xsl" href="DesignAssignment-01-00.xsl" ?>
+<Document xsi:noNamespaceSchemaLocation="DesignAssignment-01-00.xsd" TypeCode="05.03" SchemaVersion="01.00" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <Requisites><Date>2025-12-10</Date><Number>1</Number></Requisites>
+  <ClimateConditions><ClimateDistrict>IIВ</ClimateDistrict><SnowDistrict>III</SnowDistrict></ClimateConditions>
+  <Object FireDangerCategory="В" ResponsibilityLevel="нормальный">
+    <Name>Школа на 1100 мест</Name>
+    <FunctionsClass>02.03.002.003</FunctionsClass>
+    <POI><Name>Здание школы</Name><Measure>902</Measure><Value>1100</Value></POI>
+    <TEI><Name>Этажность</Name><Measure>796</Measure><Value>не более 4 этажей без учёта технического подполья</Value></TEI>
+    <TEI><Name>Общая площадь объекта</Name><Measure>055</Measure><Value>не более 13000</Value></TEI>
+    <ProjectSolutions><EnergyEfficiencyRequirements><Requirements><Requirement><Content>
+      <Text>1.	- установить класс энергоэффективности здания – В («высокий»):</Text>
+    </Content></Requirement></Requirements></EnergyEfficiencyRequirements></ProjectSolutions>
+  </Object>
+</Document>`;

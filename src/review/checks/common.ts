@@ -46,21 +46,6 @@ export function authority(d: DocFacts): number {
   return (d.section === 'ПЗ' ? 0 : d.section === 'ПЗУ' ? 1 : 2) * 10000 + d.doc.index;
 }
 
-/**
- * Groups documents by an equivalence of their values and returns the majority group first (ties go to the
- * group holding the most authoritative document), so each other group can be reported against it.
- */
-export function groupBy<T>(items: { doc: DocFacts; item: T }[], same: (a: T, b: T) => boolean): { doc: DocFacts; item: T }[][] {
-  const groups: { doc: DocFacts; item: T }[][] = [];
-  for (const it of items) {
-    const g = groups.find((gr) => same(gr[0]!.item, it.item));
-    if (g) g.push(it);
-    else groups.push([it]);
-  }
-  const best = (g: { doc: DocFacts }[]) => Math.min(...g.map((x) => authority(x.doc)));
-  return groups.sort((a, b) => b.length - a.length || best(a) - best(b));
-}
-
 /** The most frequent text fact of a document under a key function (first occurrence breaks ties). */
 export function docText(facts: readonly TextFact[], key: (s: string) => string): TextFact | null {
   return mostFrequent(facts, (f) => key(f.value));

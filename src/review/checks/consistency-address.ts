@@ -1,16 +1,52 @@
-import { addressDifference, addressTokens } from '../facts/address.ts';
+import { addressDifference, addressTokens, objectAddresses } from '../facts/address.ts';
 import type { TextFact } from '../facts/types.ts';
-import { docText, groupBy, quote, designDocs } from './common.ts';
-import { defineCheck, reviewSide, where, type DraftFinding } from './types.ts';
+import { docText, quote, designDocs } from './common.ts';
+import { heldAgainst, judge, type Statement, type Verdict } from './judge.ts';
+import { foreignObjects } from './object-identity.ts';
+import { defineCheck, where, type CheckContext } from './types.ts';
 
-// Addresses of the designer or the customer printed on title pages are not the object's address.
-const ORG_CONTEXT = /ИНН|ОГРН|КПП|тел\.|телефон|e-?mail|почтов|юридическ|фактическ|р\/с|банк/iu;
-
-export function objectAddresses(facts: readonly TextFact[]): TextFact[] {
-  return facts.filter((f) => !ORG_CONTEXT.test(f.snippet));
-}
+export { objectAddresses };
 
 const key = (s: string) => addressTokens(s).join(' ');
+const sameAddress = (a: TextFact, b: TextFact) => addressDifference(a.value, b.value) === null;
+
+/**
+ * The participants' addresses of the object: every distinct spelling of each design document (its usual one first: an
+ * address may be right on the title page and wrong in the text) and, last, the XML note's Address. A document carrying
+ * another object's text is identity.other_object's: its addresses are that finding's evidence.
+ */
+export function addressStatements(ctx: CheckContext): Statement<TextFact>[] {
+  const foreign = new Set(foreignObjects(ctx).map((f) => f.doc));
+  const out: Statement<TextFact>[] = [];
+  for (const doc of designDocs(ctx)) {
+    if (foreign.has(doc)) continue;
+    const all = objectAddresses(doc.addresses);
+    const usual = docText(all, key);
+    if (!usual) continue;
+    const seen = new Set<string>();
+    for (const a of [usual, ...all]) {
+      if (seen.has(key(a.value))) continue;
+      seen.add(key(a.value));
+      const place = { doc, page: a.docPage };
+      out.push({ doc, item: a, place, said: `${where(place)}: ${quote(a.value)}` });
+    }
+  }
+  const x = ctx.xml;
+  if (x?.facts.address) {
+    const place = { doc: x.doc, page: 1 };
+    out.push({ doc: x.doc, item: { value: x.facts.address, docPage: 1, snippet: x.facts.address }, place, said: `XML (Address): ${quote(x.facts.address)}` });
+  }
+  return out;
+}
+
+/** The judge's verdicts on the address, the odd one out among the participants; `xmlAlone`: the note alone (the XML check's). */
+export function addressVerdicts(ctx: CheckContext): { v: Verdict<TextFact>; xmlAlone: boolean }[] {
+  const statements = addressStatements(ctx);
+  return judge(statements, { same: sameAddress }).map((v) => ({
+    v,
+    xmlAlone: !!v.other.doc.xml && !statements.some((s) => !s.doc.xml && sameAddress(s.item, v.other.item)),
+  }));
+}
 
 /** U-08: the object's address is the same in every document and in the request. */
 export const addressConsistency = defineCheck({
@@ -18,60 +54,37 @@ export const addressConsistency = defineCheck({
   theme: 'unassigned',
   importance: 'significant',
   title: 'Адрес объекта совпадает во всех документах и с адресом, указанным при отправке',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
-    const docs = designDocs(ctx);
-    const items = docs
-      .map((doc) => ({ doc, item: docText(objectAddresses(doc.addresses), key) }))
-      .filter((x): x is { doc: typeof x.doc; item: TextFact } => x.item !== null);
+  find(ctx, report) {
     const requested = ctx.input.objectAddress?.trim();
-    // the reference: the address of the request, else the one most documents give
-    const groups = groupBy(items, (a, b) => addressDifference(a.value, b.value) === null);
-    const ref = requested ? null : groups[0]?.[0];
-    const refValue = requested ?? ref?.item.value;
-    if (!refValue) return { findings };
-    for (const d of docs) {
-      // every distinct spelling in the document: an address may be right on the title page and wrong in the text
-      const seen = new Set<string>();
-      for (const a of objectAddresses(d.addresses)) {
-        const k = key(a.value);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        const diff = addressDifference(refValue, a.value);
-        if (!diff) continue;
-        const b = { doc: d, page: a.docPage };
-        if (requested) {
-          if (d.doc.role !== 'review') continue;
-          findings.push({
-            checkId: this.id,
-            importance: this.importance,
-            theme: this.theme,
-            about: d,
-            essence: `Адрес объекта в документе «${d.doc.name}» не совпадает с адресом, указанным при отправке комплекта (${diff}).`,
-            evidence: `${where(b)}: ${quote(a.value)}\nАдрес объекта в запросе: ${quote(requested)}`,
-            action: 'Проверить адрес объекта по ГПЗУ и исправить его в документе (титульный лист, основные надписи, текстовая часть).',
-            places: [b],
-          });
-          continue;
-        }
-        const r = ref!;
-        // two spellings inside one document are no disagreement between documents
-        if (r.doc === d) continue;
-        const about = reviewSide(d, r.doc);
-        if (!about) continue;
-        const pa = { doc: r.doc, page: r.item.docPage };
-        findings.push({
-          checkId: this.id,
-          importance: this.importance,
-          theme: this.theme,
-          about,
-          essence: `Адрес объекта различается в документах «${d.doc.name}» и «${r.doc.doc.name}» (${diff}).`,
-          evidence: `${where(b)}: ${quote(a.value)}\n${where(pa)}: ${quote(r.item.value)}`,
+    if (requested) {
+      // the request's address is the yardstick: every spelling of a document is held to it, whatever the majority
+      const documents = addressStatements(ctx).filter((s) => !s.doc.xml);
+      for (const s of heldAgainst(documents, requested, (a, r) => addressDifference(r, a.value) === null)) {
+        report({
+          about: s.doc,
+          essence: `Адрес объекта в документе «${s.doc.doc.name}» не совпадает с адресом, указанным при отправке комплекта (${addressDifference(requested, s.item.value)}).`,
+          evidence: `${s.said}\nАдрес объекта в запросе: ${quote(requested)}`,
+          action: 'Проверить адрес объекта по ГПЗУ и исправить его в документе (титульный лист, основные надписи, текстовая часть).',
+          places: [s.place],
+        });
+      }
+      return;
+    }
+    // the XML note alone is the XML check's finding; a document off the rest is this one's, a finding per spelling
+    for (const { v } of addressVerdicts(ctx)) {
+      if (v.other.doc.xml) continue;
+      for (const s of [v.other, ...v.more]) {
+        const d = s.doc;
+        const r = v.ref;
+        report({
+          about: d,
+          against: r.doc,
+          essence: `Адрес объекта различается в документах «${d.doc.name}» и «${r.doc.doc.name}» (${addressDifference(r.item.value, s.item.value)}).`,
+          evidence: `${s.said}\n${r.said}`,
           action: 'Проверить адрес объекта по ГПЗУ и привести его к единому написанию во всех документах комплекта.',
-          places: about === d ? [b, pa] : [pa, b],
+          places: [s.place, r.place],
         });
       }
     }
-    return { findings };
   },
 });

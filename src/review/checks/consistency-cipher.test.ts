@@ -70,3 +70,48 @@ test('a volume printed with another base that quotes the set’s own cipher is r
     ['Шифр документа «kr.pdf» (ЖД-13-2024-КР) не совпадает по базе с шифрами остальных томов (ЖД-31-2024).'],
   );
 });
+
+test('a remark to change the volume’s correct cipher into the cipher of bound foreign drawings is never made', () => {
+  const sheet = (cipher: string, n: number) => ({ text: 'чертёж', stamp: stampLines({ cipher, sheet: n }) });
+  const kr = docFacts(2, 'kr.pdf', 'КР', [
+    'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 4. Конструктивные решения\n24-017-КР',
+    sheet('24-017-КР', 1),
+    sheet('24-017-КР', 2),
+    // more bound sheets of another object than the volume's own: they still do not make the volume's cipher
+    ...[14, 15, 16, 17].map((n) => sheet('23-555-КЖ', n)),
+  ]);
+  assert.equal(kr.cipher?.cipher, '23-555-КЖ');
+  const docs = [docFacts(1, 'pz.pdf', 'ПЗ', [page('24-017-ПЗ')]), kr];
+  assert.deepEqual(cipherConsistency.run(context(docs)).findings, []);
+});
+
+test('a subsection book cipher («…-ИОС1.2», «…-ИОС5.5») and its text part («…-ИОС5.5.ПЗ») are the volume’s own, beside the subsection’s', () => {
+  const docs = [
+    docFacts(1, 'ios1.2.pdf', 'ИОС1', [page('25/06/2025-СОШ10-ИОС1.2'), page('25/06/2025-СОШ10-ИОС1'), page('25/06/2025-СОШ10-ИОС1')]),
+    docFacts(2, 'ios5.5.pdf', 'ИОС5', [page('25/06/2025-СОШ10-ИОС5.5.ПЗ'), page('25/06/2025-СОШ10-ИОС5.5'), page('25/06/2025-СОШ10-ИОС5')]),
+  ];
+  assert.deepEqual(cipherConsistency.run(context(docs)).findings, []);
+  // another book of the subsection on a sheet is still another cipher
+  // (its sheet number going on with the volume's: the volume's own sheet with a mistyped cipher, not a bound one)
+  const numbered = (cipher: string, sheet: number) => ({ text: 'текст', stamp: stampLines({ cipher, sheet }) });
+  const wrong = docFacts(3, 'ios5.5.pdf', 'ИОС5', [
+    numbered('25/06/2025-СОШ10-ИОС5.5', 1),
+    numbered('25/06/2025-СОШ10-ИОС5.5', 2),
+    numbered('25/06/2025-СОШ10-ИОС5.6', 3),
+  ]);
+  assert.match(cipherConsistency.run(context([wrong])).findings![0]!.essence, /ИОС5\.6 вместо/);
+});
+
+test('the ИУЛ of a volume with another cipher base repeats the volume’s cipher: one finding, on the volume', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', [page('24-017-ПЗ')]),
+    docFacts(2, 'ar.pdf', 'АР', [page('24-017-АР')]),
+    docFacts(3, 'kr.pdf', 'КР', [page('24-018-КР')]),
+    docFacts(4, 'kr-УЛ.pdf', null, [{ text: 'Информационно-удостоверяющий лист\n24-018-КР-УЛ', stamp: stampLines({ cipher: '24-018-КР', sheet: 1 }) }]),
+  ];
+  const f = cipherConsistency.run(context(docs)).findings!.filter((x) => /по базе/.test(x.essence));
+  assert.deepEqual(
+    f.map((x) => x.about!.doc.index),
+    [3],
+  );
+});

@@ -1,7 +1,10 @@
-import { cipherKey, parseCiphers } from '../facts/cipher.ts';
+import { cipherKey, editDistance, marksAgree, parseCiphers } from '../facts/cipher.ts';
 import { pageList } from '../text/pages.ts';
-import type { DocFacts } from '../facts/types.ts';
-import { defineCheck, where, type DraftFinding } from './types.ts';
+import type { CipherFact, DocFacts } from '../facts/types.ts';
+import { volumeOf } from '../set/volume-parts.ts';
+import { foreignObjects } from './object-identity.ts';
+import { typeOf } from './sole-values.ts';
+import { defineCheck, where } from './types.ts';
 
 /** Marks shared by two subsections: «ВК» covers water supply and drainage together. */
 function sectionsAgree(mark: string, cipherSection: string, docSection: string): boolean {
@@ -10,32 +13,9 @@ function sectionsAgree(mark: string, cipherSection: string, docSection: string):
   return (mark === 'ВК' || mark === 'НВК') && water.has(cipherSection) && water.has(docSection);
 }
 
-/** Levenshtein distance, for telling a mistyped cipher («25-153» for «25-143») from another project's. */
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** Page where the document's cipher stands: its first title block carrying it, else the first page. */
-function cipherPage(d: DocFacts): number {
-  return d.stamps.find((s) => s.cipher && cipherKey(s.cipher) === cipherKey(d.cipher!.cipher))?.docPage ?? 1;
-}
-
-/** Most common cipher base among documents (one vote per document), or null. */
-export function setCipherBase(docs: readonly DocFacts[]): string | null {
-  const votes = new Map<string, number>();
-  for (const d of docs) if (d.cipher && !d.xml) votes.set(cipherKey(d.cipher.base), (votes.get(cipherKey(d.cipher.base)) ?? 0) + 1);
-  const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  return ranked[0]?.[0] ?? null;
+/** Page where a cipher of the document stands: its first title block carrying it, else the first page. */
+function cipherPage(d: DocFacts, c: CipherFact = d.cipher!): number {
+  return d.stamps.find((s) => s.cipher && cipherKey(s.cipher) === cipherKey(c.cipher))?.docPage ?? 1;
 }
 
 /** U-06 / N-10: all volumes share the cipher base, and each cipher's mark matches the document's section. */
@@ -44,20 +24,24 @@ export const cipherConsistency = defineCheck({
   theme: 'unassigned',
   importance: 'significant',
   title: 'Шифр тома: общая база для всех томов и марка, соответствующая разделу',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
+  find(ctx, report) {
     const withCipher = ctx.docs.filter((d) => d.cipher && !d.xml);
     for (const d of withCipher) {
-      if (d.doc.role !== 'review') continue;
-      const c = d.cipher!;
-      const p = { doc: d, page: cipherPage(d) };
+      // the volume's own cipher and the sheets of another set bound into it come from the parts model: bound sheets
+      // never make the volume's cipher, nor are they sheets with a wrong cipher (sheets.numbering_gap tells them once)
+      const volume = volumeOf(ctx.set.volumes, d);
+      const c = volume.ownCipher ?? d.cipher!;
+      const boundPages = new Set(volume.parts.filter((x) => x.kind === 'foreign').flatMap((x) => x.stamps.map((s) => s.docPage)));
+      const boundCiphers = new Set(volume.parts.filter((x) => x.kind === 'foreign' && x.cipher).map((x) => cipherKey(x.cipher!)));
+      const p = { doc: d, page: cipherPage(d, c) };
       const sameBase = withCipher.filter((o) => cipherKey(o.cipher!.base) === ctx.setBase);
-      if (ctx.setBase && cipherKey(c.base) !== ctx.setBase && sameBase.length >= 1) {
+      // a volume of another object (its title blocks and text) is identity.other_object's critical finding
+      const ofAnotherObject = foreignObjects(ctx).some((f) => f.doc === d && f.wholeVolume);
+      // an ИУЛ repeats the cipher of the volume it certifies: the volume's finding is the one for that cause
+      const certifiesOther = typeOf(ctx, d) === 'iul' && withCipher.some((o) => o !== d && cipherKey(o.cipher!.cipher) === cipherKey(c.cipher));
+      if (ctx.setBase && cipherKey(c.base) !== ctx.setBase && sameBase.length >= 1 && !ofAnotherObject && !certifiesOther) {
         const example = sameBase[0]!;
-        findings.push({
-          checkId: this.id,
-          importance: this.importance,
-          theme: this.theme,
+        report({
           about: d,
           essence: `Шифр документа «${d.doc.name}» (${c.cipher}) не совпадает по базе с шифрами остальных томов (${ctx.setBase}).`,
           evidence: `${where(p)}: шифр ${c.cipher}, база ${c.base}.\nБаза ${ctx.setBase} у ${sameBase.length} док., например ${where({ doc: example, page: cipherPage(example) })}: ${example.cipher!.cipher}.`,
@@ -69,25 +53,23 @@ export const cipherConsistency = defineCheck({
       // a sheet whose title block carries another cipher than the document's own (a typo on one sheet)
       const odd = new Map<string, number[]>();
       for (const s of d.stamps) {
-        if (!s.cipher) continue;
+        if (!s.cipher || boundPages.has(s.docPage)) continue;
         const sc = parseCiphers(s.cipher)[0];
-        if (!sc || (cipherKey(sc.base) === cipherKey(c.base) && sc.mark === c.mark)) continue;
+        if (!sc || (cipherKey(sc.base) === cipherKey(c.base) && marksAgree(sc.mark, c.mark))) continue;
         odd.set(s.cipher, [...(odd.get(s.cipher) ?? []), s.docPage]);
       }
       // the title page and contents: the same volume's cipher with a typo in its base
       for (const h of d.headCiphers) {
         const hb = cipherKey(h.base);
-        if (h.mark !== c.mark || hb === cipherKey(c.base) || editDistance(hb, cipherKey(c.base)) > 2) continue;
+        if (!marksAgree(h.mark, c.mark) || hb === cipherKey(c.base) || editDistance(hb, cipherKey(c.base)) > 2 || boundCiphers.has(cipherKey(h.cipher)))
+          continue;
         // the set's own base quoted in a document printed with another one: that document's base is the typo (reported above)
         if (hb === ctx.setBase && cipherKey(c.base) !== ctx.setBase) continue;
         if (d.stamps.some((s) => s.docPage === h.docPage && s.cipher === h.cipher)) continue;
         odd.set(h.cipher, [...new Set([...(odd.get(h.cipher) ?? []), h.docPage])]);
       }
       for (const [other, pages] of odd) {
-        findings.push({
-          checkId: this.id,
-          importance: this.importance,
-          theme: this.theme,
+        report({
           about: d,
           essence: `В основной надписи документа «${d.doc.name}» на ${pageList(pages)} указан шифр ${other} вместо ${c.cipher}.`,
           evidence: `${where({ doc: d, page: pages[0]! })}: шифр ${other}; на остальных листах документа — ${c.cipher} (${where(p)}).`,
@@ -96,10 +78,7 @@ export const cipherConsistency = defineCheck({
         });
       }
       if (c.section && d.section && !sectionsAgree(c.mark, c.section, d.section)) {
-        findings.push({
-          checkId: this.id,
-          importance: this.importance,
-          theme: this.theme,
+        report({
           about: d,
           essence: `Марка в шифре «${c.cipher}» (${c.mark}) не соответствует разделу документа «${d.doc.name}» (${d.section}).`,
           evidence: `${where(p)}: шифр ${c.cipher} указывает на раздел ${c.section}, тогда как документ относится к разделу ${d.section}${d.doc.kind ? ' (вид указан при отправке)' : ' (определено по титульному листу)'}.`,
@@ -108,6 +87,5 @@ export const cipherConsistency = defineCheck({
         });
       }
     }
-    return { findings };
   },
 });

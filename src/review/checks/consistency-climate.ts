@@ -3,7 +3,8 @@ import { traitCheck } from './trait-consistency.ts';
 /** C-11: климатический район, снеговой и ветровой районы, сейсмичность, расчётная температура наружного воздуха. */
 export const climateConsistency = traitCheck({
   id: 'consistency.climate',
-  title: 'Климатический, снеговой и ветровой районы, сейсмичность и расчётная температура наружного воздуха совпадают в ПЗ, КР, ИОС и XML ПЗ',
+  title:
+    'Климатический, снеговой и ветровой районы, сейсмичность, расчётная температура наружного воздуха, нормативные снеговая и ветровая нагрузки и продолжительность отопительного периода совпадают в ПЗ, КР, ИОС и XML ПЗ',
   kinds: ['climate_district', 'snow_district', 'wind_district', 'seismicity', 'design_temperature'],
   xml: ['ClimateDistrict', 'SnowDistrict', 'WindDistrict', 'SeismicActivity'],
   action:

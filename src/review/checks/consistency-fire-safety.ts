@@ -4,8 +4,8 @@ import { traitCheck } from './trait-consistency.ts';
 export const fireSafetyConsistency = traitCheck({
   id: 'consistency.fire_safety',
   title:
-    'Степень огнестойкости, классы конструктивной и функциональной пожарной опасности и уровень ответственности здания совпадают в ПЗ, АР, КР, ПБ и XML ПЗ',
-  kinds: ['fire_resistance', 'structural_fire_class', 'functional_fire_class', 'responsibility'],
+    'Степень огнестойкости, классы конструктивной и функциональной пожарной опасности, категория по взрывопожарной и пожарной опасности и уровень ответственности здания совпадают в ПЗ, АР, КР, ПБ и XML ПЗ',
+  kinds: ['fire_resistance', 'structural_fire_class', 'functional_fire_class', 'responsibility', 'explosion_category'],
   xml: ['ResponsibilityLevel'],
   action:
     'Уточнить {name} здания и привести его к единому значению в ПЗ (в т. ч. XML), АР, КР и ПБ; проверить зависящие от него решения (пределы огнестойкости конструкций, противопожарные расстояния, коэффициент надёжности по ответственности).',

@@ -6,6 +6,12 @@ import { gpzuConsistency } from './consistency-gpzu.ts';
 
 const xml = (initialDocuments: XmlNoteFacts['initialDocuments']): XmlNoteFacts => ({
   schemaVersion: '01.07',
+  normTexts: [],
+  issuedDocuments: [],
+  modificationDates: [],
+  objectKind: null,
+  regionCode: null,
+  financing: null,
   cipher: null,
   year: null,
   objectName: null,

@@ -2,7 +2,7 @@ import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { DocFacts, IssuedDocFact } from '../facts/types.ts';
 import { isoDate } from '../facts/issued-docs.ts';
 import { textDocs } from './common.ts';
-import { citationFindings, soleCitation, type Cited } from './issued-docs-check.ts';
+import { reportCitations, soleCitation, type Cited } from './issued-docs-check.ts';
 import { isGpzuDoc } from './sole-values.ts';
 import { defineCheck } from './types.ts';
 
@@ -24,7 +24,7 @@ export const gpzuConsistency = defineCheck({
   theme: 'construction',
   importance: 'significant',
   title: 'Номер и дата ГПЗУ совпадают в ПЗ, ПЗУ, XML ПЗ и в самом ГПЗУ',
-  run(ctx) {
+  find(ctx, report) {
     const cited: Cited[] = [];
     const add = (doc: DocFacts, facts: IssuedDocFact[]) => {
       const c = facts.length ? soleCitation(doc, facts) : null;
@@ -32,16 +32,15 @@ export const gpzuConsistency = defineCheck({
     };
     for (const d of textDocs(ctx.docs)) add(d, d.gpzu);
     if (ctx.xml) add(ctx.xml.doc, xmlGpzu(ctx.xml.facts));
-    return {
-      findings: citationFindings({
-        checkId: this.id,
-        theme: this.theme,
+    reportCitations(
+      {
         what: 'ГПЗУ',
         cited,
         isSource: (d) => isGpzuDoc(ctx, d),
         action:
           'Сверить номер и дату градостроительного плана земельного участка с самим ГПЗУ и указать их одинаково в ПЗ, ПЗУ и XML ПЗ (ProjectInitialDocuments, тип 03.02).',
-      }),
-    };
+      },
+      report,
+    );
   },
 });

@@ -6,6 +6,12 @@ import { resourcesConsistency } from './consistency-resources.ts';
 
 const xml = (resources: XmlNoteFacts['resources']): XmlNoteFacts => ({
   schemaVersion: '01.07',
+  normTexts: [],
+  issuedDocuments: [],
+  modificationDates: [],
+  objectKind: null,
+  regionCode: null,
+  financing: null,
   cipher: null,
   year: null,
   objectName: null,

@@ -4,8 +4,9 @@ import { findResources, KW_PER_GCAL_H, RESOURCE_TITLES } from '../facts/resource
 import { formatValue, roundingStep } from '../facts/values.ts';
 import { collapseSpaces } from '../text/normalize.ts';
 import { textDocs } from './common.ts';
-import { conflictsOf, isTuDoc, soleValue } from './sole-values.ts';
-import { defineCheck, reviewSide, where, type CheckContext, type DraftFinding, type Place } from './types.ts';
+import { disagreement, heldAgainst, judge, toldOf, type Statement, type Verdict } from './judge.ts';
+import { isTuDoc, soleValue } from './sole-values.ts';
+import { defineCheck, where, type CheckContext, type Place } from './types.ts';
 
 /** ОКЕИ codes of the units a Resource or PowerIndicator may be given in (normocontrol.md §6). */
 const OKEI_UNITS: Record<string, string> = { '214': 'кВт', '238': 'Гкал/ч', '598': 'м³/ч' };
@@ -72,40 +73,48 @@ export const resourcesConsistency = defineCheck({
   theme: 'engineering',
   importance: 'significant',
   title: 'Электрическая мощность, водопотребление и тепловая нагрузка объекта совпадают в ИОС, ПЗ, XML ПЗ и ТУ',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
+  find(ctx, report) {
     const source = (d: DocFacts) => isTuDoc(ctx, d);
+    const statement = (x: { doc: DocFacts; item: ResourceFact }): Statement<ResourceFact> => ({
+      doc: x.doc,
+      item: x.item,
+      place: placeOf(x.doc, x.item),
+      said: said(x.doc, x.item),
+    });
+    const nameOf = (f: ResourceFact) => RESOURCE_TITLES[f.resource][f.measure] ?? 'нагрузка';
     for (const items of itemsByKey(ctx).values()) {
-      const design = items.filter((x) => !source(x.doc));
+      const design = items.filter((x) => !source(x.doc)).map(statement);
       // a ТУ gives the most the network will supply: only a design figure above it contradicts it
-      const overTu = items
+      const overTu: Verdict<ResourceFact>[] = items
         .filter((x) => source(x.doc))
         .flatMap((ref) =>
-          design.filter((other) => other.item.value > ref.item.value && !sameLoad(other.item, ref.item)).map((other) => ({ other, ref, majority: 1 })),
+          heldAgainst(design, ref.item, (load, tu) => load.value <= tu.value || sameLoad(load, tu)).map((other) => ({
+            other,
+            ref: statement(ref),
+            majority: 1,
+            more: [],
+          })),
         );
-      for (const { other, ref, majority } of [...conflictsOf(design, sameLoad), ...overTu]) {
-        const about = reviewSide(other.doc, ref.doc);
-        if (!about) continue;
-        const name = RESOURCE_TITLES[other.item.resource][other.item.measure] ?? 'нагрузка';
-        const tu = source(ref.doc) ? ref : null;
-        const a = placeOf(ref.doc, ref.item);
-        const b = placeOf(other.doc, other.item);
-        findings.push({
-          checkId: this.id,
-          importance: this.importance,
-          theme: this.theme,
-          about,
-          essence: tu
-            ? `Значение «${name}» в «${other.doc.doc.name}» (${shown(other.item)}) превышает указанное в технических условиях «${tu.doc.doc.name}» (${shown(tu.item)}).`
-            : `Расхождение значения «${name}» между документами: ${shown(other.item)} в «${other.doc.doc.name}» и ${shown(ref.item)} в «${ref.doc.doc.name}».`,
-          evidence: `${said(other.doc, other.item)}\n${said(ref.doc, ref.item)}${majority > 1 ? `\nЗначение ${shown(ref.item)} указано также в ${majority - 1} др. документах комплекта.` : ''}`,
-          action: tu
-            ? 'Привести нагрузку объекта в соответствие с техническими условиями или получить ТУ на требуемую нагрузку; исправить значение в ИОС и ПЗ.'
-            : `Уточнить ${name} по расчёту в подразделе ИОС и привести значение к единому в ИОС, ПЗ и XML ПЗ (Resources); сверить с техническими условиями.`,
-          places: about === other.doc ? [b, a] : [a, b],
-        });
+      for (const v of judge(design, { same: sameLoad })) {
+        const name = nameOf(v.other.item);
+        report(
+          toldOf(v, {
+            shown,
+            essence: disagreement('значения', name, shown),
+            action: `Уточнить ${name} по расчёту в подразделе ИОС и привести значение к единому в ИОС, ПЗ и XML ПЗ (Resources); сверить с техническими условиями.`,
+          }),
+        );
+      }
+      for (const v of overTu) {
+        report(
+          toldOf(v, {
+            shown,
+            essence: (x) =>
+              `Значение «${nameOf(x.other.item)}» в «${x.other.doc.doc.name}» (${shown(x.other.item)}) превышает указанное в технических условиях «${x.ref.doc.doc.name}» (${shown(x.ref.item)}).`,
+            action: 'Привести нагрузку объекта в соответствие с техническими условиями или получить ТУ на требуемую нагрузку; исправить значение в ИОС и ПЗ.',
+          }),
+        );
       }
     }
-    return { findings };
   },
 });

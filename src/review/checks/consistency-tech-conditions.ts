@@ -2,9 +2,9 @@ import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { DocFacts, TuFact, TuResource } from '../facts/types.ts';
 import { isoDate, TU_TITLES, tuResource } from '../facts/issued-docs.ts';
 import { textDocs } from './common.ts';
-import { citationFindings, soleCitation, type Cited } from './issued-docs-check.ts';
+import { reportCitations, soleCitation, type Cited } from './issued-docs-check.ts';
 import { isTuDoc } from './sole-values.ts';
-import { defineCheck, type DraftFinding } from './types.ts';
+import { defineCheck } from './types.ts';
 
 /** Сети связи get several ТУ (телефонизация, радиофикация, диспетчеризация) from different owners: not compared. */
 const COMPARED: readonly TuResource[] = ['power', 'water', 'sewer', 'water_sewer', 'storm', 'heat', 'gas', 'lighting'];
@@ -34,10 +34,9 @@ export const techConditionsConsistency = defineCheck({
   theme: 'engineering',
   importance: 'significant',
   title: 'Номера и даты технических условий совпадают в ИОС, ПЗ, XML ПЗ и в самих ТУ',
-  run(ctx) {
+  find(ctx, report) {
     const sources: { doc: DocFacts; facts: TuFact[] }[] = textDocs(ctx.docs).map((doc) => ({ doc, facts: doc.techConditions }));
     if (ctx.xml) sources.push({ doc: ctx.xml.doc, facts: xmlTechConditions(ctx.xml.facts) });
-    const findings: DraftFinding[] = [];
     for (const resource of COMPARED) {
       const cited: Cited[] = [];
       for (const { doc, facts } of sources) {
@@ -45,18 +44,16 @@ export const techConditionsConsistency = defineCheck({
         const c = mine.length ? soleCitation(doc, mine) : null;
         if (c) cited.push(c);
       }
-      findings.push(
-        ...citationFindings({
-          checkId: this.id,
-          theme: this.theme,
+      reportCitations(
+        {
           what: `ТУ (${TU_TITLES[resource]})`,
           cited,
           isSource: (d) => isTuDoc(ctx, d),
           action:
             'Сверить номер и дату технических условий с документом сетевой организации и указать их одинаково в подразделе ИОС, в перечне исходно-разрешительной документации ПЗ и в XML ПЗ (ProjectInitialDocuments, тип 04.01).',
-        }),
+        },
+        report,
       );
     }
-    return { findings };
   },
 });

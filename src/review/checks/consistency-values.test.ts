@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { context, docFacts } from '../../../test/review/facts-builder.ts';
-import { apartmentsConsistency, areaConsistency, storeysConsistency, volumeConsistency } from './consistency-values.ts';
+import {
+  apartmentsConsistency,
+  areaConsistency,
+  capacityConsistency,
+  indicatorsConsistency,
+  storeysConsistency,
+  volumeConsistency,
+} from './consistency-values.ts';
 
 test('a document disagreeing with the majority is reported with both places and both values', () => {
   const docs = [
@@ -78,4 +85,86 @@ test('a ГПЗУ in the set lists the buildings standing on the plot: their stor
   const ctx = context(docs);
   assert.deepEqual(storeysConsistency.run(ctx).findings, []);
   assert.deepEqual(addressConsistency.run(ctx).findings, []);
+});
+
+test('a capacity named in the object name of one volume differs from the rest (3,6 МВт against 3,5 МВт)', () => {
+  const name = (mw: string) => `«Строительство БМК на ${mw} МВт по адресу: Московская область, г. Луховицы»`;
+  const docs = [
+    docFacts(1, 'ar.pdf', 'АР', [name('3,5')]),
+    docFacts(2, 'pos.pdf', 'ПОС', [name('3,5')]),
+    docFacts(3, 'ios4-1.pdf', 'ИОС4', [name('3,\n6\n'), 'с установленной мощностью 3,72 МВт']),
+    docFacts(4, 'ios4-2.pdf', 'ИОС4', [name('3,5')]),
+  ];
+  const f = capacityConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.about, docs[2]);
+  assert.match(f[0]!.essence, /3,6 МВт.*3,5 МВт/);
+});
+
+test('a storeys range agrees with each storey count inside it', () => {
+  const docs = [docFacts(1, 'tz.pdf', 'ПЗ', ['Здание переменной этажности 1–3 этажа']), docFacts(2, 'oos.pdf', 'ООС', ['Этажность – 3'])];
+  assert.deepEqual(storeysConsistency.run(context(docs)).findings, []);
+});
+
+test('one cause, one finding: a document stating two odd values of one attribute gets one finding with both places', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['Этажность – 10']),
+    docFacts(2, 'ar.pdf', 'АР', ['Этажность – 10']),
+    docFacts(3, 'tbe.pdf', 'ТБЭ', ['Этажность – 12', 'x', 'Проектируемый 8-этажный жилой дом.']),
+  ];
+  const f = storeysConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.deepEqual(
+    f[0]!.places.map((p) => [p.doc.doc.index, p.page]),
+    [
+      [3, 1],
+      [3, 3],
+      [1, 1],
+    ],
+  );
+  assert.match(f[0]!.evidence, /Этажность [-–] 12[\s\S]*8-этажный[\s\S]*Этажность [-–] 10/);
+  assert.match(f[0]!.essence, /12 и 8 в «tbe\.pdf» и 10 в «pz\.pdf»/);
+});
+
+test('the design assignment is the reference for the capacity it orders, whatever the majority', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['Количество учащихся — 600']),
+    docFacts(2, 'ar.pdf', 'АР', ['Количество учащихся: 600']),
+    docFacts(3, 'zadanie.pdf', null, ['ЗАДАНИЕ НА ПРОЕКТИРОВАНИЕ\nобъекта капитального строительства', 'Количество учащихся — 550']),
+  ];
+  const ctx = context(docs);
+  assert.equal(ctx.set.documents.find((t) => t.docIndex === 3)?.type, 'design_task');
+  const f = capacityConsistency.run(ctx).findings!;
+  assert.deepEqual(
+    f.map((x) => [x.about!.doc.index, x.places.at(-1)!.doc.doc.index]),
+    [
+      [1, 3],
+      [2, 3],
+    ],
+  );
+  assert.match(f[0]!.essence, /количество учащихся.*600 учащихся.*550 учащихся/);
+});
+
+test('a figure stated once per document (the height): the odd volume is reported, a volume giving two heights takes no part', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['Высота здания — 31,5 м']),
+    docFacts(2, 'kr.pdf', 'КР', ['Высота здания от уровня земли до верха парапета составляет 31,5 м']),
+    docFacts(3, 'ar.pdf', 'АР', ['Архитектурная высота здания (до верха парапета) — 33,0 м']),
+  ];
+  const f = indicatorsConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.about, docs[2]);
+  assert.equal(f[0]!.checkId, 'consistency.indicators');
+  const two = docFacts(3, 'ar.pdf', 'АР', ['Высота здания — 33,0 м (секция 1)', 'Высота здания — 24,0 м (секция 2)']);
+  assert.deepEqual(indicatorsConsistency.run(context([docs[0]!, docs[1]!, two])).findings, []);
+});
+
+test('dimensions in axes read from one statement that differ in both are one finding naming both', () => {
+  const docs = [
+    docFacts(1, 'tbe.pdf', 'ТБЭ', ['Здание в плане сложной формы (максимальные размеры здания в осях 52,28×102,14 м), имеет четыре этажа.']),
+    docFacts(2, 'pb.pdf', 'ПБ', ['Здание в плане сложной формы (максимальные размеры здания в осях 53,58×80,10 м), имеет четыре этажа.']),
+  ];
+  const f = indicatorsConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1, f.map((x) => x.essence).join('\n'));
+  assert.match(f[0]!.essence, /^Расхождение значений между документами: длина здания в осях — .*; ширина здания в осях — .*\.$/);
 });

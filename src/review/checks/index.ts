@@ -1,6 +1,9 @@
+import { assignmentRequirements } from './assignment-requirements.ts';
 import { addressConsistency } from './consistency-address.ts';
 import { cadastralConsistency } from './consistency-cadastral.ts';
+import { partiesConsistency } from './consistency-parties.ts';
 import { cipherConsistency } from './consistency-cipher.ts';
+import { cipherScript } from './cipher-script.ts';
 import { fireHeightConsistency } from './consistency-fire-height.ts';
 import { gpzuConsistency } from './consistency-gpzu.ts';
 import { resourcesConsistency } from './consistency-resources.ts';
@@ -9,11 +12,21 @@ import { zeroElevationConsistency } from './consistency-zero-elevation.ts';
 import { climateConsistency } from './consistency-climate.ts';
 import { energyClassConsistency } from './consistency-energy-class.ts';
 import { fireSafetyConsistency } from './consistency-fire-safety.ts';
-import { apartmentsConsistency, areaConsistency, storeysConsistency, volumeConsistency } from './consistency-values.ts';
+import { implausibleDates } from './implausible-dates.ts';
+import {
+  apartmentsConsistency,
+  areaConsistency,
+  capacityConsistency,
+  indicatorsConsistency,
+  storeysConsistency,
+  volumeConsistency,
+} from './consistency-values.ts';
+import { iulMismatch } from './iul.ts';
 import { malformedNorms } from './malformed-norms.ts';
 import { missingReference } from './missing-reference.ts';
 import { missingSection } from './missing-section.ts';
 import { nonexistentNorms } from './nonexistent-norms.ts';
+import { objectIdentity } from './object-identity.ts';
 import { unanswerableRequest } from './request.ts';
 import { sheetContents } from './sheet-contents.ts';
 import { sheetNumbering } from './sheet-numbering.ts';
@@ -22,6 +35,8 @@ import { supersededNorms } from './superseded-norms.ts';
 import { titleBlockRoles } from './title-block-roles.ts';
 import type { Check } from './types.ts';
 import { xmlNoteMismatch } from './xml-note.ts';
+import { xmlNoteContent } from './xml-note-content.ts';
+import { xmlSchemaViolation } from './xml-schema.ts';
 
 /** Every check the review runs, in a fixed order (the order only matters for ties in numbering). */
 export const CHECKS = [
@@ -29,13 +44,19 @@ export const CHECKS = [
   supersededNorms,
   nonexistentNorms,
   malformedNorms,
+  implausibleDates,
+  objectIdentity,
   addressConsistency,
   cadastralConsistency,
   cipherConsistency,
+  cipherScript,
   storeysConsistency,
   areaConsistency,
   volumeConsistency,
   apartmentsConsistency,
+  capacityConsistency,
+  indicatorsConsistency,
+  partiesConsistency,
   fireHeightConsistency,
   zeroElevationConsistency,
   gpzuConsistency,
@@ -44,12 +65,16 @@ export const CHECKS = [
   fireSafetyConsistency,
   climateConsistency,
   energyClassConsistency,
+  assignmentRequirements,
   missingReference,
   sheetNumbering,
   sheetContents,
   titleBlockRoles,
+  iulMismatch,
   stageMismatch,
   xmlNoteMismatch,
+  xmlNoteContent,
+  xmlSchemaViolation,
   unanswerableRequest,
 ] as const satisfies readonly Check[];
 

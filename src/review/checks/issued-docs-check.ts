@@ -1,7 +1,8 @@
 import type { DocFacts, IssuedDocFact } from '../facts/types.ts';
 import { numberKey } from '../facts/issued-docs.ts';
-import { conflictsOf } from './sole-values.ts';
-import { reviewSide, where, type DraftFinding, type Place } from './types.ts';
+import { judge, toldOf, type Statement, type Verdict } from './judge.ts';
+import { where, type Place, type Report } from './types.ts';
+import { ruDate } from './reference-date.ts';
 
 export interface Cited {
   doc: DocFacts;
@@ -36,59 +37,49 @@ export function sameNumber(x: IssuedDocFact, y: IssuedDocFact): boolean {
   return a === b || isCutOf(a, b) || isCutOf(b, a);
 }
 
-const dateRu = (iso: string) => iso.split('-').reverse().join('.');
 const placeOf = (c: Cited): Place => ({ doc: c.doc, page: c.doc.xml ? 1 : c.item.docPage });
 const said = (c: Cited) => (c.doc.xml ? `XML (ProjectInitialDocuments): ${c.item.snippet}` : `${where(placeOf(c))}: ${c.item.snippet}`);
 
 /**
- * Findings on citations of one document that disagree: another number, or the same number with another date. `what`
+ * Reports citations of one document that disagree: another number, or the same number with another date. `what`
  * names the document in the genitive-free form used in texts («ГПЗУ», «ТУ на водоснабжение»).
  */
-export function citationFindings(o: {
-  checkId: string;
-  theme: DraftFinding['theme'];
-  what: string;
-  action: string;
-  cited: Cited[];
-  isSource: (d: DocFacts) => boolean;
-}): DraftFinding[] {
-  const out: DraftFinding[] = [];
-  const push = (other: Cited, ref: Cited, majority: number, essence: string) => {
-    const about = reviewSide(other.doc, ref.doc);
-    if (!about) return;
-    const a = placeOf(ref);
-    const b = placeOf(other);
-    out.push({
-      checkId: o.checkId,
-      importance: 'significant',
-      theme: o.theme,
-      about,
-      essence,
-      evidence: `${said(other)}\n${said(ref)}${majority > 1 ? `\nТак же указано ещё в ${majority - 1} др. документах комплекта.` : ''}`,
-      action: o.action,
-      places: about === other.doc ? [b, a] : [a, b],
-    });
+export function reportCitations(
+  o: {
+    what: string;
+    action: string;
+    cited: Cited[];
+    isSource: (d: DocFacts) => boolean;
+  },
+  report: Report,
+): void {
+  const statement = (c: Cited): Statement<IssuedDocFact> => ({ doc: c.doc, item: c.item, place: placeOf(c), said: said(c) });
+  const tell = (v: Verdict<IssuedDocFact>, essence: string) => {
+    report(
+      toldOf(v, {
+        shown: (f) => `№ ${f.number}`,
+        essence: () => essence,
+        action: o.action,
+        also: (x) => (x.majority > 1 ? `Так же указано ещё в ${x.majority - 1} др. документах комплекта.` : ''),
+      }),
+    );
   };
-  for (const { other, ref, majority } of conflictsOf(o.cited, sameNumber, o.isSource)) {
-    push(
-      other,
-      ref,
-      majority,
-      `Номер ${o.what} в «${other.doc.doc.name}» (№ ${other.item.number}) не совпадает с указанным в «${ref.doc.doc.name}» (№ ${ref.item.number}).`,
+  const rules = { isSource: o.isSource };
+  for (const v of judge(o.cited.map(statement), { ...rules, same: sameNumber })) {
+    tell(
+      v,
+      `Номер ${o.what} в «${v.other.doc.doc.name}» (№ ${v.other.item.number}) не совпадает с указанным в «${v.ref.doc.doc.name}» (№ ${v.ref.item.number}).`,
     );
   }
   // the same number with another date: compared among the documents that give a date
   const byNumber = new Map<string, Cited[]>();
   for (const c of o.cited) if (c.item.date) byNumber.set(numberKey(c.item.number), [...(byNumber.get(numberKey(c.item.number)) ?? []), c]);
   for (const group of byNumber.values()) {
-    for (const { other, ref, majority } of conflictsOf(group, (x, y) => x.date === y.date, o.isSource)) {
-      push(
-        other,
-        ref,
-        majority,
-        `Дата ${o.what} № ${ref.item.number} в «${other.doc.doc.name}» (${dateRu(other.item.date!)}) не совпадает с указанной в «${ref.doc.doc.name}» (${dateRu(ref.item.date!)}).`,
+    for (const v of judge(group.map(statement), { ...rules, same: (x, y) => x.date === y.date })) {
+      tell(
+        v,
+        `Дата ${o.what} № ${v.ref.item.number} в «${v.other.doc.doc.name}» (${ruDate(v.other.item.date!)}) не совпадает с указанной в «${v.ref.doc.doc.name}» (${ruDate(v.ref.item.date!)}).`,
       );
     }
   }
-  return out;
 }

@@ -1,6 +1,6 @@
 import type { MalformedDesignation } from '../data/norms.ts';
 import { reviewedCitations } from './norm-citations.ts';
-import { defineCheck, type DraftFinding } from './types.ts';
+import { defineCheck } from './types.ts';
 
 /**
  * N-01: designations no norm can have, found by rule (norms/malformed.ts) where the registry of known wrong designations
@@ -12,16 +12,13 @@ export const malformedNorms = defineCheck({
   theme: 'norms',
   importance: 'significant',
   title: 'Искажённые обозначения нормативных документов (регистрационный код, номер, год редакции)',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
+  find(ctx, report) {
     for (const { doc, citation, places, quoted } of reviewedCitations(ctx.docs)) {
       if (citation.entry.status !== 'malformed') continue;
       const e: MalformedDesignation = citation.entry;
       const meant = e.replacement ? ` (${e.ambiguous ? 'возможно' : 'вероятно'}, имелся в виду ${e.replacement})` : '';
-      findings.push({
-        checkId: this.id,
+      report({
         importance: e.ambiguous ? 'minor' : 'significant',
-        theme: this.theme,
         about: doc,
         essence: e.ambiguous
           ? `Требуется подтвердить обозначение нормативного документа ${e.cited}: ${e.reason}${meant}.`
@@ -32,6 +29,5 @@ export const malformedNorms = defineCheck({
         ...(e.replacement ? { norm: e.replacement } : {}),
       });
     }
-    return { findings };
   },
 });

@@ -8,7 +8,9 @@ const sheet = (cipher: string, n: number, text = 'текст') => ({ text, stamp
 test('a reference past the last sheet and one to a cipher absent from the set are findings and reference problems', () => {
   const pz = docFacts(1, '24-017-ПЗ.pdf', 'ПЗ', [sheet('24-017-ПЗ', 1, 'Узел см. лист 12.'), sheet('24-017-ПЗ', 2, 'Армирование см. 24-017-КР2.')]);
   const kr = docFacts(2, '24-017-КР1.pdf', 'КР', [sheet('24-017-КР1', 1)]);
-  const out = missingReference.run(context([pz, kr]));
+  // a whole set (the explanatory note and two more sections): what it refers to must be in it
+  const ar = docFacts(3, '24-017-АР.pdf', 'АР', [sheet('24-017-АР', 1)]);
+  const out = missingReference.run(context([pz, kr, ar]));
   assert.deepEqual(
     out.findings!.map((f) => f.essence),
     ['Ссылка на лист 12: в документе 2 листа, листа 12 нет.', 'Ссылка на документ 24-017-КР2: документа с таким шифром в комплекте нет.'],

@@ -1,8 +1,7 @@
-import type { ReferenceProblem } from '../../kernel/result.ts';
 import { cipherKey } from '../facts/cipher.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { pageList, sheetsWord } from '../text/pages.ts';
-import { defineCheck, where, type CheckContext, type DraftFinding, type DraftQuestion, type Place } from './types.ts';
+import { defineCheck, where, type CheckContext, type DraftQuestion, type Place } from './types.ts';
 
 /** Highest sheet named by a document's title blocks: a sheet number or its «Листов»; 0 when none is printed. */
 function stampedSheets(d: DocFacts): number {
@@ -53,7 +52,7 @@ function absentPolicy(ctx: CheckContext): AbsentPolicy {
   if (ctx.set.stage === 'Р') return 'ask_same_mark';
   if (ctx.set.stage !== 'П') return 'finding';
   const hasPz = ctx.docs.some((d) => d.xml || d.section === 'ПЗ');
-  return hasPz && !ctx.set.singleVolume ? 'finding' : 'ask_pd';
+  return hasPz && ctx.set.completeness.kind === 'complete' ? 'finding' : 'ask_pd';
 }
 
 /** One question for the whole set: the absent volumes that its documents refer to, with a page of each. */
@@ -87,15 +86,10 @@ export const missingReference = defineCheck({
   theme: 'norms',
   importance: 'significant',
   title: 'Ссылки на листы и документы, которых нет в комплекте',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
-    const problems: ReferenceProblem[] = [];
-    const report = (d: DocFacts, reference: string, problem: string, pages: number[], snippet: string, action: string) => {
-      for (const page of pages) problems.push({ reference, problem, doc_index: d.doc.index, page: d.pageFrom + page - 1 });
-      findings.push({
-        checkId: this.id,
-        importance: this.importance,
-        theme: this.theme,
+  find(ctx, report) {
+    const missing = (d: DocFacts, reference: string, problem: string, pages: number[], snippet: string, action: string) => {
+      for (const page of pages) report.referenceProblem({ reference, problem, doc_index: d.doc.index, page: d.pageFrom + page - 1 });
+      report({
         about: d,
         essence: `Ссылка на ${reference}: ${problem}.`,
         evidence: `${where({ doc: d, page: pages[0]! })}${pages.length > 1 ? ` (также ${pageList(pages.slice(1))})` : ''}: ${snippet}`,
@@ -127,7 +121,7 @@ export const missingReference = defineCheck({
       for (const e of bySheet.values()) {
         const t = e.target!;
         const inDoc = t === d ? 'в документе' : `в документе «${t.doc.name}»`;
-        report(
+        missing(
           d,
           `лист ${e.sheet}${e.cipher ? ` (${e.cipher})` : ''}`,
           `${inDoc} ${sheetCount(t)}, листа ${e.sheet} нет`,
@@ -150,7 +144,7 @@ export const missingReference = defineCheck({
         byCipher.set(r.cipher, e);
       }
       for (const [cipher, e] of byCipher) {
-        report(
+        missing(
           d,
           `документ ${cipher}`,
           'документа с таким шифром в комплекте нет',
@@ -173,7 +167,7 @@ export const missingReference = defineCheck({
         byVolume.set(r.volume, e);
       }
       for (const [volume, e] of byVolume) {
-        report(
+        missing(
           d,
           `том ${volume}`,
           `тома ${volume} в комплекте нет (тома комплекта: ${[...volumes].sort(byNumber).join(', ')})`,
@@ -184,6 +178,6 @@ export const missingReference = defineCheck({
       }
     }
     const question = absentQuestion(absent, policy);
-    return { findings, referenceProblems: problems, questions: question ? [question] : [] };
+    if (question) report.question(question);
   },
 });

@@ -4,6 +4,7 @@ import { context, docFacts, stampLines } from '../../../test/review/facts-builde
 import { parseExplanatoryNote } from '../extract/xml-note.ts';
 import { SAMPLE_NOTE } from '../../../test/review/samples.ts';
 import { missingSection } from './missing-section.ts';
+import { xmlNoteMismatch } from './xml-note.ts';
 
 const profile = [
   { code: 'ПЗ', title: 'ПЗ', required: true },
@@ -113,4 +114,40 @@ test('working documentation is not held to ПП 87: комплекты listed in
   const out = run([kj, docFacts(3, '24-017-АР.pdf', 'АР', ['РАБОЧАЯ ДОКУМЕНТАЦИЯ\n24-017-АР'])]);
   assert.deepEqual(out.findings ?? [], []);
   assert.match(out.warnings![0]!.message, /рабочая документация/);
+});
+
+test('the XML note with one volume: one warning names what was not uploaded, and neither check reports it again', () => {
+  const xml = parseExplanatoryNote(SAMPLE_NOTE);
+  const docs = [
+    docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+    docFacts(2, '24-017-АР.pdf', 'АР', [title('Раздел 3. Объемно-планировочные и архитектурные решения', '24-017-АР')]),
+    docFacts(3, 'Задание.pdf', null, ['ЗАДАНИЕ НА ПРОЕКТИРОВАНИЕ\nобъекта капитального строительства']),
+  ];
+  const ctx = context(docs, { profile });
+  const out = missingSection.run(ctx);
+  assert.deepEqual(out.findings ?? [], []);
+  assert.equal(out.warnings?.length, 1);
+  assert.match(out.warnings![0]!.message, /часть комплекта.*Не загружены: ПЗУ, КР, 24-017-ПЗУ\.pdf/);
+  const xmlOut = xmlNoteMismatch.run(ctx).findings ?? [];
+  assert.deepEqual(
+    xmlOut.filter((f) => /файлы, которых нет/.test(f.essence) || f.importance === 'critical'),
+    [],
+  );
+});
+
+test('a complete set with the XML note still lists a file the upload lacks when its section is there under another name', () => {
+  const xml = parseExplanatoryNote(SAMPLE_NOTE);
+  const docs = [
+    docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+    docFacts(2, '24-017-АР изм.1.pdf', 'АР', ['x']),
+    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', ['x']),
+    docFacts(4, '24-017-КР.pdf', 'КР', ['x']),
+  ];
+  const ctx = context(docs, { profile });
+  assert.equal(ctx.set.completeness.kind, 'complete');
+  const files = (xmlNoteMismatch.run(ctx).findings ?? []).filter((f) => /файлы, которых нет/.test(f.essence));
+  assert.deepEqual(
+    files.map((f) => f.importance),
+    ['critical'],
+  );
 });

@@ -41,7 +41,7 @@ test('lost digits and a СП number under ГОСТ name the norm probably meant'
 });
 
 test('an edition year the sources disagree on is a minor request to confirm, never an assertion', () => {
-  const d = docFacts(1, 'kr.pdf', 'КР', ['Кладка по СП 15.13330.2019', 'Антитеррористическая защищенность — СП 132.13330.2020']);
+  const d = docFacts(1, 'kr.pdf', 'КР', ['Бетон по СП 63.13330.2025', 'Антитеррористическая защищенность — СП 132.13330.2020']);
   const f = nonexistentNorms.run(context([d])).findings!;
   assert.equal(f.length, 2);
   for (const x of f) {
@@ -50,10 +50,22 @@ test('an edition year the sources disagree on is a minor request to confirm, nev
     assert.doesNotMatch(x.essence + x.evidence, /несуществующ|нет \(реестр/);
     assert.match(x.action, /protect\.gost\.ru/);
   }
-  assert.match(f.find((x) => x.essence.includes('СП 15.13330.2019'))!.essence, /возможно, имелся в виду СП 15\.13330\.2020/);
+  // after the last edition the registry lists, a newer one may exist
+  assert.match(f.find((x) => x.essence.includes('СП 63.13330.2025'))!.essence, /возможно, имелся в виду СП 63\.13330\.2018/);
   const sp132 = f.find((x) => x.essence.includes('СП 132.13330.2020'))!;
   assert.doesNotMatch(sp132.essence, /имелся в виду/);
   assert.equal(sp132.norm, undefined);
+});
+
+test('an edition year between the editions a series had is stated to name no norm, with the edition meant', () => {
+  const d = docFacts(1, 'kr.pdf', 'КР', ['Кладка по СП 15.13330.2019', 'Планировка по СП 42.13330.2019']);
+  const f = nonexistentNorms.run(context([d])).findings!;
+  assert.equal(f.length, 2);
+  for (const x of f) assert.equal(x.importance, 'significant');
+  const sp15 = f.find((x) => x.essence.includes('СП 15.13330.2019'))!;
+  assert.match(sp15.essence, /редакции 2019 года у СП 15\.13330 нет: изданы редакции 2012, 2020 годов; вероятно, имелся в виду СП 15\.13330\.2020/);
+  assert.equal(sp15.norm, 'СП 15.13330.2020');
+  assert.equal(f.find((x) => x.essence.includes('СП 42.13330.2019'))!.norm, 'СП 42.13330.2016');
 });
 
 test('real norms, a «Р» left out and superseded editions are not reported by this check, and the two checks do not overlap', () => {

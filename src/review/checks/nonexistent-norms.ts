@@ -1,6 +1,6 @@
 import { REGISTRY_VERSION } from '../data/norms.ts';
 import { reviewedCitations } from './norm-citations.ts';
-import { defineCheck, type DraftFinding } from './types.ts';
+import { defineCheck } from './types.ts';
 
 /**
  * N-01 (norms.md §6): designations that name no norm — hybrids of two editions, a СП number written under ГОСТ, a register
@@ -12,17 +12,14 @@ export const nonexistentNorms = defineCheck({
   theme: 'norms',
   importance: 'significant',
   title: 'Ссылки на несуществующие обозначения нормативных документов',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
+  find(ctx, report) {
     for (const { doc, citation, places, quoted } of reviewedCitations(ctx.docs)) {
       const e = citation.entry;
       if (e.status !== 'unknown') continue;
       const meant = (word: string) => (e.replacement ? `; ${word}, имелся в виду ${e.replacement}` : '');
       const probably = e.replacement ? ` (вероятно, ${e.replacement})` : '';
-      findings.push({
-        checkId: this.id,
+      report({
         importance: e.ambiguous ? 'minor' : 'significant',
-        theme: this.theme,
         about: doc,
         ...(e.ambiguous
           ? {
@@ -39,6 +36,5 @@ export const nonexistentNorms = defineCheck({
         ...(e.replacement ? { norm: e.replacement } : {}),
       });
     }
-    return { findings };
   },
 });

@@ -13,6 +13,12 @@ export interface ReviewedCitation {
   quoted: string;
 }
 
+/** «В документе «…» (с. 3, 5)», or for the XML note the elements naming the norm: its page is the note as a whole. */
+function citedAt(doc: DocFacts, c: NormCitation): string {
+  if (c.paths?.length) return `В XML пояснительной записке «${doc.doc.name}» (${c.paths.length === 1 ? 'элемент' : 'элементы'} ${c.paths.join(', ')})`;
+  return `В документе «${doc.doc.name}» (${pageList(c.pages)})`;
+}
+
 /** Norm citations of the documents under review (context documents get no findings), one per cited designation. */
 export function* reviewedCitations(docs: readonly DocFacts[]): Generator<ReviewedCitation> {
   for (const doc of docs) {
@@ -22,7 +28,7 @@ export function* reviewedCitations(docs: readonly DocFacts[]): Generator<Reviewe
         doc,
         citation,
         places: citation.pages.slice(0, MAX_PLACES).map((page) => ({ doc, page })),
-        quoted: `В документе «${doc.doc.name}» (${pageList(citation.pages)}) указано: ${citation.snippet}${/[.…]$/.test(citation.snippet) ? '' : '.'}`,
+        quoted: `${citedAt(doc, citation)} указано: ${citation.snippet}${/[.…]$/.test(citation.snippet) ? '' : '.'}`,
       };
     }
   }

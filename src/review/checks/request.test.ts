@@ -12,7 +12,7 @@ test('sections are recognised in a task by code and by words', () => {
 test('asking for an absent section or source document gives questions, not findings', () => {
   const docs = [docFacts(1, 'ar.pdf', 'АР', ['Раздел 3'])];
   const out = unanswerableRequest.run(context(docs, { userRequest: 'Проверьте конструктивные решения и соответствие ГПЗУ' }));
-  assert.equal(out.findings, undefined);
+  assert.deepEqual(out.findings, []);
   assert.equal(out.questions!.length, 2);
   assert.match(out.questions![0]!.text, /раздел КР/);
   assert.match(out.questions![1]!.text, /ГПЗУ/);

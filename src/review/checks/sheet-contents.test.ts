@@ -145,3 +145,50 @@ test('numbers shifted after a gap in the title blocks are left to sheets.numberi
   for (const s of d.stamps) if (s.sheet !== null && s.sheet >= 4) s.sheet += 1;
   assert.deepEqual(run(d), []);
 });
+
+/** A volume numbering its text part and its graphic part each from 1, with a drawing register on its first sheet. */
+function twoNumberings(register: [number, string][], drawings: string[]): ReturnType<typeof docFacts> {
+  const list = ['Ведомость чертежей основного комплекта', 'Лист', 'Наименование', 'Примечание', ...register.flatMap(([n, t]) => [String(n), t]), 'Изм.'];
+  return docFacts(1, `${CIPHER}.pdf`, 'АР', [
+    { text: 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ' },
+    { text: list.join('\n'), stamp: stamp(1, undefined, 3) },
+    { text: 'Текст', stamp: stamp(2) },
+    { text: 'Текст', stamp: stamp(3) },
+    ...drawings.map((t, i) => ({ text: t, stamp: stamp(1 + i, t) })),
+  ]);
+}
+
+test('drawings listed in the volume’s contents that are not in the volume: one finding on the list naming them all', () => {
+  const register: [number, string][] = [
+    [1, 'План 1-го этажа'],
+    [2, 'Фасад 1-10'],
+    [3, 'Разрез 1-1'],
+    [4, 'План кровли'],
+  ];
+  const f = run(twoNumberings(register, ['План 1-го этажа', 'Фасад 1-10']));
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.importance, 'significant');
+  assert.equal(
+    f[0]!.essence,
+    `В «Ведомость чертежей основного комплекта» документа «${CIPHER}.pdf» указаны листы 3, 4, которых в документе нет (последний лист графической части по основным надписям — 2).`,
+  );
+  assert.match(f[0]!.evidence, /Разрез 1-1[\s\S]*План кровли/);
+  assert.deepEqual(
+    f[0]!.places.map((p) => p.page),
+    [2],
+  );
+});
+
+test('a volume with text and graphic parts each from 1 is judged against its graphic part: a matching register gives nothing', () => {
+  const register: [number, string][] = [
+    [1, 'План 1-го этажа'],
+    [2, 'Фасад 1-10'],
+  ];
+  assert.deepEqual(run(twoNumberings(register, ['План 1-го этажа', 'Фасад 1-10'])), []);
+  // a drawing of the graphic part the register leaves out is still told
+  const f = run(twoNumberings(register, ['План 1-го этажа', 'Фасад 1-10', 'Разрез 1-1']));
+  assert.deepEqual(
+    f.map((x) => x.essence),
+    [`Лист 3 «Разрез 1-1» документа «${CIPHER}.pdf» не указан в «Ведомость чертежей основного комплекта».`],
+  );
+});

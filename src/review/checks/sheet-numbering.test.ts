@@ -80,12 +80,13 @@ test('a sheet repeated inside a run, or a restart without a heading or in the mi
   const spec = 'Спецификация оборудования';
   const inside = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 5 }), p(2), p(3), p(3), p(4)]);
   assert.match(run(inside)[0]!, /номер листа 3 повторяется/);
+  // numbering begun again without anything to show a part: one finding for the one cause, not one per number
   const plain = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 3 }), p(2), p(3), p(1), p(2)]);
-  assert.match(run(plain)[0]!, /номер листа 1 повторяется/);
+  assert.deepEqual(run(plain), ['В документе «ar.pdf» номера листов 1, 2 повторяются.']);
   const middle = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 5 }), p(2), p(4), p(1, { text: spec }), p(2), p(3), p(5)]);
-  assert.ok(run(middle).some((e) => /номер листа 1 повторяется/.test(e)));
+  assert.ok(run(middle).some((e) => /номера листов 1, 2 повторяются/.test(e)));
   const broken = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 4 }), p(2), p(3), p(4), p(1, { text: spec }), p(3)]);
-  assert.ok(run(broken).some((e) => /номер листа 1 повторяется/.test(e)));
+  assert.ok(run(broken).some((e) => /номера листов 1, 3 повторяются/.test(e)));
 });
 
 test('a page without a readable sheet number where the missing sheet belongs is not a gap; adjacent numbers are', () => {
@@ -93,4 +94,79 @@ test('a page without a readable sheet number where the missing sheet belongs is 
   assert.deepEqual(run(unread), []);
   const gap = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 5 }), p(2), 'Фасад в осях 1–8', p(5), p(6)]);
   assert.match(run(gap)[0]!, /пропущены лист\(ы\) 3, 4/);
+});
+
+/** A volume whose title blocks have the given forms (text 5/6, drawings 3), as the stamp reader sets them. */
+function withForms(d: ReturnType<typeof docFacts>, forms: (3 | 5 | 6)[]) {
+  d.stamps.forEach((s, i) => {
+    s.form = forms[i] ?? 6;
+  });
+  return d;
+}
+const warningsOf = (d: ReturnType<typeof docFacts>) => sheetNumbering.run(context([d])).warnings ?? [];
+
+test('three false repeats for one cause: text part and graphic part each numbered from 1 are two numberings', () => {
+  const d = withForms(docFacts(1, 'kr.pdf', 'КР', [s(1, 3), s(2), s(3), s(1), s(2), s(3), s(4)]), [5, 6, 6, 3, 3, 3, 3]);
+  assert.deepEqual(run(d), []);
+  // a real repeat inside the graphic part is still one, named with its part
+  const dup = withForms(docFacts(1, 'kr.pdf', 'КР', [s(1, 3), s(2), s(3), s(1), s(2), s(2), s(3)]), [5, 6, 6, 3, 3, 3, 3]);
+  assert.deepEqual(run(dup), ['В документе «kr.pdf» (графическая часть, с. 4–7) номер листа 2 повторяется на 2 страницах.']);
+});
+
+test('«Листов N» called wrong where the text part had exactly N sheets: the count is the text part’s', () => {
+  const d = withForms(docFacts(1, 'kr.pdf', 'КР', [s(1, 4), s(2), s(3), s(4), s(1), s(2), s(3), s(4), s(5)]), [5, 6, 6, 6, 3, 3, 3, 3, 3]);
+  assert.deepEqual(run(d), []);
+  // «Листов 7» would count the whole volume (4 text sheets and 3 drawings): also right; 9 counts nothing
+  const whole = withForms(docFacts(1, 'kr.pdf', 'КР', [s(1, 7), s(2), s(3), s(4), s(1), s(2), s(3)]), [5, 6, 6, 6, 3, 3, 3]);
+  assert.deepEqual(run(whole), []);
+  const wrong = withForms(docFacts(1, 'kr.pdf', 'КР', [s(1, 9), s(2), s(3), s(4), s(1), s(2), s(3)]), [5, 6, 6, 6, 3, 3, 3]);
+  assert.match(run(wrong)[0]!, /\(текстовая часть, с\. 1–4\) указано «Листов 9», а листов в этой части 4/);
+});
+
+test('a long run of missing sheets because one bound drawing carried a high sheet number of its own album', () => {
+  const d = withForms(docFacts(1, 'kr.pdf', 'КР', [s(1, 6), s(2), s(3), s(4), s(5), s(6), s(47)]), [5, 6, 6, 3, 3, 3, 3]);
+  assert.deepEqual(run(d), []);
+  const w = warningsOf(d);
+  assert.equal(w.length, 1);
+  assert.match(w[0]!.message, /вложены листы другого комплекта\/объекта: лист 47 \(с\. 7\) — номер не из нумерации тома/);
+  assert.equal(w[0]!.page, 7);
+});
+
+test('bound drawings of another set are told once as what they are, never as gaps or repeats of the volume', () => {
+  const d = docFacts(1, 'kr.pdf', 'КР', [
+    'Титульный лист\n24-017-АР',
+    s(1, 3),
+    s(2),
+    s(3),
+    s(1, 3, '23-555-КЖ'),
+    s(2, undefined, '23-555-КЖ'),
+    s(7, undefined, '23-555-КЖ'),
+  ]);
+  assert.deepEqual(run(d), []);
+  const w = warningsOf(d);
+  assert.equal(w.length, 1);
+  assert.match(w[0]!.message, /^В том «kr\.pdf» \(шифр 24-017-АР\) вложены листы другого комплекта\/объекта: 23-555-КЖ, листы 1, 2, 7 \(с\. 5–7\)\./);
+});
+
+test('a text part numbered «1.2 … 1.5» before drawings «2 … 5»: «Листов» on «1.2» is not counted against anything', () => {
+  const d = docFacts(1, 'odi.pdf', 'ОДИ', ['Титульный лист', p('1.2', { sheets: 6 }), ...['1.3', '1.4', '1.5', 2, 3, 4, 5].map((n) => p(n))]);
+  assert.deepEqual(run(d), []);
+  const plain = docFacts(1, 'odi.pdf', 'ОДИ', ['Титульный лист', p(1, { sheets: 9 }), ...[2, 3, 4, 5].map((n) => p(n))]);
+  assert.match(run(plain)[0]!, /Листов 9/, 'a plain numbering is still counted');
+});
+
+test('a text part «…-ПБ-ПЗ» 1–4 and drawings «…-ПБ» 2–4 are two numberings: nothing repeats', () => {
+  const d = docFacts(1, 'pb.pdf', 'ПБ', [
+    'Титульный лист',
+    ...[1, 2, 3, 4].map((n) => p(n, { cipher: '24-017-ПБ-ПЗ', ...(n === 1 ? { sheets: 4 } : {}) })),
+    ...[2, 3, 4].map((n) => p(n, { cipher: '24-017-ПБ' })),
+  ]);
+  assert.deepEqual(run(d), []);
+});
+
+test('«2» on two sheets and no «3» is one slip: one finding naming both, not a repeat and a gap', () => {
+  const d = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 5 }), ...[2, 2, 4, 5].map((n) => p(n))]);
+  assert.deepEqual(run(d), ['В документе «ar.pdf» номер листа 2 стоит на двух листах, а листа 3 нет: один из них обозначен неверно.']);
+  const apart = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 6 }), ...[2, 2, 3, 4, 6].map((n) => p(n))]);
+  assert.equal(run(apart).length, 2, 'a repeat and a gap of no neighbouring numbers stay two findings');
 });

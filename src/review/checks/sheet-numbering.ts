@@ -1,97 +1,109 @@
-import { cipherKey } from '../facts/cipher.ts';
-import type { DocFacts, StampFacts } from '../facts/types.ts';
-import { pageList } from '../text/pages.ts';
-import { boundParts, sheetLabel } from './sheet-runs.ts';
-import { defineCheck, where, type DraftFinding } from './types.ts';
+import type { ResultWarning } from '../../kernel/result.ts';
+import type { DocFacts } from '../facts/types.ts';
+import { numberingsOf, sheetLabel, volumeOf, type VolumePart, type VolumeStructure } from '../set/volume-parts.ts';
+import { numberRuns, pageList } from '../text/pages.ts';
+import { missingSheets, partsName } from './sheet-runs.ts';
+import { defineCheck, where } from './types.ts';
 
-/** «…-АР1.СО» of «…-АР1», «…-ТХ.О.СО» of «…-ТХ.О»: a part with its own designation and numbering, never a mistyped cipher. */
-function isPartOf(key: string, main: string): boolean {
-  return key.startsWith(main) && /^[.-][А-ЯЁ]/.test(key.slice(main.length));
+/** The warning about sheets of another set bound into a volume: said once, never judged as the volume's sheets. */
+export const FOREIGN_SHEETS_WARNING = 'volume_foreign_sheets';
+
+/** «24-017-АР, листы 12–14 (с. 9–11)» or «лист 47 (с. 8) — номер другого альбома» for each bound run. */
+function foreignText(parts: readonly VolumePart[], v: VolumeStructure): string {
+  return parts
+    .map((p) => {
+      const sheets = p.stamps.flatMap((s) => (s.sheet === null ? [] : [s.sheet]));
+      const list = sheets.length ? `${sheets.length > 1 ? 'листы' : 'лист'} ${numberRuns(sheets)}` : 'листы без номера';
+      const pages = pageList(p.stamps.map((s) => s.docPage));
+      const own = v.ownCipher?.cipher;
+      if (p.cue === 'foreign_number' && (!p.cipher || p.cipher === own))
+        return `${list} (${pages}) — номер не из нумерации тома, по-видимому лист другого альбома`;
+      return `${p.cipher ?? 'шифр не прочитан'}, ${list} (${pages})`;
+    })
+    .join('; ');
 }
 
-/** Title blocks grouped by their cipher: a volume may number its text part, drawings and specification separately. */
-function groups(d: DocFacts): StampFacts[][] {
-  const by = new Map<string, StampFacts[]>();
-  for (const s of d.stamps) {
-    const k = s.cipher ? cipherKey(s.cipher) : '';
-    by.set(k, [...(by.get(k) ?? []), s]);
-  }
-  // stamps without a cipher (form 6), and a lone sheet with a mistyped cipher, belong to the document's main group
-  if (by.size > 1) {
-    const main = [...by.entries()].filter(([k]) => k !== '').sort((a, b) => b[1].length - a[1].length)[0]!;
-    for (const [k, g] of [...by.entries()]) {
-      if (k === main[0] || (k !== '' && (g.length > 1 || isPartOf(k, main[0])))) continue;
-      main[1].push(...g);
-      by.delete(k);
-    }
-    main[1].sort((a, b) => a.docPage - b.docPage);
-  }
-  return [...by.values()];
+function foreignWarning(d: DocFacts, v: VolumeStructure): ResultWarning | null {
+  const bound = v.parts.filter((p) => p.kind === 'foreign');
+  if (!bound.length) return null;
+  return {
+    code: FOREIGN_SHEETS_WARNING,
+    message:
+      `В том «${d.doc.name}»${v.ownCipher ? ` (шифр ${v.ownCipher.cipher})` : ''} вложены листы другого комплекта/объекта: ${foreignText(bound, v)}. ` +
+      'Они не входят в нумерацию тома: пропуски, повторы, «Листов» и шифр тома по ним не оценивались.',
+    doc_index: d.doc.index,
+    page: bound[0]!.pageFrom,
+  };
 }
 
 /**
- * Sheets missing between two numbered ones, unless pages without a readable number lie where they belong: a sheet
- * whose title block gives no number (a scan, a cut label) is there, the engine just cannot read its number.
+ * N-05: within each numbering of a volume (its text part, graphic part, appendices — each may start from 1) sheet
+ * numbers run without gaps or repeats, and «Листов» on the numbering's first sheet matches its sheets. Sheets of another
+ * set bound into the volume are told once, as a warning, and take no part.
  */
-function missingSheets(
-  numbered: readonly StampFacts[],
-  numberedPages: ReadonlySet<number>,
-): { missing: number[]; before: StampFacts; after: StampFacts } | null {
-  const ints = [...new Set(numbered.map((s) => s.sheet!))].sort((a, b) => a - b);
-  const missing: number[] = [];
-  let first: { before: StampFacts; after: StampFacts } | null = null;
-  for (let i = 1; i < ints.length && missing.length <= 50; i++) {
-    const a = ints[i - 1]!;
-    const b = ints[i]!;
-    if (b === a + 1) continue;
-    const before = numbered.filter((s) => s.sheet === a).at(-1)!;
-    const after = numbered.find((s) => s.sheet === b)!;
-    let unread = 0;
-    for (let p = before.docPage + 1; p < after.docPage; p++) if (!numberedPages.has(p)) unread++;
-    if (unread >= b - a - 1) continue;
-    first ??= { before, after };
-    for (let n = a + 1; n < b; n++) missing.push(n);
-  }
-  return first ? { missing, ...first } : null;
-}
-
-/** N-05: sheet numbers run without gaps or repeats, and «Листов» on the first sheet matches the sheets. */
 export const sheetNumbering = defineCheck({
   id: 'sheets.numbering_gap',
   theme: 'norms',
   importance: 'significant',
-  title: 'Нумерация листов без пропусков и повторов; «Листов» на первом листе соответствует числу листов',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
+  title: 'Нумерация листов в каждой части тома без пропусков и повторов; «Листов» на первом листе соответствует числу листов',
+  find(ctx, report) {
     for (const d of ctx.docs) {
       if (d.doc.role !== 'review') continue;
+      const v = volumeOf(ctx.set.volumes, d);
+      const bound = foreignWarning(d, v);
+      if (bound) report.warning(bound);
+      const numberings = numberingsOf(v);
       const numberedPages = new Set(d.stamps.filter((s) => s.sheet !== null).map((s) => s.docPage));
-      for (const all of groups(d)) {
-        // specifications and lists bound after the drawings with their own numbering are documents of their own
-        const bound = boundParts(all.filter((s) => s.sheet !== null));
-        const g = all.filter((s) => !bound.has(s));
+      const ownSheets = v.parts.filter((p) => p.kind !== 'foreign').flatMap((p) => p.stamps).length;
+      const base = { about: d } as const;
+      for (const parts of numberings) {
+        const g = parts.flatMap((p) => p.stamps);
         const numbered = g.filter((s) => s.sheet !== null);
         if (numbered.length < 2) continue;
-        const base = { checkId: this.id, importance: this.importance, theme: this.theme, about: d } as const;
+        // «В документе …» alone when the volume is one numbering; «… (графическая часть, с. 10–24)» when it has several
+        const inPart = numberings.length > 1 ? ` (${partsName(parts)})` : '';
         const seen = new Map<string, number[]>();
         for (const s of numbered) seen.set(sheetLabel(s), [...(seen.get(sheetLabel(s)) ?? []), s.docPage]);
-        for (const [sheet, pages] of seen) {
-          if (pages.length < 2) continue;
-          findings.push({
+        const repeated = [...seen].filter(([, pages]) => pages.length > 1);
+        const gap = missingSheets(numbered, numberedPages);
+        // «2» on two sheets and no «3»: one sheet carries its neighbour's number — one slip, one finding
+        const slip = repeated.length === 1 && repeated[0]![1].length === 2 && gap?.missing.length === 1 ? repeated[0]! : null;
+        const slipped = slip && Math.abs(Number(slip[0]) - gap!.missing[0]!) === 1 ? { sheet: slip[0], pages: slip[1], missing: gap!.missing[0]! } : null;
+        if (slipped) {
+          report({
             ...base,
-            essence: `В документе «${d.doc.name}» номер листа ${sheet} повторяется на ${pages.length} страницах.`,
+            essence: `В документе «${d.doc.name}»${inPart} номер листа ${slipped.sheet} стоит на двух листах, а листа ${slipped.missing} нет: один из них обозначен неверно.`,
+            evidence: `Основная надпись «Лист ${slipped.sheet}» на ${pageList(slipped.pages)} документа «${d.doc.name}»; листа с номером ${slipped.missing} в нумерации нет.`,
+            action: `Исправить номер листа в основной надписи (вероятно, ${slipped.missing} вместо ${slipped.sheet}) и ведомость (содержание) документа.`,
+            places: slipped.pages.map((page) => ({ doc: d, page })),
+          });
+        } else if (repeated.length === 1) {
+          const [sheet, pages] = repeated[0]!;
+          report({
+            ...base,
+            essence: `В документе «${d.doc.name}»${inPart} номер листа ${sheet} повторяется на ${pages.length} страницах.`,
             evidence: `Основная надпись «Лист ${sheet}» на ${pageList(pages)} документа «${d.doc.name}».`,
             action: 'Исправить нумерацию листов в основных надписях и ведомость (содержание) документа.',
             places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
           });
+        } else if (repeated.length > 1) {
+          // several numbers repeated at once are one cause: numbering begun again, or a run of sheets printed twice
+          const pages = [...new Set(repeated.flatMap(([, p]) => p))].sort((a, b) => a - b);
+          report({
+            ...base,
+            essence: `В документе «${d.doc.name}»${inPart} номера листов ${repeated.map(([s]) => s).join(', ')} повторяются.`,
+            evidence: `${repeated.map(([s, p]) => `«Лист ${s}» — ${pageList(p)}`).join('; ')}.`,
+            action:
+              'Исправить нумерацию листов в основных надписях; если это отдельная часть тома (графическая часть, приложение), обозначить её своим шифром или указать «Листов» на её первом листе.',
+            places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
+          });
         }
         const ints = [...new Set(numbered.map((s) => s.sheet!))].sort((a, b) => a - b);
-        const gap = missingSheets(numbered, numberedPages);
-        if (gap) {
+        if (gap && !slipped) {
           const { missing, before, after } = gap;
-          findings.push({
+          report({
             ...base,
-            essence: `В нумерации листов документа «${d.doc.name}» пропущены лист(ы) ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}.`,
+            essence: `В нумерации листов документа «${d.doc.name}»${inPart} пропущены лист(ы) ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? '…' : ''}.`,
             evidence: `${where({ doc: d, page: before.docPage })}: «Лист ${sheetLabel(before)}»; ${where({ doc: d, page: after.docPage })}: «Лист ${sheetLabel(after)}». Всего найдено ${seen.size} номеров листов от ${ints[0]} до ${ints[ints.length - 1]}.`,
             action: 'Добавить недостающие листы или исправить нумерацию и ведомость листов (содержание тома).',
             places: [
@@ -100,26 +112,25 @@ export const sheetNumbering = defineCheck({
             ],
           });
         }
-        // «Листов» is printed on the first sheet; a count without a sheet number beside it is another form's
+        // «Листов» is printed on the numbering's first sheet; a count without a sheet number beside it is another form's
         const first = g.find((s) => s.sheets !== null && s.sheet === 1) ?? g.find((s) => s.sheets !== null);
-        if (first) {
-          const declared = first.sheets!;
-          const maxSheet = ints[ints.length - 1]!;
-          const fromFirst = d.pagesTotal - first.docPage + 1;
-          // inserted sheets («11.1») count: sheets 1–14 with 11.1 and 11.2 are «Листов 16»
-          const plausible = [g.length, maxSheet, fromFirst, d.pagesTotal, seen.size];
-          if (!plausible.includes(declared)) {
-            findings.push({
-              ...base,
-              essence: `В основной надписи первого листа документа «${d.doc.name}» указано «Листов ${declared}», а листов в документе ${maxSheet === g.length ? maxSheet : `${g.length} (номера до ${maxSheet})`}.`,
-              evidence: `${where({ doc: d, page: first.docPage })}: «Листов ${declared}». В документе ${d.pagesTotal} стр., листов с основной надписью — ${g.length}, наибольший номер листа — ${maxSheet}.`,
-              action: 'Исправить графу «Листов» на первом листе или восстановить недостающие листы.',
-              places: [{ doc: d, page: first.docPage }],
-            });
-          }
-        }
+        // a first sheet numbered «1.2» splits sheet 1 into pages (a text part «1.1 … 1.5» before drawings «2 … 5»):
+        // whether «Листов» counts those pages, the sheets or the volume is the designer's convention, not a count to check
+        if (!first || first.sheetInsert !== undefined) continue;
+        const declared = first.sheets!;
+        const maxSheet = ints[ints.length - 1]!;
+        const lastPage = parts.at(-1)!.pageTo;
+        // the numbering's own count (inserted sheets «11.1» count), its pages, or — for a count of the whole volume — the volume's
+        const plausible = [g.length, maxSheet, seen.size, lastPage - first.docPage + 1, ownSheets, d.pagesTotal - first.docPage + 1, d.pagesTotal];
+        if (plausible.includes(declared)) continue;
+        report({
+          ...base,
+          essence: `В основной надписи первого листа документа «${d.doc.name}»${inPart} указано «Листов ${declared}», а листов ${numberings.length > 1 ? 'в этой части' : 'в документе'} ${maxSheet === g.length ? maxSheet : `${g.length} (номера до ${maxSheet})`}.`,
+          evidence: `${where({ doc: d, page: first.docPage })}: «Листов ${declared}». В документе ${d.pagesTotal} стр., листов с основной надписью${inPart ? ' в этой части' : ''} — ${g.length}, наибольший номер листа — ${maxSheet}.`,
+          action: 'Исправить графу «Листов» на первом листе или восстановить недостающие листы.',
+          places: [{ doc: d, page: first.docPage }],
+        });
       }
     }
-    return { findings };
   },
 });

@@ -1,50 +1,45 @@
+/** Reading a part's numbering for the sheet checks: its gaps, and the Russian name of a part for findings. */
 import type { StampFacts } from '../facts/types.ts';
-
-/** A sheet number as printed: «7», or «3.1» for a sheet inserted after sheet 3. */
-export function sheetLabel(s: StampFacts): string {
-  return s.sheetInsert ? `${s.sheet}.${s.sheetInsert}` : String(s.sheet);
-}
-
-/** Whether b follows a in one numbering: the next sheet, or a sheet inserted after a («3» → «3.1» → «3.2» → «4»). */
-function follows(a: StampFacts, b: StampFacts): boolean {
-  if (b.sheetInsert) return b.sheet === a.sheet && (a.sheetInsert ?? 0) < b.sheetInsert;
-  return b.sheet === a.sheet! + 1;
-}
+import type { VolumePart } from '../set/volume-parts.ts';
 
 /**
- * Sheets of parts bound after the drawings with their own numbering but no cipher of their own (a specification,
- * a list of equipment, a questionnaire): numbering restarts at 1 after the last sheet of the run before. A restart is
- * such a part only when its sheet 1 shows it (its own «Листов», or a specification's or a list's heading), it comes
- * after the end of the run before (that run's highest sheet is the last one), and its sheets run 1, 2, 3… without a
- * gap or a repeat up to the next restart. A sheet repeated inside a run, or a restart in the middle of one, stays a repeat.
+ * Sheets missing between two numbered ones, unless pages without a readable number lie where they belong: a sheet
+ * whose title block gives no number (a scan, a cut label) is there, the engine just cannot read its number.
  */
-export function boundParts(numbered: readonly StampFacts[]): Set<StampFacts> {
-  const bound = new Set<StampFacts>();
-  let run: StampFacts[] = [];
-  let runIsPart = false;
-  for (let i = 0; i < numbered.length; i++) {
-    const s = numbered[i]!;
-    if (i > 0 && s.sheet === 1 && !s.sheetInsert && restartsPart(numbered, i, run, runIsPart)) {
-      run = [s];
-      runIsPart = true;
-      bound.add(s);
-      continue;
-    }
-    run.push(s);
-    if (runIsPart) bound.add(s);
+export function missingSheets(
+  numbered: readonly StampFacts[],
+  numberedPages: ReadonlySet<number>,
+): { missing: number[]; before: StampFacts; after: StampFacts } | null {
+  const ints = [...new Set(numbered.map((s) => s.sheet!))].sort((a, b) => a - b);
+  const missing: number[] = [];
+  let first: { before: StampFacts; after: StampFacts } | null = null;
+  for (let i = 1; i < ints.length && missing.length <= 50; i++) {
+    const a = ints[i - 1]!;
+    const b = ints[i]!;
+    if (b === a + 1) continue;
+    const before = numbered.filter((s) => s.sheet === a).at(-1)!;
+    const after = numbered.find((s) => s.sheet === b)!;
+    let unread = 0;
+    for (let p = before.docPage + 1; p < after.docPage; p++) if (!numberedPages.has(p)) unread++;
+    if (unread >= b - a - 1) continue;
+    first ??= { before, after };
+    for (let n = a + 1; n < b; n++) missing.push(n);
   }
-  return bound;
+  return first ? { missing, ...first } : null;
 }
 
-function restartsPart(numbered: readonly StampFacts[], i: number, run: readonly StampFacts[], runIsPart: boolean): boolean {
-  const s = numbered[i]!;
-  const runMax = Math.max(...run.map((x) => x.sheet!));
-  if (run.at(-1)!.sheet !== runMax) return false;
-  let length = 1;
-  for (let j = i + 1; j < numbered.length && !(numbered[j]!.sheet === 1 && !numbered[j]!.sheetInsert); j++, length++) {
-    if (!follows(numbered[j - 1]!, numbered[j]!)) return false;
-  }
-  if (!s.opensPart && s.sheets === null) return false;
-  // after a one-sheet first run only a self-contained part («Лист 1 из 1») restarts: else it is sheet 1 printed twice
-  return runIsPart || runMax >= 2 || s.sheets === length;
+const KIND_NAME: Record<VolumePart['kind'], string> = {
+  contents: 'содержание тома',
+  text: 'текстовая часть',
+  drawings: 'графическая часть',
+  appendix: 'приложение',
+  foreign: 'вложенные листы',
+};
+
+/** «текстовая часть, с. 2–9», «графическая часть, с. 10–24», «Приложение А, с. 25–30»: the parts of one numbering. */
+export function partsName(parts: readonly VolumePart[]): string {
+  const kinds = [...new Set(parts.map((p) => (p.kind === 'appendix' && p.label ? p.label : KIND_NAME[p.kind])))];
+  const from = parts[0]!.pageFrom;
+  const to = parts.at(-1)!.pageTo;
+  return `${kinds.join(' и ')}, ${from === to ? `с. ${from}` : `с. ${from}–${to}`}`;
 }

@@ -1,5 +1,4 @@
 import type { DocFacts } from '../facts/types.ts';
-import { groupBy } from './common.ts';
 import type { CheckContext } from './types.ts';
 
 /**
@@ -10,32 +9,6 @@ export function soleValue<T>(facts: readonly T[], same: (a: T, b: T) => boolean)
   const first = facts[0];
   if (first === undefined) return null;
   return facts.every((f) => same(f, first)) ? first : null;
-}
-
-export interface Conflict<T> {
-  other: { doc: DocFacts; item: T };
-  ref: { doc: DocFacts; item: T };
-  /** Documents that agree with the reference, itself included. */
-  majority: number;
-}
-
-/**
- * Documents that disagree with the majority, each with the document it is compared with. A source document
- * (the ГПЗУ, a ТУ) is the reference whatever the majority: the set is checked against it.
- */
-export function conflictsOf<T>(
-  items: { doc: DocFacts; item: T }[],
-  same: (a: T, b: T) => boolean,
-  isSource: (d: DocFacts) => boolean = () => false,
-): Conflict<T>[] {
-  const groups = groupBy(items, same);
-  if (groups.length < 2) return [];
-  const hasSource = (g: { doc: DocFacts }[]) => Number(g.some((x) => isSource(x.doc)));
-  // stable: groupBy's order (size, then authority) stays among groups that hold no source
-  groups.sort((a, b) => hasSource(b) - hasSource(a) || b.length - a.length);
-  const major = groups[0]!;
-  const ref = major.find((x) => isSource(x.doc)) ?? major[0]!;
-  return groups.slice(1).flatMap((g) => g.map((other) => ({ other, ref, majority: major.length })));
 }
 
 /** The document type the set model gives a document («gpzu», «tech_conditions»), or null. */

@@ -25,6 +25,26 @@ test('a ПД volume whose stamps say «Р» is a significant finding quoting the
   assert.equal(f[0]!.places[0]!.page, 2);
 });
 
+test('a text part stamped «Р» in a ПД volume whose drawings print «П» is not outvoted by the drawings', () => {
+  const sheet = (n: number, stage: string) => ({
+    text: n === 1 ? 'Текстовая часть' : 'План этажа',
+    stamp: stampLines({ cipher: '24-017-АР', sheet: n, roles, stage }),
+  });
+  const ar = docFacts(2, '24-017-АР.pdf', null, [
+    pd('24-017-АР', 'Раздел 3. Архитектурные решения'),
+    sheet(1, 'Р'),
+    sheet(2, 'П'),
+    sheet(3, 'П'),
+    sheet(4, 'П'),
+  ]);
+  const docs = [vol(1, '24-017-ПЗ', pd('24-017-ПЗ', 'Раздел 1. Пояснительная записка'), 'П'), ar];
+  const f = stageMismatch.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.about?.doc.index, 2);
+  assert.match(f[0]!.evidence, /«Стадия Р»/);
+  assert.equal(f[0]!.places[0]!.page, 2);
+});
+
 test('a РД cipher in the stamps of a ПД volume, and the reverse: a РД volume stamped «П»', () => {
   const a = stageMismatch.run(context([vol(1, 'П-24-017-КР', pd('П-24-017-КР', 'Раздел 4'), 'П', 'РД-24-017-КР')])).findings!;
   assert.equal(a.length, 1);

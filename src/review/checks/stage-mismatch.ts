@@ -1,6 +1,6 @@
 import type { StageSignal } from '../set/types.ts';
 import { quote } from './common.ts';
-import { defineCheck, where, type DraftFinding, type DraftQuestion } from './types.ts';
+import { defineCheck, where } from './types.ts';
 
 const STAGE_NAME = { П: 'проектная документация (стадия П)', Р: 'рабочая документация (стадия Р)' } as const;
 const SOURCE_NAME = { title: 'титульный лист', stamp: 'основная надпись', cipher: 'шифр в основной надписи' } as const;
@@ -14,9 +14,7 @@ export const stageMismatch = defineCheck({
   theme: 'unassigned',
   importance: 'significant',
   title: 'Стадия тома на титульном листе не совпадает со стадией в основных надписях или в шифре (П / Р)',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
-    const questions: DraftQuestion[] = [];
+  find(ctx, report) {
     const volumes = ctx.set.documents.filter((x) => x.type === 'pd_section' || x.type === 'rd_mark');
     // the stage all the other volumes agree on (this one left out, so it cannot make the set «mixed» itself)
     const restStage = (docIndex: number) => {
@@ -32,10 +30,7 @@ export const stageMismatch = defineCheck({
       if (title && other) {
         const place = { doc: d, page: other.page };
         const sheets = other.count && other.count > 1 ? ` (так на ${other.count} листах)` : '';
-        findings.push({
-          checkId: this.id,
-          importance: this.importance,
-          theme: this.theme,
+        report({
           about: d,
           essence: `Том «${d.doc.name}» оформлен как ${STAGE_NAME[title.stage]}, а ${SOURCE_NAME[other.source]} указывает ${other.source === 'stamp' ? 'стадию' : 'на'} ${other.stage === 'Р' ? 'Р (рабочая документация)' : 'П (проектная документация)'}.`,
           evidence: `${where({ doc: d, page: title.page })}: ${quote(title.text)}.\n${where(place)}: ${quote(other.text)}${sheets}.`,
@@ -47,7 +42,7 @@ export const stageMismatch = defineCheck({
       }
       const setStage = restStage(d.doc.index);
       if (!title && setStage && other && other.stage !== setStage && other.source === 'stamp') {
-        questions.push({
+        report.question({
           section: d.section ?? 'ОБЩ',
           text: `Том «${d.doc.name}» относится к проектной или к рабочей документации? В основной надписи ${quote(other.text)}, а комплект в целом — ${STAGE_NAME[setStage]}.`,
           reason: `${where({ doc: d, page: other.page })}: ${quote(other.text)}; титульного листа со стадией в томе не найдено.`,
@@ -55,6 +50,5 @@ export const stageMismatch = defineCheck({
         });
       }
     }
-    return { findings, questions };
   },
 });

@@ -37,12 +37,12 @@ test('a СНиП listed next to the СП that replaced it («СП 63.13330.2012 
 test('context documents get no findings; unconfirmed registry entries are a warning, never a finding', () => {
   const ctxDoc = docFacts(1, 'old.pdf', 'КР', ['СНиП 2.01.07-85*'], { role: 'context' });
   assert.deepEqual(supersededNorms.run(context([ctxDoc])).findings, []);
-  const d = docFacts(2, 'ov.pdf', 'ИОС4', ['Отопление по СНиП 41-02-2003']);
+  const d = docFacts(2, 'ov.pdf', 'ИОС4', ['Газоснабжение по СНиП 42-01-2002']);
   const out = supersededNorms.run(context([d]));
   assert.deepEqual(out.findings, []);
   assert.equal(out.warnings!.length, 1);
   assert.equal(out.warnings![0]!.code, 'norms_unconfirmed');
-  assert.match(out.warnings![0]!.message, /«ov\.pdf» \(с\. 1\): СНиП 41-02-2003 — по непроверенным сведениям заменён, замена — СП 124\.13330\.2012/);
+  assert.match(out.warnings![0]!.message, /«ov\.pdf» \(с\. 1\): СНиП 42-01-2002 — по непроверенным сведениям заменён, замена — СП 62\.13330\.2011/);
   assert.match(out.warnings![0]!.message, /не подтверждена.*замечаниями они не считаются/);
   assert.equal(out.warnings![0]!.doc_index, 2);
 });
@@ -68,7 +68,7 @@ test('the replacement is named in words that fit one document or several', () =>
   const [f] = supersededNorms.run(context([docFacts(1, 'pb.pdf', 'ПБ', ['Противопожарный режим — по ППБ 01-03.'])])).findings!;
   assert.equal(
     f!.essence,
-    'Ссылка на недействующий нормативный документ ППБ 01-03 «Правила пожарной безопасности в Российской Федерации»: он отменён, применять следует Правила противопожарного режима (ПП РФ от 16.09.2020 № 1479).',
+    'Ссылка на недействующий нормативный документ ППБ 01-03 «Правила пожарной безопасности в Российской Федерации»: он отменён с 22.07.2012, применять следует Правила противопожарного режима (ПП РФ от 16.09.2020 № 1479).',
   );
 });
 

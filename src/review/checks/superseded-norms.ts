@@ -5,7 +5,7 @@ import type { ReferenceDate } from '../set/types.ts';
 import { pageList } from '../text/pages.ts';
 import { reviewedCitations, type ReviewedCitation } from './norm-citations.ts';
 import { atReferenceDate, referenceDateNote, ruDate } from './reference-date.ts';
-import { defineCheck, type DraftFinding } from './types.ts';
+import { defineCheck, type FindingDraft } from './types.ts';
 
 const MAX_LISTED = 10;
 
@@ -20,15 +20,13 @@ function sinceWords(s: Standing): string {
 }
 
 /** Out of force at the reference date: the finding as it would be today, stating the date it is judged at. */
-function stale(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null, checkId: string): DraftFinding {
+function stale(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null): FindingDraft {
   const e = c.citation.entry as NormEntry;
   // a replacement issued after the reference date was not yet applicable: the edition in force then is what was due
   const later = replacementYear(e);
   const replacementLater = rd !== null && later !== null && later > Number(rd.date.slice(0, 4));
   return {
-    checkId,
     importance: 'significant',
-    theme: 'norms',
     about: c.doc,
     essence: `Ссылка на недействующий нормативный документ ${named(e)}: он ${statusWord(e)}${sinceWords(s)}, применять следует ${e.replacement}.`,
     evidence: `${c.quoted} По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)}; замена — ${e.replacement}. На дату оценки документ уже не действовал (${referenceDateNote(rd)}).`,
@@ -41,7 +39,7 @@ function stale(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null, check
 }
 
 /** In force at the reference date (or possibly so): a note, so the designer can update a set that is still being revised. */
-function note(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null, checkId: string): DraftFinding {
+function note(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null): FindingDraft {
   const e = c.citation.entry as NormEntry;
   const when = referenceDateNote(rd);
   const essence =
@@ -55,9 +53,7 @@ function note(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null, checkI
       ? `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)} — после этой даты; нарушением ссылка не является, это сведения для актуализации.`
       : `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; точная дата замены в реестре не указана, поэтому ссылка отмечена как незначительное замечание для сверки, а не как нарушение.`;
   return {
-    checkId,
     importance: 'minor',
-    theme: 'norms',
     about: c.doc,
     essence,
     evidence,
@@ -98,8 +94,7 @@ export const supersededNorms = defineCheck({
   theme: 'norms',
   importance: 'significant',
   title: 'Ссылки на нормативные документы, не действовавшие на дату оценки документации',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
+  find(ctx, report) {
     const unconfirmed: ReviewedCitation[] = [];
     const rd = ctx.set.referenceDate;
     for (const c of reviewedCitations(ctx.docs)) {
@@ -111,9 +106,9 @@ export const supersededNorms = defineCheck({
         if (s.when !== 'after') unconfirmed.push(c);
         continue;
       }
-      findings.push(s.when === 'before' ? stale(c, s, rd, this.id) : note(c, s, rd, this.id));
+      report(s.when === 'before' ? stale(c, s, rd) : note(c, s, rd));
     }
     const warning = unconfirmedWarning(unconfirmed, rd);
-    return { findings, warnings: warning ? [warning] : [] };
+    if (warning) report.warning(warning);
   },
 });

@@ -6,28 +6,51 @@ import { titleBlockRoles } from './title-block-roles.ts';
 const full = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров', 'Н. контр.': 'Кузнецова' };
 const page = (roles: Record<string, string>, n = 1) => ({ text: 'x', stamp: stampLines({ cipher: '24-017-КР', sheet: n, roles }) });
 
-test('a missing «Н. контр.» row and an empty «Пров.» are reported with pages', () => {
+test('a missing «Н. контр.» row on the first sheet and an empty «Пров.» on a later one are one finding with pages', () => {
   const { 'Н. контр.': _n, ...noNk } = full;
-  const d = docFacts(1, 'kr.pdf', 'КР', [page(full, 1), page({ ...noNk, 'Пров.': '' }, 2)]);
+  const d = docFacts(1, 'kr.pdf', 'КР', [page(noNk, 1), page({ ...full, 'Пров.': '' }, 2)]);
   const [f, ...rest] = titleBlockRoles.run(context([d])).findings!;
   assert.equal(rest.length, 0);
+  assert.equal(f!.importance, 'significant');
   assert.match(f!.essence, /нет строк Н\. контр\./);
   assert.match(f!.essence, /не указана фамилия в строках Пров\./);
+  assert.deepEqual(
+    f!.places.map((p) => p.page),
+    [1, 2],
+  );
+});
+
+test('the developer row is required on every signed sheet, the normocontroller on the first one', () => {
+  const { 'Разраб.': _d, ...noDev } = full;
+  const { 'Н. контр.': _n, ...noNk } = full;
+  const d = docFacts(1, 'kr.pdf', 'КР', [page(full, 1), page(noDev, 2), page(noNk, 3)]);
+  const [f, ...rest] = titleBlockRoles.run(context([d])).findings!;
+  assert.equal(rest.length, 0);
+  assert.match(f!.essence, /нет строк Разраб\.$/);
   assert.deepEqual(
     f!.places.map((p) => p.page),
     [2],
   );
 });
 
-test('complete title blocks and documents without title blocks are fine; a sheet without ГИП is not', () => {
-  const { ГИП: _g, ...noGip } = full;
+test('an organisation form without «Пров.» and ГИП rows is not a defect: they are free rows', () => {
+  const d = docFacts(1, 'ios.pdf', 'ИОС4', [
+    page({ 'Разраб.': 'Иванов', 'Н. контр.': 'Кузнецова', ГИП: 'Сидоров' }, 1),
+    page({ 'Разраб.': 'Иванов', 'Н. контр.': 'Кузнецова', 'Утв.': 'Козлов' }, 2),
+  ]);
+  assert.deepEqual(titleBlockRoles.run(context([d])).findings, []);
+});
+
+test('a free row printed without a surname is a minor remark', () => {
+  const d = docFacts(1, 'ar.pdf', 'АР', [page(full, 1), page({ ...full, 'Пров.': '' }, 2)]);
+  const [f] = titleBlockRoles.run(context([d])).findings!;
+  assert.equal(f!.importance, 'minor');
+  assert.match(f!.essence, /не указана фамилия в строках Пров\./);
+});
+
+test('complete title blocks and documents without title blocks are fine', () => {
   const d = docFacts(1, 'kr.pdf', 'КР', [page(full, 1), page(full, 2)]);
   assert.deepEqual(titleBlockRoles.run(context([d])).findings, []);
-  const partial = docFacts(1, 'kr.pdf', 'КР', [page(full, 1), page(noGip, 2)]);
-  assert.deepEqual(
-    titleBlockRoles.run(context([partial])).findings!.map((f) => f.places.map((p) => p.page)),
-    [[2]],
-  );
   const plain = docFacts(2, 'letter.pdf', 'ПЗ', ['Письмо без основной надписи', 'Разраб. в тексте письма']);
   assert.deepEqual(titleBlockRoles.run(context([plain])).findings, []);
 });

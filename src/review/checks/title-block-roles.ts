@@ -1,27 +1,58 @@
-import { STAMP_ROLES, type StampRole } from '../facts/types.ts';
+import { STAMP_ROLES, type StampFacts, type StampRole } from '../facts/types.ts';
 import { pageList } from '../text/pages.ts';
-import { defineCheck, type DraftFinding } from './types.ts';
+import { defineCheck } from './types.ts';
 
-/** N-07 / U-10: the signature rows of title blocks name the developer, checker, normocontroller and chief engineer. */
+/**
+ * Which signature rows a title block must carry (ГОСТ Р 21.101-2020, прил. Ж, forms 3 and 5; form 6 has no signature
+ * rows). The developer's and the normocontroller's signatures are obligatory; «Пров.», «ГИП», «Утв.», «Нач. отд.» fill
+ * the organisation's free rows at its choice.
+ * - every_sheet: on every sheet with signature rows;
+ * - first_sheet: on the document's first signed sheet (form 5 of a text document, the first drawing of an album): the
+ *   normocontroller signs the document, and the drawing stamps after it often carry the developer's and ГИП's rows only;
+ * - free: not required; a row that is printed but left without a surname is still reported (minor).
+ */
+export const REQUIRED_ROWS: Record<StampRole, 'every_sheet' | 'first_sheet' | 'free'> = {
+  'Разраб.': 'every_sheet',
+  'Н. контр.': 'first_sheet',
+  'Пров.': 'free',
+  ГИП: 'free',
+};
+
+interface RowProblem {
+  role: StampRole;
+  state: 'absent' | 'empty';
+  pages: number[];
+  required: boolean;
+}
+
+/** What is wrong with the signature rows of one document's signed sheets, role by role. */
+export function rowProblems(signed: readonly StampFacts[]): RowProblem[] {
+  const problems: RowProblem[] = [];
+  for (const role of STAMP_ROLES) {
+    const rule = REQUIRED_ROWS[role];
+    const judged = rule === 'first_sheet' ? signed.slice(0, 1) : signed;
+    const absent = rule === 'free' ? [] : judged.filter((s) => s.roles[role] === 'absent').map((s) => s.docPage);
+    const empty = signed.filter((s) => s.roles[role] === 'empty').map((s) => s.docPage);
+    const required = rule !== 'free';
+    if (absent.length) problems.push({ role, state: 'absent', pages: absent, required });
+    if (empty.length) problems.push({ role, state: 'empty', pages: empty, required });
+  }
+  return problems;
+}
+
+/** N-07 / U-10: the signature rows of title blocks name the developer and the normocontroller; printed rows are filled. */
 export const titleBlockRoles = defineCheck({
   id: 'titleblock.missing_roles',
   theme: 'unassigned',
   importance: 'significant',
-  title: 'В основных надписях есть и заполнены строки Разраб., Пров., Н. контр., ГИП',
-  run(ctx) {
-    const findings: DraftFinding[] = [];
+  title: 'В основных надписях есть и заполнены строки Разраб. и Н. контр.; напечатанные строки подписей заполнены',
+  find(ctx, report) {
     for (const d of ctx.docs) {
       // only documents whose title blocks were actually read (PDF text layer with positions)
-      if (d.doc.role !== 'review' || d.xml) continue;
+      if (d.xml) continue;
       const signed = d.stamps.filter((s) => s.hasRoleRows);
       if (!signed.length) continue;
-      const problems: { role: StampRole; state: 'absent' | 'empty'; pages: number[] }[] = [];
-      for (const role of STAMP_ROLES) {
-        const absent = signed.filter((s) => s.roles[role] === 'absent').map((s) => s.docPage);
-        const empty = signed.filter((s) => s.roles[role] === 'empty').map((s) => s.docPage);
-        if (absent.length) problems.push({ role, state: 'absent', pages: absent });
-        if (empty.length) problems.push({ role, state: 'empty', pages: empty });
-      }
+      const problems = rowProblems(signed);
       if (!problems.length) continue;
       const absentRoles = problems.filter((p) => p.state === 'absent').map((p) => p.role);
       const emptyRoles = problems.filter((p) => p.state === 'empty').map((p) => p.role);
@@ -30,18 +61,17 @@ export const titleBlockRoles = defineCheck({
         emptyRoles.length ? `не указана фамилия в строках ${emptyRoles.join(', ')}` : '',
       ].filter(Boolean);
       const pages = [...new Set(problems.flatMap((p) => p.pages))].sort((a, b) => a - b);
-      findings.push({
-        checkId: this.id,
-        importance: absentRoles.includes('Н. контр.') || emptyRoles.includes('Н. контр.') ? 'significant' : this.importance,
-        theme: this.theme,
+      report({
+        // an obligatory signature missing is significant; a free row left blank is a remark on the form
+        importance: problems.some((p) => p.required) ? 'significant' : 'minor',
         about: d,
         essence: `В основных надписях документа «${d.doc.name}» ${parts.join('; ')}`.replace(/\.?$/, '.'),
         evidence: `${problems.map((p) => `${p.role} — ${p.state === 'absent' ? 'строки нет' : 'фамилия не указана'}: ${pageList(p.pages)}`).join('\n')}\nПроверено листов с подписями: ${signed.length}.`,
-        action: 'Заполнить графы подписей основной надписи (характер работы, фамилия, подпись, дата) для разработчика, проверяющего, нормоконтролёра и ГИП.',
+        action:
+          'Заполнить графы подписей основной надписи (характер работы, фамилия, подпись, дата): подписи разработчика и нормоконтролёра обязательны, напечатанные строки не оставлять пустыми.',
         places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
-        norm: 'ГОСТ Р 21.101 «СПДС. Основные требования к проектной и рабочей документации» (основная надпись)',
+        norm: 'ГОСТ Р 21.101-2020 «СПДС. Основные требования к проектной и рабочей документации», приложение Ж (основная надпись, графа 10)',
       });
     }
-    return { findings };
   },
 });

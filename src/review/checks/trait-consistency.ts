@@ -1,11 +1,14 @@
 import type { XmlCharacteristic } from '../extract/xml-note.ts';
 import type { DocFacts, TraitFact, TraitKind } from '../facts/types.ts';
 import { formatTrait, TRAIT_TITLES, traitsAgree, xmlTrait } from '../facts/traits.ts';
-import { groupBy, designDocs } from './common.ts';
-import { reviewSide, where, type Check, type CheckContext, type DraftFinding, type Place } from './types.ts';
+import { FIGURES } from '../facts/catalogue.ts';
+import { designDocs } from './common.ts';
+import { figureTold } from './consistency-values.ts';
+import { disagreement, judge, statementOf, toldOf, type Statement } from './judge.ts';
+import { defineCheck, where, type Check, type CheckContext } from './types.ts';
 
 /** What one document (or the XML note) says of a characteristic: one value, or the set of Ф-classes of the building. */
-interface Statement {
+interface Group {
   facts: TraitFact[];
 }
 
@@ -16,8 +19,8 @@ const SET_KINDS = new Set<TraitKind>(['functional_fire_class']);
  * Two statements can be the same. For a set of Ф-classes the building's own class (not one listed after it for a part)
  * of one side must be among the other's: «Ф1.3, Ф4.3» and «Ф1.4, Ф4.3» disagree although both name the shops.
  */
-function agree(a: Statement, b: Statement): boolean {
-  const meets = (x: Statement, y: Statement) => x.facts.some((f) => !f.secondary && y.facts.some((g) => traitsAgree(f, g)));
+function agree(a: Group, b: Group): boolean {
+  const meets = (x: Group, y: Group) => x.facts.some((f) => !f.secondary && y.facts.some((g) => traitsAgree(f, g)));
   return meets(a, b) || meets(b, a);
 }
 
@@ -25,7 +28,7 @@ function agree(a: Statement, b: Statement): boolean {
  * A document's statement of a kind, or null when it states none or is ambiguous (two values that cannot both be the
  * building's, e.g. a degree for the building and another one for a part the label did not name).
  */
-function statementOf(doc: DocFacts, kind: TraitKind): Statement | null {
+function groupOf(doc: DocFacts, kind: TraitKind): Group | null {
   const facts = doc.traits.filter((t) => t.kind === kind);
   if (!facts.length) return null;
   if (SET_KINDS.has(kind)) return { facts };
@@ -35,7 +38,7 @@ function statementOf(doc: DocFacts, kind: TraitKind): Statement | null {
   return { facts: [rep] };
 }
 
-function xmlStatement(ctx: CheckContext, kind: TraitKind, elements: readonly XmlCharacteristic[]): Statement | null {
+function xmlStatement(ctx: CheckContext, kind: TraitKind, elements: readonly XmlCharacteristic[]): Group | null {
   if (!ctx.xml) return null;
   for (const el of elements) {
     const raw = ctx.xml.facts.characteristics[el];
@@ -45,7 +48,7 @@ function xmlStatement(ctx: CheckContext, kind: TraitKind, elements: readonly Xml
   return null;
 }
 
-const shown = (s: Statement) => [...new Set(s.facts.map(formatTrait))].join(', ');
+const shown = (s: Group) => [...new Set(s.facts.map(formatTrait))].join(', ');
 
 export interface TraitCheckSpec {
   id: string;
@@ -62,55 +65,49 @@ export interface TraitCheckSpec {
 /**
  * A cross-document check of labelled characteristics (C-10 … C-12): a document (or the XML note) that states a value
  * none of the majority's statements can agree with is reported, quoting both places. Documents that state nothing,
- * or state the value ambiguously, take no part.
+ * or state the value ambiguously, take no part. The catalogue's figures reported under the same id (the snow load of the
+ * climate data) are judged with them.
  */
 export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id: Id }): Check<Id> {
-  return {
+  const figures = FIGURES.filter((f) => f.checkId === spec.id);
+  return defineCheck({
     id: spec.id,
     theme: 'construction',
     importance: 'significant',
     title: spec.title,
-    run(ctx) {
-      const findings: DraftFinding[] = [];
+    find(ctx, report) {
       for (const kind of spec.kinds) {
-        const items: { doc: DocFacts; item: Statement }[] = [];
+        const statements: Statement<Group>[] = [];
+        const quoteOf = (s: Group) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
         for (const doc of designDocs(ctx)) {
-          const s = statementOf(doc, kind);
-          if (s) items.push({ doc, item: s });
+          const s = groupOf(doc, kind);
+          if (s) statements.push(statementOf(doc, s, s.facts[0]!.docPage, quoteOf(s)));
         }
         const xs = xmlStatement(ctx, kind, spec.xml);
-        if (xs) items.push({ doc: ctx.xml!.doc, item: xs });
-        const groups = groupBy(items, agree);
-        if (groups.length < 2) continue;
-        const major = groups[0]!;
-        const ref = major[0]!;
-        for (const other of groups.slice(1).flat()) {
-          // non-transitive agreement («II» ~ «IIВ» ~ «II»): only a statement no one of the majority agrees with is a conflict
-          if (major.some((m) => agree(m.item, other.item))) continue;
-          const about = reviewSide(other.doc, ref.doc);
-          if (!about) continue;
-          const name = TRAIT_TITLES[kind];
-          const a: Place = { doc: ref.doc, page: ref.item.facts[0]!.docPage };
-          const b: Place = { doc: other.doc, page: other.item.facts[0]!.docPage };
-          const quoteOf = (s: Statement) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
+        if (xs)
+          statements.push({
+            doc: ctx.xml!.doc,
+            item: xs,
+            place: { doc: ctx.xml!.doc, page: 1 },
+            said: `${where({ doc: ctx.xml!.doc, page: 1 })}: ${quoteOf(xs)}`,
+          });
+        const name = TRAIT_TITLES[kind];
+        for (const v of judge(statements, { same: agree })) {
           const remark = spec.remark?.(
             kind,
-            [...other.item.facts, ...ref.item.facts].map((f) => f.value),
+            [...v.other.item.facts, ...v.ref.item.facts].map((f) => f.value),
           );
-          findings.push({
-            checkId: spec.id,
-            importance: 'significant',
-            theme: 'construction',
-            about,
-            essence: `Расхождение характеристики «${name}» между документами: ${shown(other.item)} в «${other.doc.doc.name}» и ${shown(ref.item)} в «${ref.doc.doc.name}».${remark ? ` ${remark}` : ''}`,
-            evidence: `${where(b)}: ${quoteOf(other.item)}\n${where(a)}: ${quoteOf(ref.item)}${major.length > 1 ? `\nЗначение ${shown(ref.item)} указано также в ${major.length - 1} др. документах комплекта.` : ''}`,
-            action: spec.action.replace('{name}', name),
-            places: about === other.doc ? [b, a] : [a, b],
-            norm: spec.norm,
-          });
+          report(
+            toldOf(v, {
+              shown,
+              essence: (x) => `${disagreement('характеристики', name, shown)(x)}${remark ? ` ${remark}` : ''}`,
+              action: spec.action.replace('{name}', name),
+              norm: spec.norm,
+            }),
+          );
         }
       }
-      return { findings };
+      for (const f of figures) for (const told of figureTold(ctx, f)) report(told);
     },
-  };
+  });
 }

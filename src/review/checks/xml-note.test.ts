@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { context, docFacts, stampLines } from '../../../test/review/facts-builder.ts';
 import { SAMPLE_NOTE } from '../../../test/review/samples.ts';
 import { parseExplanatoryNote } from '../extract/xml-note.ts';
+import { apartmentsConsistency, storeysConsistency } from './consistency-values.ts';
 import { xmlNoteMismatch } from './xml-note.ts';
+import { addressConsistency } from './consistency-address.ts';
+import { cadastralConsistency } from './consistency-cadastral.ts';
 
 const xmlDoc = () => docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, parseExplanatoryNote(SAMPLE_NOTE));
 const page = (cipher: string, text: string) => ({ text, stamp: stampLines({ cipher, sheet: 1 }) });
@@ -29,7 +32,12 @@ test('address, name, values, cipher base and the file list are compared with the
     docFacts(3, '24-018-АР.pdf', 'АР', [page('24-018-АР', 'Объект: Школа на 500 мест\nКоличество этажей – 12\nКоличество квартир – 118')]),
     docFacts(4, 'extra.pdf', 'КР', [page('24-018-КР', 'текст')]),
   ];
-  const essences = xmlNoteMismatch.run(context(docs)).findings!.map((f) => f.essence);
+  const ctx = context(docs);
+  // TEI values are judged with the volumes' figures and told under this check when the XML alone differs
+  const essences = [xmlNoteMismatch, storeysConsistency, apartmentsConsistency]
+    .flatMap((c) => c.run(ctx).findings!)
+    .filter((f) => f.checkId === 'xml.explanatory_note_mismatch')
+    .map((f) => f.essence);
   const has = (re: RegExp) =>
     assert.ok(
       essences.some((e) => re.test(e)),
@@ -80,7 +88,12 @@ test('a volume whose DocNumber in the XML differs from its own cipher, and a dif
     docFacts(2, '24-017-АР.pdf', 'АР', [page('24-017-АР', 'Многоквартирный жилой дом по адресу: г. Москва, ул. Ленина, д. 5')]),
     docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Многоквартирный жилой дом по адресу: г. Москва, ул. Ленина, д. 5')]),
   ];
-  const essences = xmlNoteMismatch.run(context(docs)).findings!.map((f) => f.essence);
+  const ctx = context(docs);
+  // TEI values are judged with the volumes' figures and told under this check when the XML alone differs
+  const essences = [xmlNoteMismatch, storeysConsistency, apartmentsConsistency]
+    .flatMap((c) => c.run(ctx).findings!)
+    .filter((f) => f.checkId === 'xml.explanatory_note_mismatch')
+    .map((f) => f.essence);
   assert.ok(
     essences.some((e) => /DocNumber|Обозначение тома в XML.*24-077-АР.*24-017-АР/.test(e)),
     essences.join('\n'),
@@ -104,4 +117,75 @@ test('a word put in place of another in a long object name is another name; a qu
   };
   assert.equal(run('Многоэтажный жилой комплекс 14-этажный жилой дом со встроенно-пристроенными помещениями'), 1);
   assert.equal(run('Многоквартирный 14-этажный жилой дом со встроенно-пристроенными нежилыми помещениями'), 0);
+});
+
+test('a listed file sent under another name with the same CRC32 is one minor finding, neither missing nor unlisted', () => {
+  const xml = parseExplanatoryNote(
+    SAMPLE_NOTE.replace('<FileName>24-017-АР.pdf</FileName>', '<FileName>24-017-АР.pdf</FileName><FileChecksum>1B5C9E26</FileChecksum>'),
+  )!;
+  const ar = docFacts(2, '24-017-АР (2).pdf', 'АР', [page('24-017-АР', 'x')]);
+  const docs = [
+    docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+    ar,
+    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'x')]),
+  ];
+  ar.crc32 = '1B5C9E26';
+  const f = xmlNoteMismatch.run(context(docs)).findings!;
+  assert.deepEqual(
+    f.map((x) => [x.importance, x.about!.doc.index]),
+    [['minor', 2]],
+  );
+  assert.match(f[0]!.evidence, /«24-017-АР \(2\)\.pdf» — в XML «24-017-АР\.pdf» \(1B5C9E26\)/);
+  ar.crc32 = '0BADF00D';
+  const essences = xmlNoteMismatch.run(context(docs)).findings!.map((x) => x.essence);
+  assert.ok(essences.some((e) => /файлы, которых нет в комплекте/.test(e)) && essences.some((e) => /не указаны в составе/.test(e)), essences.join('\n'));
+});
+
+test('a name in the XML with its address agrees with a title page giving the address on the next lines', () => {
+  const named = (inXml: string, onTitle: string) => {
+    const xml = parseExplanatoryNote(SAMPLE_NOTE.replace('Многоквартирный жилой дом с встроенными помещениями', inXml))!;
+    const docs = [
+      docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+      docFacts(2, '24-017-АР.pdf', 'АР', [page('24-017-АР', `Объект: ${onTitle}`)]),
+    ];
+    return xmlNoteMismatch.run(context(docs)).findings!.filter((f) => /Наименование объекта/.test(f.essence)).length;
+  };
+  assert.equal(named('Многоквартирный жилой дом по адресу: Московская область, г. Зарайск, ул. Московская', 'Многоквартирный жилой дом'), 0);
+  assert.equal(named('Многоквартирный жилой дом по адресу: г. Зарайск', 'Школа на 550 мест'), 1);
+});
+
+test('the XML note is a participant of the address and cadastral judging: it decides a tie, and alone it is the XML check’s finding', () => {
+  const pz = docFacts(2, '24-017-ПЗ.pdf', 'ПЗ', [page('24-017-ПЗ', 'Адрес объекта: г. Москва, ул. Ленина, д. 7\nКадастровый номер 77:01:0001001:1243')]);
+  const pzu = docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Адрес объекта: г. Москва, ул. Ленина, д. 5\nКадастровый номер 77:01:0001001:1234')]);
+  // ПЗ and ПЗУ disagree (without a third voice the ПЗ would stand); the note sides with ПЗУ: the ПЗ is the odd one
+  const tie = context([xmlDoc(), pz, pzu]);
+  assert.deepEqual(
+    addressConsistency.run(tie).findings!.map((f) => f.about?.doc.index),
+    [2],
+  );
+  assert.deepEqual(
+    cadastralConsistency.run(tie).findings!.map((f) => f.about?.doc.index),
+    [2],
+  );
+  assert.deepEqual(
+    cadastralConsistency.run(context([pz, pzu])).findings!.map((f) => f.about?.doc.index),
+    [3],
+  );
+  assert.deepEqual(
+    xmlNoteMismatch.run(tie).findings!.filter((f) => /Адрес|Кадастровый/.test(f.essence)),
+    [],
+  );
+  // both volumes agree on another plot: the note alone differs, and only the XML check says so — once
+  const alone = context([
+    xmlDoc(),
+    docFacts(2, '24-017-ПЗ.pdf', 'ПЗ', [page('24-017-ПЗ', 'Кадастровый номер 77:01:0001001:1243')]),
+    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Кадастровый номер 77:01:0001001:1243')]),
+  ]);
+  assert.deepEqual(cadastralConsistency.run(alone).findings, []);
+  const told = xmlNoteMismatch.run(alone).findings!.filter((f) => /Кадастровый/.test(f.essence));
+  assert.equal(told.length, 1);
+  assert.match(
+    told[0]!.essence,
+    /Кадастровый номер участка в «24-017-ПЗ\.pdf» \(77:01:0001001:1243\) не указан в XML пояснительной записке \(77:01:0001001:1234\)/,
+  );
 });

@@ -1,22 +1,30 @@
-import { basename } from 'node:path';
 import { addressDifference } from '../facts/address.ts';
 import { cipherKey, parseCiphers } from '../facts/cipher.ts';
-import type { DocFacts, ValueFact, ValueKind } from '../facts/types.ts';
-import { findValues, formatValue, sameValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
-import { collapseSpaces, fold } from '../text/normalize.ts';
-import { docText, docValue, groupBy, quote, designDocs } from './common.ts';
-import { objectAddresses } from './consistency-address.ts';
-import { mainCadastral } from './consistency-cadastral.ts';
-import { defineCheck, where, type CheckContext, type DraftFinding, type Place } from './types.ts';
+import type { DocFacts, TextFact } from '../facts/types.ts';
+import { xmlFileKey } from '../set/completeness.ts';
+import { fold } from '../text/normalize.ts';
+import { docText, quote, designDocs } from './common.ts';
+import { addressVerdicts } from './consistency-address.ts';
+import { cadastralVerdicts } from './consistency-cadastral.ts';
+import { judge, type Statement, type Verdict } from './judge.ts';
+import { figureVerdicts, xmlFigureTold } from './consistency-values.ts';
+import { FIGURES } from '../facts/catalogue.ts';
+import { defineCheck, where, type CheckContext, type FindingDraft, type Place } from './types.ts';
 
 const nameKey = (s: string) =>
   fold(s)
     .replace(/[^а-яa-z0-9]+/g, ' ')
     .trim();
-const fileKey = (s: string) => fold(basename(s.replace(/\\/g, '/'))).replace(/\.[a-z0-9]{2,5}$/, '');
+const fileKey = xmlFileKey;
+/** A FileChecksum (upper-cased by the reader) that is a CRC32 — 8 hex digits — or null. */
+const checksumOf = (v: string | null | undefined) => (v && /^[0-9A-F]{8}$/.test(v) ? v : null);
+
+/** The name without its address: «… по адресу: …» is compared as the address, and a title page often breaks it off. */
+const withoutAddress = (s: string) => s.replace(/[\s,]*(?:расположенн[а-яё]*\s+)?по\s+адресу(?![а-яё])[\s\S]*$/iu, '');
 
 /** Whether two object names denote the same object: the same numbers («позиция 2», «корпус 1») and most words shared. */
-function sameName(a: string, b: string): boolean {
+function sameName(fullA: string, fullB: string): boolean {
+  const [a, b] = [withoutAddress(fullA), withoutAddress(fullB)];
   const nums = (s: string) => (s.match(/\d+/g) ?? []).join(' ');
   if (nums(a) !== nums(b)) return false;
   // the schema wants the same name everywhere: a short qualifier may be missing on one side, but a word put in place of
@@ -43,18 +51,23 @@ function nameOverlap(a: string, b: string): { overlap: number; substituted: bool
   return { overlap: common / Math.max(ta.size, tb.size), substituted: common < ta.size && common < tb.size };
 }
 
-/** TEI/PowerIndicator entries read as key values (ОКЕИ 909 «квартира» counts apartments). */
-function xmlValues(ctx: CheckContext): ValueFact[] {
-  const out: ValueFact[] = [];
-  for (const i of ctx.xml!.facts.indicators) {
-    const found = findValues(collapseSpaces(`${i.name} ${i.value}`), 1);
-    if (found[0]) out.push({ ...found[0], raw: `${i.name}: ${i.value}`, snippet: `${i.name}: ${i.value}` });
-    else if (i.measure === '909' && /квартир/i.test(i.name)) {
-      const v = Number(i.value.replace(',', '.'));
-      if (Number.isInteger(v)) out.push({ kind: 'apartments', value: v, raw: i.value, docPage: 1, snippet: `${i.name}: ${i.value}` });
-    }
+/**
+ * The object's name as the participants give it — each design document's usual name and, last, the XML note's Name — and
+ * the judge's verdicts on the note: the volumes' names are compared with one another by identity.other_object, so only
+ * the note alone against them is a finding here.
+ */
+function nameVerdicts(ctx: CheckContext): Verdict<TextFact>[] {
+  const x = ctx.xml!;
+  if (!x.facts.objectName) return [];
+  const statements: Statement<TextFact>[] = [];
+  for (const doc of designDocs(ctx)) {
+    const name = docText(doc.objectNames, nameKey);
+    if (name) statements.push({ doc, item: name, place: { doc, page: name.docPage }, said: `${where({ doc, page: name.docPage })}: ${quote(name.value)}` });
   }
-  return out;
+  const value = x.facts.objectName;
+  statements.push({ doc: x.doc, item: { value, docPage: 1, snippet: value }, place: { doc: x.doc, page: 1 }, said: `XML (Name): ${quote(value)}` });
+  const same = (a: TextFact, b: TextFact) => sameName(a.value, b.value);
+  return judge(statements, { same }).filter((v) => v.other.doc.xml && !statements.some((s) => !s.doc.xml && same(s.item, v.other.item)));
 }
 
 /** U-04, U-06 … U-08, C-01, C-04 … C-08: the XML explanatory note agrees with the rest of the set. */
@@ -63,23 +76,19 @@ export const xmlNoteMismatch = defineCheck({
   theme: 'unassigned',
   importance: 'significant',
   title: 'Сведения XML пояснительной записки совпадают с документами комплекта (шифр, адрес, наименование, кадастровый номер, ТЭП, перечень файлов)',
-  run(ctx) {
-    if (!ctx.xml) return {};
-    const { doc: xd, facts: x } = ctx.xml;
-    const findings: DraftFinding[] = [];
+  // without a note the check has nothing to say, not even an empty list
+  needs: ['xml_note'],
+  find(ctx, report) {
+    const { doc: xd, facts: x } = ctx.xml!;
     const xp: Place = { doc: xd, page: 1 };
-    const docs = designDocs(ctx);
     const add = (
       about: DocFacts,
       essence: string,
       evidence: string,
       action: string,
       places: Place[],
-      importance: DraftFinding['importance'] = 'significant',
-    ) => {
-      const target = about.doc.role === 'review' ? about : xd.doc.role === 'review' ? xd : null;
-      if (target) findings.push({ checkId: this.id, importance, theme: this.theme, about: target, essence, evidence, action, places });
-    };
+      more: Pick<FindingDraft, 'importance' | 'absence'> = {},
+    ) => report({ about, against: xd, essence, evidence, action, places, ...more });
 
     const xc = x.cipher ? parseCiphers(x.cipher.toUpperCase())[0] : undefined;
     if (x.cipher && ctx.setBase && xc && cipherKey(xc.base) !== ctx.setBase) {
@@ -92,84 +101,57 @@ export const xmlNoteMismatch = defineCheck({
       );
     }
 
-    if (x.address) {
-      // a single document that disagrees with the rest is consistency.address's finding; here the XML is the odd one
-      const items = docs
-        .map((doc) => ({ doc, item: docText(objectAddresses(doc.addresses), (s) => s) }))
-        .filter((i): i is { doc: DocFacts; item: NonNullable<typeof i.item> } => i.item !== null);
-      const groups = groupBy(items, (a, b) => addressDifference(a.value, b.value) === null);
-      const major = groups[0];
-      const ref = major?.[0];
-      const diff = ref ? addressDifference(x.address, ref.item.value) : null;
-      if (ref && diff && groups.every((g) => addressDifference(x.address!, g[0]!.item.value) !== null)) {
-        const p = { doc: ref.doc, page: ref.item.docPage };
-        add(
-          xd,
-          `Адрес объекта в XML пояснительной записке не совпадает с адресом в документах комплекта (${diff}).`,
-          `XML (Address): ${quote(x.address)}\n${where(p)}: ${quote(ref.item.value)}${major!.length > 1 ? ` (так же в ${major!.length - 1} др. док.)` : ''}`,
-          'Привести адрес объекта к единому написанию в XML ПЗ и в документах комплекта, сверив его с ГПЗУ.',
-          [xp, p],
-        );
-      }
-    }
-
-    if (x.objectName) {
-      const items = docs
-        .map((doc) => ({ doc, item: docText(doc.objectNames, nameKey) }))
-        .filter((i): i is { doc: DocFacts; item: NonNullable<typeof i.item> } => i.item !== null);
-      const groups = groupBy(items, (a, b) => sameName(a.value, b.value));
-      const ref = groups[0]?.[0];
-      if (ref && !groups.some((g) => sameName(x.objectName!, g[0]!.item.value))) {
-        const p = { doc: ref.doc, page: ref.item.docPage };
-        add(
-          xd,
-          'Наименование объекта в XML пояснительной записке отличается от указанного в документах комплекта.',
-          `XML (Name): ${quote(x.objectName)}\n${where(p)}: ${quote(ref.item.value)}${groups[0]!.length > 1 ? ` (так же в ${groups[0]!.length - 1} др. док.)` : ''}`,
-          'Указать одинаковое наименование объекта в XML ПЗ, на титульных листах и в основных надписях.',
-          [xp, p],
-        );
-      }
-    }
-
-    const main = mainCadastral(docs);
-    if (x.cadastralNumbers.length && main && !x.cadastralNumbers.includes(main.number)) {
-      const ref = main.doc.cadastral.find((c) => c.value === main.number)!;
-      const p = { doc: main.doc, page: ref.docPage };
+    // the note is a participant of the judge like any volume: where it alone differs, the finding is this check's
+    for (const { v, xmlAlone } of addressVerdicts(ctx)) {
+      if (!xmlAlone) continue;
+      const ref = v.ref;
       add(
-        main.doc,
-        `Кадастровый номер участка в «${main.doc.doc.name}» (${main.number}) не указан в XML пояснительной записке (${x.cadastralNumbers.join(', ')}).`,
-        `${where(p)}: ${ref.snippet}\nXML (CadastralNumber): ${x.cadastralNumbers.join(', ')}`,
+        xd,
+        `Адрес объекта в XML пояснительной записке не совпадает с адресом в документах комплекта (${addressDifference(x.address!, ref.item.value)}).`,
+        `XML (Address): ${quote(x.address!)}\n${ref.said}${v.majority > 1 ? ` (так же в ${v.majority - 1} др. док.)` : ''}`,
+        'Привести адрес объекта к единому написанию в XML ПЗ и в документах комплекта, сверив его с ГПЗУ.',
+        [xp, ref.place],
+      );
+    }
+
+    for (const v of nameVerdicts(ctx)) {
+      const ref = v.ref;
+      add(
+        xd,
+        'Наименование объекта в XML пояснительной записке отличается от указанного в документах комплекта.',
+        `XML (Name): ${quote(x.objectName!)}\n${ref.said}${v.majority > 1 ? ` (так же в ${v.majority - 1} др. док.)` : ''}`,
+        'Указать одинаковое наименование объекта в XML ПЗ, на титульных листах и в основных надписях.',
+        [xp, ref.place],
+      );
+    }
+
+    for (const { v, main, xmlAlone } of cadastralVerdicts(ctx)) {
+      if (!xmlAlone) continue;
+      const at = v.ref.doc.cadastral.find((c) => c.value === main)!;
+      const p = { doc: v.ref.doc, page: at.docPage };
+      const listed = x.cadastralNumbers.join(', ');
+      add(
+        v.ref.doc,
+        `Кадастровый номер участка в «${v.ref.doc.doc.name}» (${main}) не указан в XML пояснительной записке (${listed}).`,
+        `${where(p)}: ${at.snippet}\nXML (CadastralNumber): ${listed}`,
         'Сверить кадастровые номера с ГПЗУ и выпиской ЕГРН и исправить XML ПЗ или документ.',
         [p, xp],
       );
     }
 
-    const xv = xmlValues(ctx);
-    const kinds = [...new Set(xv.map((v) => v.kind))] as ValueKind[];
-    for (const kind of kinds) {
-      const xval = xv.find((v) => v.kind === kind)!;
-      const items = docs.map((doc) => ({ doc, item: docValue(doc, kind) })).filter((i): i is { doc: DocFacts; item: ValueFact } => i.item !== null);
-      const groups = groupBy(items, sameValue);
-      const major = groups[0];
-      const ref = major?.[0];
-      // when the XML sides with some documents, the documents disagree: consistency.* reports that
-      if (!ref || groups.some((g) => sameValue(g[0]!.item, xval))) continue;
-      const p = { doc: ref.doc, page: ref.item.docPage };
-      add(
-        xd,
-        `Значение «${VALUE_TITLES[kind]}» в XML пояснительной записке (${formatValue(xval.value)}${VALUE_UNITS[kind]}) не совпадает с документами комплекта (${formatValue(ref.item.value)}${VALUE_UNITS[kind]}).`,
-        `XML (TEI): ${xval.snippet}\n${where(p)}: ${ref.item.snippet}${major!.length > 1 ? `\nЗначение ${formatValue(ref.item.value)}${VALUE_UNITS[kind]} указано также в ${major!.length - 1} др. док.` : ''}`,
-        `Уточнить ${VALUE_TITLES[kind]} и привести значение в XML ПЗ (TEI) и в документах к единому.`,
-        [xp, p],
-      );
-    }
-
     const listed = x.sections.flatMap((s) =>
-      s.documents.flatMap((d) => d.files.filter(Boolean).map((f, i) => ({ section: s.code, file: f, number: d.number, checksum: d.checksums[i] ?? null }))),
+      s.documents.flatMap((d) => d.files.filter(Boolean).map((f, i) => ({ section: s.code, file: f, number: d.number, checksum: checksumOf(d.checksums[i]) }))),
     );
     if (listed.length) {
-      const inSet = new Set(ctx.docs.map((d) => fileKey(d.doc.name)));
-      const missing = listed.filter((l) => !inSet.has(fileKey(l.file)));
+      // A listed file is in the set under its FileName or, renamed on the way («… (2).pdf»), under its checksum:
+      // one file, never reported as missing and as unlisted at once.
+      const byName = (l: (typeof listed)[number]) => ctx.docs.find((d) => fileKey(d.doc.name) !== '' && fileKey(d.doc.name) === fileKey(l.file));
+      const byChecksum = (l: (typeof listed)[number]) => (l.checksum ? ctx.docs.find((d) => d !== xd && d.crc32 === l.checksum) : undefined);
+      const matched = listed.map((l) => ({ l, named: byName(l), renamed: byName(l) ? undefined : byChecksum(l) }));
+      // files of sections not uploaded at all make the set a part of itself: the composition warning names them once
+      const { kind, absent } = ctx.set.completeness;
+      const named = new Set(kind === 'partial' ? absent.map(fileKey) : []);
+      const missing = matched.filter((m) => !m.named && !m.renamed && !named.has(fileKey(m.l.file))).map((m) => m.l);
       if (missing.length) {
         add(
           xd,
@@ -180,13 +162,24 @@ export const xmlNoteMismatch = defineCheck({
             .join('; ')}${missing.length > 15 ? '; …' : ''}`,
           'Добавить в комплект перечисленные файлы или исправить состав документации в XML ПЗ; имена файлов должны совпадать с FileName.',
           [xp],
-          'critical',
+          { importance: 'critical', absence: true },
         );
       }
-      const bad = listed.flatMap((l) => {
-        const d = ctx.docs.find((x) => fileKey(x.doc.name) === fileKey(l.file) && fileKey(x.doc.name) !== '');
-        return d && l.checksum && d.crc32 && /^[0-9A-F]{8}$/.test(l.checksum) && d.crc32 !== l.checksum ? [{ l, d }] : [];
-      });
+      const renamed = matched.flatMap((m) => (m.renamed ? [{ l: m.l, d: m.renamed }] : []));
+      if (renamed.length) {
+        add(
+          renamed[0]!.d,
+          `Имена файлов в комплекте не совпадают с указанными в XML пояснительной записке, хотя содержимое то же (${renamed.length}).`,
+          `Совпадают контрольные суммы (CRC32): ${renamed
+            .slice(0, 15)
+            .map(({ l, d }) => `«${d.doc.name}» — в XML «${l.file}» (${l.checksum})`)
+            .join('; ')}${renamed.length > 15 ? '; …' : ''}`,
+          'Передать файлы под именами, указанными в FileName XML ПЗ.',
+          [xp],
+          { importance: 'minor' },
+        );
+      }
+      const bad = matched.flatMap(({ l, named: d }) => (d && l.checksum && d.crc32 && d.crc32 !== l.checksum ? [{ l, d }] : []));
       for (const { l, d } of bad) {
         add(
           d,
@@ -194,14 +187,18 @@ export const xmlNoteMismatch = defineCheck({
           `XML (FileChecksum): ${l.checksum}; CRC32 файла в комплекте: ${d.crc32}.`,
           'Заменить файл на редакцию, указанную в XML ПЗ, или пересчитать FileChecksum после исправления файла.',
           [xp],
-          'critical',
+          { importance: 'critical' },
         );
       }
       // DocNumber of a listed volume against the cipher the volume itself carries
+      const docOf = (file: string) => {
+        const m = matched.find((x) => x.l.file === file);
+        return m?.named ?? m?.renamed;
+      };
       for (const s2 of x.sections) {
         for (const xdoc of s2.documents) {
           if (!xdoc.number) continue;
-          const d = ctx.docs.find((o) => o !== xd && o.cipher && xdoc.files.some((f) => f && fileKey(f) === fileKey(o.doc.name)));
+          const d = xdoc.files.map((f) => (f ? docOf(f) : undefined)).find((o) => o && o !== xd && o.cipher);
           if (!d || cipherKey(d.cipher!.cipher) === cipherKey(xdoc.number)) continue;
           const p = { doc: d, page: d.stamps.find((st) => st.cipher)?.docPage ?? 1 };
           add(
@@ -213,12 +210,12 @@ export const xmlNoteMismatch = defineCheck({
           );
         }
       }
-      const listedKeys = new Set(listed.map((l) => fileKey(l.file)));
+      const listedDocs = new Set(matched.flatMap((m) => [m.named, m.renamed]));
       // the explanatory note itself is the XML root, not an entry of ProjectDocumentation
       // ProjectDocumentation lists the volumes of ПД: survey reports, initial documents, ИУЛ and letters are not demanded there
       const isVolume = (d: (typeof ctx.docs)[number]) =>
         ['pd_section', 'estimate', 'other'].includes(ctx.set.documents.find((t) => t.docIndex === d.doc.index)?.type ?? 'other');
-      const unlisted = ctx.docs.filter((d) => d !== xd && d.section !== 'ПЗ' && d.doc.role === 'review' && isVolume(d) && !listedKeys.has(fileKey(d.doc.name)));
+      const unlisted = ctx.docs.filter((d) => d !== xd && d.section !== 'ПЗ' && d.doc.role === 'review' && isVolume(d) && !listedDocs.has(d));
       if (unlisted.length) {
         add(
           xd,
@@ -232,6 +229,7 @@ export const xmlNoteMismatch = defineCheck({
         );
       }
     }
-    return { findings };
+    // the TEI takes part in the judging of every figure (consistency-values.ts): where the note alone differs, it is this check's finding
+    for (const f of FIGURES) for (const { v, xmlAlone } of figureVerdicts(ctx, f)) if (xmlAlone) report(xmlFigureTold(f, v));
   },
 });

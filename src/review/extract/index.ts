@@ -5,16 +5,23 @@ import type { DocumentText, ExtractOptions, PdfReaderChoice, ReadPage, ReviewDoc
 import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';
 import { acquireReader, hasTextLayer, PdfReadError, type PdfReader } from './pdf-reader.ts';
+import { assignmentSummary, isDesignAssignment, parseDesignAssignment } from './design-assignment.ts';
 import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
+import { DOCUMENT_TITLES, validateMinstroyXml, type MinstroyDocument, type SchemaCheck } from './xml-schema.ts';
 import { pageList } from '../text/pages.ts';
 import { TextLayerRepair } from './text-layer-repair.ts';
+import { explainPdfFailure, isRussianExplanation } from '../../ingest/pdf-failure.ts';
 
 export interface StreamResult {
   warnings: ResultWarning[];
   xml: XmlNoteFacts | null;
+  /** Validation of a Минстрой XML document (note or design assignment) against the official schema of its version. */
+  schema: SchemaCheck | null;
   /** Pages the document has (read or not). */
   pagesTotal: number;
   ocrPages: number;
+  /** Why reading stopped early: told in Russian (as in the warning) and the reader's own words (for logs). */
+  failure: { reason: string; detail: string } | null;
 }
 
 const docLabel = (d: ReviewDocument) => `«${d.name}»`;
@@ -29,7 +36,7 @@ export async function streamDocument(
   reader: PdfReader,
   onReadPage: (page: ReadPage) => void,
 ): Promise<StreamResult> {
-  const res: StreamResult = { warnings: [], xml: null, pagesTotal: 0, ocrPages: 0 };
+  const res: StreamResult = { warnings: [], xml: null, schema: null, pagesTotal: 0, ocrPages: 0, failure: null };
   const warn = (code: string, message: string, page?: number) =>
     res.warnings.push({ code, message, doc_index: doc.index, ...(page !== undefined ? { page } : {}) });
   // a text layer with Cyrillic in a misread code page is repaired here, before any fact is taken from it
@@ -61,19 +68,23 @@ export async function streamDocument(
         `Таблица ${docLabel(doc)} прочитана без преобразования в PDF: одна страница соответствует одному листу книги, номера страниц приблизительные.`,
       );
     } else if (doc.format === 'xml') {
-      await readXml(doc, onPage, res, warn);
+      await readXml(doc, options.xsdDir, onPage, res, warn);
     } else if (doc.format === 'jpeg' || doc.format === 'png') {
       res.pagesTotal = 1;
       await readImage(doc, options, onPage, res, warn);
     } else {
       res.pagesTotal = doc.pages ?? 0;
+      res.failure = { reason: `формат ${doc.format} не читается без преобразования в PDF`, detail: `unsupported format ${doc.format}` };
       warn(
         'document_unreadable',
         `Документ ${docLabel(doc)} (формат ${doc.format}) не прочитан: не удалось преобразовать его в PDF, а прямое чтение этого формата не поддерживается. Сохраните его в PDF или DOCX/XLSX.`,
       );
     }
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
+    const detail = err instanceof Error ? err.message : String(err);
+    // a parser's own complaint is English: the user is told what it means, the logs get the words
+    const why = isRussianExplanation(detail) ? detail : 'файл повреждён или его формат не распознан';
+    res.failure = { reason: why, detail };
     warn('document_unreadable', `Документ ${docLabel(doc)} не прочитан${res.pagesTotal ? ' полностью' : ''}: ${why}. Замечания по нему могут быть неполными.`);
   }
   const repaired = repair.warning(doc);
@@ -119,6 +130,7 @@ async function readPdf(
       onPage(page);
     });
     if (res.pagesTotal === 0) {
+      res.failure = { reason: 'в PDF не найдено ни одной страницы', detail: 'the reader found no pages' };
       warn(
         'document_unreadable',
         `Документ «${doc.name}» не прочитан: в PDF не найдено ни одной страницы (файл повреждён или не является PDF). Замечания по нему не сформированы.`,
@@ -127,12 +139,15 @@ async function readPdf(
   } catch (err) {
     if (!(err instanceof PdfReadError)) throw err;
     const n = err.page ?? (last ? last + 1 : 0);
-    const what = err.timedOut ? `чтение прервано: превышено время ${Math.round(options.timeoutMs / 1000)} с` : err.message;
+    const what = err.timedOut ? `чтение прервано: превышено время ${Math.round(options.timeoutMs / 1000)} с` : explainPdfFailure(err.message);
+    res.failure = { reason: what, detail: err.message };
     const from = n >= 1 ? `, начиная со страницы ${n}` : '';
     res.pagesTotal = Math.max(res.pagesTotal, doc.pages ?? 0, last);
     warn(
       err.timedOut ? 'document_timeout' : 'document_unreadable',
-      `Документ «${doc.name}» не прочитан${from} (${what}). Замечания по нему могут быть неполными; проверьте, что файл не повреждён.`,
+      last
+        ? `Документ «${doc.name}» не прочитан${from} (${what}). Замечания по нему могут быть неполными; проверьте, что файл не повреждён.`
+        : `Документ «${doc.name}» не прочитан: ${what}. Замечания по нему не сформированы; проверьте файл и загрузите его снова.`,
       n >= 1 ? n : undefined,
     );
   }
@@ -153,10 +168,34 @@ async function readPdf(
   }
 }
 
-async function readXml(doc: ReviewDocument, onPage: (p: ReadPage) => void, res: StreamResult, warn: (c: string, m: string, p?: number) => void): Promise<void> {
-  const xml = await readFile(doc.path, 'utf8');
+async function readXml(
+  doc: ReviewDocument,
+  xsdDir: string | undefined,
+  onPage: (p: ReadPage) => void,
+  res: StreamResult,
+  warn: (c: string, m: string, p?: number) => void,
+): Promise<void> {
+  const bytes = await readFile(doc.path);
+  const xml = bytes.toString('utf8');
   res.pagesTotal = 1;
   const root = xmlRoot(xml);
+  const assignmentRoot = isDesignAssignment(xml, root);
+  const kind: MinstroyDocument | null = root === 'ExplanatoryNote' ? 'ExplanatoryNote' : assignmentRoot ? 'DesignAssignment' : null;
+  // a reader given no schema directory (tools, some tests) does not validate
+  if (kind && xsdDir) {
+    // validation is a check of its own: whatever befalls it, the document is still read for its facts
+    res.schema = await validateMinstroyXml(bytes, kind, xsdDir).catch(
+      (): SchemaCheck => ({
+        document: kind,
+        version: null,
+        validated: false,
+        reason: 'проверка прервана внутренней ошибкой валидатора',
+        violations: [],
+        uncheckedAssertions: [],
+      }),
+    );
+    schemaWarnings(doc, res.schema, warn);
+  }
   if (root === 'ExplanatoryNote') {
     const facts = parseExplanatoryNote(xml);
     if (facts) {
@@ -164,6 +203,12 @@ async function readXml(doc: ReviewDocument, onPage: (p: ReadPage) => void, res: 
       onPage({ docPage: 1, text: noteSummary(facts), source: 'xml' });
       return;
     }
+  }
+  // a design assignment is read through its text like a PDF one: its limits with their units, ОКЕИ codes left out
+  const assignment = assignmentRoot ? parseDesignAssignment(xml) : null;
+  if (assignment) {
+    onPage({ docPage: 1, text: assignmentSummary(assignment), source: 'xml' });
+    return;
   }
   const text = xml.replace(/<[^>]*>/g, ' ').replace(/[ \t]+/g, ' ');
   onPage({ docPage: 1, text, source: 'xml' });
@@ -173,6 +218,20 @@ async function readXml(doc: ReviewDocument, onPage: (p: ReadPage) => void, res: 
       `XML-файл «${doc.name}» не является пояснительной запиской по схеме Минстроя (корневой элемент ${root ?? 'не определён'}); сверка со сведениями XML по нему не выполнялась.`,
     );
   else warn('xml_invalid', `XML-файл «${doc.name}» не удалось разобрать как пояснительную записку; сверка со сведениями XML не выполнялась.`);
+}
+
+/** What validation could not do is said as warnings: a document not validated, and XSD 1.1 assertions left unevaluated. */
+function schemaWarnings(doc: ReviewDocument, s: SchemaCheck, warn: (c: string, m: string) => void): void {
+  const what = DOCUMENT_TITLES[s.document];
+  if (!s.validated) {
+    warn('xml_schema_not_checked', `XML ${what} «${doc.name}» не проверен по XML-схеме Минстроя: ${s.reason}.`);
+    return;
+  }
+  if (s.uncheckedAssertions.length)
+    warn(
+      'xml_schema_assertions_unchecked',
+      `XML ${what} «${doc.name}» проверен по XML-схеме ${s.version} без ${s.uncheckedAssertions.length} утверждений XSD 1.1 (xs:assert), которые не вычисляются ни валидатором (XSD 1.0), ни собственными правилами сервиса: ${s.uncheckedAssertions.map((a) => `«${a}»`).join('; ')}.`,
+    );
 }
 
 async function readImage(

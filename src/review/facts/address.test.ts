@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addressDifference, parseAddress } from './address.ts';
+import { addressDifference, parseAddress, objectAddresses } from './address.ts';
+import { findAddresses } from './text-facts.ts';
 
 test('abbreviations, case, ё and the postal index do not make addresses differ', () => {
   assert.equal(addressDifference('г. Москва, ул. Лёнина, д. 5', 'город Москва, улица Ленина, дом 5'), null);
@@ -49,4 +50,21 @@ test('a municipal unit («г.о. Химки», «городской округ»
     'номер дома',
   );
   assert.equal(parseAddress('с.п. Ромашка, д. Ивановка, ул. Садовая, 3').house, '3');
+});
+
+test("the object's addresses leave out neighbouring buildings and the parties' own addresses", () => {
+  const fact = (snippet: string, value: string) => ({ value, docPage: 1, snippet });
+  const own = fact('Объект расположен по адресу: г. Тверь, ул. Ленина, д. 5. С севера участок граничит с гаражом', 'г. Тверь, ул. Ленина, д. 5');
+  const neighbour = fact('С западной стороны участок граничит с жилым домом по адресу: г. Тверь, ул. Мира, д. 3', 'г. Тверь, ул. Мира, д. 3');
+  const customer = fact('Заказчик: Администрация города Твери, адрес: г. Тверь, ул. Советская, д. 11', 'г. Тверь, ул. Советская, д. 11');
+  const reconstruction = fact('Реконструкция здания администрации по адресу: г. Тверь, ул. Ленина, д. 5', 'г. Тверь, ул. Ленина, д. 5');
+  assert.deepEqual(objectAddresses([own, neighbour, customer, reconstruction]), [own, reconstruction]);
+});
+
+test('a neighbour named far before its long address is still a neighbour', () => {
+  const flat =
+    'Рельеф участка спокойный. С западной стороны участок граничит с территорией существующего жилого дома по адресу: Российская Федерация, 620000, Свердловская область, г. Екатеринбург, ул. Полевая, д. 57. Подъезд обеспечен.';
+  const found = findAddresses(flat, 3);
+  assert.equal(found.length, 1);
+  assert.deepEqual(objectAddresses(found), []);
 });

@@ -1,4 +1,48 @@
 import { fold } from '../text/normalize.ts';
+import type { TextFact } from './types.ts';
+
+// Addresses of the designer or the customer printed on title pages are not the object's address.
+const ORG_CONTEXT = /ИНН|ОГРН|КПП|тел\.|телефон|e-?mail|почтов|юридическ|фактическ|р\/с|банк/iu;
+
+// A building around the site named with its own address («участок граничит с … жилым домом по адресу: …»).
+const NEIGHBOUR_CONTEXT = /соседн|смежн|примыка|граничит|рядом\s+с|вблизи|в\s+радиусе|напротив|(?:с|на)\s+(?:северн|южн|восточн|западн)\S*\s+сторон/iu;
+
+/** The words of a fact's own sentence before its value: what the address or name is said of. */
+export function clauseBefore(f: TextFact): string {
+  if (f.clause !== undefined) return `${f.clause} ${labelBefore(f)}`;
+  const at = f.snippet.indexOf(f.value.slice(0, 12));
+  const before = at >= 0 ? f.snippet.slice(0, at) : f.snippet;
+  const ends = [...before.matchAll(/[.;!?](?=\s+[А-ЯЁ])/gu)];
+  return ends.length ? before.slice(ends[ends.length - 1]!.index! + 1) : before;
+}
+
+/** The label of an address inside its snippet («адрес:», «по адресу»): the snippet's words right before the value. */
+function labelBefore(f: TextFact): string {
+  const at = f.snippet.indexOf(f.value.slice(0, 12));
+  return at >= 0 ? f.snippet.slice(Math.max(0, at - 30), at) : '';
+}
+
+/** An address said of a neighbouring building or plot, not of the object. */
+export const isNeighbourAddress = (f: TextFact) => NEIGHBOUR_CONTEXT.test(clauseBefore(f));
+
+// «Заказчик: Администрация города, адрес: …», «Заключение экспертизы ГАУ «…», адрес: …»: a party's own address
+const PARTY_CONTEXT =
+  /заказчик|застройщик|проектировщик|исполнител|подрядчик|экспертиз|инспекци|надзор|министерств|департамент|комитет|администраци|управлени[ея]/iu;
+const BARE_ADDRESS_LABEL = /(?<!по\s)адрес\s*[:\-–]?\s*$/iu;
+
+/** An address given after a bare «адрес:» in a clause naming the customer, the designer, an expert body or a regulator. */
+export function isPartyAddress(f: TextFact): boolean {
+  const c = clauseBefore(f);
+  return BARE_ADDRESS_LABEL.test(c) && PARTY_CONTEXT.test(c);
+}
+
+/**
+ * The addresses a document gives for the object: those printed with an organisation's details or after a party's
+ * bare «адрес:» are the organisation's, those of the buildings around the site are theirs.
+ */
+export function objectAddresses(facts: readonly TextFact[]): TextFact[] {
+  return facts.filter((f) => !ORG_CONTEXT.test(f.snippet) && !isNeighbourAddress(f) && !isPartyAddress(f));
+}
 
 export interface AddressParts {
   city: string | null;

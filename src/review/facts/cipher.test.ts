@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCiphers } from './cipher.ts';
+import { findMixedScriptCiphers, marksAgree, parseCiphers } from './cipher.ts';
 
 const one = (t: string) => parseCiphers(t)[0] ?? null;
 
@@ -29,4 +29,52 @@ test('ciphers with a part after a dot, a building after a hyphen or an edition a
   assert.equal(one('22ЛК-Р-КЖ2.3-Б2.СО')?.cipher, '22ЛК-Р-КЖ2.3-Б2.СО');
   assert.equal(one('57_19-ПС-КЖ3_изм4.pdf')?.cipher, '57_19-ПС-КЖ3');
   assert.equal(one('57/19-ПС-ЭМ3')?.cipher, '57/19-ПС-ЭМ3');
+});
+
+test('book ciphers of a subsection agree with the subsection; two books do not', () => {
+  assert.equal(parseCiphers('25/06/2025-СОШ10-ИОС1.2')[0]!.mark, 'ИОС1.2');
+  assert.ok(marksAgree('ИОС1.2', 'ИОС1'));
+  assert.ok(marksAgree('ИОС5', 'ИОС5.5'));
+  assert.ok(marksAgree(parseCiphers('МЕС-БМК-04/24-ИОС4.2.ПЗ')[0]!.mark, 'ИОС4'));
+  assert.ok(!marksAgree('ИОС5.5', 'ИОС5.6'));
+  assert.ok(!marksAgree('ИОС1.2', 'ИОС2'));
+  assert.ok(!marksAgree('ИОС1', 'ИОС12'));
+  assert.ok(!marksAgree('КР', 'КР1'));
+});
+
+test('a doubled hyphen before the mark does not hide the cipher', () => {
+  const [c] = parseCiphers('25/06/2025-СОШ7--ИОС1.2.ПЗ');
+  assert.equal(c!.cipher, '25/06/2025-СОШ7-ИОС1.2.ПЗ');
+  assert.equal(c!.base, '25/06/2025-СОШ7');
+});
+
+test('the volume number a file name glues to the cipher («Том 5.1_ГП-130-25-ИОС1») is not part of its base', () => {
+  assert.equal(one('Том 1_ГП-130-25-ПЗ.pdf')!.cipher, 'ГП-130-25-ПЗ');
+  assert.equal(one('Том 5.1_8502-26-П-ИОС1')!.base, '8502-26-П');
+  assert.equal(one('Том 4_24-017-КР.pdf')!.cipher, '24-017-КР');
+  assert.equal(one('МЕС_БМК_04_24-ИОС4')!.base, 'МЕС_БМК_04_24');
+  assert.equal(one('57_19-ПС-КЖ3')!.base, '57_19-ПС');
+});
+
+test('a cipher printed with a Latin look-alike among Cyrillic letters is found as printed, with its Cyrillic reading', () => {
+  assert.deepEqual(findMixedScriptCiphers('Шифр 25/06/2025-CОШ10-ИОС1.2 ПЗ'), [{ printed: '25/06/2025-CОШ10-ИОС1.2', cipher: '25/06/2025-СОШ10-ИОС1.2' }]);
+  assert.deepEqual(findMixedScriptCiphers('24-017-KР, лист 3'), [{ printed: '24-017-KР', cipher: '24-017-КР' }]);
+  // all Cyrillic, or a Latin word of its own beside the cipher: nothing
+  assert.deepEqual(findMixedScriptCiphers('25/06/2025-СОШ10-ИОС1.2 (PDF)'), []);
+  assert.deepEqual(findMixedScriptCiphers('Расчёт CО2 по 24-017-КР'), []);
+});
+
+test('a text or graphic part after a hyphen belongs to the cipher: «…-ПБ-ПЗ» is the text part of ПБ', () => {
+  assert.deepEqual(
+    parseCiphers('25/06/2025-СОШ10-ПБ-ПЗ').map((c) => [c.cipher, c.base, c.mark]),
+    [['25/06/2025-СОШ10-ПБ-ПЗ', '25/06/2025-СОШ10', 'ПБ']],
+  );
+  assert.deepEqual(
+    parseCiphers('24-017-ПЗ').map((c) => [c.cipher, c.mark]),
+    [['24-017-ПЗ', 'ПЗ']],
+  );
+  assert.deepEqual(
+    parseCiphers('24-017-КР-ГЧ').map((c) => c.cipher),
+    ['24-017-КР-ГЧ'],
+  );
 });

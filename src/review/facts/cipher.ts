@@ -1,4 +1,5 @@
 import { canonicalSection, SECTION_CODES, SECTION_SYNONYMS } from '../../kernel/docset.ts';
+import { fixLookalikes, hasMixedScript, unifyDashes } from '../text/normalize.ts';
 import type { CipherFact } from './types.ts';
 
 /** Marks that may end a cipher: reference codes, their synonyms and common РД marks (sections.md §4, §6). */
@@ -27,9 +28,11 @@ const MARKS = [
 const MARK_SRC = MARKS.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 // base: at least one digit; segments of letters/digits joined by - . _ /. The mark may follow an object's code
 // («НС.ЭМ» — ЭМ of a pumping station). Tail: parts of a volume or of the object, read whole so that «ТХ.А» is not «ТХ»:
-// «.С» содержание, «.ТЧ», «.СО» спецификация, «.А», «-К4» корпус, «.О.СО». «АР2_изм10» is АР2 in its tenth edition.
+// «.С» содержание, «.ТЧ», «.СО» спецификация, «.А», «-К4» корпус, «.О.СО», and a text or graphic part after a
+// hyphen («…-ПБ-ПЗ», «…-КР-ГЧ»). «АР2_изм10» is АР2 in its tenth edition.
+// A doubled hyphen before the mark («…-СОШ7--ИОС1.2.ПЗ») is a slip of typing, not the end of the cipher.
 export const CIPHER_RE = new RegExp(
-  String.raw`(?<![\wА-Яа-яЁё./-])((?=[^\s]*\d)[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_]*(?:-[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_]*)*?)-((?:[А-ЯЁ]{1,5}\.)??)(${MARK_SRC})(\d+(?:\.\d+)*)?((?:\.[А-ЯЁ]{1,4}\d*(?:\.\d+)*)*(?:-[А-ЯЁ]\d{1,2}(?:\.[А-ЯЁ]{1,4})*)?)(?:(?![\wА-Яа-яЁё])|(?=_[Ии][Зз][Мм]))`,
+  String.raw`(?<![\wА-Яа-яЁё./-])((?=[^\s]*\d)[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_]*(?:-[0-9A-ZА-ЯЁ][0-9A-ZА-ЯЁ./_]*)*?)--?((?:[А-ЯЁ]{1,5}\.)??)(${MARK_SRC})(\d+(?:\.\d+)*)?((?:\.[А-ЯЁ]{1,4}\d*(?:\.\d+)*)*(?:-[А-ЯЁ]\d{1,2}(?:\.[А-ЯЁ]{1,4})*)?(?:-(?:ПЗ|ТЧ|ГЧ)(?![\wА-Яа-яЁё]))?)(?:(?![\wА-Яа-яЁё])|(?=_[Ии][Зз][Мм]))`,
   'g',
 );
 
@@ -41,21 +44,35 @@ export function sectionOfMark(mark: string, num: string | undefined): string | n
   return canonicalSection(mark);
 }
 
+/**
+ * Whether two marks name the same volume: equal, or a subsection and one of its books — «ИОС1.2» is Книга 2 of
+ * subsection ИОС1, «ИОС5.5» Книга 5 of ИОС5 (the book's own cipher, not a wrong suffix); parts of a volume («.ПЗ», «.ТЧ»,
+ * «.ГЧ») are not in the mark at all. Two different books («ИОС5.5», «ИОС5.6») do not agree.
+ */
+export function marksAgree(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [subsection, book] = a.length < b.length ? [a, b] : [b, a];
+  return /^ИОС\d+$/.test(subsection) && book.startsWith(`${subsection}.`) && /^\d+$/.test(book.slice(subsection.length + 1));
+}
+
 /** Every mark is written in capitals after a hyphen: text without «-» and a capital has no cipher to look for. */
 const MARK_AFTER_HYPHEN = /-[A-ZА-ЯЁ]/;
 
-/** Ciphers in a text with where each begins. */
-export function findCiphers(text: string): { index: number; fact: CipherFact }[] {
-  const out: { index: number; fact: CipherFact }[] = [];
+/** Ciphers in a text with where each begins and how long it is as printed. */
+export function findCiphers(text: string): { index: number; length: number; fact: CipherFact }[] {
+  const out: { index: number; length: number; fact: CipherFact }[] = [];
   if (!MARK_AFTER_HYPHEN.test(text)) return out;
   CIPHER_RE.lastIndex = 0;
   for (let m = CIPHER_RE.exec(text); m; m = CIPHER_RE.exec(text)) {
-    const base = m[1]!.replace(/[./_]+$/, '');
+    let base = m[1]!.replace(/[./_]+$/, '');
+    // a file name «Том 5.1_24-017-ИОС1» glues the volume number to the cipher: it is not part of the base
+    if (/том\s*$/i.test(text.slice(Math.max(0, m.index - 6), m.index))) base = base.replace(/^\d{1,2}(?:\.\d{1,2})?_(?=[A-ZА-ЯЁ\d])/, '');
     if (!/\d/.test(base) || base.length < 3) continue;
     const mark = m[3]!;
     const num = m[4];
     out.push({
       index: m.index,
+      length: m[0].length,
       fact: {
         cipher: `${base}-${m[2] ?? ''}${mark}${num ?? ''}${m[5] ?? ''}`,
         base,
@@ -67,6 +84,22 @@ export function findCiphers(text: string): { index: number; fact: CipherFact }[]
   return out;
 }
 
+/**
+ * Ciphers printed with a Latin letter among Cyrillic ones («25/06/2025-CОШ10-ИОС1.2» with a Latin «C»): the reading
+ * fixes such look-alikes so the cipher still matches, but the printed cipher is wrong and searching by it fails.
+ * Read from the raw text, before normalisation.
+ */
+export function findMixedScriptCiphers(raw: string): { printed: string; cipher: string }[] {
+  if (!hasMixedScript(raw)) return [];
+  // both replacements keep every character's place, so a cipher found in the fixed text stands at the same place in the raw one
+  const fixed = fixLookalikes(unifyDashes(raw));
+  if (fixed.length !== raw.length) return [];
+  return findCiphers(fixed).flatMap(({ index, length, fact }) => {
+    const printed = raw.slice(index, index + length);
+    return /[A-Za-z]/.test(printed) && /[А-ЯЁа-яё]/.test(printed) && printed !== fixed.slice(index, index + length) ? [{ printed, cipher: fact.cipher }] : [];
+  });
+}
+
 export function parseCiphers(text: string): CipherFact[] {
   return findCiphers(text).map((c) => c.fact);
 }
@@ -74,4 +107,19 @@ export function parseCiphers(text: string): CipherFact[] {
 /** Compares ciphers ignoring case, spaces and look-alike separators. */
 export function cipherKey(c: string): string {
   return c.toUpperCase().replace(/\s+/g, '').replace(/[_/]/g, '-');
+}
+
+/** Levenshtein distance, for telling a mistyped cipher («25-153» for «25-143») from another project's. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
 }

@@ -5,18 +5,23 @@ import { findNormRefs, lookupNorm, prepareFlatForNorms } from '../norms/matcher.
 import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/normalize.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
-import { parseCiphers } from './cipher.ts';
+import { appendixStart, opensCostIndicators } from './appendix.ts';
+import { findMixedScriptCiphers, parseCiphers } from './cipher.ts';
+import { readIul } from './iul.ts';
 import { ContentsReader } from './contents.ts';
 import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
 import { opensBoundPart, StampReader } from './stamp.ts';
-import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear } from './text-facts.ts';
+import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear, stampNames } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
 import { findTraits } from './traits.ts';
 import { findValues } from './values.ts';
+import { findRequirements } from './requirements.ts';
 import { findFireHeights, findZeroElevations } from './heights.ts';
 import { findGpzu, findTechConditions } from './issued-docs.ts';
 import { findResources } from './resources.ts';
+import { findParties } from './parties.ts';
 import { findGpzuCitations } from './gpzu-citation.ts';
+import { findDatedMentions } from './dated-mentions.ts';
 
 const HEAD_PAGES = 2;
 const HEAD_CHARS = 6000;
@@ -100,8 +105,10 @@ export class DocCollector {
       norms: new Map(),
       values: [],
       traits: [],
+      requirements: [],
       addresses: [],
       objectNames: [],
+      parties: [],
       cadastral: [],
       resources: [],
       gpzu: [],
@@ -110,6 +117,7 @@ export class DocCollector {
       cipherRefs: [],
       volumeRefs: [],
       gpzuCitations: [],
+      datedMentions: [],
       volume: null,
       xml: null,
       crc32: null,
@@ -121,6 +129,13 @@ export class DocCollector {
     f.pagesRead++;
     const text = normalizeText(page.text);
     const n = page.docPage;
+    // normalising hides a Latin look-alike in a cipher: it is looked for in the text as printed
+    const printed = page.stampLines?.length ? `${page.text}\n${page.stampLines.map((l) => l.text).join('\n')}` : page.text;
+    for (const c of findMixedScriptCiphers(printed)) {
+      const known = (f.mixedScriptCiphers ??= []).find((x) => x.printed === c.printed);
+      if (!known) f.mixedScriptCiphers.push({ ...c, pages: [n] });
+      else if (!known.pages.includes(n) && known.pages.length < MAX_FACTS_PER_KIND) known.pages.push(n);
+    }
     if (n <= HEAD_PAGES && this.headParts.join('').length < HEAD_CHARS) this.headParts.push(text.slice(0, HEAD_CHARS));
     if (page.stampLines?.length) {
       const st = this.stamps.read(page.stampLines, n);
@@ -129,6 +144,11 @@ export class DocCollector {
       if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
     }
     if (n <= CONTENTS_PAGES) this.contents.read(text, n);
+    const appendix = appendixStart(text, n);
+    if (appendix) push((f.appendices ??= []), [appendix]);
+    if (f.costIndicatorsFrom === undefined && opensCostIndicators(text)) f.costIndicatorsFrom = n;
+    // an ИУЛ is one sheet: what it certifies is read from its first page
+    if (n === 1) f.iul = readIul(text);
     if (n <= HEAD_PAGES) {
       for (const c of parseCiphers(text)) {
         f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
@@ -144,18 +164,31 @@ export class DocCollector {
     push(f.gpzu, findGpzu(flat, n));
     push(f.techConditions, findTechConditions(flat, n));
     push(f.traits, findTraits(flat, n));
+    push(f.requirements, findRequirements(flat, n));
     push(f.addresses, findAddresses(flat, n));
-    if (n <= 2) push(f.addresses, findTitleAddress(text, n));
-    push(f.objectNames, findObjectNames(text, n));
+    if (n <= 2) {
+      push(f.addresses, findTitleAddress(text, n));
+      push(f.parties!, findParties(text, n));
+    }
+    push(f.objectNames, stampNames(findObjectNames(text, n), page.stampLines));
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));
     push(f.cipherRefs, findCipherRefs(text, n));
     push(f.gpzuCitations, findGpzuCitations(flat, n));
+    if (page.source !== 'ocr') push(f.datedMentions, findDatedMentions(flat, n));
     // the expression runs only where a volume number stands at all («том 7», «т. 5»)
     if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
   }
 
-  private norms(flat: string, text: string, n: number, recognised: boolean): void {
+  /** The XML note's list of norms and free texts, judged as the text of its one page: each citation keeps its element path. */
+  private xmlNorms(xml: XmlNoteFacts): void {
+    for (const t of xml.normTexts) {
+      const text = normalizeText(t.text);
+      this.norms(collapseSpaces(text), text, 1, false, t.path);
+    }
+  }
+
+  private norms(flat: string, text: string, n: number, recognised: boolean, path?: string): void {
     const prepared = prepareFlatForNorms(flat);
     for (const ref of findNormRefs(prepared)) {
       // a digit misread by OCR is not the designer's error: recognised pages are not judged for malformed designations
@@ -165,12 +198,14 @@ export class DocCollector {
       const c = this.facts.norms.get(entry.cited);
       if (c) {
         if (!c.pages.includes(n) && c.pages.length < MAX_FACTS_PER_KIND) c.pages.push(n);
+        if (path && c.paths && !c.paths.includes(path) && c.paths.length < MAX_FACTS_PER_KIND) c.paths.push(path);
       } else {
         this.facts.norms.set(entry.cited, {
           entry,
           raw: ref.raw,
           pages: [n],
           snippet: printedSnippet(snippet(prepared, ref.index, ref.index + ref.raw.length), text),
+          ...(path ? { paths: [path] } : {}),
         });
       }
     }
@@ -182,6 +217,7 @@ export class DocCollector {
     f.head = this.headParts.join('\n').slice(0, HEAD_CHARS);
     f.year = findYear(f.head);
     f.xml = xml;
+    if (xml) this.xmlNorms(xml);
     f.contents = this.contents.finish();
     if (xml) f.section = 'ПЗ';
     // A document the client did not classify gets the intake's guess from its name and first pages (null when unsure).

@@ -16,7 +16,7 @@ const NAMES: [RegExp, string[]][] = [
 ];
 const LETTERS: Record<string, string> = { А: 'A', В: 'B', С: 'C', Е: 'E' };
 const NAME_SRC = String.raw`(?:очень\s+)?(?:высочайш|высок|повышенн|нормальн|пониженн|низк)[а-яё]*`;
-const LETTER_SRC = String.raw`(?:[AА]\s?\+\s?\+|[AА]\s?\+|[AА]|[BВ]\+?|[CС]\+?|D|[EЕ]|F|G)(?![\p{L}\d])`;
+export const LETTER_SRC = String.raw`(?:[AА]\s?\+\s?\+|[AА]\s?\+|[AА]|[BВ]\+?|[CС]\+?|D|[EЕ]|F|G)(?![\p{L}\d])`;
 
 /** «B», «В (высокий)», «А+», «высокий», «не классифицируется» → the class, or the classes a name may stand for. */
 export function energyClass(raw: string): TraitValue | null {

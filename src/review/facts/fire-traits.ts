@@ -80,4 +80,28 @@ export function responsibilityLevel(raw: string): { value: string } | null {
   return r ? { value: r } : null;
 }
 
-export const FIRE_TRAITS: readonly TraitSpec[] = [FIRE_RESISTANCE, STRUCTURAL_FIRE_CLASS, FUNCTIONAL_FIRE_CLASS, RESPONSIBILITY];
+/**
+ * Категория здания по взрывопожарной и пожарной опасности А, Б, В, Г, Д (СП 12.13130.2009, разд. 6; ФЗ № 123 ст. 27). A room's
+ * category (В1–В4 of a store room) is no statement of the building: the label names the building or the plant.
+ */
+export const EXPLOSION_CATEGORY: TraitSpec = {
+  kind: 'explosion_category',
+  hint: /взрывопожарн|по\s+пожарной\s+опасности/i,
+  labels: [
+    String.raw`категори[яиюей]{1,2}\s+(?:здания|котельной|объекта|сооружения|корпуса)\s+по\s+(?:взрывопожарной\s+и\s+пожарной|взрывопожарной|пожарной)\s+опасности`,
+    String.raw`категори[яиюей]{1,2}\s+по\s+(?:взрывопожарной\s+и\s+пожарной|взрывопожарной|пожарной)\s+опасности\s+(?:здания|котельной|объекта|сооружения|корпуса)`,
+  ],
+  value: String.raw`[АAБВBГДD]`,
+  // the preposition «в» after the label («… опасности в соответствии с СП 12.13130») is no category: capitals only
+  canon: (raw) => {
+    if (raw !== raw.toUpperCase()) return null;
+    const v = ({ A: 'А', B: 'В', D: 'Д' } as Record<string, string>)[raw] ?? raw;
+    return { value: v };
+  },
+  reverse: [
+    /(?:здание|котельная|сооружение|корпус)\s+(?:относится\s+к\s+)?категори[иеюя]\s+(?:«|")?([АAБВBГДD])(?:»|")?\s+по\s+(?:взрывопожарной\s+и\s+пожарной|взрывопожарной|пожарной)\s+опасности/gu,
+  ],
+  partAfter: FIRE_RESISTANCE.partAfter!,
+};
+
+export const FIRE_TRAITS: readonly TraitSpec[] = [FIRE_RESISTANCE, STRUCTURAL_FIRE_CLASS, FUNCTIONAL_FIRE_CLASS, RESPONSIBILITY, EXPLOSION_CATEGORY];

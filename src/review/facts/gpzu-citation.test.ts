@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findGpzuCitations, parseRuDate } from './gpzu-citation.ts';
+import { findGpzuCitations, parseRuDate, ruDateParts } from './gpzu-citation.ts';
 
 test('a ГПЗУ cited with its number and date, by abbreviation or in full', () => {
   const a = findGpzuCitations('разработана на основании ГПЗУ № РФ-77-4-53-3-05-2021-0123 от 12.03.2021, задания на проектирование', 2);
@@ -24,4 +24,9 @@ test('a ГПЗУ named without a date gives no citation; dates are checked', () 
   assert.deepEqual(findGpzuCitations('ГПЗУ № РФ-66-3-02-0-00-2024-1234.', 1), []);
   assert.equal(parseRuDate('31.02.2021'.replace('31', '40')), null);
   assert.equal(parseRuDate('12.03.21'), '2021-03-12');
+});
+
+test('a two-digit year above 50 is of the last century: «04.05.99» is 1999, «12.03.21» is 2021', () => {
+  assert.deepEqual(ruDateParts('04.05.99'), { day: 4, month: 5, year: 1999 });
+  assert.deepEqual(ruDateParts('12.03.21'), { day: 12, month: 3, year: 2021 });
 });

@@ -44,6 +44,8 @@ test('a single signature line near a form-6 stamp is not a signature block', () 
   const s = parseStamp(lines, 5);
   assert.equal(s.hasRoleRows, false);
   assert.equal(s.sheet, 4);
+  // «Лист» without signature rows, «Стадия» or «Листов»: the small block of a text document's next sheets
+  assert.equal(s.form, 6);
 });
 
 test('role labels wrapped in a narrow cell or run into the surname are recognised', () => {
@@ -144,6 +146,39 @@ test('the sheet title of a drawing (form 3) is read from the cell below «Ста
   const s = parseStamp(a3, 5);
   assert.equal(s.sheet, 4);
   assert.equal(s.sheetTitle, 'Схема расположения фундаментной плиты');
+  assert.equal(s.form, 3);
+});
+
+test('a cipher a CAD program wrote in spaced pieces is read, and the labels under the frame are not the sheet title', () => {
+  // an A2 drawing of a heating-network book, its cell «МЕС -БМК -04/24– ИОС 4.2» as the text layer gives it
+  const a2 = placed([
+    [1415, 1028, 166, 18, 'МЕС -БМК -04/24– ИОС 4.2'],
+    [1345, 1060, 307, 9, 'Строительство БМК на 3,5 МВт по адресу: Московская область, г.о. Луховицы'],
+    [1151, 1081, 16, 9, 'Изм .'],
+    [1207, 1081, 17, 9, 'Лист'],
+    [1149, 1094, 39, 9, 'Разработал'],
+    [1206, 1094, 28, 9, 'Цыганов'],
+    [1536, 1095, 24, 9, 'Стадия'],
+    [1582, 1095, 17, 9, 'Лист'],
+    [1628, 1095, 24, 9, 'Листов'],
+    [1395, 1108, 59, 9, 'Наружные тепловые сети'],
+    [1149, 1109, 13, 9, 'ГИП'],
+    [1205, 1109, 23, 9, 'Козлов'],
+    [1545, 1116, 6, 9, 'П'],
+    [1588, 1116, 5, 9, '2'],
+    [1551, 1146, 94, 18, 'Мосевросервис'],
+    [1364, 1150, 127, 9, 'План трассы. Часть 1'],
+    [1357, 1179, 61, 11, 'Копировал'],
+    [1556, 1179, 61, 11, 'Формат A2'],
+  ]);
+  const s = parseStamp(a2, 12);
+  assert.equal(s.cipher, 'МЕС-БМК-04/24-ИОС4.2');
+  assert.equal(s.sheet, 2);
+  assert.equal(s.form, 3);
+  assert.equal(s.sheetTitle, 'План трассы. Часть 1');
+  // prose keeps its spaces: a sentence with a hyphenated word is no cipher
+  const prose = parseStamp(placed([[100, 100, 200, 9, 'Узел 2 - см. лист 5 КЖ - 1']]), 1);
+  assert.equal(prose.cipher, null);
 });
 
 test("a text volume's first sheet (form 5) has no sheet title: its document title stands in that place", () => {
@@ -170,6 +205,7 @@ test("a text volume's first sheet (form 5) has no sheet title: its document titl
   const s = parseStamp(form5, 2);
   assert.equal(s.sheet, 1);
   assert.equal(s.sheetTitle, undefined);
+  assert.equal(s.form, 5);
 });
 
 test('the «Лист» column head of a drawing register just above a Word stamp is not the sheet number', () => {
@@ -233,4 +269,20 @@ test('an inserted sheet «5.1» is read as sheet 5, part 1, under its label or w
   assert.deepEqual([inline.sheet, inline.sheetInsert], [12, 2]);
   const plain = parseStamp(stampLines({ cipher: '57/19-ПС-АР3', sheet: 6, roles }), 10);
   assert.deepEqual([plain.sheet, plain.sheetInsert], [6, undefined]);
+});
+
+test('role labels of other forms: «Исполнил» is the developer, «Н.контроль» and the cut-off «Н.контрол» are normocontrol, «Провер.» the checker', () => {
+  const s = parseStamp(
+    stampLines({ cipher: '24-017-ИОС4', sheet: 1, roles: { Исполнил: 'Чаплина', 'Провер.': 'Орлов', 'Н.контрол': 'Лаврентьева', ГИП: 'Козлов' } }),
+    1,
+  );
+  assert.deepEqual(s.roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', ГИП: 'filled' });
+  const t = parseStamp(stampLines({ cipher: '24-017-ИОС4', sheet: 1, roles: { Разработал: 'Цыганов', 'Н.контроль': 'Козлов', ГИП: 'Козлов' } }), 1);
+  assert.equal(t.roles['Н. контр.'], 'filled');
+});
+
+test('a cipher printed with an en dash before its mark is read as the cipher', () => {
+  const s = parseStamp(stampLines({ cipher: 'МЕС-БМК-04/24\u2013ИОС4.2.ПЗ', sheet: 2 }), 4);
+  assert.equal(s.cipher, 'МЕС-БМК-04/24-ИОС4.2.ПЗ');
+  assert.equal(s.sheet, 2);
 });

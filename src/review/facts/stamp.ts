@@ -1,16 +1,18 @@
-import { fixLookalikes } from '../text/normalize.ts';
+import { fixLookalikes, unifyDashes } from '../text/normalize.ts';
 import type { PlacedLine } from '../types.ts';
 import { parseCiphers } from './cipher.ts';
-import { STAMP_ROLES, type StampFacts, type StampRole } from './types.ts';
+import { STAMP_ROLES, type CipherFact, type StampFacts, type StampRole, type TitleBlockForm } from './types.ts';
 
 const MM = 72 / 25.4;
 
 // Labels as printed, also wrapped in a narrow cell («Нормоконтро|ль») or run into the surname («РазработалИванов»).
 const END = String.raw`(?=$|[\s.:]|[А-ЯЁ])`;
 const ROLE_SRC: Record<StampRole, string> = {
-  'Разраб.': String.raw`[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполнит(?:ель)?|[Вв]ыполнил`,
+  // «Исполнил» is the developer's row in some organisations' forms
+  'Разраб.': String.raw`[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполни(?:л|т(?:ель)?)|[Вв]ыполнил`,
   'Пров.': String.raw`[Пп]ров(?:ер(?:ил|ено|ка)?)?`,
-  'Н. контр.': String.raw`[Нн]\s?[./]?\s?-?\s?[Кк]онтр(?:оль|олер)?|[Нн]ормо-?(?:конт[а-яё]*)?`,
+  // «Н.контроль», «Н. контр.», and «Н.контрол» cut off by a narrow cell
+  'Н. контр.': String.raw`[Нн]\s?[./]?\s?-?\s?[Кк]онтр(?:ол(?:ь|ер)?)?|[Нн]ормо-?(?:конт[а-яё]*)?`,
   ГИП: String.raw`ГИП|Гл\.?\s?инж\.?\s?пр(?:оекта)?|[Гг]лавный инженер проекта`,
 };
 /** One expression for the four labels: the group that matched names the role (a line is tried once, not four times). */
@@ -63,6 +65,23 @@ function sheetNo(s: string): { sheet: number; insert: number | null } | null {
   return m ? { sheet: Number(m[1]), insert: m[2] ? Number(m[2]) : null } : null;
 }
 
+/**
+ * The cipher a title-block line holds. CAD programs write the cell in pieces spaced apart («МЕС -БМК -04/24– ИОС 4.2»);
+ * a line of capitals, digits and separators only is read again with those spaces taken out — a line with a lowercase
+ * word is prose, whose spaces are real.
+ */
+function stampCipherOf(text: string): CipherFact | undefined {
+  const line = unifyDashes(text);
+  const found = parseCiphers(line)[0];
+  if (found || !/\s/.test(line.trim()) || !/^[0-9A-ZА-ЯЁ\s./_-]+$/.test(line.trim())) return found;
+  return parseCiphers(
+    line
+      .trim()
+      .replace(/\s*([./_-])\s*/g, '$1')
+      .replace(/([A-ZА-ЯЁ])\s+(?=\d)/g, '$1'),
+  )[0];
+}
+
 /** What a title block says apart from its numbers: the same on every sheet of a document, so read once for all of them. */
 interface StampLayout {
   roles: StampFacts['roles'];
@@ -74,9 +93,12 @@ interface StampLayout {
   sheetTitle: string | null;
   stage: string | null;
   dates: string[];
+  form: TitleBlockForm | null;
 }
 
 const DATE_LIKE = /^\d{1,2}[./]\d{2,4}(?:[./]\d{2,4})?$/;
+/** «Копировал», «Формат A2»: printed under the frame, below the title block, not in it. */
+const FRAME_LABEL = /^(?:копировал|формат)/i;
 
 /**
  * The sheet title of a drawing's title block (form 3, ГОСТ Р 21.101): the cell left of the organisation, below the
@@ -88,7 +110,7 @@ function sheetTitleOf(ls: readonly PlacedLine[], cipherLine: PlacedLine | null):
   if (!stage || !cipherLine) return null;
   const left = stage.x - 75 * MM;
   const inTitleColumn = (l: PlacedLine) =>
-    l.x >= left && l.x + l.w / 2 < stage.x && !isRoleLabel(l.text) && !OTHER_ROLE_RE.test(l.text) && !DATE_LIKE.test(l.text);
+    l.x >= left && l.x + l.w / 2 < stage.x && !isRoleLabel(l.text) && !OTHER_ROLE_RE.test(l.text) && !DATE_LIKE.test(l.text) && !FRAME_LABEL.test(l.text);
   const objectRow = ls.some((l) => l !== cipherLine && inTitleColumn(l) && l.y > cipherLine.y + cipherLine.h - 1 && l.y + l.h < stage.y + 1);
   if (!objectRow) return null;
   // the stage letter under its label marks the bottom of the row; the title cell starts below it
@@ -126,6 +148,19 @@ function stageOf(ls: readonly PlacedLine[]): string | null {
   return null;
 }
 
+/**
+ * The form of a title block from what it prints: a sheet title makes form 3; signature rows with «Стадия» or «Листов»
+ * make the large block of form 5 (a drawing whose sheet title was not read looks the same); «Лист» alone without
+ * signature rows is the small block of form 6.
+ */
+function formOf(ls: readonly PlacedLine[], labels: readonly PlacedLine[], hasRoleRows: boolean, sheetTitle: string | null): TitleBlockForm | null {
+  if (sheetTitle) return 3;
+  const stageOrTotal = ls.some((l) => /^стадия/i.test(l.text)) || labels.some((l) => /^листов/i.test(l.text));
+  if (hasRoleRows && stageOrTotal) return 5;
+  if (!hasRoleRows && !stageOrTotal && labels.some((l) => /^лист(?:$|[\s:№\d])/i.test(l.text))) return 6;
+  return null;
+}
+
 /** Dates of the signature rows: a date on the same row as a role label. */
 function rowDates(ls: readonly PlacedLine[]): string[] {
   const rows = ls.filter((l) => roleOf(l.text) || OTHER_ROLE_RE.test(l.text));
@@ -154,13 +189,15 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
       SHEET_LABEL_RE.test(l.text) &&
       !(/^лист$/i.test(l.text) && ls.some((o) => o !== l && sameRow(l, o) && (CHANGE_HEADER_RE.test(o.text) || REGISTER_HEADER_RE.test(o.text)))),
   );
-  // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp)
-  const withCipher = ls.map((l) => ({ l, c: parseCiphers(l.text)[0] })).filter((x) => x.c);
+  // the stamp's cipher is printed larger than anything quoted near it (a contents list above a Word stamp); a word
+  // processor's en dash («04/24–ИОС4.2.ПЗ») is the hyphen it replaced
+  const withCipher = ls.map((l) => ({ l, c: stampCipherOf(l.text) })).filter((x) => x.c);
   withCipher.sort((a, b) => b.l.h - a.l.h || b.l.y - a.l.y);
   const changePermission = ls.some((l) => CHANGE_PERMISSION_RE.test(l.text));
   const sheetTitle = sheetTitleOf(ls, withCipher[0]?.l ?? null);
   return {
     roles,
+    form: formOf(ls, labels, roleRows >= 2, sheetTitle),
     hasRoleRows: roleRows >= 2,
     cipher: withCipher[0]?.c?.cipher ?? null,
     labels,
@@ -234,7 +271,7 @@ export class StampReader {
       this.last = layoutOf(ls);
       this.lastKey = key;
     }
-    const { roles, hasRoleRows, cipher, labels, changePermission, sheetTitle, stage, dates } = this.last;
+    const { roles, hasRoleRows, cipher, labels, changePermission, sheetTitle, stage, dates, form } = this.last;
     return {
       docPage,
       ...sheetNumbers(labels, ls),
@@ -245,6 +282,7 @@ export class StampReader {
       ...(sheetTitle ? { sheetTitle } : {}),
       stage,
       dates: [...dates],
+      form,
     };
   }
 }

@@ -59,6 +59,14 @@ test('the object name above «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ» on a
   assert.deepEqual(findObjectNames('ООО «Проект»\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 1), []);
 });
 
+test('an address of any spelling under «… по адресу:» on a title page is not taken for the object’s name', () => {
+  const page =
+    'ООО «Проектное бюро»\nЗаказчик: ООО «СЗ «Север»\n\nМногоквартирный 9-этажный жилой дом (позиция 2) по адресу:\n614263, Пермь, Садовническая проспект, дом 70, корпус 1\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 8';
+  const names = findObjectNames(page, 1).map((n) => n.value);
+  assert.ok(names.includes('Многоквартирный 9-этажный жилой дом (позиция 2)'), names.join(' | '));
+  assert.ok(!names.some((n) => /Садовническая/.test(n)), names.join(' | '));
+});
+
 test('every name stated before «по адресу» on a page is found, far apart or on the line above', () => {
   const filler = 'Текст раздела без названий объекта.\n'.repeat(40);
   const text = `Жилой дом (позиция 1) по адресу: г. Тверь, ул. Советская, д. 12\n${filler}Детский сад на 120 мест\nпо адресу: г. Тверь, ул. Лесная, д. 3\n${filler}`;

@@ -72,6 +72,13 @@ function trimAddress(raw: string): string {
     .trim();
 }
 
+/** The words of the sentence before `at` (at most 200 characters): what an address is said of. */
+function clauseOf(flat: string, at: number): string {
+  const before = flat.slice(Math.max(0, at - 200), at);
+  const ends = [...before.matchAll(/[.;!?](?=\s+[А-ЯЁ])/gu)];
+  return ends.length ? before.slice(ends[ends.length - 1]!.index! + 1).trim() : before.trim();
+}
+
 /**
  * Object addresses stated on a page. `flat`: the page's text with line breaks and runs of spaces collapsed
  * (collapseSpaces): an address wraps over lines in text and table cells.
@@ -84,7 +91,13 @@ export function findAddresses(flatText: string, docPage: number): TextFact[] {
   const flat = flatText.replace(/([А-Яа-яЁё])- (?=[А-Яа-яЁё])/gu, '$1-');
   for (let m = ADDRESS_RE.exec(flat); m; m = ADDRESS_RE.exec(flat)) {
     const value = trimAddress(m[1]!);
-    if (looksLikeAddress(value)) out.push({ value, docPage, snippet: snippet(flat, m.index, m.index + m[0].length - m[1]!.length + value.length) });
+    if (looksLikeAddress(value))
+      out.push({
+        value,
+        docPage,
+        snippet: snippet(flat, m.index, m.index + m[0].length - m[1]!.length + value.length),
+        clause: clauseOf(flat, m.index),
+      });
   }
   return out;
 }
@@ -108,10 +121,15 @@ function titlePageName(text: string, docPage: number): TextFact[] {
     .split('\n')
     .map((l) => l.trim());
   const picked: string[] = [];
+  const ADDRESS_ABOVE = /по\s+адресу\s*:?\s*$/iu;
   for (let i = lines.length - 1; i >= 0 && picked.length < 3; i--) {
     const l = lines[i]!;
     if (!l) continue;
-    if (NOT_NAME_LINE.test(l)) break;
+    // the object's address printed on its own lines under the name is not part of the name: a line of an address's
+    // shape, or any line under «… по адресу:» (an address of any spelling, «Пермь, Садовническая проспект, дом 70»)
+    const above = lines.slice(0, i).filter(Boolean).at(-1) ?? '';
+    if (!picked.length && (ADDRESS_LINE.test(l) || ADDRESS_ABOVE.test(above))) continue;
+    if (NOT_NAME_LINE.test(l.replace(ADDRESS_ABOVE, ''))) break;
     picked.unshift(l);
   }
   const value = picked
@@ -120,7 +138,43 @@ function titlePageName(text: string, docPage: number): TextFact[] {
     .replace(/^[«"]|[»".,\s]+$/gu, '')
     .trim();
   if (value.length < 8 || !NAME_WORD.test(value)) return [];
-  return [{ value, docPage, snippet: snippet(text, Math.max(0, m.index - value.length - 4), m.index + m[0].length) }];
+  return [{ value, docPage, snippet: snippet(text, Math.max(0, m.index - value.length - 4), m.index + m[0].length), source: 'title' }];
+}
+
+// Words of a sentence, not of a name: «не классифицируется, размер санитарно-защитной зоны», «объект – относится к …»
+const SENTENCE_WORD = /(?<![а-яё])(?:не|является|относится|классифицир\S*|предусмотрен\S*|принят\S*|должен|размер|определ\S*|согласно|выполнен\S*)(?![а-яё])/iu;
+
+/** Whether a text reads as an object's name line («Жилой дом (позиция 2)», «МБОУ СОШ № 12»), not a fragment of a sentence. */
+export function isObjectNameLine(value: string): boolean {
+  const v = value.trim();
+  return (
+    v.length >= 8 &&
+    v.length <= 200 &&
+    (NAME_WORD.test(v) || institutionOf(v) !== null) &&
+    !SENTENCE_WORD.test(v) &&
+    !/располож|наход|вед[её]тся|размещ|запроектир/iu.test(v) &&
+    /^[«"(]?[А-ЯЁA-Z0-9]/u.test(v)
+  );
+}
+
+// «МБОУ СОШ № 12», «детский сад № 5», «ГБУЗ «Городская поликлиника № 3»»: the kind of institution and its number
+const INSTITUTION_RE =
+  /(?<![а-яё])(СОШ|ООШ|НОШ|средн\S*\s+общеобразовательн\S*\s+школ\S*|школ[аы]?|гимнази[яи]|лице[йя]|детск\S*\s+сад\S*|д\/с|ДОУ|поликлиник\S*|больниц\S*)[^№\n]{0,40}?№\s*(\d+[а-я]?)/iu;
+const INSTITUTION_KIND: [RegExp, string][] = [
+  [/^(?:сош|оош|нош|средн|школ)/iu, 'школа'],
+  [/^(?:гимнази)/iu, 'гимназия'],
+  [/^(?:лице)/iu, 'лицей'],
+  [/^(?:детск|д\/с|доу)/iu, 'детский сад'],
+  [/^(?:поликлиник)/iu, 'поликлиника'],
+  [/^(?:больниц)/iu, 'больница'],
+];
+
+/** The institution a name designates, as «школа № 12» (СОШ, «средняя общеобразовательная школа» are one kind), or null. */
+export function institutionOf(name: string): string | null {
+  const m = INSTITUTION_RE.exec(name);
+  if (!m) return null;
+  const kind = INSTITUTION_KIND.find(([re]) => re.test(m[1]!))?.[1] ?? m[1]!.toLowerCase();
+  return `${kind} № ${m[2]!.toLowerCase()}`;
 }
 
 // A whole line that is an address: settlement, street and house, maybe after an index and a region.
@@ -183,7 +237,8 @@ export function findObjectNames(text: string, docPage: number): TextFact[] {
   const out: TextFact[] = docPage <= 2 ? titlePageName(text, docPage) : [];
   const named = (m: RegExpExecArray) => {
     const value = m[1]!.replace(/^[«"]|[»".,\s]+$/gu, '').trim();
-    if (!NOT_A_NAME.test(value) && /[а-яё]{3,}/iu.test(value)) out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
+    if (!NOT_A_NAME.test(value) && /[а-яё]{3,}/iu.test(value))
+      out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length), source: 'passage' });
   };
   if (/по\s+(?:адресу|объекту)/i.test(text)) {
     for (const m of namesBeforeAddress(text)) named(m);
@@ -195,9 +250,20 @@ export function findObjectNames(text: string, docPage: number): TextFact[] {
     const value = m[1]!.replace(/[».\s]+$/u, '').trim();
     // «Объект: г. Тверь, …» gives the object's address, not its name
     if (/[а-яё]{3,}/iu.test(value) && !/^(?:\d{6},?\s*)?(?:г\.|город\s)/iu.test(value))
-      out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length) });
+      out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length), source: 'label' });
   }
   return out;
+}
+
+/** Names read from a page whose title block prints them (the object cell of a drawing's stamp) are the stamp's. */
+export function stampNames(names: TextFact[], stampLines: readonly { text: string }[] | undefined): TextFact[] {
+  if (!names.length || !stampLines?.length) return names;
+  const stamp = stampLines
+    .map((l) => l.text)
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  for (const n of names) if (n.source !== 'title' && stamp.includes(n.value.replace(/\s+/g, ' ').slice(0, 24))) n.source = 'stamp';
+  return names;
 }
 
 export function findCadastral(text: string, docPage: number): TextFact[] {

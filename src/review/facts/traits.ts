@@ -7,7 +7,8 @@ import type { TraitFact, TraitKind } from './types.ts';
 
 const SPECS: readonly TraitSpec[] = [...FIRE_TRAITS, ...CLIMATE_TRAITS, ...ENERGY_TRAITS];
 // every spec's hint names a word one of these stems starts: a page without any is skipped in one scan
-const ANY_HINT = /огнестойк|пожарной|ответственн|КС-?\s?\d|климатич|снегов|ветров|сейсмичн|пятидневк|температура\s+наружного|энергетической|энергосбереж/i;
+const ANY_HINT =
+  /огнестойк|пожарной|взрывопожарн|ответственн|КС-?\s?\d|климатич|снегов|ветров|сейсмичн|пятидневк|температура\s+наружного|энергетической|энергосбереж/i;
 
 /** Labelled characteristics of the designed object on a page (C-10 … C-12); `flat`: the page with line breaks collapsed. */
 export function findTraits(flat: string, docPage: number): TraitFact[] {
@@ -36,6 +37,7 @@ export const TRAIT_TITLES: Record<TraitKind, string> = {
   structural_fire_class: 'класс конструктивной пожарной опасности',
   functional_fire_class: 'класс функциональной пожарной опасности',
   responsibility: 'уровень ответственности',
+  explosion_category: 'категория по взрывопожарной и пожарной опасности',
   climate_district: 'климатический район (подрайон)',
   snow_district: 'снеговой район',
   wind_district: 'ветровой район',

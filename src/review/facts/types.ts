@@ -1,24 +1,19 @@
 import type { MalformedDesignation, RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
+import type { SchemaCheck } from '../extract/xml-schema.ts';
 import type { ReviewDocument } from '../types.ts';
+import type { DatedMention } from './dated-mentions.ts';
 import type { GpzuCitation } from './gpzu-citation.ts';
+import type { FigureKey } from './catalogue.ts';
 
-/** Key values compared across documents (normocontrol.md §3.3 C-04, C-06 … C-08). */
-export type ValueKind =
-  | 'storeys'
-  | 'floors'
-  | 'area_total'
-  | 'area_building'
-  | 'area_plot'
-  | 'volume'
-  | 'apartments'
-  /** C-05 пожарно-техническая высота, м; C-09 абсолютная отметка, принятая за 0,000. */
-  | 'fire_height'
-  | 'zero_elevation';
+/** Figures compared across documents: the keys of the catalogue's figures (catalogue.ts). */
+export type ValueKind = FigureKey;
 
 export interface ValueFact {
   kind: ValueKind;
   value: number;
+  /** A range («переменная этажность 1–3 этажа»): `value` is its lower end and this its upper one. */
+  upTo?: number;
   /** The label and number as written; its decimals tell how the value was rounded. */
   raw: string;
   /** The unit the number was written in, in the value's units: 1000 for «тыс. м²», 10 000 for «га»; absent: 1. */
@@ -31,6 +26,28 @@ export interface ValueFact {
   designed?: boolean;
 }
 
+/** How a requirement bounds a value: at most, at least, exactly (a range or a single value). */
+export type Bound = '≤' | '≥' | '=';
+
+/**
+ * A requirement stated with a bound («Общая площадь — не более 13 000 м²», «класс энергоэффективности не ниже B»): read on
+ * every document, judged where the document is an assignment (or another source of requirements).
+ */
+export interface RequirementFact {
+  attribute: ValueKind | 'energy_class';
+  bound: Bound;
+  /** The bound value in the attribute's units (м², м³, МВт, storeys), or the class letter for energy_class. */
+  value: number | string;
+  /** The unit as written after the number («м²», «этажей»), or ''. */
+  unit: string;
+  /** 1000 for «тыс. м²», 10 000 for «га»; absent: 1 (how the number was rounded). */
+  scale?: number;
+  /** The label, bound and number as written; its decimals tell how the value was rounded. */
+  raw: string;
+  docPage: number;
+  snippet: string;
+}
+
 /**
  * Characteristics of the designed object stated with their label (C-10 … C-12): fire-safety classes, responsibility
  * level, climate data, energy-efficiency class.
@@ -40,6 +57,7 @@ export type TraitKind =
   | 'structural_fire_class'
   | 'functional_fire_class'
   | 'responsibility'
+  | 'explosion_category'
   | 'climate_district'
   | 'snow_district'
   | 'wind_district'
@@ -62,6 +80,20 @@ export interface TraitFact {
 }
 
 export interface TextFact {
+  value: string;
+  docPage: number;
+  snippet: string;
+  /** Object names only: where the name stands — the title page, a «Наименование объекта»/«Объект:» label, a title block, a passage. */
+  source?: NameSource;
+  /** Addresses only: the words of their sentence before the label, for telling a neighbour's or a party's address. */
+  clause?: string;
+}
+
+export type NameSource = 'title' | 'label' | 'stamp' | 'passage';
+
+/** The customer, the designer or the chief engineer (ГИП) as a title page names them. */
+export interface PartyFact {
+  role: 'customer' | 'designer' | 'chief_engineer';
   value: string;
   docPage: number;
   snippet: string;
@@ -159,6 +191,21 @@ export interface StampFacts {
   dates?: string[];
   /** Sheet 1 whose page opens with a specification's or a list's heading: a part bound after the drawings may number anew. */
   opensPart?: boolean;
+  /**
+   * The form of the title block (ГОСТ Р 21.101): 3 — a drawing's (a sheet title under «Стадия | Лист | Листов»); 5 — a large
+   * block with signature rows and «Стадия»/«Листов» but no sheet title read (a text document's first sheet, or a drawing
+   * whose title was not read); 6 — the small block of a text document's next sheets, «Лист» without signature rows.
+   */
+  form?: TitleBlockForm | null;
+}
+
+export type TitleBlockForm = 3 | 5 | 6;
+
+/** A page that opens an appendix of the volume: «Приложение А», «ПРИЛОЖЕНИЕ 3» as its heading. */
+export interface AppendixStart {
+  docPage: number;
+  /** The heading as printed: «Приложение А». */
+  label: string;
 }
 
 export interface NormCitation {
@@ -166,6 +213,8 @@ export interface NormCitation {
   raw: string;
   pages: number[];
   snippet: string;
+  /** Element paths of the XML note's texts that name it (UsedNorms/UsedNorm[3]); absent for a citation on pages. */
+  paths?: string[];
 }
 
 /** Everything the checks need from one document; texts are not kept, only facts and short snippets. */
@@ -190,8 +239,12 @@ export interface DocFacts {
   values: ValueFact[];
   /** Labelled characteristics of the designed object (fire safety, climate, energy class). */
   traits: TraitFact[];
+  /** Limits stated with a bound («не более 4 этажей»): the assignment's requirements when the document is one. */
+  requirements: RequirementFact[];
   addresses: TextFact[];
   objectNames: TextFact[];
+  /** Customer, designer and ГИП named on the first pages (absent in facts built before they were read). */
+  parties?: PartyFact[];
   cadastral: TextFact[];
   /** Labelled total loads of the object (E-01). */
   resources: ResourceFact[];
@@ -206,11 +259,42 @@ export interface DocFacts {
   contents?: ContentsList | null;
   /** «ГПЗУ № … от 12.03.2021»: the plan the documentation cites, with its date. */
   gpzuCitations: GpzuCitation[];
+  /** Dates the text cites («от 30.12.2009 № 384-ФЗ», «ТУ … от …»), read on text-layer pages only (OCR misreads digits). */
+  datedMentions: DatedMention[];
+  /** Pages that open an appendix («Приложение А»), in page order. */
+  appendices?: AppendixStart[];
+  /** First page of the indicators given for a cost calculation («Технико-экономические показатели для расчета НМЦК»). */
+  costIndicatorsFrom?: number;
   /** The document's own volume number («Том 5.1» on its title page or in its name), or null. */
   volume: string | null;
   xml: XmlNoteFacts | null;
-  /** CRC32 of the original file (8 hex digits), compared with FileChecksum of the XML ПЗ. */
+  /** Validation of a Минстрой XML document (note or design assignment) against the official schema of its version; absent for other documents. */
+  schema?: SchemaCheck | null;
+  /** CRC32 of the original file (8 hex digits), compared with FileChecksum of the XML ПЗ and with ИУЛ. */
   crc32: string | null;
+  /** MD5 of the original file (32 hex digits), computed only when an ИУЛ of the set states an MD5. */
+  md5?: string | null;
+  /** Size of the original file in bytes, compared with ИУЛ (read when the set has one). */
+  fileBytes?: number | null;
+  /** Ciphers printed with Latin look-alike letters among Cyrillic ones, as printed, with the pages they stand on. */
+  mixedScriptCiphers?: { printed: string; cipher: string; pages: number[] }[];
+  /** What the document certifies when it is an информационно-удостоверяющий лист. */
+  iul?: IulFacts | null;
+}
+
+/** The checksum and size an ИУЛ states for its document's file. */
+export interface IulFacts {
+  checksum: string | null;
+  algorithm: 'CRC32' | 'MD5' | null;
+  size: number | null;
+  /** The ИУЛ's text without spaces, lower case (bounded): the volume's file name is looked for in it. */
+  compactText: string;
+  /** The day the file was last changed (yyyy-mm-dd), printed with its time («30.10.2025 16:28»); absent when not read. */
+  changedOn?: string | null;
+  /** Days of the signatures (yyyy-mm-dd): the other full dates of the sheet. */
+  signedOn?: string[];
+  /** Whether the sheet prints a document designation (a cipher) at all; absent when not read. */
+  designated?: boolean;
 }
 
 /** A small bound per list keeps memory flat on very long documents. */

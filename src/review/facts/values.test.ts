@@ -11,14 +11,16 @@ test('key values are read from sentences and table rows with units in any spelli
   assert.deepEqual(vals('Площадь застройки составляет 456.7 кв.м'), [['area_building', 456.7]]);
   assert.deepEqual(vals('Строительный объём, м³ — 12 345,6'), [['volume', 12345.6]]);
   assert.deepEqual(vals('Количество квартир: 120 шт.'), [['apartments', 120]]);
+  assert.deepEqual(vals('Общее количество квартир в жилом доме составляет 42.'), [['apartments', 42]]);
   assert.deepEqual(vals('Площадь земельного участка\nм²\n2 500'), [['area_plot', 2500]]);
   assert.deepEqual(vals('Проектируемый 9-ти этажный жилой дом'), [['storeys', 9]]);
   assert.deepEqual(vals('Количество этажей – 10, в том числе подземных – 1'), [['floors', 10]]);
 });
 
 test('neighbouring quantities are not taken for the compared ones', () => {
-  assert.deepEqual(vals('Общая площадь квартир – 3 400 м²'), []);
-  assert.deepEqual(vals('Строительный объем подземной части – 2 000 м³'), []);
+  // the flats' area is an attribute of its own, not the building's total area
+  assert.deepEqual(vals('Общая площадь квартир – 3 400 м²'), [['area_living', 3400]]);
+  assert.deepEqual(vals('Строительный объем подземной части – 2 000 м³'), [['volume_below', 2000]]);
   assert.deepEqual(vals('Коэффициент застройки 0,4'), []);
   assert.deepEqual(vals('Процент застройки 35 %'), []);
   assert.deepEqual(vals('Этажность 250'), []);
@@ -85,4 +87,36 @@ test('«0,56 га» is 5 600 м² give or take 50', () => {
   const v = (raw: string, value: number) => ({ kind: 'area_plot' as const, value, raw, docPage: 1, snippet: '' });
   assert.equal(sameValue({ ...v('Площадь участка 0,56', 5600), scale: 10000 }, v('Площадь участка 5 620', 5620)), true);
   assert.equal(sameValue({ ...v('Площадь участка 0,56', 5600), scale: 10000 }, v('Площадь участка 5 700', 5700)), false);
+});
+
+test('a storeys range is read as a range and agrees with any value inside it', () => {
+  const ranges = (t: string) => findValues(collapseSpaces(t), 1).map((v) => [v.kind, v.value, v.upTo]);
+  assert.deepEqual(ranges('Здание школы переменной этажности 1–3 этажа'), [['storeys', 1, 3]]);
+  assert.deepEqual(ranges('переменная этажность 1–3 этажа'), [['storeys', 1, 3]]);
+  assert.deepEqual(ranges('Этажность: от 1 до 3 этажей'), [['storeys', 1, 3]]);
+  assert.deepEqual(ranges('Здание 1-3 этажа'), [['storeys', 1, 3]]);
+  // a place in the building, not its storeys
+  assert.deepEqual(ranges('Кабинеты расположены на 2-3 этаже'), []);
+  const [range] = findValues(collapseSpaces('Этажность 1–3'), 1);
+  const v = (value: number) => ({ kind: 'storeys' as const, value, raw: String(value), docPage: 1, snippet: '' });
+  assert.equal(sameValue(range!, v(3)), true);
+  assert.equal(sameValue(v(1), range!), true);
+  assert.equal(sameValue(range!, v(4)), false);
+});
+
+test('ОКЕИ codes and row numbers between a label and a bound are not values', () => {
+  assert.deepEqual(vals('Общая площадь объекта 055 не более 13000'), []);
+  assert.deepEqual(vals('Строительный объем 113 не более 50 000'), []);
+  assert.deepEqual(vals('Общая площадь здания, м² 055 13 000'), []);
+  assert.deepEqual(vals('Этажность 796 не более 4 этажей'), []);
+});
+
+test('the capacity named with a plant is read in МВт', () => {
+  assert.deepEqual(vals('«Строительство БМК на 3,6 МВт по адресу: Московская область»'), [['capacity', 3.6]]);
+  assert.deepEqual(vals('Блочно-модульная котельная 3,5 МВт'), [['capacity', 3.5]]);
+  assert.deepEqual(vals('Котельная мощностью 800 кВт'), [['capacity', 0.8]]);
+  // every span of the title on its own line: «3,⏎6⏎ МВт»
+  assert.deepEqual(vals('«Строительство БМК на 3,\n6\n МВт по адресу'), [['capacity', 3.6]]);
+  // the plant's output stated with its label is an attribute of its own, not the capacity in its name
+  assert.deepEqual(vals('Производительность котельной МВт 3,72; с установленной мощностью 3,72 МВт'), [['boiler_capacity', 3.72]]);
 });

@@ -1,30 +1,84 @@
 import { NUMBER_SRC, parseNumber, snippet, unitsToSymbols } from '../text/normalize.ts';
 import type { ValueFact, ValueKind } from './types.ts';
 
+import { FIGURES, figure, type FigureAttribute } from './catalogue.ts';
+
 // Between a label and its value: units, dashes, colons, table bars and a few verbs («составляет»).
-const FILLER = String.raw`(?:[\s:=\-–—,()|]|м²|м³|м\.?|шт\.?|ед\.?|эт\.|этаж(?:а|ей)?|составля\S*|равн\S*|принят\S*|всего|кв\.|тыс\.|га)*?`;
+const FILLER_WORDS = String.raw`[\s:=\-–—,()|]|от(?=\s)|м²|м³|м\.?|шт\.?|ед\.?|эт\.|этаж(?:а|ей)?|составля\S*|равн\S*|принят\S*|всего|кв\.|тыс\.|га`;
 
-// Each label is tried only on pages that have its key word: one scan of the page instead of one per label.
-const LABELS: { kind: ValueKind; word: string; re: string }[] = [
-  // «количество надземных этажей» is the этажность (СП 54.13330: above-ground floors, the technical one included)
-  { kind: 'storeys', word: 'этаж', re: String.raw`этажность(?:\s+(?:здания|жилого\s+дома|дома|объекта))?|(?:количество|кол-во|число)\s+надземных\s+этажей` },
-  { kind: 'floors', word: 'этаж', re: String.raw`(?:количество|кол-во|число)\s+этажей(?:\s+(?:здания|дома))?` },
-  { kind: 'area_total', word: 'площад', re: String.raw`(?:общая\s+)?площадь\s+(?:здания|объекта|жилого\s+(?:дома|здания))(?:\s+общая)?` },
-  { kind: 'area_building', word: 'площад', re: String.raw`площадь\s+застройки(?:\s+(?:здания|объекта))?` },
-  { kind: 'area_plot', word: 'площад', re: String.raw`площадь\s+(?:земельного\s+)?участка` },
-  {
-    kind: 'volume',
-    word: 'об',
-    re: String.raw`(?:строительный\s+об[ъь][её]м|об[ъь][её]м\s+строительный)(?:\s+(?:здания|объекта))?(?!\s+(?:подземн|надземн|ниже|выше))`,
-  },
-  { kind: 'apartments', word: 'квартир', re: String.raw`(?:общее\s+)?(?:количество|кол-во|число)\s+(?:жилых\s+)?квартир(?:\s+в\s+(?:доме|здании))?` },
-];
+/**
+ * The number is not a value when it is followed by a bound («Общая площадь 055 не более 13000»: the ОКЕИ code of m² between
+ * the label and the requirement) or written with a leading zero like a code («055», «0796»).
+ */
+const NOT_A_CODE = String.raw`(?!\s*(?:не\s+(?:более|менее|ниже|выше|превыша)|до\s+\d))`;
+const LEADING_ZERO = /^0\d/;
 
-const RES = LABELS.map((l) => ({
-  kind: l.kind,
-  word: l.word,
-  re: new RegExp(String.raw`(?<![а-яё])(${l.re})(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu'),
+/** Labelled figures of the catalogue (value kind, hint stem, label source): the assignment's requirements use the same labels. */
+export const VALUE_LABELS: readonly { kind: ValueKind; word: string; re: string }[] = FIGURES.filter((f) => f.labels.length).map((f) => ({
+  kind: f.key as ValueKind,
+  word: f.word,
+  re: f.labels.join('|'),
 }));
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\\\.$/, '\\.?');
+const unitSrc = (f: FigureAttribute) => [...(f.unit ? [escaped(f.unit)] : []), ...(f.units ?? []).map((u) => u.re)];
+/** Words before a figure in its sentence that make it a neighbour's or an existing building's, not the designed object's. */
+const NOT_DESIGNED = /(?:существующ|соседн|смежн|сносим|демонтируем)[а-яё]*[^.;]{0,50}$/iu;
+
+const RES = FIGURES.filter((f) => f.labels.length).map((f) => {
+  const units = unitSrc(f).map((u) => `${u}(?![а-яё])`);
+  const filler = String.raw`(?:${FILLER_WORDS}${units.length ? `|${units.join('|')}` : ''})*?`;
+  // a table of indicators gives the unit's ОКЕИ code between the label and the value: taken over, not read
+  const code = f.okei?.length ? String.raw`((?:${f.okei.join('|')})\s*[|;]?\s+(?=\d))?` : '()';
+  return {
+    attr: f,
+    re: new RegExp(
+      String.raw`(?<![а-яё])(${f.labels.join('|')})(?![а-яё])(${filler})${code}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))${NOT_A_CODE}`,
+      'giu',
+    ),
+    unitAfter: f.units?.length ? new RegExp(String.raw`^\s?(?:${f.units.map((u) => `(${u.re})`).join('|')})(?![а-яё])`, 'iu') : null,
+    unitIn: f.units?.length ? new RegExp(String.raw`(?<![а-яё])(?:${f.units.map((u) => `(${u.re})`).join('|')})(?![а-яё])`, 'iu') : null,
+  };
+});
+
+/**
+ * One scan of a page for the stems of every labelled figure: a label's expression runs only where its stem stands (the stems
+ * are few, the labels many).
+ */
+const STEMS = [...new Set(RES.map((r) => r.attr.word))];
+const STEM_SCAN = new RegExp(STEMS.map((w, i) => `(?<s${i}>${w})`).join('|'), 'giu');
+function stemsOn(t: string): Set<string> {
+  const found = new Set<string>();
+  for (const m of t.matchAll(STEM_SCAN)) {
+    for (const [name, v] of Object.entries(m.groups!)) if (v !== undefined) found.add(STEMS[Number(name.slice(1))]!);
+    if (found.size === STEMS.length) break;
+  }
+  return found;
+}
+
+/** The factor of the unit a figure was written in (thousands, hectares, кВт for МВт), found after the number or in the label's gap. */
+function unitFactor(f: FigureAttribute, after: RegExp | null, inGap: RegExp | null, tail: string, gap: string): { factor: number; written: string } {
+  for (const [re, text] of [
+    [after, tail],
+    [inGap, gap],
+  ] as const) {
+    const m = re?.exec(text);
+    if (!m) continue;
+    const i = m.slice(1).findIndex((g) => g !== undefined);
+    if (i >= 0) return { factor: f.units![i]!.factor, written: re === after ? m[0] : '' };
+  }
+  return { factor: 1, written: '' };
+}
+
+/** The upper end of a storeys range after its first number: «1–3», «от 1 до 3». */
+const RANGE_END = /^\s*(?:[-–—]|до)\s*(\d{1,3})(?![\d.,]*\d)/u;
+// «1-3 этажа», «от 1 до 3 этажей», «переменной этажности 1–3 этажа»: not «на 2-3 этаже» (a place in the building)
+const STOREY_RANGE = /(?<![\d.,]|на\s)(?:от\s+)?(\d{1,2})\s*(?:[-–—]|до)\s*(\d{1,2})(?:-?х)?\s+этаж(?:а|ей)(?![а-яё])/giu;
+// A plant named with its capacity: «Блочно-модульная котельная 3,6 МВт», «БМК на 3,5 МВт», «котельная мощностью 2 Гкал/ч»;
+// a text layer cutting every span onto its own line gives «3, 6 МВт» once lines are joined
+const CAPACITY =
+  /(?<![а-яё])(?:котельн[а-яё]*|бмк|тэц|мини-тэц|ктс|ртс|квартальн[а-яё]*\s+тепловой\s+станци[а-яё]*)(?:\s+(?:на|мощностью|тепловой\s+мощностью))?\s+(\d{1,4}(?:[.,]\s?\d{1,3})?)\s?(мвт|квт|гкал\/ч(?:ас)?)(?![а-яё])/giu;
+const CAPACITY_SCALE: Record<string, number> = { мвт: 1, квт: 0.001, 'гкал/ч': 1.163, 'гкал/час': 1.163 };
 // «для 127 квартир», «запроектировано 135 квартир», «всего квартир: 120», «квартир (127 шт.)»; not «4 квартиры на этаже»
 const APARTMENTS_PHRASES = [
   /(?<![\d.,])(\d{1,3}(?:[ ]\d{3})?|\d{1,5})\s+квартир(?:а|ы)?(?![а-яё])(?!\s+на\s+(?:этаже|площадке))/giu,
@@ -32,20 +86,9 @@ const APARTMENTS_PHRASES = [
   /квартир\s*\(\s*(\d{1,5})\s*шт/giu,
 ];
 // A bare «Общая площадь, м² 8 456,3» in a ТЭП table is the building's, unless the words before it name flats or rooms.
-const BARE_TOTAL = new RegExp(String.raw`(?<![а-яё])общая\s+площадь(?![а-яё])${FILLER}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu');
+const BARE_TOTAL = new RegExp(String.raw`(?<![а-яё])общая\s+площадь(?![а-яё])(?:${FILLER_WORDS})*?(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu');
 const NOT_BUILDING = /(?:квартир|помещени|комнат|секци|этаж|офис|блок)[а-яё]*[^.;\n]{0,30}$/iu;
-/** A unit word that scales the number: thousands for areas and volumes, hectares for areas. */
-const SCALE_AFTER = /^\s?(?:тыс(?:\.|яч[а-яё]*)|га(?![а-яё]))/iu;
-const SCALE_IN = /тыс\.|(?<![а-яё])га(?![а-яё])/iu;
-const AREAS = new Set<ValueKind>(['area_total', 'area_building', 'area_plot']);
-
-/** 1000 for «тыс.», 10 000 for «га» (areas only), 1 otherwise; counts are never scaled. */
-function scaleOf(kind: ValueKind, word: string): number {
-  if (kind === 'storeys' || kind === 'floors' || kind === 'apartments') return 1;
-  if (/^тыс/iu.test(word)) return 1000;
-  return /^га$/iu.test(word) && AREAS.has(kind) ? 10000 : 1;
-}
-const KEY_WORDS = /этаж|площад|об(?=[ъь][её]м)|квартир/giu;
+const KEY_WORDS = /этаж|площад|об(?=[ъь][её]м)|квартир|[мк]вт|гкал/giu;
 const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
 // «девятиэтажный», «двадцатипятиэтажный»: the number in words
 const UNITS: Record<string, number> = {
@@ -78,17 +121,11 @@ const STOREY_WORDS = new RegExp(
   'giu',
 );
 
-const PLAUSIBLE: Record<ValueKind, (v: number) => boolean> = {
-  storeys: (v) => Number.isInteger(v) && v >= 1 && v <= 150,
-  floors: (v) => Number.isInteger(v) && v >= 1 && v <= 160,
-  area_total: (v) => v >= 5,
-  area_building: (v) => v >= 5,
-  area_plot: (v) => v >= 5,
-  volume: (v) => v >= 10,
-  apartments: (v) => Number.isInteger(v) && v >= 1 && v <= 10000,
-  fire_height: (v) => v > 0 && v <= 400,
-  zero_elevation: (v) => v >= -100 && v <= 5000 && v !== 0,
-};
+/** Within the catalogue's bounds of the figure (a count is whole). */
+function plausible(kind: ValueKind, v: number): boolean {
+  const f = figure(kind);
+  return v >= f.min && v <= f.max && (!f.integer || Number.isInteger(v));
+}
 
 /**
  * Key values written on a page («Этажность – 9», «Общая площадь здания, м² 1 234,5», «9-этажный»).
@@ -98,23 +135,33 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
   const t = unitsToSymbols(flat);
   const out: ValueFact[] = [];
   const words = new Set((t.match(KEY_WORDS) ?? []).map((w) => w.toLowerCase()));
-  if (!words.size) return out;
-  for (const { kind, word, re } of RES) {
-    if (!words.has(word)) continue;
+  const stems = stemsOn(t);
+  for (const { attr, re, unitAfter, unitIn } of RES) {
+    if (!stems.has(attr.word)) continue;
+    const kind = attr.key as ValueKind;
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
-      const parsed = parseNumber(m[2]!);
+      // after a code the next figure may be a bound or a row of another indicator: neither is read
+      if (m[3] || LEADING_ZERO.test(m[4]!)) continue;
+      if (attr.designed && NOT_DESIGNED.test(t.slice(Math.max(0, m.index - 80), m.index))) continue;
+      const parsed = parseNumber(m[4]!);
       const end = m.index + m[0].length;
-      // «24,5 тыс. м³», «объём, тыс. м³ — 24,5», «0,56 га»: the number is in a larger unit, and rounded in it
-      const after = SCALE_AFTER.exec(t.slice(end, end + 8))?.[0] ?? '';
-      const word = (after || SCALE_IN.exec(m[0].slice(m[1]!.length))?.[0] || '').trim();
-      const scale = scaleOf(kind, word);
+      // «24,5 тыс. м³», «объём, тыс. м³ — 24,5», «0,56 га», «31 500 мм»: the number is in another unit, and rounded in it
+      const { factor: scale, written } = unitFactor(attr, unitAfter, unitIn, t.slice(end, end + 12), m[2]!);
       // hectares and thousands are exact in the text: keep them so in binary («0,56 га» is 5 600, not 5 600.000…1)
       const value = parsed === null ? null : Math.round(parsed * scale * 1000) / 1000;
-      if (value === null || !PLAUSIBLE[kind](value)) continue;
-      out.push({ kind, value, raw: m[0].trim(), ...(scale !== 1 ? { scale } : {}), docPage, snippet: snippet(t, m.index, end + after.length) });
+      if (value === null || !plausible(kind, value)) continue;
+      const range = kind === 'storeys' || kind === 'floors' ? RANGE_END.exec(t.slice(end, end + 12)) : null;
+      const upTo = range ? Number(range[1]) : null;
+      if (upTo !== null && upTo > value && plausible(kind, upTo)) {
+        const stop = end + range![0].length;
+        out.push({ kind, value, upTo, raw: t.slice(m.index, stop).trim(), docPage, snippet: snippet(t, m.index, stop) });
+        continue;
+      }
+      out.push({ kind, value, raw: m[0].trim(), ...(scale !== 1 ? { scale } : {}), docPage, snippet: snippet(t, m.index, end + written.length) });
     }
   }
+  out.push(...findAxes(t, docPage));
   if (words.has('площад')) {
     BARE_TOTAL.lastIndex = 0;
     for (let m = BARE_TOTAL.exec(t); m; m = BARE_TOTAL.exec(t)) {
@@ -142,7 +189,7 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
       if (/по\s+адресу/iu.test(t.slice(m.index, m.index + 90))) continue;
       const value = readValue(m);
       const designed = /(?:проектируем|запроектирован|строящ|данн|настоящ)[а-яё]*\s*$/iu.test(t.slice(Math.max(0, m.index - 30), m.index));
-      if (PLAUSIBLE.storeys(value))
+      if (plausible('storeys', value))
         out.push({
           kind: 'storeys',
           value,
@@ -154,12 +201,38 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
         });
     }
   }
+  if (words.has('этаж')) {
+    STOREY_RANGE.lastIndex = 0;
+    for (let m = STOREY_RANGE.exec(t); m; m = STOREY_RANGE.exec(t)) {
+      const [low, high] = [Number(m[1]), Number(m[2])];
+      // a labelled range («Этажность 1–3») was read above
+      if (!(high > low) || !plausible('storeys', low) || !plausible('storeys', high) || out.some((v) => v.upTo === high && v.value === low)) continue;
+      out.push({ kind: 'storeys', value: low, upTo: high, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
+    }
+  }
+  if (words.has('мвт') || words.has('квт') || words.has('гкал')) {
+    CAPACITY.lastIndex = 0;
+    for (let m = CAPACITY.exec(t); m; m = CAPACITY.exec(t)) {
+      const n = parseNumber(m[1]!.replace(/\s/g, ''));
+      const scale = CAPACITY_SCALE[m[2]!.toLowerCase()] ?? 1;
+      if (n === null || n <= 0) continue;
+      const value = Math.round(n * scale * 1000) / 1000;
+      out.push({
+        kind: 'capacity',
+        value,
+        raw: m[0].replace(m[1]!, m[1]!.replace(/\s/g, '')).trim(),
+        ...(scale !== 1 ? { scale } : {}),
+        docPage,
+        snippet: snippet(t, m.index, m.index + m[0].length),
+      });
+    }
+  }
   for (const re of words.has('квартир') ? APARTMENTS_PHRASES : []) {
     re.lastIndex = 0;
     for (let m = re.exec(t); m; m = re.exec(t)) {
       const value = parseNumber(m[1]!);
       // a handful of flats is a floor or a section, not the building
-      if (value === null || value < 5 || !PLAUSIBLE.apartments(value)) continue;
+      if (value === null || value < 5 || !plausible('apartments', value)) continue;
       if (/этаж|секци|подъезд/iu.test(t.slice(Math.max(0, m.index - 25), m.index))) continue;
       out.push({ kind: 'apartments', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
     }
@@ -167,34 +240,48 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
   return out;
 }
 
-export const VALUE_TITLES: Record<ValueKind, string> = {
-  storeys: 'этажность',
-  floors: 'количество этажей',
-  area_total: 'общая площадь здания',
-  area_building: 'площадь застройки',
-  area_plot: 'площадь земельного участка',
-  volume: 'строительный объём',
-  apartments: 'количество квартир',
-  fire_height: 'пожарно-техническая высота',
-  zero_elevation: 'абсолютная отметка, соответствующая 0,000',
-};
+export const VALUE_TITLES = Object.fromEntries(FIGURES.map((f) => [f.key, f.title])) as Record<ValueKind, string>;
 
-export const VALUE_UNITS: Record<ValueKind, string> = {
-  storeys: '',
-  floors: '',
-  area_total: ' м²',
-  area_building: ' м²',
-  area_plot: ' м²',
-  volume: ' м³',
-  apartments: '',
-  fire_height: ' м',
-  zero_elevation: '',
-};
+/** The unit shown after a value in findings (« м²», « мест»), '' for a bare count. */
+export const VALUE_UNITS = Object.fromEntries(FIGURES.map((f) => [f.key, f.unit ? ` ${f.unit}` : ''])) as Record<ValueKind, string>;
+
+// «Размеры здания в осях 1–12/А–Д 36,0 × 14,4 м», «габариты в осях 24,0х12,0 м», «размеры в плане 36000×14400 мм»: the names of
+// the axes are not dimensions
+const AXES = new RegExp(
+  String.raw`(?<![а-яё])(?:габаритные\s+размеры|размеры|габариты)(?:\s+(?:здания|корпуса|объекта))?(?:\s+в\s+(?:осях|плане))+` +
+    String.raw`(?:\s*\(?\s*[А-ЯA-Z\d]{1,3}\s*[-–—]\s*[А-ЯA-Z\d]{1,3}\s*[/,и]\s*[А-ЯA-Z\d]{1,3}\s*[-–—]\s*[А-ЯA-Z\d]{1,3}\s*\)?)?` +
+    String.raw`[\s:=\-–—,]*(?:составля\S*\s*)?(${NUMBER_SRC})\s*(?:м\s*)?[xх×*]\s*(${NUMBER_SRC})\s*(мм|м)?(?![а-яё])`,
+  'giu',
+);
+
+/** Length and width of the building in axes: the larger and the smaller of the two dimensions, in metres. */
+function findAxes(t: string, docPage: number): ValueFact[] {
+  if (!/осях|в\s+плане/iu.test(t)) return [];
+  const out: ValueFact[] = [];
+  AXES.lastIndex = 0;
+  for (let m = AXES.exec(t); m; m = AXES.exec(t)) {
+    const [a, b] = [parseNumber(m[1]!), parseNumber(m[2]!)];
+    if (a === null || b === null) continue;
+    // millimetres when written so or when the figures are too large for metres
+    const scale = m[3]?.toLowerCase() === 'мм' || (!m[3] && Math.min(a, b) >= 1000) ? 0.001 : 1;
+    const [len, wid] = [Math.max(a, b) * scale, Math.min(a, b) * scale].map((v) => Math.round(v * 1000) / 1000) as [number, number];
+    if (!plausible('axes_length', len) || !plausible('axes_width', wid)) continue;
+    const end = m.index + m[0].length;
+    const shared = { docPage, snippet: snippet(t, m.index, end), ...(scale !== 1 ? { scale } : {}) };
+    const rawOf = (n: string) => `${n}${m![3] ? ` ${m![3]}` : ''}`;
+    out.push({ kind: 'axes_length', value: len, raw: rawOf(a >= b ? m[1]! : m[2]!), ...shared });
+    out.push({ kind: 'axes_width', value: wid, raw: rawOf(a >= b ? m[2]! : m[1]!), ...shared });
+  }
+  return out;
+}
 
 /** Equal within rounding: a value written with fewer decimals may be the other one rounded. */
 export function sameValue(a: ValueFact, b: ValueFact): boolean {
-  const tol = Math.max(0.051, roundingStep(a), roundingStep(b));
-  return Math.abs(a.value - b.value) <= tol;
+  // where a unit conversion rounds (Гкал/ч to МВт, кгс/м² to кПа) a share of the larger value is allowed as well
+  const converted = (a.scale ?? 1) !== (b.scale ?? 1) ? (figure(a.kind).relative ?? 0) * Math.max(a.value, b.value) : 0;
+  const tol = Math.max(figure(a.kind).floor ?? 0.051, roundingStep(a), roundingStep(b)) + converted + 1e-6;
+  // a range («1–3 этажа») agrees with any value inside it and with any range it overlaps
+  return a.value - tol <= (b.upTo ?? b.value) && b.value - tol <= (a.upTo ?? a.value);
 }
 
 /** Half the last written digit, in the value's units: how far the written number may be from the exact one. */

@@ -54,8 +54,7 @@ test('the stage of the set: ПД, РД, surveys alone, both at once', () => {
   // a volume taken for ИОС1 by its subject alone, stating no stage, goes with the working volumes around it
   const es = docFacts(7, 'Электроснабжение.pdf', null, ['Система электроснабжения. Расчет нагрузок']);
   assert.equal(deriveSetModel([rd, es]).stage, 'Р');
-  assert.equal(deriveSetModel([pd]).singleVolume, true);
-  assert.equal(deriveSetModel([pd, volume(2, '24-017-АР', 'Раздел 3', 2024)]).singleVolume, false);
+  assert.equal(deriveSetModel([pd]).completeness.kind, 'partial');
 });
 
 test('settled sections: a survey report guessed as ПЗ is no section, an estimate is СМ, the old ЭЭ keeps its code', async () => {

@@ -1,21 +1,19 @@
 import type { DocFacts } from '../facts/types.ts';
+import { completenessOf, type UploadRequest } from './completeness.ts';
 import { typeOfDocument } from './document-type.ts';
 import { editionOf } from './edition.ts';
 import { documentationDate, referenceDateOf } from './reference-date.ts';
 import { setStageOf } from './stage.ts';
-import type { SetModel, TypedDocument } from './types.ts';
+import type { SetModel } from './types.ts';
+import { volumeStructureOf } from './volume-parts.ts';
 
 export { EDITION_963_FROM } from './edition.ts';
 
-/** One volume on its own: no XML note and at most one section (its parts) or one марка among the documents. */
-function isSingleVolume(types: readonly TypedDocument[]): boolean {
-  if (types.some((t) => t.type === 'xml_note')) return false;
-  const codes = new Set(types.filter((t) => t.type === 'pd_section' || t.type === 'rd_mark').map((t) => t.code ?? `#${t.docIndex}`));
-  return codes.size <= 1;
-}
-
-/** What the set is, from the facts of its documents: derived once per run and read by every check. */
-export function deriveSetModel(docs: readonly DocFacts[]): SetModel {
+/**
+ * What the set is, from the facts of its documents: derived once per run and read by every check. `setBase` is the
+ * cipher base most volumes share (setCipherBase), which tells a volume's own sheets from a cover of another base.
+ */
+export function deriveSetModel(docs: readonly DocFacts[], request: UploadRequest = {}, setBase: string | null = null): SetModel {
   const documents = docs.map(typeOfDocument);
   const docDate = documentationDate(docs, documents);
   const { edition, basis } = editionOf(docs, documents, docDate);
@@ -24,9 +22,10 @@ export function deriveSetModel(docs: readonly DocFacts[]): SetModel {
     edition,
     documents,
     referenceDate: referenceDateOf(docs, documents),
-    singleVolume: isSingleVolume(documents),
+    completeness: completenessOf(docs, documents, edition, request),
     documentationDate: docDate,
     editionBasis: basis,
+    volumes: docs.filter((d) => d.stamps.length).map((d) => volumeStructureOf(d, setBase)),
   };
 }
 

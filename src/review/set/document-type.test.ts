@@ -120,3 +120,9 @@ test('a ПД volume keeps its section; a mention of working documentation in its
   );
   assert.deepEqual(typeOf('031-17-ИОС7.pdf', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 'Подраздел 7. Технологические решения', '031-17-ИОС7']), ['pd_section', 'ИОС7', 'П']);
 });
+
+test('an ИУЛ whose title breaks at the hyphen, named «…-УЛ» after its volume, is an ИУЛ, not a volume of the section', () => {
+  const head = ['Информационно\n-\nудостоверяющий лист', 'Номер п/п', 'Обозначение документа', 'Раздел ПД №5 Подраздел ПД№3 ИОС3'];
+  assert.deepEqual(typeOf('Раздел ПД №5 Подраздел ПД№ 3 ИОС3-УЛ.pdf', head, 'ИОС3'), ['iul', null, null]);
+  assert.deepEqual(typeOf('Раздел ПД №5 Подраздел ПД№ 3 ИОС3-УЛ.pdf', ['Контрольная сумма', 'CRC32 9313AA80'], 'ИОС3'), ['iul', null, null]);
+});

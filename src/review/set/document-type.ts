@@ -50,8 +50,9 @@ const kindOf = (kinds: [RegExp, string][]) => (text: string) => kinds.find(([re]
 const RULES: Rule[] = [
   {
     type: 'iul',
-    name: /(?:^|[^а-я])иул(?:[^а-я]|$)|информационно-удостоверяющ/,
-    title: /информационно-удостоверяющий лист/,
+    // «…ИОС3-УЛ»: the sheet's designation is the document's own with «-УЛ» (ГОСТ Р 21.101-2020); a title may break at the hyphen
+    name: /(?:^|[^а-я])иул(?:[^а-я]|$)|информационно-удостоверяющ|-ул$/,
+    title: /информационно\s*-\s*удостоверяющий лист/,
     evidence: 'информационно-удостоверяющий лист',
   },
   { type: 'letter', name: /(?:^|[^а-я])(?:письмо|исх\.?)(?:[^а-я]|$)/, title: /исх(?:одящий)?\.? ?№/, evidence: 'письмо' },

@@ -4,16 +4,21 @@ import type { ReferenceDate, TypedDocument } from './types.ts';
 
 const lastDayOfMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
+/** Month and year of a signature date written as «05.24» (month and two digits of the year), whatever the year. */
+export function stampMonth(s: string): { month: number; year: number } | null {
+  const m = /^(\d{2})\.(\d{2})$/.exec(s.trim());
+  if (!m) return null;
+  const month = Number(m[1]);
+  return month >= 1 && month <= 12 ? { month, year: 2000 + Number(m[2]) } : null;
+}
+
 /** ISO date of a signature date: «12.03.2021» as is, «05.24» as the month's last day; null when it is no date. */
 export function stampDate(s: string): string | null {
   const full = parseRuDate(s);
   if (full) return full;
-  const m = /^(\d{2})\.(\d{2})$/.exec(s.trim());
-  if (!m) return null;
-  const month = Number(m[1]);
-  const year = 2000 + Number(m[2]);
-  if (month < 1 || month > 12 || year > new Date().getUTCFullYear() + 1) return null;
-  return `${year}-${m[1]}-${String(lastDayOfMonth(year, month)).padStart(2, '0')}`;
+  const m = stampMonth(s);
+  if (!m || m.year > new Date().getUTCFullYear() + 1) return null;
+  return `${m.year}-${String(m.month).padStart(2, '0')}-${String(lastDayOfMonth(m.year, m.month)).padStart(2, '0')}`;
 }
 
 /** The date the ГПЗУ document of the set bears: «Дата выдачи 12.03.2021», or «№ … от 12.03.2021» in its head. */

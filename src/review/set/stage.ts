@@ -20,8 +20,11 @@ function titleSignal(d: DocFacts): StageSignal | null {
   return { stage: /^п/i.test(m[1]!) ? 'П' : 'Р', source: 'title', text: m[0].trim(), page: 1 };
 }
 
-/** The stage most stamps of the document print, with the first sheet that prints it. */
-function stampSignal(d: DocFacts): StageSignal | null {
+/**
+ * Each stage the stamps of the document print, the one most sheets print first, with the first sheet that prints it:
+ * a text part stamped «Р» in a volume whose drawings print «П» is a statement of its own, not outvoted.
+ */
+function stampSignals(d: DocFacts): StageSignal[] {
   const by = new Map<DocumentStage, { n: number; page: number; text: string }>();
   for (const st of d.stamps) {
     const s = stageOfLetter(st.stage);
@@ -30,8 +33,7 @@ function stampSignal(d: DocFacts): StageSignal | null {
     e.n++;
     by.set(s, e);
   }
-  const best = [...by.entries()].sort((a, b) => b[1].n - a[1].n)[0];
-  return best ? { stage: best[0], source: 'stamp', text: best[1].text, page: best[1].page, count: best[1].n } : null;
+  return [...by.entries()].sort((a, b) => b[1].n - a[1].n).map(([stage, e]) => ({ stage, source: 'stamp' as const, text: e.text, page: e.page, count: e.n }));
 }
 
 /** «24-017-П-АР», «1234-РД-КЖ»: a stage letter as a segment of the cipher base, in the stamps or the document's own cipher. */
@@ -53,7 +55,7 @@ function cipherSignal(d: DocFacts): StageSignal | null {
 
 /** Every statement of its stage a document makes: the title page line first, then the stamps, then the cipher. */
 export function stageSignals(d: DocFacts): StageSignal[] {
-  return [titleSignal(d), stampSignal(d), cipherSignal(d)].filter((s): s is StageSignal => s !== null);
+  return [titleSignal(d), ...stampSignals(d), cipherSignal(d)].filter((s): s is StageSignal => s !== null);
 }
 
 /**
@@ -69,6 +71,8 @@ export function setStageOf(docs: readonly TypedDocument[]): SetStage {
   if (pd && rd) return 'mixed';
   if (pd) return 'П';
   if (rd) return 'Р';
-  if (docs.some((t) => t.type === 'survey')) return 'survey';
+  // attestation sheets of volumes not uploaded say nothing of surveys: a few survey documents beside them decide nothing
+  const count = (type: TypedDocument['type']) => docs.filter((t) => t.type === type).length;
+  if (count('survey') > 0 && count('survey') >= count('iul')) return 'survey';
   return 'unknown';
 }

@@ -1,6 +1,8 @@
-import type { PublishedSetModel, ResultWarning } from '../../kernel/result.ts';
+import type { PublishedObject, PublishedObjectStatement, PublishedSetModel, PublishedVolumePart, ResultWarning } from '../../kernel/result.ts';
+import type { ObjectIdentity, ObjectStatement } from './object-types.ts';
 import { dateRu } from './edition.ts';
 import type { DocumentType, ReferenceDate, SetModel } from './types.ts';
+import type { VolumePart } from './volume-parts.ts';
 
 const STAGE_PHRASE: Record<SetModel['stage'], string> = {
   П: 'Комплект принят как проектная документация',
@@ -66,7 +68,52 @@ export function publishSetModel(m: SetModel): PublishedSetModel {
     reference_date_text: r?.text ?? null,
     reference_doc_index: r?.docIndex ?? null,
     reference_page: r?.page ?? null,
-    documents: m.documents.map((t) => ({ doc_index: t.docIndex, type: t.type, code: t.code, stage: t.stage, evidence: t.evidence })),
+    documents: m.documents.map((t) => {
+      const parts = m.volumes?.find((v) => v.docIndex === t.docIndex)?.parts;
+      return {
+        doc_index: t.docIndex,
+        type: t.type,
+        code: t.code,
+        stage: t.stage,
+        evidence: t.evidence,
+        ...(parts?.length ? { parts: parts.map(publishPart) } : {}),
+      };
+    }),
     summary: setSummary(m),
+    ...(m.object ? { object: publishObject(m.object) } : {}),
+  };
+}
+
+const statement = (s: ObjectStatement | null): PublishedObjectStatement | null =>
+  s && { value: s.value, source: s.source, doc_index: s.docIndex, page: s.page, quote: s.quote, documents: s.documents };
+
+/** The object as the published result carries it. */
+export function publishObject(o: ObjectIdentity): PublishedObject {
+  return {
+    name: statement(o.name),
+    institution: o.institution,
+    address: statement(o.address),
+    cadastral_numbers: o.cadastralNumbers.map((c) => statement(c)!),
+    cipher_base: statement(o.cipherBase),
+    customer: statement(o.customer),
+    designer: statement(o.designer),
+    chief_engineer: statement(o.chiefEngineer),
+  };
+}
+
+function publishPart(p: VolumePart): PublishedVolumePart {
+  const sheets = p.stamps.flatMap((s) => (s.sheet === null ? [] : [s.sheet]));
+  return {
+    kind: p.kind,
+    cue: p.cue,
+    cipher: p.cipher,
+    page_from: p.pageFrom,
+    page_to: p.pageTo,
+    sheet_from: sheets[0] ?? null,
+    sheet_to: sheets.at(-1) ?? null,
+    sheets_declared: p.declared?.sheets ?? null,
+    form: p.form,
+    numbering: p.numbering,
+    ...(p.label ? { label: p.label } : {}),
   };
 }

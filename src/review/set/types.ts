@@ -1,7 +1,11 @@
+import type { ObjectIdentity } from './object-types.ts';
+
 /**
  * What the service takes a set to be, derived once per run before the checks: the stage, the composition edition,
  * the type of every document and the date the set is judged at. Checks read it instead of guessing each on its own.
  */
+
+import type { VolumeStructure } from './volume-parts.ts';
 
 /** What a document is: a section of ПД, a volume of РД by its марка, a survey report, an estimate, an initial document… */
 export type DocumentType =
@@ -64,16 +68,29 @@ export interface ReferenceDate {
   text: string;
 }
 
+/** Whether the upload is the whole set (set/completeness.ts). */
+export interface Completeness {
+  kind: 'complete' | 'partial';
+  /** Why, in Russian («загружен один том (АР), а не комплект»). */
+  basis: string;
+  /** Required section codes the set lacks, and for a part shown by the XML note the files it lists that were not uploaded. */
+  absent: string[];
+}
+
 export interface SetModel {
   stage: SetStage;
   edition: CompositionEdition;
   documents: TypedDocument[];
   /** null: the set states no date at all and is judged today. */
   referenceDate: ReferenceDate | null;
-  /** The upload is plainly one volume on its own: completeness is a warning, not findings. */
-  singleVolume: boolean;
+  /** The whole set or a part of it, and why: a part gets one warning naming what is absent, never a finding. */
+  completeness: Completeness;
   /** The documentation's own date (stamps, title year, XML year): it decides the composition edition. */
   documentationDate?: ReferenceDate | null;
   /** Why the edition was chosen, in Russian («дата документации 05.2018», «коды разделов ЭЭ, ПОД»). */
   editionBasis?: string;
+  /** The designed object (name, address, cadastral numbers, cipher base, parties), established once by `establishObject`. */
+  object?: ObjectIdentity;
+  /** The parts of every document with title blocks: contents, text, drawings, appendices, bound sheets of another set. */
+  volumes?: VolumeStructure[];
 }

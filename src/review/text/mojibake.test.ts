@@ -75,3 +75,13 @@ test('the code page is told apart from its neighbours: cp1251 text is not read a
     for (const t of [lower, upper]) assert.equal(repairMojibake(garble(t, enc)).text, t, `${enc}: ${t}`);
   }
 });
+
+test('the degree sign of a KOI8-R page («−34 œC») is mended though the Latin «C» keeps it out of the runs', () => {
+  const page = garble('Температура наиболее холодной пятидневки −34 °C, расчётная температура −28 °С. Ветер 5 м/с.', 'koi8-r');
+  assert.match(page, /œC/);
+  const fixed = repairMojibake(page);
+  assert.equal(fixed.encoding, 'koi8-r');
+  assert.match(fixed.text, /пятидневки −34 °C, расчётная температура −28 °С\./);
+  // a cp1251 page shows «°» as it is: nothing to mend
+  assert.match(repairMojibake(garble('Температура наиболее холодной пятидневки −34 °C', 'cp1251')).text, /−34 °C/);
+});

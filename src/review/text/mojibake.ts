@@ -240,10 +240,24 @@ export function detectMojibake(texts: readonly string[], known: MojibakeEncoding
   return best;
 }
 
+/**
+ * The degree sign as a broken page shows it, per code page: «°C» of a KOI8-R page reads «œC». The Latin «C» after it
+ * keeps the word out of the runs, so it is mended on its own: misread characters standing for «°» before C/С/F.
+ */
+const MISREAD_DEGREE = Object.fromEntries(
+  MOJIBAKE_ENCODINGS.map((e) => {
+    const byte = DECODED[e].indexOf('°');
+    const shown = byte < 0 ? [] : [...MISREAD_CHARS].filter((c) => BYTE_OF[c.charCodeAt(0)] === byte && c !== '°');
+    return [e, shown.length ? new RegExp(`[${shown.join('')}](?=\\s?[CСF](?![A-Za-zА-Яа-яЁё]))`, 'g') : null];
+  }),
+) as Record<MojibakeEncoding, RegExp | null>;
+
 /** The text with every run that reads as Russian in `enc` decoded; the rest (and every good word) as it was. */
-export function repairWith(text: string, enc: MojibakeEncoding): string {
+export function repairWith(raw: string, enc: MojibakeEncoding): string {
   // the page is known to be broken: a title-block line of one letter («Ï», the stage) is repaired too
-  if (!NOT_ASCII.test(text)) return text;
+  if (!NOT_ASCII.test(raw)) return raw;
+  const degree = MISREAD_DEGREE[enc];
+  const text = degree ? raw.replace(degree, '°') : raw;
   let out = '';
   let at = 0;
   for (const run of runsOf(text)) {

@@ -5,6 +5,9 @@ const CYR_RE = /[А-Яа-яЁё]/;
 // A word mixing the alphabets has a Latin letter next to a Cyrillic one somewhere; most pages have none.
 const MIXED_RE = /[A-Za-z][А-Яа-яЁё]|[А-Яа-яЁё][A-Za-z]/;
 
+/** Whether a text has a word mixing Latin and Cyrillic letters (cheap test before looking closer). */
+export const hasMixedScript = (text: string): boolean => MIXED_RE.test(text);
+
 /** Replaces Latin look-alike letters inside words that also contain Cyrillic ones («CНиП», «ГOCT» → Cyrillic). */
 export function fixLookalikes(text: string): string {
   if (!MIXED_RE.test(text)) return text;

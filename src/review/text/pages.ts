@@ -1,6 +1,11 @@
-/** «с. 3–5, 9» for a sorted list of page numbers: ranges keep long lists readable. */
+/** «с. 3–5, 9» for a list of page numbers: ranges keep long lists readable. */
 export function pageList(pages: readonly number[]): string {
-  const sorted = [...new Set(pages)].sort((a, b) => a - b);
+  return `с. ${numberRuns(pages)}`;
+}
+
+/** «3–5, 9» for a list of numbers (pages, sheets). */
+export function numberRuns(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const parts: string[] = [];
   for (let i = 0; i < sorted.length; i++) {
     const start = sorted[i]!;
@@ -8,7 +13,7 @@ export function pageList(pages: readonly number[]): string {
     while (sorted[i + 1] === end + 1) end = sorted[++i]!;
     parts.push(end === start ? String(start) : end === start + 1 ? `${start}, ${end}` : `${start}–${end}`);
   }
-  return `с. ${parts.join(', ')}`;
+  return parts.join(', ');
 }
 
 /** «1 лист», «3 листа», «12 листов». */

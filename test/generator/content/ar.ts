@@ -1,9 +1,10 @@
 /** Раздел 3 «Объемно-планировочные и архитектурные решения». */
 import type { Block } from '../model.ts';
 import { h, inlineNorm, normsBlocks, num, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
-import { fireHeightBlocks, zeroBlock } from './loads.ts';
+import { fireHeightBlocks, loadsRng, zeroBlock } from './loads.ts';
 import { energySentence, fireBlocks } from './traits.ts';
-import { apartmentsSentence, builtAreaSentence, storeysSentence, tepTable, totalAreaSentence, volumeSentence } from './tep.ts';
+import { kindergartenBlocks } from './indicators.ts';
+import { apartmentsSentence, builtAreaSentence, heightSentence, storeysSentence, tepTable, totalAreaSentence, volumeSentence } from './tep.ts';
 
 function apartmentMix(ctx: BuildCtx): Block {
   const m = ctx.facts.tep.mix;
@@ -35,7 +36,7 @@ export function buildAr(ctx: BuildCtx): DocContent {
       `Здание ${t.entrances > 1 ? `${t.entrances}-секционное` : 'односекционное'}, прямоугольной формы в плане. Высота этажа — 3,0 м. За относительную отметку 0,000 принят уровень чистого пола первого этажа.`,
     ),
     zeroBlock(ctx),
-    p(`Архитектурная высота здания (от уровня земли до верха парапета) — ${num(ctx, t.height)} м.`),
+    heightSentence(ctx),
     ...fireHeightBlocks(ctx),
     p(
       rng.pick([
@@ -47,11 +48,14 @@ export function buildAr(ctx: BuildCtx): DocContent {
     totalAreaSentence(ctx),
     builtAreaSentence(ctx),
     volumeSentence(ctx),
+    ...kindergartenBlocks(ctx, 'АР'),
     h('2. Квартирография', 'mix'),
     apartmentsSentence(ctx),
     apartmentMix(ctx),
     h('3. Технико-экономические показатели', 'tep'),
-    tepTable(ctx, rng.chance(0.5) ? ['built', 'total', 'apts', 'volume', 'storeys', 'count'] : ['built', 'total', 'living', 'volume', 'floors']),
+    tepTable(ctx, rng.chance(0.5) ? ['built', 'total', 'apts', 'volume', 'storeys', 'count'] : ['built', 'total', 'living', 'volume', 'floors'], {
+      numbered: loadsRng(ctx, 'numbered').chance(0.5),
+    }),
     h('4. Пожарно-технические характеристики и энергетическая эффективность'),
     ...fireBlocks(ctx, true),
     energySentence(ctx),

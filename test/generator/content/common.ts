@@ -89,7 +89,7 @@ export function normsBlocks(ctx: BuildCtx, heading: string): Block[] {
   // the shape follows the list's length, so the generator's random sequence (and every seed's set) stays as it was
   const section = ctx.code.replace(/\d+$/, '');
   const actualised = norms.length % 2 ? TITLE_SHAPES[section] : ACTUALISED_TITLES[section];
-  const lines = norms.map((n) => `${n.designation} «${n.title}»`);
+  const lines = norms.filter((n) => !adoptedAfter(n, ctx.set.year)).map((n) => `${n.designation} «${n.title}»`);
   if (actualised && ctx.rng.chance(0.7)) lines.push(actualised);
   if (ctx.rng.chance(0.5)) {
     return [
@@ -106,9 +106,19 @@ export function normsBlocks(ctx: BuildCtx, heading: string): Block[] {
   return [h(heading), ...lines.map((l, i) => p(`${i + 1}. ${l};`, 'norms'))];
 }
 
+/**
+ * A law or decree adopted after the set's year («от 16.09.2020 № 1479» in a set of 2018): a set dated years back (a norm
+ * replaced since) does not cite it, as its documents could not have. The random draws stay the same (the list's shape
+ * follows its unfiltered length, a pick draws once), so only such sets change.
+ */
+function adoptedAfter(n: Norm, year: number): boolean {
+  const adopted = /от \d{2}\.\d{2}\.(\d{4})/.exec(n.designation)?.[1];
+  return adopted !== undefined && Number(adopted) > year;
+}
+
 /** Sentence citing the main norm of a section inline. */
 export function inlineNorm(ctx: BuildCtx, lead: string): Block {
-  const own = CURRENT_NORMS[ctx.code.replace(/\d+$/, '')] ?? CURRENT_NORMS[ctx.code] ?? [];
+  const own = (CURRENT_NORMS[ctx.code.replace(/\d+$/, '')] ?? CURRENT_NORMS[ctx.code] ?? []).filter((x) => !adoptedAfter(x, ctx.set.year));
   const n = ctx.rng.pick(own.length ? own : COMMON_NORMS);
   return p(`${lead} ${n.designation} «${n.title}».`, 'norms');
 }

@@ -1,6 +1,7 @@
 /** Раздел 5: subsections ИОС1–ИОС5. */
 import type { Block } from '../model.ts';
 import { heatBlocks, powerBlocks, waterBlocks } from './loads.ts';
+import { boilerBlocks } from './indicators.ts';
 import { climateBlocks } from './traits.ts';
 import { h, inlineNorm, normsBlocks, num, p, volume, volumeOf, type BuildCtx, type DocContent, type DrawingSheet } from './common.ts';
 
@@ -69,6 +70,7 @@ function heating(ctx: BuildCtx): Block[] {
       'fact:volume',
     ),
     ...heatBlocks(ctx),
+    ...boilerBlocks(ctx, 'Гкал/ч'),
     p(
       'Теплоснабжение — от городских тепловых сетей через индивидуальный тепловой пункт (ИТП), расположенный в подвале. Система отопления двухтрубная с поквартирной разводкой.',
     ),

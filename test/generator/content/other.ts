@@ -1,9 +1,10 @@
 /** Разделы 7–11: ПОС, ООС, ПБ, ТБЭ, ОДИ. */
 import type { Block } from '../model.ts';
 import { address, h, inlineNorm, normsBlocks, num, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
-import { floorsTotal, storeysSentence, volumeSentence } from './tep.ts';
+import { floorsTotal, heightSentence, storeysSentence, volumeSentence } from './tep.ts';
 import { fireHeightBlocks, fireHeightNormQuote } from './loads.ts';
 import { fireBlocks, fireTraps } from './traits.ts';
+import { existingBuilding } from './indicators.ts';
 
 export function buildPos(ctx: BuildCtx): DocContent {
   const { rng, set, facts } = ctx;
@@ -12,6 +13,7 @@ export function buildPos(ctx: BuildCtx): DocContent {
     h('1. Характеристика района и площадки строительства'),
     p(rng.pick([`Площадка строительства расположена по адресу: ${address(ctx)}.`, `Строительство ведется по адресу: ${address(ctx)}.`]), 'fact:address'),
     p(`Строительная площадка размещается в границах земельного участка с кадастровым номером ${facts.cadastral}.`, 'fact:cadastral'),
+    existingBuilding(ctx, 'ПОС'),
     storeysSentence(ctx),
     volumeSentence(ctx),
     h('2. Организация строительства'),
@@ -82,6 +84,7 @@ export function buildPb(ctx: BuildCtx): DocContent {
     ...fireBlocks(ctx, true),
     ...fireTraps(ctx),
     storeysSentence(ctx),
+    heightSentence(ctx, true),
     ...fireHeightBlocks(ctx),
     p(`Площадь этажа в пределах пожарного отсека не превышает 2500 ${ctx.areaUnit}.`),
     fireHeightNormQuote(),

@@ -1,10 +1,11 @@
 /** Раздел 1 «Пояснительная записка». */
 import type { Block } from '../model.ts';
 import { personName } from '../facts.ts';
-import { address, h, normsBlocks, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
-import { apartmentsSentence, storeysSentence, tepTable, volumeSentence } from './tep.ts';
+import { address, h, normsBlocks, num, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
+import { apartmentsSentence, heightSentence, storeysSentence, tepTable, volumeSentence } from './tep.ts';
 import { fireHeightBlocks, pzInitialDocs, pzResources, zeroBlock } from './loads.ts';
 import { climateBlocks, energySentence, fireBlocks, responsibilitySentence, stationTable } from './traits.ts';
+import { boilerBlocks, existingBuilding, kindergartenBlocks, plotAreaRounded } from './indicators.ts';
 
 export function compositionTable(ctx: BuildCtx): Block {
   return {
@@ -46,10 +47,13 @@ export function buildPz(ctx: BuildCtx): DocContent {
       ]),
       'fact:cadastral',
     ),
+    plotAreaRounded(ctx),
+    existingBuilding(ctx, 'ПЗ'),
     p('Вид строительства — новое строительство. Идентификационные признаки здания приняты в соответствии со статьей 4 Федерального закона № 384-ФЗ.'),
     responsibilitySentence(ctx),
     ...fireBlocks(ctx, true),
     storeysSentence(ctx),
+    heightSentence(ctx),
     ...fireHeightBlocks(ctx),
     zeroBlock(ctx),
     h('Исходно-разрешительная документация', 'ird'),
@@ -61,12 +65,16 @@ export function buildPz(ctx: BuildCtx): DocContent {
     p('Инженерно-геологические условия площадки относятся ко II категории сложности. Подземные воды вскрыты на глубине 4,2–5,1 м от поверхности земли.'),
     h('3. Технико-экономические показатели', 'tep'),
     tepTable(ctx, ['plot', 'built', 'total', 'apts', 'living', 'volume', 'storeys', 'floors', 'count']),
+    // the total area rounded to whole square metres: within the rounding of the table's value
+    p(`Общая площадь здания — ${num(ctx, Math.round(ctx.facts.tep.totalArea), 0)} ${ctx.areaUnit}.`, 'fact:area'),
     volumeSentence(ctx),
     apartmentsSentence(ctx),
     h('Сведения о потребности объекта в ресурсах', 'resources'),
     ...pzResources(ctx),
     h('4. Сведения о принятых проектных решениях'),
     energySentence(ctx),
+    ...boilerBlocks(ctx, 'МВт'),
+    ...kindergartenBlocks(ctx, 'ПЗ'),
   ];
   if (ar) text.push(p(`Объемно-планировочные и архитектурные решения ${volumeRef(ctx, ar)}.`, 'ref:volume'));
   if (kr)

@@ -2,7 +2,9 @@
 import type { Block } from '../model.ts';
 import { address, area, h, normsBlocks, num, p, type BuildCtx, type DocContent } from './common.ts';
 import { builtAreaSentence, tepTable } from './tep.ts';
+import { formatAddress } from '../format.ts';
 import { existingZeroTrap, gpzuBlock, loadsRng, zeroBlock } from './loads.ts';
+import { improvementAreaTrap, neighbourYear } from './indicators.ts';
 
 export function buildPzu(ctx: BuildCtx): DocContent {
   const { rng, set, facts } = ctx;
@@ -16,6 +18,7 @@ export function buildPzu(ctx: BuildCtx): DocContent {
         `Проектом предусмотрено размещение жилого дома на земельном участке ${facts.cadastral} в границах кадастрового квартала ${set.kvartal}.`,
       ]),
       'fact:cadastral',
+      'fact:plotArea',
     ),
   ];
   if (rng.chance(0.5)) {
@@ -26,6 +29,15 @@ export function buildPzu(ctx: BuildCtx): DocContent {
       ),
     );
   }
+  // A neighbouring building named with its own address is not the object (identity.other_object, consistency.address).
+  const a = ctx.facts.address;
+  const neighbour = { ...a, street: a.street === 'Полевая' ? 'Садовая' : 'Полевая', house: String(Number.parseInt(a.house, 10) + 2), building: null };
+  // …with its own year of construction, which is not that of the building demolished on the plot
+  text.push(
+    p(
+      `С западной стороны участок граничит с территорией существующего жилого дома ${neighbourYear(ctx)} года постройки по адресу: ${formatAddress(neighbour, ctx.addrStyle)}.`,
+    ),
+  );
   text.push(gpzuBlock(ctx));
   if (loadsRng(ctx, 'trap').chance(0.5)) text.push(existingZeroTrap(ctx));
   text.push(
@@ -49,6 +61,7 @@ export function buildPzu(ctx: BuildCtx): DocContent {
       widths: [0.55, 0.25, 0.2],
       tags: ['fact:builtArea'],
     },
+    improvementAreaTrap(ctx),
     p(`Площадь озеленения составляет не менее 25 % площади участка. Расчетное количество машино-мест — ${Math.round(t.apartments * 0.6)}.`),
     h('4. Благоустройство'),
     p(

@@ -74,8 +74,11 @@ export function apartmentsSentence(ctx: BuildCtx): Block {
 
 export type TepRow = 'plot' | 'built' | 'total' | 'apts' | 'living' | 'volume' | 'storeys' | 'floors' | 'count';
 
-/** ТЭП table with the chosen rows; tags say which facts it states. */
-export function tepTable(ctx: BuildCtx, rows: TepRow[]): Block {
+/**
+ * ТЭП table with the chosen rows; tags say which facts it states. With `numbered` a first column «№ п/п» (1, 2, …), so a
+ * row's number follows the value of the row before it: a row number is not a value.
+ */
+export function tepTable(ctx: BuildCtx, rows: TepRow[], { numbered = false }: { numbered?: boolean } = {}): Block {
   const t = ctx.facts.tep;
   const u = ctx.areaUnit;
   const out: string[][] = [];
@@ -85,6 +88,7 @@ export function tepTable(ctx: BuildCtx, rows: TepRow[]): Block {
       case 'plot':
         if (ctx.rng.chance(0.4)) out.push(['Площадь земельного участка', 'га', num(ctx, t.plotArea / 10000, 4)]);
         else out.push(['Площадь земельного участка', u, num(ctx, t.plotArea, 0)]);
+        tags.add('fact:plotArea');
         break;
       case 'built':
         out.push(['Площадь застройки', u, num(ctx, t.builtArea)]);
@@ -127,6 +131,15 @@ export function tepTable(ctx: BuildCtx, rows: TepRow[]): Block {
         break;
     }
   }
+  if (numbered) {
+    return {
+      t: 'table',
+      head: ['№ п/п', 'Наименование показателя', 'Ед. изм.', 'Значение'],
+      rows: out.map((r, i) => [String(i + 1), ...r]),
+      widths: [0.08, 0.54, 0.14, 0.24],
+      tags: [...tags],
+    };
+  }
   return {
     t: 'table',
     head: ['Наименование показателя', 'Ед. изм.', 'Значение'],
@@ -134,4 +147,19 @@ export function tepTable(ctx: BuildCtx, rows: TepRow[]): Block {
     widths: [0.6, 0.15, 0.25],
     tags: [...tags],
   };
+}
+
+/**
+ * The building's height above ground (consistency.indicators), with the traps real volumes hold beside it: the height of a
+ * floor, a norm's limit of the height («не должна превышать 75 м»).
+ */
+export function heightSentence(ctx: BuildCtx, trap = false): Block {
+  const h = num(ctx, ctx.facts.tep.height);
+  const text = ctx.rng.pick([
+    `Архитектурная высота здания (от уровня земли до верха парапета) — ${h} м.`,
+    `Высота здания — ${h} м, высота этажа — 3,0 м.`,
+    `Высота здания от уровня земли до верха парапета составляет ${h} м.`,
+  ]);
+  const norm = trap ? ' Высота здания класса Ф1.3 II степени огнестойкости не должна превышать 50 м (СП 2.13130.2020, таблица 6.8).' : '';
+  return p(`${text}${norm}`, 'fact:height');
 }

@@ -117,10 +117,24 @@ export const storeys: DefectImpl = {
 };
 
 export const area: DefectImpl = {
-  variants: 6,
+  variants: 8,
   afterPlans(b, d, v, rng) {
-    const total = v % 2 === 0;
-    const plan = target(b, rng, d, total ? ['АР', 'ПЗ'] : ['ПЗУ', 'АР', 'ПЗ'], v >> 1);
+    const stated = { plot: ['ПЗУ', 'ПЗ'], total: ['АР', 'ПЗ'], built: ['ПЗУ', 'АР', 'ПЗ'] } as const;
+    const wanted = v >= 6 ? 'plot' : v % 2 === 0 ? 'total' : 'built';
+    // a figure one volume alone states has no other volume to disagree with (the XML note's TEI is the note's own check):
+    // in a set without АР or ПЗУ the building area, stated by the remaining two, is changed instead
+    const which = stated[wanted].filter((c) => b.plans.some((p) => p.code === c)).length >= 2 ? wanted : 'built';
+    if (which === 'plot') {
+      // the plot's area in ПЗУ or ПЗ (its text, its ТЭП table and, in ПЗ, the figure rounded to hectares)
+      const plan = target(b, rng, d, v === 6 ? ['ПЗУ', 'ПЗ'] : ['ПЗ', 'ПЗУ'], 0);
+      const t = plan.facts.tep;
+      const before = t.plotArea;
+      t.plotArea = Math.round(before * rng.pick([0.88, 0.92, 1.07, 1.1]));
+      recordPages(b, 'consistency.area', plan, ['fact:plotArea'], `площадь земельного участка ${ruNumber(t.plotArea, 0)} вместо ${ruNumber(before, 0)}`);
+      return;
+    }
+    const total = which === 'total';
+    const plan = target(b, rng, d, [...stated[which]], v >> 1);
     const t = plan.facts.tep;
     const key = total ? 'totalArea' : 'builtArea';
     const before = t[key];
@@ -153,5 +167,39 @@ export const apartments: DefectImpl = {
     // The document stays coherent with itself: its apartment mix sums to its own total.
     t.mix.one = Math.max(0, t.mix.one + delta);
     recordPages(b, 'consistency.apartments', plan, ['fact:apartments'], `количество квартир ${t.apartments} вместо ${before}`);
+  },
+};
+
+/**
+ * consistency.indicators: the building's height in one volume differs from the ПЗ's and the other volumes'; or (variants 3, 4)
+ * the year the building to be demolished was built differs between ПЗ and ПОС.
+ */
+export const indicators: DefectImpl = {
+  variants: 5,
+  afterPlans(b, d, v, rng) {
+    if (v >= 3) {
+      const plan = target(b, rng, d, v === 3 ? ['ПОС', 'ПЗ'] : ['ПЗ', 'ПОС'], 0);
+      const before = plan.facts.existingYear;
+      plan.facts.existingYear = before + rng.pick([-12, -5, 4, 9]);
+      recordPages(b, 'consistency.indicators', plan, ['fact:existingYear'], `год постройки сносимого здания ${plan.facts.existingYear} вместо ${before}`);
+      return;
+    }
+    const plan = target(b, rng, d, ['АР', 'ПБ'], v);
+    const t = plan.facts.tep;
+    const before = t.height;
+    t.height = Math.round((before + rng.pick([-3, -1.5, 1.2, 3])) * 100) / 100;
+    recordPages(b, 'consistency.indicators', plan, ['fact:height'], `высота здания ${ruNumber(t.height, 2)} м вместо ${ruNumber(before, 2)} м`);
+  },
+};
+
+/** consistency.parties: one volume names another ГИП on its title page and in its title blocks. */
+export const parties: DefectImpl = {
+  variants: 2,
+  afterPlans(b, d, v, rng) {
+    const plan = target(b, rng, d, ['АР', 'КР', 'ПОС', 'ООС', 'ПБ'], v);
+    const before = b.set.gip;
+    const surname = rng.pick(['Воронцов', 'Белозёров', 'Ковалевский', 'Тимофеев', 'Руднев'].filter((s) => s !== before.surname));
+    plan.facts.gip = { surname, initials: v % 2 ? before.initials : 'Д.С.' };
+    recordPages(b, 'consistency.parties', plan, [], `ГИП ${surname} вместо ${before.surname}`, () => [1]);
   },
 };

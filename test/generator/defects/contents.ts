@@ -1,7 +1,9 @@
 /** sheets.contents_mismatch: the volume's «Содержание тома» disagrees with its sheets. */
 import { numberSheets } from '../build-doc.ts';
 import { contentsStyle, fillContents } from '../contents.ts';
-import type { Page } from '../model.ts';
+import type { DocModel, Page } from '../model.ts';
+import type { SetBuild } from '../set-build.ts';
+import { drawingRegister, numberInParts, PARTS_TARGETS } from '../volume-parts.ts';
 import { modelOf, pickTarget } from '../set-build.ts';
 import type { DefectImpl } from './impl.ts';
 
@@ -18,10 +20,12 @@ function rotate(v: number): string[] {
 export const contentsMismatch: DefectImpl = {
   variants: 6,
   afterPlans(b, d, v, rng) {
-    const plan = pickTarget(b, rng, rotate(v), d.format);
+    // variant 3: a volume numbering its text part and graphic part each from 1 lacks the last two drawings of its register
+    const plan = pickTarget(b, rng, v === 3 ? PARTS_TARGETS : rotate(v), d.format);
     const other = rng.pick(OTHER_TITLES);
     b.modelHooks.push(() => {
       const m = modelOf(b, plan.code);
+      if (v === 3) return absentFromParts(b, plan.fileName, m);
       const drawings = m.pages.map((pg, i) => (pg.stamp?.form === 3 ? i : -1)).filter((i) => i >= 0);
       if (!drawings.length) throw new Error(`${plan.code}: no drawings`);
       // the list names every drawing on its own row, so each of them is accounted for by number
@@ -87,3 +91,33 @@ export const contentsMismatch: DefectImpl = {
     });
   },
 };
+
+/** The register of the graphic part (numbered from 1 as the text part is) names drawings the volume does not hold. */
+function absentFromParts(b: SetBuild, fileName: string, m: DocModel): void {
+  // four drawings, so that two stay in the volume after two are gone (a graphic part of one sheet is not judged)
+  const last = [...m.pages].reverse().find((pg) => pg.stamp?.form === 3);
+  if (!last?.stamp) throw new Error(`${m.code}: no drawings`);
+  for (const title of OTHER_TITLES) {
+    if (m.pages.filter((pg) => pg.stamp?.form === 3).length >= 4) break;
+    if (m.pages.some((pg) => pg.stamp?.sheetTitle === title)) continue;
+    m.pages.push({
+      ...last,
+      blocks: [{ t: 'drawing', caption: title, scale: 'М 1:100', grid: [6, 3], labels: ['Ось 1', 'Ось 2'] }],
+      stamp: { ...last.stamp, sheetTitle: title },
+    });
+  }
+  numberInParts(m);
+  drawingRegister(m);
+  const drawings = m.pages.map((pg, i) => (pg.stamp?.form === 3 ? i : -1)).filter((i) => i >= 0);
+  // the last two drawings are gone; the graphic part's «Листов» counts what is left
+  const goneAt = drawings.slice(-2);
+  const gone = goneAt.map((i) => m.pages[i]!.stamp!);
+  m.pages = m.pages.filter((_, i) => !goneAt.includes(i));
+  m.pages[drawings[0]!]!.stamp!.sheets = String(drawings.length - goneAt.length);
+  b.planted.push({
+    kind: 'sheets.contents_mismatch',
+    docName: fileName,
+    page: 2,
+    detail: `в ведомости чертежей указаны листы ${gone.map((s) => `${s.sheet} «${s.sheetTitle}»`).join(', ')}, которых в томе нет`,
+  });
+}

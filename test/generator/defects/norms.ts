@@ -11,6 +11,8 @@ import { modelOf, pickTarget, type SetBuild } from '../set-build.ts';
 import { DATED_NORMS, MALFORMED_DESIGNATIONS, SPELLINGS, STALE_NORMS, WRONG_DESIGNATIONS, spell } from '../norms.ts';
 import type { CheckId, DefectSpec } from '../types.ts';
 import type { DefectImpl } from './impl.ts';
+import type { TuRef } from '../facts.ts';
+import { plantStaleUsedNorm } from './xml.ts';
 
 const LEADS = [
   'Расчет выполнен в соответствии с требованиями',
@@ -90,11 +92,17 @@ function plantCitation<N extends Cited>(
 }
 
 /** Variants past the spellings: the set is dated before the cited norm was replaced (plan.ts keeps it from set-level defects). */
-export const isDatedSuperseded = (d: DefectSpec): boolean => d.kind === 'norms.superseded' && (d.variant ?? 0) >= SPELLINGS.length;
+export const isDatedSuperseded = (d: DefectSpec): boolean =>
+  d.kind === 'norms.superseded' && (d.variant ?? 0) >= SPELLINGS.length && (d.variant ?? 0) < SPELLINGS.length + DATED_NORMS.length;
 
 export const superseded: DefectImpl = {
-  variants: SPELLINGS.length + DATED_NORMS.length,
+  // the spellings in volumes, the sets dated before a change, and one in the XML note's UsedNorms
+  variants: SPELLINGS.length + DATED_NORMS.length + 1,
   afterPlans(b, d, v, rng) {
+    if (v === SPELLINGS.length + DATED_NORMS.length) {
+      plantStaleUsedNorm(b, rng.pick(STALE_NORMS.filter((n) => n.sections.includes('ПЗ'))));
+      return;
+    }
     if (v < SPELLINGS.length) {
       plantCitation(
         b,
@@ -114,8 +122,16 @@ export const superseded: DefectImpl = {
     b.set.year = norm.year;
     b.set.gpzu = b.set.gpzu.replace(/-\d{4}-(\d{4})$/, `-${norm.year - 1}-$1`);
     b.set.gpzuDate = b.set.gpzuDate.replace(/\d{4}$/, String(norm.year - 1));
-    // volumes were planned with a copy of the set's facts: they state the same ГПЗУ
-    for (const p of b.plans) Object.assign(p.facts, { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate });
+    // the ТУ were issued before the documentation too: none may be dated after the note that cites them
+    const earlier = (tu: TuRef) => {
+      tu.date = tu.date.replace(/\d{4}$/, String(norm.year - 1));
+    };
+    Object.values(b.set.tu).forEach(earlier);
+    // volumes were planned with a copy of the set's facts: they state the same ГПЗУ and ТУ (a ТУ changed by another defect keeps its change)
+    for (const p of b.plans) {
+      Object.assign(p.facts, { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate });
+      Object.values(p.facts.tu).forEach(earlier);
+    }
     plantCitation(
       b,
       d,

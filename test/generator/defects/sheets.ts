@@ -46,7 +46,8 @@ export const missingRoles: DefectImpl = {
   afterPlans(b, d, v, rng) {
     const plan = pickTarget(b, rng, rotate(v + 1), d.format);
     const labels = b.style.labels;
-    const role = [labels.nk, labels.chk, labels.gip, labels.nk, labels.dev, labels.gip][v % 6] as string;
+    // «Пров.» and ГИП are free rows: only a blank one is a defect; the developer's and normocontroller's rows are required
+    const role = [labels.nk, labels.chk, labels.dev, labels.nk, labels.dev, labels.gip][v % 6] as string;
     b.modelHooks.push(() => {
       const m = modelOf(b, plan.code);
       // Variants 0–3 concern the first sheet (form 5), 4–5 a drawing sheet (form 3) when the document has one.

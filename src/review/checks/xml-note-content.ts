@@ -1,0 +1,137 @@
+import type { XmlIssuedDoc, XmlNoteFacts } from '../extract/xml-note.ts';
+import { ruDate } from './reference-date.ts';
+import { defineCheck, type FindingDraft } from './types.ts';
+
+const SCHEMA = 'XML-схема пояснительной записки Минстроя России (ExplanatoryNote)';
+/** Dates before it are typing errors («0024» for «2024»), not documents of the set. */
+const EARLIEST_YEAR = 1900;
+
+/** A fault of the note's content: what is wrong, where (element paths) and how to fix it. */
+export interface NoteFault {
+  importance: NonNullable<FindingDraft['importance']>;
+  essence: string;
+  evidence: string;
+  action: string;
+}
+
+/** «2024-03-12», «2024-03-12+03:00» (xs:date) or «12.03.2024»: the ISO date, or null when the text is not a date. */
+export function xmlDate(text: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|[TZ+-])/.exec(text.trim());
+  const ru = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim());
+  const [y, m, d] = iso ? [iso[1]!, iso[2]!, iso[3]!] : ru ? [ru[3]!, ru[2]!, ru[1]!] : [];
+  if (!y || !m || !d) return null;
+  const month = Number(m);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${y}-${m}-${d}`;
+}
+
+const named = (d: XmlIssuedDoc) => `«${d.name || `документ вида ${d.type || 'не указан'}`}»${d.number ? ` № ${d.number}` : ''}`;
+
+/** The number of a document «б/н», «без номера»: written without a number on purpose. */
+const NO_NUMBER = /^(?:б\s*\/\s*н|бн|без\s+номера|н\s*\/\s*д|-|—)$/i;
+/** Words that make a field an organisation's name, not a number. */
+const ORGANISATION =
+  /(?:^|[\s«"(])(?:ООО|АО|ПАО|ОАО|ЗАО|НАО|ГУП|МУП|ФГУП|ГБУ|ГАУ|МБУ|МКУ|ГКУ|ФГБУ|АНО|ИП)(?=[\s«"]|$)|администраци|департамент|комитет|министерств|управлени|филиал|водоканал|энерго|сет[иье](?![а-яё])|общество с ограниченной/i;
+/** A document number as met in issued documents: digits with letters, slashes, dashes, dots; no more than a few words. */
+const NUMBER_LIKE = /^(?=.*\d)[\p{L}\d№#\s/.,:\-–—_()]{1,40}$/u;
+
+/** Implausible dates: before 1900, in the future, or later than the note that cites the document as issued. */
+export function dateFaults(x: XmlNoteFacts, today: string): NoteFault[] {
+  const faults: NoteFault[] = [];
+  const thisYear = Number(today.slice(0, 4));
+  const noteYear = x.year !== null && /^\d{4}$/.test(x.year) ? Number(x.year) : null;
+  if (x.year !== null && (noteYear === null || noteYear < EARLIEST_YEAR || noteYear > thisYear)) {
+    faults.push({
+      importance: 'significant',
+      essence: `Год составления XML пояснительной записки указан неверно: «${x.year}».`,
+      evidence: `ExplanatoryNote/ExplanatoryNoteYear: «${x.year}»; ${noteYear === null ? 'это не год из четырёх цифр' : noteYear > thisYear ? `год позже текущего (${thisYear})` : `год раньше ${EARLIEST_YEAR}`}.`,
+      action: 'Указать в ExplanatoryNoteYear год составления пояснительной записки.',
+    });
+  }
+  // the note is as late as its last change: a document issued for a corrected edition is not «later than the note»
+  const changed = x.modificationDates.map((m) => xmlDate(m.text)).filter((d): d is string => d !== null && Number(d.slice(0, 4)) >= EARLIEST_YEAR);
+  const noteUntil = Math.max(noteYear !== null && noteYear <= thisYear ? noteYear : -1, ...changed.map((d) => Number(d.slice(0, 4))));
+  const dated = [
+    ...x.issuedDocuments.map((d) => ({ path: `${d.path}/DocDate`, text: d.date, what: `документа ${named(d)}`, issued: true })),
+    ...x.modificationDates.map((m) => ({ path: m.path, text: m.text, what: 'внесения изменений', issued: false })),
+  ];
+  for (const d of dated) {
+    if (!d.text) continue;
+    const date = xmlDate(d.text);
+    if (!date) {
+      faults.push({
+        importance: 'minor',
+        essence: `Дата ${d.what} в XML пояснительной записке записана не как дата: «${d.text}».`,
+        evidence: `${d.path}: «${d.text}».`,
+        action: 'Указать дату в формате ГГГГ-ММ-ДД (xs:date), как требует XML-схема пояснительной записки.',
+      });
+      continue;
+    }
+    const year = Number(date.slice(0, 4));
+    if (year < EARLIEST_YEAR) {
+      faults.push({
+        importance: 'significant',
+        essence: `Дата ${d.what} в XML пояснительной записке невозможна: ${d.text} (год ${date.slice(0, 4)}).`,
+        evidence: `${d.path}: «${d.text}» — год раньше ${EARLIEST_YEAR}, вероятно, опечатка в годе.`,
+        action: 'Исправить дату по самому документу (год из четырёх цифр).',
+      });
+    } else if (date > today) {
+      faults.push({
+        importance: 'significant',
+        essence: `Дата ${d.what} в XML пояснительной записке ещё не наступила: ${ruDate(date)}.`,
+        evidence: `${d.path}: «${d.text}»; сегодня ${ruDate(today)}.`,
+        action: 'Исправить дату по самому документу.',
+      });
+    } else if (d.issued && noteUntil >= EARLIEST_YEAR && year > noteUntil) {
+      faults.push({
+        importance: 'significant',
+        essence: `Документ ${named(x.issuedDocuments.find((i) => `${i.path}/DocDate` === d.path)!)} датирован ${ruDate(date)} — позже года составления XML пояснительной записки (${noteUntil}), которая ссылается на него как на выданный.`,
+        evidence: `${d.path}: «${d.text}»; ExplanatoryNote/ExplanatoryNoteYear: «${x.year}»${changed.length ? `; последнее изменение записки — ${changed.map((c) => ruDate(c)).join(', ')}` : ''}.`,
+        action:
+          'Исправить дату документа или год составления записки; если документ выдан после её составления, внести изменения в записку (ExplanatoryNoteModifications).',
+      });
+    }
+  }
+  return faults;
+}
+
+/** Fields holding what another field should: an organisation in DocNumber and the number in DocIssueAuthor, a number with no digit. */
+export function fieldFaults(x: XmlNoteFacts): NoteFault[] {
+  const faults: NoteFault[] = [];
+  for (const d of x.issuedDocuments) {
+    const number = d.number.trim();
+    if (!number || /\d/.test(number) || NO_NUMBER.test(number)) continue;
+    const issuer = d.issuer.trim();
+    if (ORGANISATION.test(number) && NUMBER_LIKE.test(issuer) && !ORGANISATION.test(issuer)) {
+      faults.push({
+        importance: 'significant',
+        essence: `В XML пояснительной записке у документа «${d.name || d.type}» номер и выдавшая организация записаны в полях друг друга.`,
+        evidence: `${d.path}/DocNumber: «${number}» — наименование организации; ${d.path}/DocIssueAuthor: «${issuer}» — номер документа.`,
+        action: 'Поменять местами значения DocNumber и DocIssueAuthor: в DocNumber — номер документа, в DocIssueAuthor — выдавшая его организация.',
+      });
+      continue;
+    }
+    faults.push({
+      importance: 'minor',
+      essence: `Номер документа ${named({ ...d, number: '' })} в XML пояснительной записке не содержит ни одной цифры: «${number}».`,
+      evidence: `${d.path}/DocNumber: «${number}»${issuer ? `; ${d.path}/DocIssueAuthor: «${issuer}»` : ''}.`,
+      action: 'Указать в DocNumber номер документа (или «б/н», если документ выдан без номера).',
+    });
+  }
+  return faults;
+}
+
+/** The XML note read as a document: dates it gives are possible, and its fields hold what they are for. */
+export const xmlNoteContent = defineCheck({
+  id: 'xml.explanatory_note_content',
+  theme: 'unassigned',
+  importance: 'significant',
+  title: 'Содержание XML пояснительной записки правдоподобно: даты выданных документов и изменений, номера в своих полях',
+  needs: ['xml_note'],
+  find(ctx, report) {
+    const { doc, facts } = ctx.xml!;
+    const today = new Date().toISOString().slice(0, 10);
+    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts)]) report({ about: doc, places: [{ doc, page: 1 }], norm: SCHEMA, ...f });
+  },
+});

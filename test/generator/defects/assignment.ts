@@ -1,0 +1,96 @@
+/**
+ * assignment.requirements: the set breaks a requirement of its design assignment — the total area or the storeys over the
+ * assignment's limit (critical), or the building area below the assignment's minimum (significant).
+ * consistency.capacity: the object is named with its boiler-house's capacity, and one volume names another capacity.
+ */
+import { metAssignment } from '../design-assignment.ts';
+import { ruNumber } from '../format.ts';
+import { modelOf, type SetBuild } from '../set-build.ts';
+import type { DefectImpl } from './impl.ts';
+import { recordPages, target } from './consistency.ts';
+
+function assignmentOf(b: SetBuild) {
+  b.assignment ??= metAssignment(b.set);
+  return b.assignment;
+}
+
+export const assignmentExceeded: DefectImpl = {
+  variants: 3,
+  afterPlans(b, d, v, rng) {
+    const a = assignmentOf(b);
+    if (v % 3 === 0) {
+      const plan = target(b, rng, d, ['ПЗ', 'АР'], 0);
+      a.maxArea = Math.floor((plan.facts.tep.totalArea * rng.pick([0.9, 0.95, 0.98])) / 100) * 100;
+      recordPages(
+        b,
+        'assignment.requirements',
+        plan,
+        ['fact:area'],
+        `общая площадь ${ruNumber(plan.facts.tep.totalArea, 1)} м² при ограничении задания «не более ${a.maxArea}»`,
+      );
+    } else if (v % 3 === 1) {
+      const plan = target(b, rng, d, ['АР', 'ПЗ'], 0);
+      a.maxStoreys = plan.facts.tep.storeys - rng.pick([1, 2]);
+      recordPages(
+        b,
+        'assignment.requirements',
+        plan,
+        ['fact:storeys'],
+        `этажность ${plan.facts.tep.storeys} при ограничении задания «не более ${a.maxStoreys} этажей»`,
+      );
+    } else {
+      const plan = target(b, rng, d, ['ПЗУ', 'АР', 'ПЗ'], 0);
+      a.minBuiltArea = Math.ceil((plan.facts.tep.builtArea * rng.pick([1.1, 1.2])) / 10) * 10;
+      recordPages(
+        b,
+        'assignment.requirements',
+        plan,
+        ['fact:builtArea'],
+        `площадь застройки ${ruNumber(plan.facts.tep.builtArea, 1)} м² при требовании задания «не менее ${a.minBuiltArea}»`,
+      );
+    }
+    const last = b.planted.length;
+    // the planted record is pushed by a model hook: mark its importance once it is there
+    b.modelHooks.push(() => {
+      for (const p of b.planted.slice(last)) if (p.kind === 'assignment.requirements') p.importance = v % 3 === 2 ? 'significant' : 'critical';
+    });
+  },
+};
+
+export const capacity: DefectImpl = {
+  variants: 3,
+  beforePlans(b, _d, v) {
+    if (v === 2) {
+      // a house with a kindergarten built in: ПЗ and АР state its places
+      b.set.kindergarten ??= 60;
+      return;
+    }
+    const mw = v % 2 === 0 ? 1.2 : 2.5;
+    b.set.objectName = `${b.set.objectName} со ${v % 2 === 0 ? 'встроенной' : 'крышной'} котельной ${ruNumber(mw, 1)} МВт`;
+    // a trap beside the defect: ПЗ states the capacity in MW, ИОС4 in Гкал/ч (1,2 МВт = 1,032 Гкал/ч, the same capacity)
+    b.set.boilerMw = mw;
+  },
+  afterPlans(b, d, v, rng) {
+    if (v === 2) {
+      const plan = target(b, rng, d, ['АР', 'ПЗ'], 0);
+      const before = plan.facts.kindergarten!;
+      plan.facts.kindergarten = before + rng.pick([-20, 10, 20]);
+      recordPages(b, 'consistency.capacity', plan, ['fact:kindergarten'], `детский сад на ${plan.facts.kindergarten} мест вместо ${before}`);
+      return;
+    }
+    // the ПЗ repeats the name in its text too: a volume whose every title block carries it is the one to rename
+    const plan = target(b, rng, d, ['АР', 'ПОС', 'КР', 'ИОС4', 'ПБ'], v);
+    const from = /котельной (\d+,\d) МВт/.exec(b.set.objectName)![1]!;
+    const to = ruNumber(Number(from.replace(',', '.')) + 0.1, 1);
+    const rename = (s: string) => s.replace(`котельной ${from} МВт`, `котельной ${to} МВт`);
+    b.modelHooks.push(() => {
+      for (const pg of modelOf(b, plan.code).pages) {
+        if (pg.title) pg.title = { ...pg.title, objectName: rename(pg.title.objectName) };
+        if (pg.stamp) pg.stamp = { ...pg.stamp, objectName: rename(pg.stamp.objectName) };
+      }
+    });
+    recordPages(b, 'consistency.capacity', plan, [], `котельная ${to} МВт в наименовании объекта вместо ${from} МВт`, (total) =>
+      Array.from({ length: total }, (_, i) => i + 1),
+    );
+  },
+};
