@@ -8,7 +8,7 @@ import { registerAuthentication } from './http/auth.ts';
 import { startRateLimits, type RateLimits } from './http/rate-limit.ts';
 import { useJsonEtags } from './http/conditional.ts';
 import { renderError } from './http/error-handler.ts';
-import { handleClientError } from './http/client-errors.ts';
+import { handleClientError, refuseConnect } from './http/client-errors.ts';
 import { useStrictJsonParser } from './http/json-parser.ts';
 import { watchIdleBody } from './http/idle-body.ts';
 import { closeConnectionsAsTheyIdle } from './http/prompt-close.ts';
@@ -54,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clientErrorHandler: handleClientError,
     // Whole-request bound (head and body); a stalled body is cut much earlier by watchIdleBody.
     requestTimeout: deps.config.requestTimeoutMs,
+    // Node would answer a Host-less HTTP/1.1 request with a bare 400; the hook below answers it in the envelope.
+    http: { requireHostHeader: false },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -63,6 +65,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('X-Request-Id', request.id);
     // Reports and JSON are served with their exact types; a browser must not guess another one.
     reply.header('X-Content-Type-Options', 'nosniff');
+    // HTTP/1.1 requires Host; a target that is not a path (`GET *`) must not reach the routes, where it would
+    // be taken for the site root and answered with the cabinet's page.
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) return done(errors.hostMissing());
+    if (!request.url.startsWith('/')) return done(errors.requestTargetInvalid(request.method));
     done();
   });
   app.addHook('onRequest', watchIdleBody(deps.config.uploadIdleMs));
@@ -134,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  app.server.on('connect', refuseConnect);
   answerCachedPolls(app, { prefix: API_PREFIX, keys: cachedKeys, rateLimits, statuses: app.runStatuses, log: app.log });
   return app;
 }

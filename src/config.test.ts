@@ -27,9 +27,34 @@ test('limits of the child process of a run: memory, processing time and PDF rebu
   assert.throws(() => loadConfig({ RUN_MEMORY_MB: '1g' }), /RUN_MEMORY_MB/);
 });
 
+test("page pictures: slots, the share per organization, the render child's limits and how long failures are remembered", () => {
+  const defaults = loadConfig({});
+  assert.deepEqual(
+    [defaults.pageRenderSlots, defaults.pageRendersPerOrganization, defaults.pageRenderMemoryMb, defaults.pageRenderTimeoutMs, defaults.pageRenderFailureTtlMs],
+    [2, 12, 512, 30_000, 600_000],
+  );
+  const set = loadConfig({
+    PAGE_RENDER_SLOTS: '4',
+    PAGE_RENDERS_PER_ORGANIZATION: '3',
+    PAGE_RENDER_MEMORY_MB: '256',
+    PAGE_RENDER_TIMEOUT_MS: '5000',
+    PAGE_RENDER_FAILURE_TTL_MS: '0',
+  });
+  assert.deepEqual(
+    [set.pageRenderSlots, set.pageRendersPerOrganization, set.pageRenderMemoryMb, set.pageRenderTimeoutMs, set.pageRenderFailureTtlMs],
+    [4, 3, 256, 5000, 0],
+  );
+  assert.throws(() => loadConfig({ PAGE_RENDER_SLOTS: '0' }), /PAGE_RENDER_SLOTS must be a positive integer/);
+  assert.throws(() => loadConfig({ PAGE_RENDERS_PER_ORGANIZATION: '0' }), /PAGE_RENDERS_PER_ORGANIZATION must be a positive integer/);
+  assert.throws(() => loadConfig({ PAGE_RENDER_TIMEOUT_MS: '0' }), /PAGE_RENDER_TIMEOUT_MS must be a positive integer/);
+  assert.throws(() => loadConfig({ PAGE_RENDER_MEMORY_MB: '16' }), /PAGE_RENDER_MEMORY_MB must be at least 32/);
+});
+
 test('the review reading settings come from the configuration: readers, tesseract binary, document timeout', () => {
-  const config = loadConfig({ REVIEW_READERS: '3', TESSERACT_BIN: '/opt/tesseract', DOCUMENT_TIMEOUT_MS: '5000', PDF_READER: 'wasm' });
-  assert.deepEqual(readingSettingsOf(config), { timeoutMs: 5000, readers: 3, pdfReader: 'wasm', tesseractBin: '/opt/tesseract' });
+  const config = loadConfig({ REVIEW_READERS: '3', TESSERACT_BIN: '/opt/tesseract', DOCUMENT_TIMEOUT_MS: '5000', PDF_READER: 'wasm', XSD_DIR: '/opt/xsd' });
+  assert.deepEqual(readingSettingsOf(config), { timeoutMs: 5000, readers: 3, pdfReader: 'wasm', tesseractBin: '/opt/tesseract', xsdDir: '/opt/xsd' });
+  // the official schemas are installed by the operator; by default beside the data
+  assert.equal(loadConfig({ DATA_DIR: '/srv/drs' }).xsdDir, '/srv/drs/xsd');
   assert.equal(loadConfig({}).tesseractBin, 'tesseract');
   assert.ok(loadConfig({}).reviewReaders >= 1 && loadConfig({}).reviewReaders <= 2);
   assert.throws(() => loadConfig({ REVIEW_READERS: '0' }), /REVIEW_READERS must be a positive integer/);

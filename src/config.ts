@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** One typed configuration object, read from the environment once at start. */
 export interface Config {
@@ -26,10 +26,16 @@ export interface Config {
   reviewReaders: number;
   /** The tesseract binary used for OCR (optional tool: absent means warnings, not failures). */
   tesseractBin: string;
+  /** Directory of the official Минстрой XSD files the XML documents are validated against (assets/xsd/SOURCES.md). */
+  xsdDir: string;
   /** S3 connection settings, used when blobUrl is s3://… */
   s3: S3Settings;
   /** A request body (upload or JSON) with no byte for this long is answered 408 and its connection closed. */
   uploadIdleMs: number;
+  /** Sets one organization may have in intake (received and unpacked) at once on a node. */
+  intakeSlotsPerOrganization: number;
+  /** How long a set over that bound waits for a slot before it is refused (0: refused at once). */
+  intakeWaitMs: number;
   /** Longest time to receive one whole request (head and body); 0 disables. */
   requestTimeoutMs: number;
   /** Heap limit (--max-old-space-size) of the child process that processes a run or renders a PDF rebuild. */
@@ -38,8 +44,26 @@ export interface Config {
   runTimeoutMs: number;
   /** Longest PDF rebuild (on download) in its child process; over it the build counts as failed. 0 disables. */
   pdfBuildTimeoutMs: number;
+  /** Page pictures of the cabinet rendered at once by this process (cabinet/render-slots.ts). */
+  pageRenderSlots: number;
+  /** Page renders of one organization waiting and running at once in this process; past it 429. */
+  pageRendersPerOrganization: number;
+  /** Memory limit (MB) of a page render's child process: its resident memory, mupdf's WebAssembly included. */
+  pageRenderMemoryMb: number;
+  /** Longest page render; over it the child is killed and the failure remembered. */
+  pageRenderTimeoutMs: number;
+  /** How long a failed page render is answered from memory (503 pdf_unavailable / 404) before it is tried again; 0: not remembered. */
+  pageRenderFailureTtlMs: number;
   /** Lifetime of a cabinet session (hours) unless ended earlier by logout, key revocation or suspension. */
   cabinetSessionHours: number;
+  /** Cabinet logins per minute from one client address (every attempt); 0 = unlimited. */
+  cabinetLoginsPerAddress: number;
+  /** Cabinet logins per minute with one key; 0 = unlimited. */
+  cabinetLoginsPerKey: number;
+  /** Logins with a wrong key per minute from one client address; past them the address is refused until the minute ends. */
+  cabinetFailedLoginsPerAddress: number;
+  /** Live cabinet sessions per key; a login past it ends the key's oldest sessions. */
+  cabinetSessionsPerKey: number;
   /** Secure flag of the cabinet cookie: auto — when the request came over HTTPS (X-Forwarded-Proto: https). */
   cabinetSecureCookie: 'auto' | 'always' | 'never';
   /** Requests per minute per API key of an organization without its own limit (tenants.rate_limit_per_minute); 0 = unlimited. */
@@ -117,14 +141,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // two readers keep two cores busy; more would only add memory on the machines the service runs on
     reviewReaders: positiveInt(env, 'REVIEW_READERS', Math.min(2, availableParallelism())),
     tesseractBin: env.TESSERACT_BIN || 'tesseract',
+    xsdDir: env.XSD_DIR ? resolve(env.XSD_DIR) : join(dataDir, 'xsd'),
     s3: s3Settings(env),
     uploadIdleMs: int(env, 'UPLOAD_IDLE_MS', 30_000),
+    intakeSlotsPerOrganization: positiveInt(env, 'INTAKE_SLOTS_PER_ORGANIZATION', 2),
+    intakeWaitMs: int(env, 'INTAKE_WAIT_MS', 10_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 3_600_000),
     runMemoryMb: memoryMb(env, 'RUN_MEMORY_MB', 1024),
     runTimeoutMs: int(env, 'RUN_TIMEOUT_MS', 3_600_000),
     pdfBuildTimeoutMs: int(env, 'PDF_BUILD_TIMEOUT_MS', 300_000),
+    // a page of an A1 drawing takes a core for a moment; two leave the API's own core to it on a small machine
+    pageRenderSlots: positiveInt(env, 'PAGE_RENDER_SLOTS', 2),
+    // a browser asks for six pictures at once per tab: two people's pages of findings fit
+    pageRendersPerOrganization: positiveInt(env, 'PAGE_RENDERS_PER_ORGANIZATION', 12),
+    pageRenderMemoryMb: memoryMb(env, 'PAGE_RENDER_MEMORY_MB', 512),
+    pageRenderTimeoutMs: positiveInt(env, 'PAGE_RENDER_TIMEOUT_MS', 30_000),
+    pageRenderFailureTtlMs: int(env, 'PAGE_RENDER_FAILURE_TTL_MS', 600_000),
     cabinetSessionHours: Math.max(1, int(env, 'CABINET_SESSION_HOURS', 12)),
     cabinetSecureCookie: secureCookieChoice(env.CABINET_SECURE_COOKIE),
+    // a person logs in a few times a day; an office behind one address holds a few dozen people
+    cabinetLoginsPerAddress: int(env, 'CABINET_LOGINS_PER_ADDRESS', 30),
+    cabinetLoginsPerKey: int(env, 'CABINET_LOGINS_PER_KEY', 10),
+    cabinetFailedLoginsPerAddress: positiveInt(env, 'CABINET_FAILED_LOGINS_PER_ADDRESS', 5),
+    cabinetSessionsPerKey: positiveInt(env, 'CABINET_SESSIONS_PER_KEY', 20),
     // 10 a second per key: 50 times a client polling every 5 s, room for a cabinet page's burst and a batch upload
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600),
     rateLimitFlushMs: positiveInt(env, 'RATE_LIMIT_FLUSH_MS', 1000),
@@ -134,5 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** What the review engine reads documents with (its ReadingSettings), taken from the configuration. */
 export function readingSettingsOf(config: Config) {
-  return { timeoutMs: config.documentTimeoutMs, readers: config.reviewReaders, pdfReader: config.pdfReader, tesseractBin: config.tesseractBin };
+  return {
+    timeoutMs: config.documentTimeoutMs,
+    readers: config.reviewReaders,
+    pdfReader: config.pdfReader,
+    tesseractBin: config.tesseractBin,
+    xsdDir: config.xsdDir,
+  };
 }

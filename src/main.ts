@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { pino, type Logger } from 'pino';
+import { secretFreeLogging } from './kernel/log-redaction.ts';
 import { loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openStore, type Store } from './store/db.ts';
 import { createBlobStore } from './blobs/index.ts';
@@ -32,6 +33,7 @@ org options: --max-files N --max-file-bytes N --max-total-bytes N --max-pages N 
   --concurrency N --webhook-url URL --webhook-secret S --webhook-attempts N --webhook-timeout-ms N
   --webhook-pauses-ms 2000,4000,6000 --sections CODES (comma-separated) --employees true|false --access-until DATE
   --rate-limit-per-minute N (requests per key; 0 = unlimited, "" = the RATE_LIMIT_PER_MINUTE default)
+  --time-zone ZONE (IANA name, e.g. Europe/Samara: times in the cabinet and reports; default Europe/Moscow)
 
 environment: PORT, HOST, DATA_DIR (./data), DATABASE_URL (postgres://…), BLOB_URL, LOG_LEVEL, WEBHOOK_ALLOW_PRIVATE,
   RUN_MEMORY_MB, RUN_TIMEOUT_MS, PDF_BUILD_TIMEOUT_MS, RATE_LIMIT_PER_MINUTE, RATE_LIMIT_FLUSH_MS`;
@@ -53,7 +55,11 @@ async function withStore<T>(config: Config, fn: (store: Store) => Promise<T>): P
 }
 
 async function serve(config: Config, opts: { api: boolean; worker: boolean }): Promise<void> {
-  const log: Logger = pino({ level: config.logLevel, base: { pid: process.pid, role: opts.api ? (opts.worker ? 'all' : 'api') : 'worker' } });
+  const log: Logger = pino({
+    ...secretFreeLogging,
+    level: config.logLevel,
+    base: { pid: process.pid, role: opts.api ? (opts.worker ? 'all' : 'api') : 'worker' },
+  });
   const store = await openStore(config);
   await migrateToLatest(store.db);
   await removeStaleScratch(config.dataDir);
@@ -77,10 +83,10 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    await app?.close();
-    // Kills the children of runs in progress (their leases lapse) and stops the spare child.
-    await worker?.stop();
-    await dispatcher?.stop();
+    // The worker ends the children of runs in progress and gives those runs back to the queue (attempt not
+    // counted, lease released, so another node takes them at once), then stops the spare child — at the same
+    // time as the API drains, so a slow request does not hold the runs until a service manager's SIGKILL.
+    await Promise.all([app?.close(), worker?.stop(), dispatcher?.stop()]);
     await store.close();
     process.exit(0);
   };

@@ -67,14 +67,17 @@ export interface CreateRunInput extends CallOptions {
   onUploadProgress?: (sentBytes: number, totalBytes: number | null) => void;
 }
 
-export type ReportFormat = 'md' | 'pdf' | 'zip';
+/** md, pdf, zip: the reports; xlsx, docx: the register of remarks with the specialists' decisions. */
+export type ReportFormat = 'md' | 'pdf' | 'zip' | 'xlsx' | 'docx';
 
 export interface ReportOptions extends CallOptions {
   format?: ReportFormat;
-  /** Section code from available_sections[].code (PDF only). */
+  /** Section code from available_sections[].code (PDF and the register). */
   section?: string;
-  /** engineering, norms, construction, unassigned (PDF only). */
+  /** engineering, norms, construction, unassigned (PDF and the register). */
   theme?: string;
+  /** The register only: include the findings a specialist rejected, marked (left out by default). */
+  includeRejected?: boolean;
 }
 
 export interface DownloadResult {
@@ -92,7 +95,13 @@ export interface DecideOptions extends CallOptions {
   employeeId?: string;
 }
 
-const REPORT_TYPES: Record<ReportFormat, string> = { md: 'text/markdown', pdf: 'application/pdf', zip: 'application/zip' };
+const REPORT_TYPES: Record<ReportFormat, string> = {
+  md: 'text/markdown',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
 
 const enc = encodeURIComponent;
 
@@ -238,6 +247,10 @@ export class DrsClient {
     const format = o.format ?? 'md';
     const filters = { section: o.section, theme: o.theme };
     if (format === 'zip') return { path: `/runs/${enc(runId)}/report.zip`, query: {}, format };
+    if (format === 'xlsx' || format === 'docx') {
+      const include_rejected = o.includeRejected === undefined ? undefined : String(o.includeRejected);
+      return { path: `/runs/${enc(runId)}/register.${format}`, query: { ...filters, include_rejected }, format };
+    }
     if (format === 'pdf') return { path: `/runs/${enc(runId)}/report.pdf`, query: filters, format };
     return { path: `/runs/${enc(runId)}/report`, query: filters, format };
   }
@@ -259,7 +272,7 @@ export class DrsClient {
   }
 
   /**
-   * Streams a report (Markdown, PDF or ZIP) into a file. The bytes go to a temporary file next to it that is
+   * Streams a report (Markdown, PDF or ZIP) or the register of remarks (XLSX, DOCX) into a file. The bytes go to a temporary file next to it that is
    * renamed when complete, so an interrupted download never leaves a truncated report under the final name.
    */
   async downloadReport(runId: string, filePath: string, o: ReportOptions = {}): Promise<DownloadResult> {

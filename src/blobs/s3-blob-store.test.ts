@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { startS3Server, type TestS3Server } from '../../test/helpers/s3-server.ts';
 import { BlobNotFoundError } from './blob-store.ts';
 import { createBlobStore } from './index.ts';
@@ -39,7 +39,7 @@ async function sha256Of(stream: Readable): Promise<{ hash: string; bytes: number
   return { hash: h.digest('hex'), bytes };
 }
 
-describe('S3BlobStore against an S3-compatible server on 127.0.0.1', () => {
+describe('S3BlobStore against an S3-compatible server (fauxqs) on 127.0.0.1', () => {
   let s3: TestS3Server;
   let work: string;
   const storeWith = (prefix: string, tuning?: ConstructorParameters<typeof S3BlobStore>[2]) => {
@@ -136,9 +136,17 @@ describe('S3BlobStore against an S3-compatible server on 127.0.0.1', () => {
         this.push(Buffer.alloc(MIB, 1));
       },
     });
+    const started = s3.startedUploads.length;
     await assert.rejects(store.putStream('runs/r4/docs/1.pdf', source), /disk read error/);
     assert.equal(await store.exists('runs/r4/docs/1.pdf'), false);
-    assert.equal(s3.objects.openUploads(), 0, 'the multipart upload was aborted');
+    const uploads = s3.startedUploads.slice(started);
+    assert.equal(uploads.length, 1, 'more than one part was read, so a multipart upload was started');
+    // An aborted upload is gone on the server: a part sent to it now is NoSuchUpload.
+    await assert.rejects(
+      s3.client.send(new UploadPartCommand({ Bucket: s3.bucket, Key: 'failing/runs/r4/docs/1.pdf', UploadId: uploads[0], PartNumber: 9, Body: 'x' })),
+      (err: Error) => err.name === 'NoSuchUpload',
+      'the multipart upload was aborted',
+    );
   });
 
   test('deletePrefix removes every key under the prefix in batches and nothing beside it', async () => {

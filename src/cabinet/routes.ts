@@ -8,9 +8,10 @@ import { requireJsonBody } from '../http/routes/json-body.ts';
 import { endCabinetSession, logInWithKey } from '../domain/cabinet-sessions.ts';
 import { loadStaticAssets } from './assets.ts';
 import { SESSION_COOKIE, cookieValue } from './sessions.ts';
-import { openPageImage } from './page-image.ts';
+import { pageImages } from './page-image.ts';
 import { shellHtml } from './shell.ts';
 import { cabinetRunsList } from './runs-list.ts';
+import { loginLimits } from './login-limits.ts';
 
 /** No inline script or style anywhere; images may come from blob: URLs (chart export is not needed, previews are). */
 const CSP = [
@@ -49,6 +50,13 @@ export async function registerCabinet(app: App, deps: AppDeps, apiPrefix: string
   const { db } = deps.store;
   const assets = loadStaticAssets();
   const html = shellHtml(assets.base);
+  const logins = loginLimits(deps.store, deps.config, deps.log, deps.clock);
+  const pictures = pageImages({ db, blobs: deps.blobs, config: deps.config, log: deps.log });
+  // Before the server waits for requests in flight: those waiting for a picture are answered at once.
+  app.addHook('preClose', (done) => {
+    pictures.close();
+    done();
+  });
 
   // The page's protections go with what a browser renders as the cabinet (shell, assets, page pictures, errors
   // at the root), not with the API's JSON, which the page only fetches.
@@ -92,13 +100,20 @@ export async function registerCabinet(app: App, deps: AppDeps, apiPrefix: string
       // A JSON body cannot be sent by a form of another site; a browser's Origin, when sent, must be this site.
       const origin = request.headers.origin;
       if (origin && hostOf(origin) !== request.headers.host) throw errors.cabinetForeignOrigin();
+      const address = request.ip;
+      await logins.admitAttempt(address);
       const earlier = cookieValue(request.headers.cookie, SESSION_COOKIE);
-      const { session, organization } = await logInWithKey(db, request.body.key.trim(), earlier, deps.config.cabinetSessionHours);
+      const { session, organization } = await logInWithKey(db, request.body.key.trim(), earlier, {
+        hours: deps.config.cabinetSessionHours,
+        sessionsPerKey: deps.config.cabinetSessionsPerKey,
+        keyFound: (keyId) => logins.admitKey(keyId),
+        keyRejected: () => logins.recordFailure(address),
+      });
       setCookie(request, reply, session.id, deps.config.cabinetSessionHours * 3600);
       return reply
         .header('Cache-Control', 'no-store')
         .status(201)
-        .send({ csrf_token: session.csrfToken, expires_at: session.expiresAt, organization: organization.name });
+        .send({ csrf_token: session.csrfToken, expires_at: session.expiresAt, organization: organization.name, time_zone: organization.timeZone });
     },
   );
 
@@ -110,6 +125,8 @@ export async function registerCabinet(app: App, deps: AppDeps, apiPrefix: string
       expires_at: session.expiresAt,
       organization: tenant.name,
       key_prefix: key.prefix,
+      // the cabinet shows times where the reports give them
+      time_zone: tenant.timeZone,
     });
   });
 
@@ -126,19 +143,30 @@ export async function registerCabinet(app: App, deps: AppDeps, apiPrefix: string
     async (request) => cabinetRunsList(db, deps.store.dialect, authOf(request).tenant, Math.min(200, Math.max(1, request.query.limit ?? 50))),
   );
 
-  app.get<{ Params: { run_id: string; doc_index: number; doc_page: number } }>(
+  const pageParams = Type.Object({ run_id: Type.String({ maxLength: 100 }), doc_index: Type.Integer({ minimum: 1 }), doc_page: Type.Integer({ minimum: 1 }) });
+  type PageParams = { run_id: string; doc_index: number; doc_page: number };
+
+  app.get<{ Params: PageParams; Querystring: { crop?: 'title_block' } }>(
     '/cabinet/runs/:run_id/documents/:doc_index/pages/:doc_page',
     {
-      schema: {
-        hide: true,
-        params: Type.Object({ run_id: Type.String({ maxLength: 100 }), doc_index: Type.Integer({ minimum: 1 }), doc_page: Type.Integer({ minimum: 1 }) }),
-      },
+      schema: { hide: true, params: pageParams, querystring: Type.Object({ crop: Type.Optional(Type.Literal('title_block')) }) },
     },
     async (request, reply) => {
       const { tenant } = authOf(request);
       const { run_id, doc_index, doc_page } = request.params;
-      const image = await openPageImage(db, deps.blobs, tenant.id, run_id, doc_index, doc_page);
+      const image = await pictures.open(tenant.id, run_id, doc_index, doc_page, request.query.crop ?? 'page');
       return reply.header('Cache-Control', 'private, max-age=3600').type('image/png').send(image);
+    },
+  );
+
+  app.get<{ Params: PageParams }>(
+    '/cabinet/runs/:run_id/documents/:doc_index/pages/:doc_page/words',
+    { schema: { hide: true, params: pageParams } },
+    async (request, reply) => {
+      const { tenant } = authOf(request);
+      const { run_id, doc_index, doc_page } = request.params;
+      const words = await pictures.words(tenant.id, run_id, doc_index, doc_page);
+      return reply.header('Cache-Control', 'private, max-age=3600').type('application/json; charset=utf-8').send(words);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { accessOpen } from '../kernel/model/organization.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../store/db.ts';
@@ -30,7 +31,7 @@ export async function authenticateSession(db: Db, request: FastifyRequest): Prom
   if (!id) return false;
   const session = await liveCabinetSession(db, id);
   if (!session) throw errors.cabinetSessionEnded();
-  if (session.tenant.status !== 'active') {
+  if (!accessOpen(session.tenant)) {
     // Suspension ends the session: after resumption the user logs in again with the key.
     await endCabinetSession(db, id);
     throw errors.forbidden();

@@ -9,6 +9,7 @@ export function shellHtml(assetBase: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Кабинет — проверка проектной документации</title>
+<link rel="icon" type="image/svg+xml" href="${assetBase}favicon.svg">
 <link rel="stylesheet" href="${assetBase}cabinet.css">
 <script type="module" src="${assetBase}app.js"></script>
 </head>

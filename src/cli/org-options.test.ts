@@ -46,3 +46,14 @@ test('the rate limit per minute: a number, 0 for unlimited, empty for the servic
   assert.equal(orgSettingsFrom({}).rateLimitPerMinute, undefined);
   assert.throws(() => orgSettingsFrom({ 'rate-limit-per-minute': '-5' }), /--rate-limit-per-minute/);
 });
+
+test('the time zone: an IANA name Intl knows, kept under its canonical spelling; anything else is refused', () => {
+  assert.equal(orgSettingsFrom({ 'time-zone': 'Europe/Samara' }).timeZone, 'Europe/Samara');
+  assert.equal(orgSettingsFrom({ 'time-zone': 'asia/yekaterinburg' }).timeZone, 'Asia/Yekaterinburg');
+  assert.equal(orgSettingsFrom({}).timeZone, undefined);
+  for (const bad of ['Europe/Atlantis', '', '+03:00', 'МСК'])
+    assert.throws(
+      () => orgSettingsFrom({ 'time-zone': bad }),
+      (e: unknown) => e instanceof OptionError && /--time-zone: unknown time zone/.test(e.message),
+    );
+});

@@ -1,6 +1,7 @@
 import type { OrganizationSettings, StoredWebhookSettings } from '../kernel/model/organization.ts';
 import { SECTION_CODES } from '../kernel/docset.ts';
 import { validateWebhookSettings } from '../notify/settings.ts';
+import { knownTimeZone } from '../kernel/time-zone.ts';
 
 /** A bad operator option: reported as a usage error. */
 export class OptionError extends Error {}
@@ -24,6 +25,7 @@ export const ORG_OPTIONS = {
   employees: { type: 'string' },
   'access-until': { type: 'string' },
   'rate-limit-per-minute': { type: 'string' },
+  'time-zone': { type: 'string' },
 } as const;
 
 export type OrgValues = { [K in keyof typeof ORG_OPTIONS]?: string };
@@ -104,6 +106,11 @@ export function orgSettingsFrom(v: OrgValues, currentWebhookSettings: StoredWebh
     // empty: back to the service's default (RATE_LIMIT_PER_MINUTE); 0: unlimited
     const raw = v['rate-limit-per-minute'];
     s.rateLimitPerMinute = raw === '' ? null : nonNegativeInt('rate-limit-per-minute', raw);
+  }
+  if (v['time-zone'] !== undefined) {
+    const zone = knownTimeZone(v['time-zone']);
+    if (!zone) throw new OptionError(`--time-zone: unknown time zone "${v['time-zone']}"; give an IANA name such as Europe/Moscow or Asia/Yekaterinburg`);
+    s.timeZone = zone;
   }
   return s;
 }

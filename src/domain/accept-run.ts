@@ -109,6 +109,7 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
         pageFrom: null,
         pageTo: null,
         warnings: [],
+        unreadReason: null,
       });
     }
 

@@ -49,12 +49,15 @@ export async function cancelQueuedRun(deps: AppDeps, run: Run): Promise<Run> {
   throw errors.reviewAlreadyStarted();
 }
 
-/** DELETE /runs/{id}/documents: removes sources and derived files; reports and history stay. Idempotent. */
+/**
+ * DELETE /runs/{id}/documents: removes sources and derived files; reports and history stay. Idempotent. The run is
+ * marked first: a page picture stored while the files are removed then sees the mark and removes itself
+ * (cabinet/page-image.ts); a removal that fails is done again by a repeated call.
+ */
 export async function deleteRunDocuments(deps: AppDeps, run: Run): Promise<string> {
+  const at = run.documentsDeletedAt ?? nowIso();
+  if (!run.documentsDeletedAt) await markDocumentsDeleted(deps.store.db, run.id, at);
   await deps.blobs.deletePrefix(`runs/${run.id}/docs`);
   await deps.blobs.deletePrefix(`runs/${run.id}/derived`);
-  if (run.documentsDeletedAt) return run.documentsDeletedAt;
-  const at = nowIso();
-  await markDocumentsDeleted(deps.store.db, run.id, at);
   return at;
 }

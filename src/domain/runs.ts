@@ -5,9 +5,17 @@
 import type { Db, DialectName } from '../store/db.ts';
 import type { Run, RunDocument } from '../kernel/model/runs.ts';
 import { documentOfRun, documentsOf, documentsOfMany, getRunForTenant, listRuns } from '../store/repositories/runs.ts';
-import { countsOf, snapshotsOf, storedReportKeys, type FindingCounts, type ReportKeys } from '../store/repositories/results.ts';
+import {
+  countsOf,
+  objectTitlesOf,
+  snapshotsOf,
+  storedReportKeys,
+  type FindingCounts,
+  type ObjectTitle,
+  type ReportKeys,
+} from '../store/repositories/results.ts';
 
-export type { FindingCounts, ReportKeys };
+export type { FindingCounts, ObjectTitle, ReportKeys };
 
 /** A run of this tenant, or the error runNotFound — a foreign run is indistinguishable from a missing one. */
 export function getRunOf(db: Db, tenantId: string, runId: string): Promise<Run> {
@@ -42,6 +50,11 @@ export function reportKeysOf(db: Db, tenantId: string, runId: string): Promise<R
 /** The feedback_snapshot of each published run among runIds (runs without a result are absent). */
 export function publishedSnapshotsOf(db: Db, runIds: readonly string[]): Promise<Map<string, string>> {
   return snapshotsOf(db, runIds);
+}
+
+/** The object's cipher and name of the published results of runIds, by run id. */
+export function publishedObjectTitles(db: Db, dialect: DialectName, runIds: readonly string[]): Promise<Map<string, ObjectTitle>> {
+  return objectTitlesOf(db, dialect, runIds);
 }
 
 /** The counts of findings of the published results of runIds, by snapshot. */

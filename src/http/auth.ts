@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './app-instance.ts';
 import type { Store } from '../store/db.ts';
 import type { ApiKeyRecord, Organization } from '../kernel/model/organization.ts';
+import { accessOpen } from '../kernel/model/organization.ts';
 import { touchKey } from '../store/repositories/tenants.ts';
 import { KeyCache, type KeyAnswer } from '../store/key-cache.ts';
 import { errors } from '../kernel/errors.ts';
@@ -96,7 +97,7 @@ export async function registerAuthentication(
 
   function acceptKey(request: FastifyRequest, { owner, generation }: KeyAnswer): Promise<void> | undefined {
     if (!owner) throw errors.unauthorized('Ключ доступа неверен или отозван');
-    if (owner.tenant.status !== 'active') throw errors.forbidden();
+    if (!accessOpen(owner.tenant)) throw errors.forbidden();
     request.auth = { ...owner, generation };
     const now = Date.now();
     if (!touchDue(owner.key.id, now)) return undefined;
@@ -138,7 +139,7 @@ export async function registerAuthentication(
       const secret = bearerSecret(header);
       const answer = secret ? keys.peek(secret) : undefined;
       const owner = answer?.owner;
-      if (!answer || owner?.tenant.status !== 'active' || touchDue(owner.key.id, Date.now())) return undefined;
+      if (!answer || !owner || !accessOpen(owner.tenant) || touchDue(owner.key.id, Date.now())) return undefined;
       return { ...owner, generation: answer.generation };
     },
   };

@@ -57,7 +57,8 @@ export function cachedPollAnswerer({ prefix, keys, rateLimits, statuses, log }: 
       !UUID_RE.test(runId) ||
       runId !== runId.toLowerCase() ||
       req.headers['content-length'] !== undefined ||
-      req.headers['transfer-encoding'] !== undefined
+      req.headers['transfer-encoding'] !== undefined ||
+      req.headers.host === undefined
     ) {
       return false;
     }

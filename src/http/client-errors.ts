@@ -1,11 +1,14 @@
 /**
  * Errors Node's HTTP parser raises before a request exists (headers over the limit, a request that did
  * not arrive in time, garbage instead of HTTP): Fastify answers them on the raw socket in its own shape;
- * here they get the contract's envelope like every other error.
+ * here they get the contract's envelope like every other error. So does CONNECT, which Node hands to a
+ * 'connect' listener instead of a request.
  */
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { errors, type AppError } from '../kernel/errors.ts';
 import { errorBody, httpStatusOf } from './error-handler.ts';
 
@@ -24,7 +27,19 @@ export function clientErrorOf(err: NodeJS.ErrnoException): AppError {
 export function handleClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   // A reset connection has nobody to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const appErr = clientErrorOf(err);
+  answerOnSocket(socket, clientErrorOf(err));
+}
+
+/**
+ * The server's 'connect' listener: CONNECT asks for a tunnel, which this service never opens. Without a listener
+ * Node closes the socket without a word; the client gets the envelope with a request id instead.
+ */
+export function refuseConnect(_request: IncomingMessage, socket: Duplex): void {
+  if (socket.destroyed) return;
+  answerOnSocket(socket as Socket, errors.connectRefused());
+}
+
+function answerOnSocket(socket: Socket, appErr: AppError): void {
   if (socket.writable) {
     const body = JSON.stringify(errorBody(appErr));
     const status = httpStatusOf(appErr);

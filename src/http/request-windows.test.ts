@@ -130,3 +130,15 @@ test('requests counted while an exchange is in flight are kept for the next one;
   );
   assert.equal(shared.rows.get('0|k'), 5);
 });
+
+test('waitOf answers what admit would without counting', () => {
+  const clock = { now: 600_000 + 30_000 };
+  const w = node(sharedCounts(), clock);
+  assert.equal(w.waitOf('k', 2), 0);
+  assert.equal(w.waitOf('k', 2), 0, 'asking counts nothing');
+  assert.deepEqual(admitted(w, 'k', 2, 2), [0, 0]);
+  assert.equal(w.waitOf('k', 2), 30);
+  assert.equal(w.waitOf('k', 0), 0, 'a limit of 0 is unlimited');
+  clock.now = 660_000;
+  assert.equal(w.waitOf('k', 2), 0, 'a new window starts from zero');
+});

@@ -63,6 +63,19 @@ export class RequestWindows {
     return 0;
   }
 
+  /**
+   * What admit would answer for one more request of the key, without counting it: 0 when it would be admitted,
+   * else the whole seconds until the window ends (for counts of events that are recorded after the fact).
+   */
+  waitOf(key: string, limit: number): number {
+    if (limit === 0) return 0;
+    const now = this.now();
+    this.enterWindowOf(now);
+    const count = this.counts.get(key);
+    if (!count || count.shared + count.sending + count.unsent < limit) return 0;
+    return Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
+  }
+
   /** Whether a flush is under way (the periodic flush skips its turn rather than queue behind a slow database). */
   get flushing(): boolean {
     return this.flushes > 0;

@@ -92,3 +92,22 @@ test('kinds and roles keys are matched in NFC; the same key twice in two forms i
   assert.equal(r[0]!.kind, 'КР');
   assert.throws(() => applyClientChoices([doc(nfc)], `{"${nfc}":"КР","${nfd}":"АР"}`, undefined, PROFILE), validation(/дважды/));
 });
+
+test('Context/ alone beside documents in no role folder: those are reviewed, not refused as all reference', () => {
+  const docs = [doc('Context/ТУ.pdf', 'context'), doc('Том 1/ПЗ.pdf')];
+  assert.deepEqual(
+    applyClientChoices(docs, undefined, undefined, PROFILE).map((c) => c.role),
+    ['context', 'review'],
+  );
+});
+
+test('a key written twice in the JSON of kinds or roles is refused naming it', () => {
+  assert.throws(
+    () => applyClientChoices([doc('ПЗ.pdf')], '{"ПЗ.pdf":"ПЗ","ПЗ.pdf":"КР"}', undefined, PROFILE),
+    validation(/Поле kinds: ключ «ПЗ\.pdf» указан в JSON дважды/, 'ПЗ.pdf'),
+  );
+  assert.throws(
+    () => applyClientChoices([doc('ПЗ.pdf'), doc('АР.pdf')], undefined, '{"ПЗ.pdf":"review","АР.pdf":"context","ПЗ.pdf":"context"}', PROFILE),
+    validation(/Поле roles: ключ «ПЗ\.pdf»/),
+  );
+});

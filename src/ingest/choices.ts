@@ -1,6 +1,7 @@
 import { errors } from '../kernel/errors.ts';
 import { canonicalSection } from '../kernel/docset.ts';
 import type { IntakeDocument, Role } from './types.ts';
+import { duplicateJsonKey } from './json-keys.ts';
 
 export interface ClientChoice {
   /** Section chosen by the client (normalised to a code of the profile), or null. */
@@ -41,7 +42,8 @@ export function applyClientChoices(
       const name = documents[missing]!.name;
       throw errors.roleMissing(name);
     }
-    if (!effective.includes('review')) {
+    // a document outside the role folders and not in the field is reviewed, like a loose file beside an archive
+    if (!effective.some((r) => r !== 'context')) {
       throw errors.nothingUnderReview();
     }
   }
@@ -68,6 +70,9 @@ function parseMap(json: string | undefined, field: string, what: string, names: 
   } catch {
     throw errors.choiceNotJson(field);
   }
+  // JSON.parse keeps the last of equal keys silently; a choice given twice is the client's mistake to be told of
+  const duplicate = duplicateJsonKey(json);
+  if (duplicate !== null) throw errors.choiceDuplicateKey(field, duplicate);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw errors.choiceNotObject(field, what);
   }

@@ -1,7 +1,7 @@
 /** The intake's public surface: unpacking, client choices, preparation, page numbering, section guess. */
 export { unpackUploads, previewArchive, type ArchivePreview } from './unpack.ts';
 export { applyClientChoices, type ClientChoice } from './choices.ts';
-export { prepareDocument, defaultConverter, closePreparation, type PrepareOptions } from './prepare.ts';
+export { prepareDocument, defaultConverter, closePreparation, abortPreparation, type PrepareOptions } from './prepare.ts';
 export { assignPageNumbers } from './page-numbers.ts';
 export { guessKind } from './classify.ts';
 export { detectTools, type SystemTools } from './tools.ts';

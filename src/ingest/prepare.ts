@@ -1,9 +1,10 @@
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Converter } from './converter.ts';
+import { ConversionError, Converter } from './converter.ts';
 import { docxOpeningText, estimateOfficePages } from './office-meta.ts';
 import { PdfReader } from './page-count.ts';
+import { explainPdfFailure, isRussianExplanation } from './pdf-failure.ts';
 import { detectTools } from './tools.ts';
 import type { DocFormat, PreparedDocument } from './types.ts';
 
@@ -20,13 +21,24 @@ const XML_HEAD_BYTES = 8192;
 
 let sharedReader: PdfReader | null = null;
 let sharedConverter: Promise<Converter | null> | null = null;
+/** The shared converter once made, for abortPreparation, which cannot wait. */
+let madeConverter: Converter | null = null;
 
 /** The converter of this worker process (null when LibreOffice is not installed). */
 export function defaultConverter(): Promise<Converter | null> {
   sharedConverter ??= detectTools().then((t) =>
-    t.soffice ? new Converter({ soffice: t.soffice, profileRoot: join(tmpdir(), `drs-lo-${process.pid}`) }) : null,
+    t.soffice ? (madeConverter = new Converter({ soffice: t.soffice, profileRoot: join(tmpdir(), `drs-lo-${process.pid}`) })) : null,
   );
   return sharedConverter;
+}
+
+/**
+ * Ends the helpers of this module at once and synchronously, for a process about to die (a signal, its
+ * service gone): LibreOffice runs in process groups of its own, which a kill of this process's group misses.
+ */
+export function abortPreparation(): void {
+  sharedReader?.close();
+  madeConverter?.abort();
 }
 
 /** Stops the helper processes of this module (for shutdown and tests). */
@@ -35,6 +47,7 @@ export async function closePreparation(): Promise<void> {
   sharedReader = null;
   const c = await sharedConverter;
   sharedConverter = null;
+  madeConverter = null;
   await c?.close();
 }
 
@@ -61,12 +74,16 @@ export async function prepareDocument(
 
   const converter = options.converter === undefined ? await defaultConverter() : options.converter;
   const warnings: string[] = [];
+  let failureDetail: string | undefined;
   if (converter) {
     try {
       const pdf = await converter.convert(doc.path, join(workDir, 'converted'), options.timeoutMs);
       return await readPdf(reader, pdf, doc.name, options.timeoutMs, true);
     } catch (e) {
-      warnings.push(`Документ «${doc.name}» не удалось преобразовать в PDF: ${(e as Error).message}`);
+      // the message is the converter's Russian one; a system error (a missing binary) is told plainly
+      const russian = e instanceof ConversionError || isRussianExplanation((e as Error).message);
+      warnings.push(`Документ «${doc.name}» не удалось преобразовать в PDF: ${russian ? (e as Error).message : 'преобразователь недоступен'}`);
+      failureDetail = e instanceof ConversionError ? e.detail : (e as Error).message;
     }
   } else {
     warnings.push(`Преобразование в PDF недоступно (LibreOffice не установлен): документ «${doc.name}» не будет прочитан постранично`);
@@ -75,25 +92,28 @@ export async function prepareDocument(
   const firstPageText = doc.format === 'docx' ? await docxOpeningText(doc.path) : null;
   if (!estimate) {
     warnings.push(`Число страниц документа «${doc.name}» определить не удалось`);
-    return { pages: null, converted: false, pdfPath: null, warnings, firstPageText };
+    return { pages: null, converted: false, pdfPath: null, warnings, firstPageText, ...(failureDetail ? { failureDetail } : {}) };
   }
   warnings.push(
     estimate.fromMetadata
       ? `Число страниц документа «${doc.name}» взято из его свойств и может быть неточным`
       : `Число страниц документа «${doc.name}» оценено по размеру файла`,
   );
-  return { pages: estimate.pages, converted: false, pdfPath: null, warnings, firstPageText };
+  return { pages: estimate.pages, converted: false, pdfPath: null, warnings, firstPageText, ...(failureDetail ? { failureDetail } : {}) };
 }
 
 async function readPdf(reader: PdfReader, path: string, name: string, timeoutMs: number, converted: boolean): Promise<PreparedDocument> {
   const facts = await reader.read(path, timeoutMs);
   if (facts.pages === null) {
-    const why = facts.error?.startsWith('timeout')
-      ? 'чтение заняло слишком много времени'
-      : facts.error === 'encrypted'
-        ? 'документ защищён паролем'
-        : 'файл повреждён или не читается';
-    return { pages: null, converted, pdfPath: path, warnings: [`Не удалось определить число страниц документа «${name}»: ${why}`], firstPageText: null };
+    const why = facts.error?.startsWith('timeout') ? 'чтение заняло слишком много времени' : explainPdfFailure(facts.error);
+    return {
+      pages: null,
+      converted,
+      pdfPath: path,
+      warnings: [`Не удалось определить число страниц документа «${name}»: ${why}`],
+      firstPageText: null,
+      ...(facts.error ? { failureDetail: facts.error } : {}),
+    };
   }
   const warnings = facts.pages === 0 ? [`Документ «${name}» не содержит страниц`] : [];
   return { pages: facts.pages, converted, pdfPath: path, warnings, firstPageText: facts.text };

@@ -60,6 +60,8 @@ export interface PreparedDocument {
   warnings: string[];
   /** Text of the first page when it was cheap to get while counting pages (feeds kind_guess). */
   firstPageText?: string | null;
+  /** What the tools themselves said when they failed (their own words, often English): for the logs only. */
+  failureDetail?: string;
 }
 
 /** Technical protections of unpacking; every field has a safe default. */

@@ -20,6 +20,8 @@ export type JobOutcome = JobResult | { kind: 'died'; death: ChildDeath } | { kin
 const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Ineffective mark-compacts near heap limit/;
 const STDERR_TAIL = 8192;
 const STOP_GRACE_MS = 10_000;
+/** How long a child told to end mid-job (SIGTERM) has to end its helpers before its group is killed. */
+const TERMINATE_GRACE_MS = 3000;
 const CLOSE_WAIT_MS = 1000;
 
 export class IsolatedChild {
@@ -97,10 +99,7 @@ export class IsolatedChild {
         return result;
       })();
       const outcome = await Promise.race([answered, died, stopped]);
-      if (outcome.kind === 'timeout' || outcome.kind === 'aborted') {
-        this.kill();
-        await this.ended;
-      }
+      if (outcome.kind === 'timeout' || outcome.kind === 'aborted') await this.terminate();
       return outcome;
     } finally {
       clearTimeout(timer);
@@ -110,6 +109,26 @@ export class IsolatedChild {
     }
   }
 
+  /**
+   * Ends a child in the middle of a job: SIGTERM first, on which the child ends the helpers that live in process
+   * groups of their own (LibreOffice), removes their profiles and kills its own group (child-main.ts); SIGKILL
+   * to the group when it has not ended within the grace (busy on its event loop), and once more after it ended
+   * for anything left in the group.
+   */
+  async terminate(graceMs = TERMINATE_GRACE_MS): Promise<void> {
+    if (this.alive) {
+      try {
+        this.child.kill('SIGTERM');
+      } catch {
+        /* gone already */
+      }
+      const timer = setTimeout(() => this.kill(), graceMs);
+      await this.ended;
+      clearTimeout(timer);
+    }
+    this.killGroup();
+  }
+
   /** SIGKILL to the child's process group (it leads one: spawned detached), so its helpers go too. */
   kill(): void {
     if (!this.alive || this.pid === undefined) return;
@@ -117,6 +136,16 @@ export class IsolatedChild {
       process.kill(-this.pid, 'SIGKILL');
     } catch {
       this.child.kill('SIGKILL');
+    }
+  }
+
+  /** SIGKILL to what is left of the child's group after the child itself ended (its helpers). */
+  private killGroup(): void {
+    if (this.pid === undefined) return;
+    try {
+      process.kill(-this.pid, 'SIGKILL');
+    } catch {
+      /* the group is empty */
     }
   }
 

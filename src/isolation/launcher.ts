@@ -4,7 +4,7 @@
  * `--import tsx` when the sources run directly; nothing when built JavaScript runs) and the same entry script
  * (bin/drs.js or a built main), so nothing here knows whether the service runs from sources or from a build.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { IsolatedChild } from './isolated-child.ts';
 import type { ChildPurpose } from './protocol.ts';
@@ -54,15 +54,35 @@ export function programLauncher(opts: { entry: string; memoryMb: number }): Chil
         detached: true,
         stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       });
-      // Set before the child has loaded anything, so the helpers it starts later inherit it.
-      if (child.pid !== undefined) {
-        try {
-          setPriority(child.pid, CHILD_NICENESS);
-        } catch {
-          /* not permitted here: the child runs at the service's priority */
-        }
-      }
+      lowerPriority(child);
       return new IsolatedChild(child);
     },
   };
+}
+
+/**
+ * Starts a plain-JavaScript child script (started by path, no loader, none of the service's environment) the
+ * way program children are started: a process group of its own, CHILD_NICENESS, a heap limit and an IPC
+ * channel that speaks protocol.ts. Its output is not passed on: what a hostile file makes a library print is
+ * no log line of the service.
+ */
+export function startScriptChild(script: string, args: readonly string[], memoryMb: number): IsolatedChild {
+  const child = fork(script, [...args], {
+    execArgv: [`--max-old-space-size=${memoryMb}`],
+    env: {},
+    detached: true,
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  lowerPriority(child);
+  return new IsolatedChild(child);
+}
+
+/** Set before the child has loaded anything, so the helpers it starts later inherit it. */
+function lowerPriority(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    setPriority(child.pid, CHILD_NICENESS);
+  } catch {
+    /* not permitted here: the child runs at the service's priority */
+  }
 }

@@ -35,3 +35,17 @@ export function isolatedPdfBuild(launcher: ChildLauncher, timeoutMs: number): (r
     }
   };
 }
+
+/** The PDFs without the rejected findings (report/decided.ts), built in a child like the rebuild. */
+export function isolatedDecidedPdfBuild(launcher: ChildLauncher, timeoutMs: number): (runId: string, rejectedIds: string[]) => Promise<PdfKeys> {
+  return async (runId, rejectedIds) => {
+    const child = launcher.start('reports');
+    try {
+      const outcome = await child.perform({ type: 'decided-pdf', runId, rejectedIds }, { timeoutMs });
+      if (outcome.kind === 'pdf') return outcome.keys;
+      throw new Error(buildFailure(outcome, launcher.memoryMb));
+    } finally {
+      await child.stop();
+    }
+  };
+}

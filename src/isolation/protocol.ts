@@ -10,15 +10,22 @@
 import type { RunError } from '../kernel/errors.ts';
 import type { PdfKeys } from '../report/index.ts';
 import type { Run } from '../kernel/model/runs.ts';
+import type { RegisterFormat, RegisterRow } from '../report/register/index.ts';
 
-/** What a child is started for: processing claimed runs, or rebuilding the PDFs of a published result. */
+/** What a child is started for: processing claimed runs, or building report files (PDF rebuilds, registers). */
 export type ChildPurpose = 'runs' | 'reports';
 
 export type Job =
   /** Carry a claimed run through every stage; `workerId` holds its lease (renewed by the parent). */
   | { type: 'run'; run: Run; workerId: string }
   /** Build every PDF and the ZIP of a published run from the stored result (src/report/rebuild.ts). */
-  | { type: 'pdf'; runId: string };
+  | { type: 'pdf'; runId: string }
+  /** Build every PDF and the ZIP of a published run without the findings a specialist rejected (src/report/decided.ts). */
+  | { type: 'decided-pdf'; runId: string; rejectedIds: string[] }
+  /** Write the rows of a register of remarks as XLSX or DOCX (src/report/register/). */
+  | { type: 'register'; format: RegisterFormat; rows: RegisterRow[]; subtitle: string }
+  /** Render page `page` (from 1) of the file at `input` to a PNG at `output` (isolation/page-render-child.mjs). */
+  | { type: 'page'; input: string; mime: string; page: number; longestSide: number; output: string; timeoutMs: number };
 
 export type ToChild = Job | { type: 'stop' };
 
@@ -28,6 +35,12 @@ export type JobResult =
   | { kind: 'failure'; error: RunError }
   | { kind: 'lease_lost' }
   | { kind: 'crash'; message: string }
-  | { kind: 'pdf'; keys: PdfKeys };
+  | { kind: 'pdf'; keys: PdfKeys }
+  /** The register file, base64 (the IPC channel carries JSON). */
+  | { kind: 'register'; base64: string }
+  /** The page's PNG is written where the job said. */
+  | { kind: 'page' }
+  /** The document has `pages` pages, fewer than the one asked for. */
+  | { kind: 'no_such_page'; pages: number };
 
 export type FromChild = { type: 'ready' } | { type: 'result'; result: JobResult };

@@ -85,10 +85,22 @@ export const errors = {
       retryAfterSeconds,
     ),
 
+  /** The organization already has its bound of sets in intake on this node (src/domain/intake-slots.ts). */
+  intakeBusy: (slots: number) =>
+    new AppError(
+      'too_many_requests',
+      `Организация уже передаёт и распаковывает наибольшее число комплектов одновременно (${slots}), и место не освободилось; повторите через 5 с`,
+      undefined,
+      5,
+    ),
+
   // transport: what Node's HTTP parser and Fastify refuse before a route runs
   headersTooLarge: () => new AppError('headers_too_large', 'Строка запроса и заголовки длиннее допустимого (16 КБ)'),
   requestIncomplete: () => new AppError('request_timeout', 'Запрос не получен полностью за отведённое время'),
   notHttp: () => new AppError('bad_request', 'Запрос не является корректным запросом HTTP/1.1'),
+  hostMissing: () => new AppError('bad_request', 'В запросе HTTP/1.1 нет заголовка Host'),
+  requestTargetInvalid: (method: string) => new AppError('bad_request', `Цель запроса ${method} должна быть путём, начинающимся с «/»`),
+  connectRefused: () => new AppError('bad_request', 'Метод CONNECT не поддерживается: сервис не является прокси'),
   bodyStalled: (idleSeconds: number) => new AppError('request_timeout', `Тело запроса не поступало ${idleSeconds} с; соединение закрыто`),
   bodyInterrupted: () => new AppError('bad_request', 'Передача тела запроса прервана'),
   uriTooLong: () => new AppError('uri_too_long', 'Параметр пути длиннее допустимого (100 символов)'),
@@ -155,6 +167,8 @@ export const errors = {
     new AppError('validation_error', `Поле ${field}: документа «${file}» нет в комплекте; используйте точное имя или путь в архиве`, file),
   choiceNotString: (field: string, file: string, what: string) =>
     new AppError('validation_error', `Поле ${field}: для документа «${file}» ожидается строка — ${what}`, file),
+  choiceDuplicateKey: (field: string, key: string) =>
+    new AppError('validation_error', `Поле ${field}: ключ «${key}» указан в JSON дважды; оставьте одно значение`, key),
   choiceTwice: (field: string, file: string) =>
     new AppError('validation_error', `Поле ${field}: документ «${file}» указан дважды (в разных формах Unicode)`, file),
   badRole: (file: string, role: string) =>
@@ -226,6 +240,8 @@ export const errors = {
   // the cabinet (the organization's web interface)
   cabinetLoginRequired: () => new AppError('unauthorized', 'Нужен вход в кабинет'),
   cabinetKeyRejected: () => new AppError('unauthorized', 'Ключ не подошёл: он неверен или отозван. Проверьте, что ключ скопирован полностью'),
+  cabinetLoginsLimited: (retryAfterSeconds: number) =>
+    new AppError('too_many_requests', `Слишком много попыток входа; повторите через ${retryAfterSeconds} с`, undefined, retryAfterSeconds),
   cabinetSessionEnded: () => new AppError('unauthorized', 'Сессия кабинета завершена или недействительна; войдите заново'),
   cabinetForeignOrigin: () => new AppError('forbidden', 'Вход возможен только со страницы кабинета'),
   cabinetCsrfMissing: () => new AppError('forbidden', 'Запрос отклонён: нет действительного CSRF-токена сессии кабинета; обновите страницу'),
@@ -235,8 +251,19 @@ export const errors = {
   pageImageNoPage: (document: string, page: number) => new AppError('not_found', `В документе «${document}» нет страницы ${page}`),
   pageImageNoPages: (document: string) => new AppError('not_found', `Документ «${document}» не имеет страниц для изображения`),
   pageImageSourceGone: () => new AppError('not_found', 'Исходный документ больше не хранится: изображение страницы недоступно'),
-  pageImageFailed: (document: string, page: number) =>
-    new AppError('pdf_unavailable', `Не удалось построить изображение страницы ${page} документа «${document}»`, undefined, 30),
+  /** The render failed (or failed a moment ago and is remembered); Retry-After: until it may be tried again. */
+  pageImageFailed: (document: string, page: number, retryAfterSeconds: number) =>
+    new AppError('pdf_unavailable', `Не удалось построить изображение страницы ${page} документа «${document}»`, undefined, retryAfterSeconds),
+  /** The server is stopping: renders waiting or running are given up (another node or the restarted one renders it). */
+  pageImagesStopping: () => new AppError('pdf_unavailable', 'Сервис перезапускается: изображение страницы не построено; повторите запрос', undefined, 5),
+  /** The organization's page renders waiting and running are at their bound (cabinet/render-slots.ts). */
+  pageImagesBusy: (perOrganization: number, retryAfterSeconds: number) =>
+    new AppError(
+      'too_many_requests',
+      `Строится слишком много изображений страниц организации (не более ${perOrganization} одновременно); повторите через ${retryAfterSeconds} с`,
+      undefined,
+      retryAfterSeconds,
+    ),
 
   // the service itself
   internal: () => new AppError('internal_error', 'Внутренняя ошибка сервиса; повторите запрос позже'),
@@ -248,6 +275,8 @@ export type RunFailureCode =
   | 'too_many_pages'
   /** Double volume needed one more check and there was none. */
   | 'no_checks_left'
+  /** Not one document of the set could be read (the contract's code for no document fit for processing); refunded. */
+  | 'bad_format'
   /** The service could not process the set (a crash, or workers lost too often); the check is refunded. */
   | 'processing_failed'
   /** Cancelled by the client while queued. */
@@ -288,6 +317,14 @@ export const runFailures = {
       `В комплекте ${pages} стр., лимит организации — ${maxPages} стр.${oversizeFactor >= 2 ? ` (с двойным объёмом — ${maxPages * 2})` : ''}`,
     ),
   doubleVolumeUnpaid: (pages: number) => new RunFailure('no_checks_left', `Комплект (${pages} стр.) требует двойного объёма, но на счёте не осталось проверок`),
+  nothingReadable: (unread: readonly { name: string; reason: string }[]) =>
+    new RunFailure(
+      'bad_format',
+      `Ни один документ комплекта не удалось прочитать, проверка не выполнена; проверка возвращена на счёт. ${unread
+        .map((d) => `«${d.name}»: ${d.reason}`)
+        .join('; ')}. Проверьте файлы и загрузите их снова.`,
+      unread.length === 1 ? unread[0]!.name : undefined,
+    ),
   crashed: () => new RunFailure('processing_failed', 'Внутренняя ошибка при обработке комплекта; проверка возвращена на счёт'),
   interruptedTooOften: (attempts: number) =>
     new RunFailure('processing_failed', `Обработка прерывалась ${attempts} раз(а); проверка остановлена, проверка возвращена на счёт`),

@@ -28,9 +28,13 @@ test('scratch of a dead owner on this host goes at once; a live owner, another h
     };
     for (const n of Object.values(names)) await mkdir(join(dataDir, 'tmp', 'intake', n), { recursive: true });
     await mkdir(join(dataDir, 'tmp', 'work', names.dead, 'run-1'), { recursive: true });
+    // a page render's copy of its source, left by a process killed mid-render
+    await mkdir(join(dataDir, 'tmp', 'render', names.dead), { recursive: true });
+    await mkdir(join(dataDir, 'tmp', 'render', names.live), { recursive: true });
     await removeStaleScratch(dataDir, Date.now(), self);
     assert.deepEqual((await readdir(join(dataDir, 'tmp', 'intake'))).sort(), [names.live, names.otherHost, names.unnamed].sort());
     assert.deepEqual(await readdir(join(dataDir, 'tmp', 'work')), []);
+    assert.deepEqual(await readdir(join(dataDir, 'tmp', 'render')), [names.live]);
     await removeStaleScratch(dataDir, Date.now() + 2 * 60 * 60 * 1000, self);
     assert.deepEqual(await readdir(join(dataDir, 'tmp', 'intake')), []);
   } finally {

@@ -22,6 +22,14 @@ export function runWorkDir(dataDir: string, workerId: string, runId: string): st
   return join(dataDir, 'tmp', 'work', workerId, runId);
 }
 
+/**
+ * Scratch of one page picture's render (cabinet/page-image.ts): under DATA_DIR like all scratch, never the system's
+ * temporary directory, so a process killed mid-render leaves it where the next start removes it.
+ */
+export function renderScratchDir(dataDir: string): string {
+  return join(dataDir, 'tmp', 'render', scratchName());
+}
+
 /** True when the name's owner is provably gone: it ran on this host and its pid is not alive. */
 export function ownerGone(name: string, self = { host: hostname(), pid: process.pid }): boolean {
   const [host, pidText] = name.split(':');
@@ -40,11 +48,11 @@ export function ownerGone(name: string, self = { host: hostname(), pid: process.
 
 /**
  * Removes scratch left by processes that died (partial uploads, archive previews, a dead worker's work
- * directory): at once when the owner is provably gone, otherwise once it is older than an hour.
+ * directory, page renders): at once when the owner is provably gone, otherwise once it is older than an hour.
  */
 export async function removeStaleScratch(dataDir: string, now = Date.now(), self?: { host: string; pid: number }): Promise<string[]> {
   const removed: string[] = [];
-  for (const area of ['intake', 'preview', 'work']) {
+  for (const area of ['intake', 'preview', 'work', 'render']) {
     const dir = join(dataDir, 'tmp', area);
     let entries: string[];
     try {

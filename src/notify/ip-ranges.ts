@@ -2,8 +2,11 @@ import { isIP } from 'node:net';
 
 /**
  * Classification of IP addresses for the webhook address guard. Pure functions, no I/O.
- * IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002::/16)
- * IPv6 addresses are judged by the IPv4 address they carry.
+ * Every block of the IANA IPv4 and IPv6 Special-Purpose Address Registries is classified (none is 'public');
+ * IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::/96) IPv6 addresses are judged
+ * by the IPv4 address they carry. Tunnels that reach an address the guard cannot see — Teredo (2001::/32, within
+ * 2001::/23), 6to4 (2002::/16) and the local-use SIIT prefix 64:ff9b:1::/48 — are reserved whatever they carry.
+ * A short table kept here rather than a dependency: ipaddr.js is only in the tree through fastify.
  */
 export type AddressClass =
   | 'public'
@@ -49,6 +52,11 @@ const V4: Range<number>[] = (
     ['198.18.0.0', 15, 'reserved'],
     ['198.51.100.0', 24, 'reserved'],
     ['203.0.113.0', 24, 'reserved'],
+    // AS112 (RFC 7535), AMT (RFC 7450), the deprecated 6to4 relay anycast (RFC 7526), AS112 direct delegation
+    ['192.31.196.0', 24, 'reserved'],
+    ['192.52.193.0', 24, 'reserved'],
+    ['192.88.99.0', 24, 'reserved'],
+    ['192.175.48.0', 24, 'reserved'],
   ] as const
 ).map(([ip, bits, cls]) => ({ base: v4ToInt(ip), bits, cls }));
 
@@ -83,13 +91,24 @@ const V6: Range<bigint>[] = (
     ['fd00:ec2::254', 128, 'metadata'],
     ['::', 128, 'unspecified'],
     ['::1', 128, 'loopback'],
-    ['64:ff9b:1::', 48, 'private'],
+    // SIIT's local-use prefix (RFC 8215): translated by the network to addresses the guard cannot judge
+    ['64:ff9b:1::', 48, 'reserved'],
     ['fe80::', 10, 'link_local'],
     ['fec0::', 10, 'private'],
     ['fc00::', 7, 'unique_local'],
     ['ff00::', 8, 'multicast'],
+    // discard-only (RFC 6666) and the dummy prefix (RFC 9780)
     ['100::', 64, 'reserved'],
+    ['100:0:0:1::', 64, 'reserved'],
+    // IETF protocol assignments (RFC 2928): Teredo 2001::/32, benchmarking, AMT, AS112, ORCHID…
+    ['2001::', 23, 'reserved'],
     ['2001:db8::', 32, 'reserved'],
+    // 6to4 (RFC 3056): a relay would carry the packet to an IPv4 address of anyone's choosing
+    ['2002::', 16, 'reserved'],
+    ['2620:4f:8000::', 48, 'reserved'],
+    // documentation (RFC 9637) and SRv6 segment identifiers (RFC 9602)
+    ['3fff::', 20, 'reserved'],
+    ['5f00::', 16, 'reserved'],
   ] as const
 ).map(([ip, bits, cls]) => ({ base: v6ToBigInt(ip), bits, cls }));
 
@@ -99,7 +118,6 @@ const inPrefix = (n: bigint, base: bigint, bits: number): boolean => (n & prefix
 
 const MAPPED = v6ToBigInt('::ffff:0:0');
 const NAT64 = v6ToBigInt('64:ff9b::');
-const SIX_TO_FOUR = v6ToBigInt('2002::');
 
 function classifyV6Int(n: bigint): AddressClass {
   for (const r of V6) if (inPrefix(n, r.base, r.bits)) return r.cls;
@@ -107,8 +125,6 @@ function classifyV6Int(n: bigint): AddressClass {
   if (inPrefix(n, MAPPED, 96) || inPrefix(n, 0n, 96) || inPrefix(n, NAT64, 96)) {
     return classifyV4Int(Number(n & 0xffffffffn));
   }
-  // 2002:AABB:CCDD::/48 (6to4) carries AA.BB.CC.DD.
-  if (inPrefix(n, SIX_TO_FOUR, 16)) return classifyV4Int(Number((n >> 80n) & 0xffffffffn));
   return 'public';
 }
 

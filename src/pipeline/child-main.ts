@@ -5,10 +5,13 @@
  * slower than in a long-lived worker), says ready, then does one job at a time until told to stop.
  *
  * When the service dies, so does the child: the IPC channel closes, and the child kills its own process group
- * (itself and its helpers), so no orphan goes on writing for a run whose lease will be taken over.
+ * (itself and its helpers), so no orphan goes on writing for a run whose lease will be taken over. SIGTERM (the
+ * service ending a job) does the same. LibreOffice, which runs in process groups of its own, is ended first and
+ * its profiles removed.
  */
 import { pino } from 'pino';
 import type { Logger } from 'pino';
+import { secretFreeLogging } from '../kernel/log-redaction.ts';
 import type { Config } from '../config.ts';
 import { openStore, type Store } from '../store/db.ts';
 import { createBlobStore } from '../blobs/index.ts';
@@ -32,6 +35,7 @@ async function runHandler(deps: ChildDeps): Promise<Handler> {
   const { LeaseLost } = await import('./run-failure.ts');
   const { RunFailure } = await import('../kernel/errors.ts');
   const { warmUpReview } = await import('../review/warm-up.ts');
+  endOwnGroupHelpers = (await import('../ingest/index.ts')).abortPreparation;
   await warmUpReview(deps.config);
   // Never aborted from inside: when the lease is lost or the service stops, the service kills this process.
   const signal = new AbortController().signal;
@@ -52,10 +56,28 @@ async function runHandler(deps: ChildDeps): Promise<Handler> {
   };
 }
 
-/** Reports: every PDF and the ZIP of a published run, rebuilt from what publication stored. */
+/** Reports: every PDF and the ZIP of a published run, rebuilt from what publication stored; registers of remarks. */
 async function reportHandler(deps: ChildDeps): Promise<Handler> {
   const { buildStoredPdfs } = await import('../report/rebuild.ts');
+  const { renderRegister } = await import('../report/register/index.ts');
+  const { buildDecidedPdfs } = await import('../report/decided.ts');
   return async (job) => {
+    if (job.type === 'register') {
+      try {
+        return { kind: 'register', base64: (await renderRegister(job.format, job.rows, job.subtitle)).toString('base64') };
+      } catch (err) {
+        deps.log.warn({ err }, 'register build failed in child');
+        return { kind: 'crash', message: message(err) };
+      }
+    }
+    if (job.type === 'decided-pdf') {
+      try {
+        return { kind: 'pdf', keys: await buildDecidedPdfs(deps.store.db, deps.blobs, job.runId, job.rejectedIds) };
+      } catch (err) {
+        deps.log.warn({ err, run_id: job.runId }, 'PDF build without rejected findings failed in child');
+        return { kind: 'crash', message: message(err) };
+      }
+    }
     if (job.type !== 'pdf') throw new Error(`a report child got a ${job.type} job`);
     try {
       return { kind: 'pdf', keys: await buildStoredPdfs(deps.store.db, deps.blobs, job.runId) };
@@ -75,7 +97,15 @@ async function closeAll(purpose: ChildPurpose, store: Store): Promise<void> {
   await store.close();
 }
 
+/** Helpers in process groups of their own (LibreOffice), ended synchronously; set once a run child has them. */
+let endOwnGroupHelpers: () => void = () => undefined;
+
 function killOwnGroup(): never {
+  try {
+    endOwnGroupHelpers();
+  } catch {
+    /* what could not be ended is not a reason to stay */
+  }
   try {
     // spawned detached by the service, this process leads its group: its helpers go with it
     process.kill(-process.pid, 'SIGKILL');
@@ -90,7 +120,10 @@ export async function runChildMain(config: Config, purpose: string | undefined):
   if (!send) throw new Error('drs job-child is started by the service itself, with an IPC channel');
   if (purpose !== 'runs' && purpose !== 'reports') throw new Error('drs job-child runs|reports');
   process.on('disconnect', killOwnGroup);
-  const log = pino({ level: config.logLevel, base: { pid: process.pid, role: `child:${purpose}` } });
+  // The service ends a child in the middle of a job with SIGTERM (a stop, a lost lease, the time limit):
+  // the helpers go first, then the child's whole group (isolated-child.ts terminate).
+  process.on('SIGTERM', killOwnGroup);
+  const log = pino({ ...secretFreeLogging, level: config.logLevel, base: { pid: process.pid, role: `child:${purpose}` } });
   let store: Store;
   let handle: Handler;
   try {

@@ -10,7 +10,7 @@ import type { Run } from '../kernel/model/runs.ts';
 import type { ChildLauncher } from '../isolation/launcher.ts';
 import { ChildPool } from '../isolation/child-pool.ts';
 import type { ChildDeath, JobOutcome } from '../isolation/isolated-child.ts';
-import { claimRun, findExpiredRuns, renewRunLease, requeueExpiredRun, requeueRunOfDeadChild } from '../store/queue/runs.ts';
+import { claimRun, findExpiredRuns, renewRunLease, requeueExpiredRun, requeueRunOfDeadChild, returnRun } from '../store/queue/runs.ts';
 import { startPollLoop } from '../store/queue/poll-loop.ts';
 import { keepLeaseAlive } from '../store/queue/heartbeat.ts';
 import { runWorkDir } from '../kernel/scratch.ts';
@@ -45,7 +45,11 @@ export interface Worker {
   id: string;
   /** Wakes the loop at once (a run was just queued in this process). */
   wake(): void;
-  /** Stops claiming, kills the children of current runs (their leases lapse and another worker resumes them), stops the spare. */
+  /**
+   * A clean stop (SIGTERM, app close): stops claiming, ends the children of current runs (their helpers with
+   * them) and gives those runs back to the queue — lease released, attempt not counted — so another worker, or
+   * this one restarted, takes them at once; then stops the spare. (A crash leaves leases that lapse instead.)
+   */
   stop(): Promise<void>;
 }
 
@@ -54,6 +58,8 @@ export function startWorker(deps: WorkerDeps): Worker {
   const log = deps.log.child({ worker: id });
   const slots = deps.slots ?? 2;
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Set by stop(): a run whose child ends from now on was stopped by us, not by its own fault. */
+  let stopping = false;
 
   async function recoverExpired(): Promise<void> {
     for (const run of await findExpiredRuns(deps.store)) {
@@ -114,9 +120,13 @@ export function startWorker(deps: WorkerDeps): Worker {
         await fail(runFailures.crashed().toRunError());
         return;
       case 'lease_lost':
+        await removeScratch();
+        runLog.warn('run abandoned: lease lost');
+        return;
       case 'aborted':
         await removeScratch();
-        runLog.warn('run abandoned: lease lost or worker stopping');
+        if (stopping) await giveBack(run.id, runLog);
+        else runLog.warn('run abandoned: lease lost');
         return;
       case 'timeout':
         await removeScratch();
@@ -126,6 +136,8 @@ export function startWorker(deps: WorkerDeps): Worker {
       case 'died': {
         await removeScratch();
         const { death } = outcome;
+        // a stop signalled to every process at once (a service manager's) ends the child too: not the run's fault
+        if (stopping) return void (await giveBack(run.id, runLog.child({ ...death })));
         runLog.warn({ ...death, attempt: run.attempts }, 'child carrying the run died');
         if (run.attempts >= MAX_RUN_ATTEMPTS) {
           if (await fail(deathError(death, run.attempts, deps.children.memoryMb))) runLog.warn('run failed: its child died on every attempt');
@@ -137,6 +149,12 @@ export function startWorker(deps: WorkerDeps): Worker {
       case 'pdf':
         throw new Error('a run child answered with a PDF build');
     }
+  }
+
+  /** A run this stopping worker held goes back to the queue at once, its attempt not counted (returnRun). */
+  async function giveBack(runId: string, runLog: Logger): Promise<void> {
+    if (await returnRun(deps.store, runId, id)) runLog.info('run returned to the queue: worker stopping');
+    else runLog.warn('run not returned: no longer held by this worker');
   }
 
   // The spare child warms the review up (warm-up.ts) before the first run is claimed.
@@ -171,6 +189,7 @@ export function startWorker(deps: WorkerDeps): Worker {
     id,
     wake: () => loop.wake(),
     async stop() {
+      stopping = true;
       const loopEnded = loop.stop();
       for (const a of active.values()) a.controller.abort();
       await loopEnded;

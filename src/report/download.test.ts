@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppError } from '../kernel/errors.ts';
 import { httpStatusOf } from '../http/error-handler.ts';
-import { parseReportQuery, storedReport } from './download.ts';
+import { downloadBase, parseReportQuery, storedReport } from './download.ts';
 import type { ReportKeys } from './types.ts';
 
 const code = (fn: () => unknown): string => {
@@ -61,15 +61,24 @@ test('parseReportQuery: filter errors', () => {
 });
 
 test('storedReport: keys, names and content types', () => {
-  assert.deepEqual(storedReport(KEYS, { kind: 'markdown' }, 'id'), {
+  assert.deepEqual(storedReport(KEYS, { kind: 'markdown' }, 'report-id'), {
     key: 'r/report.md',
     fileName: 'report-id.md',
     contentType: 'text/markdown; charset=utf-8',
   });
-  assert.deepEqual(storedReport(KEYS, { kind: 'pdf' }, 'id'), { key: 'r/report.pdf', fileName: 'report-id.pdf', contentType: 'application/pdf' });
-  assert.equal(storedReport(KEYS, { kind: 'pdf', section: 'КР' }, 'id').fileName, 'report-id-КР.pdf');
+  assert.deepEqual(storedReport(KEYS, { kind: 'pdf' }, 'report-id'), { key: 'r/report.pdf', fileName: 'report-id.pdf', contentType: 'application/pdf' });
+  assert.equal(storedReport(KEYS, { kind: 'pdf', section: 'КР' }, 'report-id').fileName, 'report-id-КР.pdf');
   assert.equal(storedReport(KEYS, { kind: 'pdf', theme: 'norms' }, 'id').key, 'r/themes/norms.pdf');
-  assert.deepEqual(storedReport(KEYS, { kind: 'zip' }, 'id'), { key: 'r/report.zip', fileName: 'report-id.zip', contentType: 'application/zip' });
+  assert.deepEqual(storedReport(KEYS, { kind: 'zip' }, 'report-id'), { key: 'r/report.zip', fileName: 'report-id.zip', contentType: 'application/zip' });
+});
+
+test('downloadBase: the cipher, else the name, else the address, with the date in Moscow time; the id only when nothing names the object', () => {
+  assert.equal(downloadBase({ cipher: '24-017', name: 'Жилой дом' }, 'г. Казань', '2026-11-26T22:30:00Z', 'id'), '24-017 2026-11-27');
+  assert.equal(downloadBase({ cipher: null, name: 'Школа № 12 / корпус "А"' }, null, '2026-11-26T10:00:00Z', 'id'), 'Школа № 12 корпус А 2026-11-26');
+  assert.equal(downloadBase(undefined, 'г. Казань,\nул. Чистопольская', null, 'id'), 'г. Казань, ул. Чистопольская');
+  assert.equal(downloadBase({ cipher: null, name: null }, null, '2026-11-26T10:00:00Z', 'run-1'), 'run-1 2026-11-26');
+  // 21:30 UTC is already the next day in Moscow, not yet in Kaliningrad
+  assert.equal(downloadBase({ cipher: '24-017', name: null }, null, '2026-11-26T21:30:00Z', 'id', 'Europe/Kaliningrad'), '24-017 2026-11-26');
 });
 
 test('storedReport: 409 without a binding, 503 when the PDFs were not built', () => {

@@ -6,7 +6,7 @@ import { errors } from '../kernel/errors.ts';
 import { THEMES, type Theme } from '../kernel/result.ts';
 import { canonicalSection } from '../kernel/docset.ts';
 import { SET_SECTION } from '../kernel/docset.ts';
-import { THEME_LABELS } from './labels.ts';
+import { formatFileDate, THEME_LABELS } from './labels.ts';
 import type { ReportKeys } from './types.ts';
 
 export interface ReportQuery {
@@ -53,9 +53,32 @@ export function parseReportQuery(query: ReportQuery, pdf: boolean): ReportReques
   return pdf ? { kind: 'pdf' } : { kind: 'markdown' };
 }
 
-/** The stored blob for a request; 503 pdf_unavailable when the PDFs were not built, 409 when there is no binding. */
-export function storedReport(keys: ReportKeys, request: ReportRequest, runId: string): StoredReport {
-  const base = `report-${runId}`;
+/** Characters a file system or a mail client refuses in a file name, and runs of white space. */
+const UNSAFE_IN_NAME = /[\\/:*?"<>|\u0000-\u001f\s]+/g;
+const MAX_NAME = 80;
+
+/**
+ * What a person calls a run's download: «24-017 2026-11-26» — the object's cipher as the result established it (else
+ * its name, else the address given with the set) and the date of the result in the organization's time zone. The
+ * run's id stands in only when nothing names the object.
+ */
+export function downloadBase(
+  object: { cipher: string | null; name: string | null } | undefined,
+  address: string | null,
+  at: string | null,
+  runId: string,
+  timeZone?: string,
+): string {
+  const named = (object?.cipher || object?.name || address || '').replace(UNSAFE_IN_NAME, ' ').trim().slice(0, MAX_NAME).trim();
+  const date = at ? formatFileDate(at, timeZone) : null;
+  return [named || runId, date].filter(Boolean).join(' ');
+}
+
+/**
+ * The stored blob for a request, its download named after `base` (downloadBase with a word for the kind of file);
+ * 503 pdf_unavailable when the PDFs were not built, 409 when there is no binding.
+ */
+export function storedReport(keys: ReportKeys, request: ReportRequest, base: string): StoredReport {
   if (request.kind === 'markdown') return { key: keys.reportMdKey, fileName: `${base}.md`, contentType: 'text/markdown; charset=utf-8' };
   if (request.kind === 'zip') {
     if (keys.reportZipKey === null) throw errors.pdfUnavailable();

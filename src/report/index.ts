@@ -38,22 +38,28 @@ async function putPdf(blobs: BlobStore, key: string, result: PublishedResult, me
  * The ZIP is written last, from the stored PDFs.
  */
 export async function buildPdfReports(result: PublishedResult, meta: ReportMeta, blobs: BlobStore, keyPrefix: string): Promise<PdfKeys> {
+  const keys = plannedPdfKeys(result, keyPrefix);
+  await putPdf(blobs, keys.reportPdfKey, result, meta);
+  const zipEntries: ZipEntry[] = [{ name: 'report.pdf', key: keys.reportPdfKey }];
+  for (const [code, key] of Object.entries(keys.sectionPdfKeys)) {
+    await putPdf(blobs, key, result, meta, { section: code });
+    zipEntries.push({ name: `sections/${sectionFileName(code)}.pdf`, key });
+  }
+  for (const [theme, key] of Object.entries(keys.themePdfKeys)) {
+    await putPdf(blobs, key, result, meta, { theme: theme as Theme });
+  }
+  await blobs.putStream(keys.reportZipKey, zipOfBlobs(blobs, zipEntries, new Date(meta.published_at)));
+  return keys;
+}
+
+/** The keys buildPdfReports writes under keyPrefix for a result: known before the build, the ZIP written last. */
+export function plannedPdfKeys(result: PublishedResult, keyPrefix: string): PdfKeys {
   const prefix = keyPrefix.replace(/\/+$/, '');
-  const reportPdfKey = await putPdf(blobs, `${prefix}/report.pdf`, result, meta);
-  const zipEntries: ZipEntry[] = [{ name: 'report.pdf', key: reportPdfKey }];
   const sectionPdfKeys: Record<string, string> = {};
-  for (const { code } of result.available_sections ?? []) {
-    const file = `${sectionFileName(code)}.pdf`;
-    sectionPdfKeys[code] = await putPdf(blobs, `${prefix}/sections/${file}`, result, meta, { section: code });
-    zipEntries.push({ name: `sections/${file}`, key: sectionPdfKeys[code] });
-  }
+  for (const { code } of result.available_sections ?? []) sectionPdfKeys[code] = `${prefix}/sections/${sectionFileName(code)}.pdf`;
   const themePdfKeys: Record<string, string> = {};
-  for (const theme of (result.available_themes ?? []) as Theme[]) {
-    themePdfKeys[theme] = await putPdf(blobs, `${prefix}/themes/${theme}.pdf`, result, meta, { theme });
-  }
-  const reportZipKey = `${prefix}/report.zip`;
-  await blobs.putStream(reportZipKey, zipOfBlobs(blobs, zipEntries, new Date(meta.published_at)));
-  return { reportPdfKey, sectionPdfKeys, themePdfKeys, reportZipKey };
+  for (const theme of (result.available_themes ?? []) as Theme[]) themePdfKeys[theme] = `${prefix}/themes/${theme}.pdf`;
+  return { reportPdfKey: `${prefix}/report.pdf`, sectionPdfKeys, themePdfKeys, reportZipKey: `${prefix}/report.zip` };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Russian captions shared by the Markdown and PDF reports. */
 import type { FindingSource, Importance, Theme } from '../kernel/result.ts';
 import { DOCSET_ITEMS, SET_SECTION } from '../kernel/docset.ts';
+import { DEFAULT_TIME_ZONE, zoneLabel } from '../kernel/time-zone.ts';
 import type { ReportDocument } from './types.ts';
 
 const IMPORTANCE_LABELS: Record<Importance, string> = {
@@ -32,12 +33,26 @@ export function sectionTitle(code: string): string {
   return item ? `${code} — ${item.title}` : code;
 }
 
-/** «22.11.2026 00:34 UTC» from an ISO timestamp; the input unchanged when it is not a date. */
-export function formatDateTime(iso: string): string {
+/** «22.11.2026 03:34 МСК» from an ISO timestamp, in the organization's time zone; the input unchanged when it is not a date. */
+export function formatDateTime(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
+  return `${dateTimeFormat(timeZone).format(d).replace(', ', ' ')} ${zoneLabel(timeZone)}`;
+}
+
+/** «2026-11-26»: the calendar date of a timestamp in the organization's time zone, for file names. */
+export function formatFileDate(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = dateTimeFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('ru-RU', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    dateTimeFormats.set(timeZone, f);
+  }
+  return f;
 }
 
 /** «док. 3 «24-017-КР.pdf», стр. 4» for a place given by document index and page. */

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { escapeMarkdown, renderMarkdown } from './markdown.ts';
 import { makeResult, META } from '../../test/report/fixture.ts';
+import { DOCUMENTS_UNREAD } from '../kernel/result.ts';
 
 test('the Markdown has the structure of the PDF: facts, summary, set, contents, findings by section, the rest', () => {
   const md = renderMarkdown(makeResult(12), META);
@@ -48,4 +49,104 @@ test('markup in texts is escaped; table cells keep one line', () => {
   const md = renderMarkdown(result, { ...META, documents: [{ ...META.documents[0]!, name: 'a|b\nc.pdf' }] });
   assert.match(md, /^- \*\*Суть:\*\* строка 1 {2}\n {2}строка 2 \\\| \\\*\\\*жирный\\\*\\\*$/m);
   assert.match(md, /\| 1 \| a\\\|b<br>c\.pdf \|/);
+});
+
+test('documents that could not be read are said in the summary, before the counts', () => {
+  const result = makeResult(0);
+  const unread = 'Не прочитаны документы (1 из 6): «24-017-АР.pdf» — файл не является PDF. Замечания по ним не сформированы.';
+  result.warnings.unshift({ code: DOCUMENTS_UNREAD, message: unread });
+  const md = renderMarkdown(result, META);
+  const summary = md.slice(md.indexOf('## Сводка'), md.indexOf('## Состав комплекта'));
+  const lines = summary.split('\n').filter((l) => l.startsWith('- '));
+  const at = lines.findIndex((l) => l.includes('Не прочитаны документы (1 из 6)'));
+  assert.ok(at >= 0, summary);
+  assert.ok(at < lines.findIndex((l) => l.startsWith('- Замечаний в отчёте')), 'before the counts');
+  assert.doesNotMatch(renderMarkdown(makeResult(0), META).slice(0, 2000), /Не прочитаны документы/, 'only when there are such documents');
+});
+
+test('the cover prints the object the review established, and its address when the request gave none', () => {
+  const statement = (value: string) => ({ value, source: 'title', doc_index: 2, page: 1, quote: value, documents: 3 });
+  const result = makeResult(1);
+  result.set = {
+    stage: 'П',
+    edition: 'from_2022_09_01',
+    edition_basis: '',
+    reference_date: null,
+    reference_date_source: null,
+    reference_date_text: null,
+    reference_doc_index: null,
+    reference_page: null,
+    documents: [],
+    summary: '',
+    object: {
+      name: statement('Строительство МБОУ СОШ № 12'),
+      institution: 'школа № 12',
+      address: statement('г. Тверь, ул. Ленина, д. 5'),
+      cadastral_numbers: [],
+      cipher_base: null,
+      customer: null,
+      designer: null,
+      chief_engineer: null,
+    },
+  };
+  const md = renderMarkdown(result, { ...META, object_name: 'не классифицируется, размер санитарно', object_address: null });
+  assert.match(md, /\| Объект \| Строительство МБОУ СОШ № 12 \|/);
+  assert.match(md, /\| Адрес объекта \| г\. Тверь, ул\. Ленина, д\. 5 \|/);
+  // an older result without the object keeps the name it was published with
+  assert.match(renderMarkdown(makeResult(1), META), /\| Объект \| Многоквартирный жилой дом со встроенными помещениями \|/);
+});
+
+test('against the previous round the summary counts new, persisting and resolved findings within the filter, and each finding says which it is', () => {
+  const result = makeResult(12);
+  const kr = result.findings.filter((f) => f.section === 'КР');
+  result.findings.forEach((f, i) => {
+    f.revision = i === 0 || f === kr[0] ? { status: 'persisting', previous_finding_id: `p${i}`, previous_n: 40 + i } : { status: 'new' };
+  });
+  const resolved = (n: number, section: string) => ({
+    finding_id: `r${n}`,
+    n,
+    importance: 'minor' as const,
+    section,
+    topic: 'norms' as const,
+    check_id: 'norms.superseded',
+    essence: `Устранённое ${n}.`,
+    place: '',
+  });
+  result.revision = {
+    previous_run_id: '11111111-2222-3333-4444-555555555555',
+    previous_published_at: '2026-11-20T09:30:00.000Z',
+    counts: { new: 10, persisting: 2, resolved: 2 },
+    resolved: [resolved(3, 'КР'), resolved(8, 'АР')],
+  };
+  const md = renderMarkdown(result, META);
+  assert.match(
+    md,
+    /^- Сравнение с предыдущей проверкой комплекта \(результат от 20\.11\.2026 12:30 МСК, проверка 11111111-[^)]+\): новых замечаний — 10, повторных — 2, устранено — 2\.$/m,
+  );
+  assert.match(md, /^- Устранены замечания прошлой проверки: № 3 \(КР — [^)]+\) — Устранённое 3\.; № 8 \(АР — [^)]+\) — Устранённое 8\.$/m);
+  assert.match(md, /\*\*С прошлой проверки:\*\* повторное \(№ 40 прошлой проверки\)/);
+  assert.match(md, /\*\*С прошлой проверки:\*\* новое/);
+  const section = renderMarkdown(result, META, { section: 'КР' });
+  assert.match(section, /новых замечаний — \d+, повторных — 1, устранено — 1\./);
+  assert.doesNotMatch(renderMarkdown(makeResult(12), META), /прошлой проверки/, 'a run compared with none says nothing of it');
+});
+
+test('times are given in the zone of the organization the report was published for; Moscow for reports made before zones', () => {
+  const moscow = renderMarkdown(makeResult(3), META);
+  assert.match(moscow, /\| Комплект принят \| 21\.11\.2026 12:15 МСК \|/);
+  assert.match(moscow, /\| Результат опубликован \| 21\.11\.2026 12:42 МСК \|/);
+
+  const result = makeResult(3);
+  result.revision = {
+    previous_run_id: 'prev',
+    previous_published_at: '2026-11-20T21:30:00.000Z',
+    counts: { new: 3, persisting: 0, resolved: 0 },
+    resolved: [],
+  };
+  const samara = renderMarkdown(result, { ...META, time_zone: 'Europe/Samara' });
+  assert.match(samara, /\| Комплект принят \| 21\.11\.2026 13:15 Europe\/Samara \|/);
+  assert.match(samara, /\| Результат опубликован \| 21\.11\.2026 13:42 Europe\/Samara \|/);
+  // past midnight in Samara, still the day before in UTC
+  assert.match(samara, /результат от 21\.11\.2026 01:30 Europe\/Samara, проверка prev/);
+  assert.doesNotMatch(samara, /МСК/);
 });

@@ -16,16 +16,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { PublishedResult } from '../kernel/result.ts';
 import { errors } from '../kernel/errors.ts';
 import type { Db } from '../store/db.ts';
 import { claimPdfBuild, completePdfBuild, failPdfBuild, renewPdfBuild } from '../store/queue/pdf-builds.ts';
 import { keepLeaseAlive } from '../store/queue/heartbeat.ts';
-import { pdfBuildStateOf, publishedSourceOf } from '../store/repositories/results.ts';
-import { documentsOf, getRun, organizationNameOfRun } from '../store/repositories/runs.ts';
+import { pdfBuildStateOf } from '../store/repositories/results.ts';
+import { publishedReportSource } from './decided.ts';
 import type { PdfKeys } from './index.ts';
-import { reportMetaOf } from './meta.ts';
-import type { ReportKeys, ReportMeta } from './types.ts';
+import type { ReportKeys } from './types.ts';
 
 /** Retry-After while another request or process is building the PDFs (a typical build takes seconds). */
 export const BUILDING_RETRY_AFTER_S = 10;
@@ -174,17 +172,8 @@ export class PdfRebuilder {
 
 /** Reads the published result and its metadata and builds every PDF and the ZIP (the claim is the caller's). */
 export async function buildStoredPdfs(db: Db, blobs: BlobStore, runId: string): Promise<PdfKeys> {
-  const { result, reportMeta, publishedAt } = await publishedSourceOf(db, runId);
-  const meta = reportMeta ?? (await metaFromRun(db, runId, result, publishedAt));
+  const { result, meta } = await publishedReportSource(db, runId);
   // Loaded here, not at the top: an API node that rebuilds in a child never loads the renderer and its fonts.
   const { buildPdfReports, reportPrefix } = await import('./index.ts');
   return buildPdfReports(result, meta, blobs, reportPrefix(runId));
-}
-
-/** For results published before report_meta was kept: the same metadata from the run and its documents. */
-async function metaFromRun(db: Db, runId: string, result: PublishedResult, publishedAt: string): Promise<ReportMeta> {
-  const run = await getRun(db, runId);
-  if (!run) throw new Error(`run ${runId} of a published result is missing`);
-  const [organization, documents] = await Promise.all([organizationNameOfRun(db, runId), documentsOf(db, runId)]);
-  return reportMetaOf(run, organization, result.object_name ?? null, documents, publishedAt);
 }

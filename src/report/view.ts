@@ -2,7 +2,17 @@
  * The content of one report, independent of its format: the Markdown and PDF renderers both draw this,
  * so the two always carry the same structure and the same texts.
  */
-import { IMPORTANCE_ORDER, type Finding, type PublishedResult, type Question, type ReferenceProblem, type ResultWarning } from '../kernel/result.ts';
+import {
+  DOCUMENTS_UNREAD,
+  IMPORTANCE_ORDER,
+  type Finding,
+  type PublishedResult,
+  type PublishedRevision,
+  type Question,
+  type ResolvedFinding,
+  type ReferenceProblem,
+  type ResultWarning,
+} from '../kernel/result.ts';
 import { compareSections } from '../kernel/docset.ts';
 import { FINDING_FORMS, formatDateTime, importanceLabel, pageRange, placeLabel, plural, roleLabel, sectionTitle, sourceLabel, THEME_LABELS } from './labels.ts';
 import type { ReportFilter, ReportMeta } from './types.ts';
@@ -53,6 +63,13 @@ export function filterFindings(findings: readonly Finding[], filter: ReportFilte
   return findings.filter((f) => f.topic === filter.theme);
 }
 
+/** The previous round's resolved findings within a report's filter (their section or theme, as filterFindings). */
+export function filterResolved(revision: PublishedRevision, filter: ReportFilter | undefined): ResolvedFinding[] {
+  if (!filter) return [...revision.resolved];
+  if ('section' in filter) return revision.resolved.filter((f) => f.section === filter.section);
+  return revision.resolved.filter((f) => f.topic === filter.theme);
+}
+
 function importanceRank(level: string): number {
   const i = IMPORTANCE_ORDER.indexOf(level as (typeof IMPORTANCE_ORDER)[number]);
   return i < 0 ? IMPORTANCE_ORDER.length : i;
@@ -73,6 +90,7 @@ function findingView(f: Finding, meta: ReportMeta): FindingView {
     ['Что сделать', f.action],
     ['Источники', f.sources.map((s) => sourceLabel(meta.documents, s)).join('; ')],
     ['Том, стадия', [f.album, f.stage].filter(Boolean).join(', ')],
+    ['С прошлой проверки', revisionLabel(f)],
   ];
   return {
     n: f.n,
@@ -80,6 +98,27 @@ function findingView(f: Finding, meta: ReportMeta): FindingView {
     importance: f.importance,
     fields: fields.filter(([, v]) => v.trim() !== ''),
   };
+}
+
+function revisionLabel(f: Finding): string {
+  if (!f.revision) return '';
+  return f.revision.status === 'persisting' ? `повторное (№ ${f.revision.previous_n} прошлой проверки)` : 'новое';
+}
+
+/**
+ * The round against the previous run of the bundle, within the report's filter: how many of its findings are new,
+ * how many persist, and which of the previous round's are no longer found.
+ */
+function revisionSummary(revision: PublishedRevision, findings: readonly Finding[], filter: ReportFilter | undefined, timeZone?: string): string[] {
+  const persisting = findings.filter((f) => f.revision?.status === 'persisting').length;
+  const resolved = filterResolved(revision, filter);
+  const lines = [
+    `Сравнение с предыдущей проверкой комплекта (результат от ${formatDateTime(revision.previous_published_at, timeZone)}, проверка ${revision.previous_run_id}): ` +
+      `новых замечаний — ${findings.length - persisting}, повторных — ${persisting}, устранено — ${resolved.length}.`,
+  ];
+  if (resolved.length)
+    lines.push(`Устранены замечания прошлой проверки: ${resolved.map((f) => `№ ${f.n} (${sectionTitle(f.section)}) — ${f.essence}`).join('; ')}`);
+  return lines;
 }
 
 function questionView(q: Question): QuestionView {
@@ -133,16 +172,25 @@ export function buildView(result: PublishedResult, meta: ReportMeta, filter?: Re
 
   const summary = [`Замечаний в отчёте: ${countsLine(findings)}.`];
   // what the set was taken to be (stage, edition, reference date) frames every finding below
+  // documents that gave no page are said before the counts, so «no findings» is not read as «nothing wrong»
+  const unread = result.warnings.find((w) => w.code === DOCUMENTS_UNREAD);
+  if (unread) summary.unshift(unread.message);
   if (result.set?.summary) summary.unshift(result.set.summary);
+  if (result.revision) summary.push(...revisionSummary(result.revision, findings, filter, meta.time_zone));
   if (filter) summary.push(`Всего замечаний по комплекту: ${result.counts.total}; номера замечаний совпадают со сводным отчётом.`);
+  if (meta.rejected_findings?.length) {
+    const numbers = meta.rejected_findings.map((n) => `№ ${n}`).join(', ');
+    summary.push(`Отклонены специалистом и в отчёт не включены: ${numbers} (они есть в реестре замечаний с include_rejected=true).`);
+  }
   summary.push(`Вопросов: ${questions.length}. Предупреждений: ${result.warnings.length}. Проблем ссылок: ${result.reference_problems.length}.`);
 
   const facts: [string, string][] = [
-    ['Объект', meta.object_name ?? '—'],
-    ['Адрес объекта', meta.object_address ?? '—'],
+    // the object as the review established it (set model); results published before it was keep their object_name
+    ['Объект', result.set?.object?.name?.value ?? meta.object_name ?? '—'],
+    ['Адрес объекта', meta.object_address ?? result.set?.object?.address?.value ?? '—'],
     ['Организация', meta.organization],
-    ['Комплект принят', formatDateTime(meta.created_at)],
-    ['Результат опубликован', formatDateTime(meta.published_at)],
+    ['Комплект принят', formatDateTime(meta.created_at, meta.time_zone)],
+    ['Результат опубликован', formatDateTime(meta.published_at, meta.time_zone)],
     ['Идентификатор проверки', meta.run_id],
     ['Задание', meta.user_request?.trim() || '—'],
   ];

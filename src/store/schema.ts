@@ -31,6 +31,8 @@ export interface TenantsTable {
   access_until: string | null;
   /** Requests per minute per API key; null = the service default (RATE_LIMIT_PER_MINUTE), 0 = unlimited. */
   rate_limit_per_minute: number | null;
+  /** IANA time zone in which the organization reads times (cabinet, reports); Europe/Moscow by default. */
+  time_zone: string;
   created_at: string;
   updated_at: string;
 }
@@ -112,6 +114,8 @@ export interface DocumentsTable {
   page_to: number | null;
   /** JSON array of warnings produced while preparing the document. */
   warnings: string;
+  /** Why not one page was read (set by the reading stage); null when read or not read yet. */
+  unread_reason: string | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -20,6 +20,8 @@ const NOT_CONFIGURATION: Record<string, string> = {
   'ingest/tools.ts: process.env.PATH': 'tool lookup on PATH',
   // tesseract inherits this process's environment, as any spawned tool does, with OpenMP held to one thread.
   'review/extract/ocr.ts: ...process.env': 'environment of a child process',
+  // the same for the tesseract a page render starts for the words of a scan
+  'isolation/page-render-child.mjs: ...process.env': 'environment of a child process',
 };
 
 /** Every `process.env` in a file, with the expression around it (`process.env.X`, `...process.env`, `process.env[…]`). */

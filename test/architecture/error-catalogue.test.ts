@@ -43,5 +43,15 @@ test('factories give Russian messages with their code', () => {
   for (const e of samples) assert.match(e.message, /[А-Яа-яЁё]/, `${e.code}: ${e.message}`);
   assert.equal(runFailures.tooManyPages(120, 100, 2).toRunError().code, 'too_many_pages');
   assert.match(runFailures.tooManyPages(250, 100, 2).message, /с двойным объёмом — 200/);
+  const unreadable = runFailures.nothingReadable([{ name: 'a.pdf', reason: 'файл не является PDF' }]).toRunError();
+  assert.deepEqual([unreadable.code, unreadable.file], ['bad_format', 'a.pdf']);
+  assert.match(unreadable.message, /«a\.pdf»: файл не является PDF/);
+  assert.equal(
+    runFailures.nothingReadable([
+      { name: 'a.pdf', reason: 'x' },
+      { name: 'b.pdf', reason: 'y' },
+    ]).file,
+    undefined,
+  );
   assert.equal(errors.archiveUnreadable('a.zip', true, 'zip').message, 'Архив «a.zip» защищён паролем и не может быть распакован');
 });

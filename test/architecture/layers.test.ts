@@ -13,7 +13,7 @@ import { fileCycles, importEdges, layerOf, moduleSpecifiers, SRC_ROOT, type Impo
  * Which layers each layer may import (besides itself), bottom to top. The kernel imports nothing of the
  * app; store and blobs sit on it; ingest, review and report are the processing libraries; notify owns the
  * webhook outbox the domain writes into run transactions; isolation starts and watches the child processes that
- * carry runs and PDF builds; domain is the request-side services; pipeline, http and cli drive them (http/presenters/
+ * carry runs, PDF builds and page pictures; domain is the request-side services; pipeline, http and cli drive them (http/presenters/
  * turns domain objects into the contract's JSON for the API, the cabinet and the operator commands alike); app
  * composes the HTTP API and main is the entry point.
  */
@@ -30,7 +30,7 @@ export const ALLOWED: Record<string, readonly string[]> = {
   domain: ['kernel', 'config', 'store', 'blobs', 'ingest', 'notify', 'isolation'],
   pipeline: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'report', 'notify', 'isolation', 'domain'],
   http: ['kernel', 'config', 'store', 'blobs', 'ingest', 'report', 'notify', 'isolation', 'domain'],
-  cabinet: ['kernel', 'config', 'store', 'blobs', 'domain', 'http'],
+  cabinet: ['kernel', 'config', 'store', 'blobs', 'isolation', 'domain', 'http'],
   cli: ['kernel', 'config', 'store', 'notify', 'domain'],
   app: ['kernel', 'config', 'store', 'blobs', 'domain', 'http', 'cabinet'],
   main: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'notify', 'isolation', 'domain', 'pipeline', 'http', 'cli', 'app'],
@@ -54,6 +54,13 @@ test('the import reader sees every form of import', () => {
     'const notAnImport = \'from "./h.ts"\';',
   ].join('\n');
   assert.deepEqual(moduleSpecifiers('x.ts', text), ['./a.ts', '../b.ts', './c.ts', './d.ts', './e.ts', './f.ts', './g.mjs', 'node:fs']);
+  const js = [
+    "import { h } from './dom.js';",
+    "/** @import { Run } from '../api-types.ts' */",
+    '/** @param {Run} run */',
+    'export const f = (run) => h(run);',
+  ].join('\n');
+  assert.deepEqual(moduleSpecifiers('x.js', js), ['./dom.js', '../api-types.ts']);
 });
 
 test('every top folder and top file of src/ has a row in the layer table', () => {

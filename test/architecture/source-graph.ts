@@ -1,6 +1,7 @@
 /**
  * Reads the import graph of src/ with the TypeScript parser: static imports, `export … from`, `import type`,
- * dynamic `import()`, `import('…')` types and `new URL('./x.mjs', import.meta.url)` (worker scripts).
+ * dynamic `import()`, `import('…')` types, JSDoc `@import` tags (the cabinet's browser modules) and
+ * `new URL('./x.mjs', import.meta.url)` (worker scripts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -29,7 +30,16 @@ export function sourceFiles(root = SRC_ROOT): string[] {
 export function moduleSpecifiers(fileName: string, text: string): string[] {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
+  // `/** @import { T } from './x.ts' */` in the cabinet's browser modules: their type-only imports.
+  const jsDocImports = new Set<string>();
   const visit = (node: ts.Node): void => {
+    // Every JSDoc comment before the node (ts.getJSDocTags reads only the last one, and @import stands apart).
+    for (const doc of (node as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [])
+      for (const tag of doc.tags ?? [])
+        if (ts.isJSDocImportTag(tag) && ts.isStringLiteral(tag.moduleSpecifier) && !jsDocImports.has(tag.moduleSpecifier.text)) {
+          jsDocImports.add(tag.moduleSpecifier.text);
+          found.push(tag.moduleSpecifier.text);
+        }
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push(node.moduleSpecifier.text);
     } else if (

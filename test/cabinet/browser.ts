@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import puppeteer, { type Browser as BidiBrowser } from 'puppeteer-core';
 import { ROOT } from '../helpers/server.ts';
 
@@ -15,6 +15,16 @@ export const FIREFOX = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium (apt-get install chromium), as .ci/run does`);
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+}
+
+/** A new page of the browser, signed in to the cabinet at origin with the key and showing the runs list. */
+export async function signedInPage(browser: Browser, origin: string, key: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(`${origin}/`);
+  await page.fill('#key', key);
+  await page.click('button[type=submit]');
+  await page.locator('header.top').waitFor();
+  return page;
 }
 
 /** Why the Firefox tests cannot run here, or null when they can. */

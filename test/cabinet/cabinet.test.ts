@@ -1,7 +1,7 @@
 /**
  * The cabinet in a real browser (headless Chromium) against the real program: wrong key, login, upload of a set
  * with an archive and chosen kinds, progress to done, a finding with its page picture, a decision seen through the
- * API's /findings, the screens at tablet width, a PDF download, logout; the key in no response, URL, storage or log after login; a
+ * API's /findings, the quoted words highlighted over the picture with zoom and pan, the screens at tablet width, a PDF download, logout; the key in no response, URL, storage or log after login; a
  * state-changing request without the CSRF token refused; a session ended by key revocation and by suspension.
  */
 import { after, before, describe, test } from 'node:test';
@@ -243,6 +243,67 @@ describe('cabinet in a browser', () => {
     await screenshot(page, 'decision');
   });
 
+  test('the quoted words highlighted over the page picture, opened on them; zoom by +/−, buttons, Ctrl+wheel; pan by dragging', async () => {
+    const back = page.url();
+    // The structural volume's address differs from the rest: the finding quotes it from its page.
+    const result = (await api.get(`/runs/${runId}/findings`)).json;
+    const finding = result.findings.find((f: any) => f.check_id === 'consistency.address');
+    assert.ok(finding, 'the set has an address finding');
+    const ref = finding.page_refs[0];
+    await page.goto(`${origin}/#/runs/${runId}/findings/${finding.n}`);
+    const view = page.locator('.page-view').first();
+    const mark = view.locator('.highlight').first();
+    await mark.waitFor({ timeout: 60_000 });
+    assert.equal(await view.locator('img.page-picture').getAttribute('src'), `/cabinet/runs/${runId}/documents/${ref.doc_index}/pages/${ref.doc_page}`);
+    const [img, box, frame] = await Promise.all([
+      view.locator('img.page-picture').boundingBox(),
+      mark.boundingBox(),
+      view.locator('.page-frame').boundingBox(),
+    ]);
+    assert.ok(img && box && frame);
+    assert.ok(box.x >= img.x && box.y >= img.y && box.x + box.width <= img.x + img.width && box.y + box.height <= img.y + img.height, 'over the picture');
+    assert.ok(box.width > box.height && box.height > 5, `a line of words: ${JSON.stringify(box)}`);
+    // opened on the cited place: zoomed so the line reads, and the highlight within the frame's view
+    const zoom = async () => Number((await view.locator('.zoom-level').innerText()).replace(/\D+/g, ''));
+    const opened = await zoom();
+    assert.ok(opened > 100, `opened zoomed: ${opened} %`);
+    assert.ok(
+      box.y >= frame.y && box.y + box.height <= frame.y + frame.height && box.x >= frame.x && box.x + box.width <= frame.x + frame.width,
+      'scrolled to it',
+    );
+    await view.scrollIntoViewIfNeeded();
+    await screenshot(page, 'page-viewer');
+    await page.locator('.finding-detail h2').click();
+    await page.keyboard.press('+');
+    assert.ok((await zoom()) > opened, 'the + key zooms in');
+    const wide = (await view.locator('.page-canvas').boundingBox())!.width;
+    await view.locator('button.zoom-out').click();
+    await view.locator('button.zoom-out').click();
+    assert.ok((await zoom()) < opened);
+    assert.ok((await view.locator('.page-canvas').boundingBox())!.width < wide, 'the picture itself is smaller');
+    // the frame wholly on screen, where the pointer can reach its middle
+    await view.locator('.page-frame').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const at = (await view.locator('.page-frame').boundingBox())!;
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    const beforeWheel = await zoom();
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await page.waitForFunction((z) => Number(document.querySelector('.zoom-level')?.textContent?.replace(/\D+/g, '')) > z, beforeWheel);
+    const scroll = () => view.locator('.page-frame').evaluate((el) => [el.scrollLeft, el.scrollTop]);
+    const [left, top] = await scroll();
+    await page.mouse.down();
+    await page.mouse.move(at.x + at.width / 2 - 60, at.y + at.height / 2 - 40, { steps: 4 });
+    await page.mouse.up();
+    const [left2, top2] = await scroll();
+    assert.ok(left2! > left! || top2! > top!, `dragged: ${[left, top]} → ${[left2, top2]}`);
+    // the highlight follows the zoom: still over the same words
+    await view.locator('button.zoom-fit').click();
+    const [img2, box2] = await Promise.all([view.locator('img.page-picture').boundingBox(), mark.boundingBox()]);
+    assert.ok(Math.abs((box2!.x - img2!.x) / img2!.width - (box.x - img.x) / img.width) < 0.01);
+    await page.goto(back);
+  });
+
   test('at tablet width the runs list, the new review and the findings fit the screen', async () => {
     const findings = page.url();
     await page.setViewportSize(TABLET);
@@ -269,6 +330,22 @@ describe('cabinet in a browser', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const bytes = await readFile((await download.path())!);
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+  });
+
+  test('the register of remarks downloads from the findings page as XLSX and DOCX', async () => {
+    await page.goto(`${origin}/#/runs/${runId}/findings`);
+    // Named by the object's cipher and the date, not by the run's id.
+    for (const [text, name] of [
+      ['Реестр XLSX', /^Реестр замечаний 24-017 \d{4}-\d{2}-\d{2}\.xlsx$/],
+      ['Реестр DOCX', /^Реестр замечаний 24-017 \d{4}-\d{2}-\d{2}\.docx$/],
+    ] as const) {
+      const link = page.getByText(text, { exact: true });
+      await link.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      assert.match(download.suggestedFilename(), name);
+      const bytes = await readFile((await download.path())!);
+      assert.equal(bytes.subarray(0, 2).toString(), 'PK', `${text} is an OOXML package`);
+    }
   });
 
   test('the organization page: limits, usage chart, bundles', async () => {

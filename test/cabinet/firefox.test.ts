@@ -1,6 +1,7 @@
 /**
  * The cabinet in Firefox (Debian's stock firefox-esr, driven over WebDriver BiDi) against the real program: a wrong
- * key, login, a set uploaded with chosen kinds, progress to done, a finding with its page picture, a decision, the
+ * key, login, a set uploaded with chosen kinds, progress to done, a finding with its page picture and the quoted words
+ * highlighted over it, zoomed, a decision, the
  * PDF report, logout; and at tablet width the runs list, the new review and the findings fit the screen (saved as
  * docs/cabinet/findings-tablet.png). One server and one browser for the whole file; skipped, saying why, where
  * Firefox is not installed.
@@ -123,13 +124,77 @@ describe('cabinet in Firefox', { skip: firefoxMissing() ?? false }, () => {
 
   test('a decision is recorded and visible through the API', async () => {
     const n = (await textOf('.finding-detail h2')).replace(/\D+/g, '');
+    assert.doesNotMatch(await textOf('.finding-detail .decision'), /\bnull\b/, 'no stray «null» under the buttons');
     await page.type('#reason', 'Адрес в разделе КР расходится с ПЗ');
     await page.click('button[data-decision=accepted]');
     await waitForText('Ваше решение: Принято (версия 1)');
+    assert.match(await textOf('.own-decision'), /«Адрес в разделе КР расходится с ПЗ»/, 'the reason is shown');
     const result = (await cabinet.api.get(`/runs/${runId}/findings`)).json;
     const finding = result.findings.find((f: any) => String(f.n) === n);
     const decision = result.feedback.find((d: any) => d.finding_id === finding.finding_id);
     assert.deepEqual([decision?.decision, decision?.reason], ['accepted', 'Адрес в разделе КР расходится с ПЗ']);
+  });
+
+  test('filters and the finding kept in the address through reload; Enter opens an item; r focuses the reason', async () => {
+    const section = await page.$eval('#f-section option:nth-child(2)', (o) => (o as HTMLOptionElement).value);
+    await page.select('#f-section', section);
+    await page.waitForFunction((s) => location.hash.includes(`?section=${encodeURIComponent(s)}`), {}, section);
+    const hash = await page.evaluate(() => location.hash);
+    await page.reload();
+    await page.waitForSelector('.finding-detail h2');
+    assert.equal(await page.evaluate(() => location.hash), hash);
+    assert.equal(await page.$eval('#f-section', (el) => (el as HTMLSelectElement).value), section);
+    await page.select('#f-section', '');
+    await page.waitForSelector('.finding-item:nth-child(2)');
+    await page.focus('.finding-item:nth-child(2)');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.finding-item:nth-child(2).selected');
+    await page.click('.finding-detail h2');
+    await page.keyboard.press('r');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'reason');
+    await page.keyboard.press('Escape');
+    await page.$eval('#reason', (el) => (el as HTMLElement).blur());
+    await page.evaluate((u) => (location.hash = new URL(u).hash), findingsUrl);
+    await page.waitForFunction((u) => location.hash === new URL(u).hash, {}, findingsUrl);
+  });
+
+  test('the quoted words highlighted over the page picture; the + key and the buttons zoom', async () => {
+    const result = (await cabinet.api.get(`/runs/${runId}/findings`)).json;
+    const finding = result.findings.find((f: any) => f.check_id === 'consistency.address');
+    assert.ok(finding, 'the set has an address finding');
+    await page.evaluate((hash) => (location.hash = hash), `#/runs/${runId}/findings/${finding.n}`);
+    await page.waitForSelector('.page-view .highlight', { timeout: 60_000 });
+    const geometry = () =>
+      page.$eval('.page-view', (fig) => {
+        // no named function in here: the page gets this function's text, without what the test's compiler defines beside it
+        const [img, mark, frame] = ['img.page-picture', '.highlight', '.page-frame'].map((s) => fig.querySelector(s)!.getBoundingClientRect()) as [
+          DOMRect,
+          DOMRect,
+          DOMRect,
+        ];
+        return {
+          over: mark.left >= img.left && mark.top >= img.top && mark.right <= img.right && mark.bottom <= img.bottom,
+          inView: mark.top >= frame.top && mark.bottom <= frame.bottom && mark.left >= frame.left && mark.right <= frame.right,
+          at: (mark.left - img.left) / img.width,
+          width: img.width,
+          zoom: Number(fig.querySelector('.zoom-level')!.textContent!.replace(/\D+/g, '')),
+        };
+      });
+    const opened = await geometry();
+    assert.ok(opened.over, 'the highlight lies over the picture');
+    assert.ok(opened.inView, 'opened on it');
+    assert.ok(opened.zoom > 100, `opened zoomed: ${opened.zoom} %`);
+    await page.click('.finding-detail h2');
+    await page.keyboard.press('+');
+    const zoomed = await geometry();
+    assert.ok(zoomed.zoom > opened.zoom && zoomed.width > opened.width, 'the + key zooms in');
+    await page.click('.page-view button.zoom-fit');
+    const fit = await geometry();
+    assert.equal(fit.zoom, 100);
+    assert.ok(fit.width < zoomed.width);
+    assert.ok(Math.abs(fit.at - opened.at) < 0.01, 'the highlight stays on its words at every zoom');
+    await page.evaluate((u) => (location.hash = new URL(u).hash), findingsUrl);
+    await page.waitForFunction((u) => location.hash === new URL(u).hash, {}, findingsUrl);
   });
 
   test('at tablet width the runs list, the new review and the findings fit the screen', async () => {

@@ -37,3 +37,28 @@ test('sizes and estimates', () => {
   assert.equal(format.fmtEta(30), '≈ 30 секунд');
   assert.equal(format.fmtEta(125), '≈ 2 минуты');
 });
+
+test('times in the organization time zone (Moscow by default), named after the time', () => {
+  assert.match(format.fmtDateTime('2026-11-26T21:30:00Z'), /^27 ноября 2026.*00:30 МСК$/);
+  format.setTimeZone('Asia/Yekaterinburg');
+  try {
+    assert.match(format.fmtDateTime('2026-11-26T21:30:00Z'), /^27 ноября 2026.*02:30 Asia\/Yekaterinburg$/);
+  } finally {
+    format.setTimeZone();
+  }
+});
+
+test('names of codes and other cases of plurals', () => {
+  assert.equal(`в ${format.plural(4, format.W.filesIn)}`, 'в 4 файлах');
+  assert.equal(`в ${format.plural(1, format.W.filesIn)}`, 'в 1 файле');
+  assert.equal(`из ${format.plural(21, format.W.findingsOf)}`, 'из 21 замечания');
+  assert.equal(format.label(format.NOTE_STATUS, 'candidate'), 'Предложена');
+});
+
+test('a run is named by its address, else the object from the result, else its first file', () => {
+  const run = { object: { address: null }, documents: [{ name: '24-017-ПЗ.pdf' }] };
+  assert.equal(format.runTitle(run, { cipher: '24-017', name: 'Жилой дом' }), 'Жилой дом (24-017)');
+  assert.equal(format.runTitle(run, { cipher: '24-017', name: null }), '24-017');
+  assert.equal(format.runTitle(run, null), '24-017-ПЗ.pdf');
+  assert.equal(format.runTitle({ ...run, object: { address: 'г. Казань' } }, { cipher: '24-017', name: null }), 'г. Казань');
+});

@@ -14,7 +14,8 @@ export const PRIMARY = {
   findings: [
     '.finding-list .finding-item.selected',
     '.finding-detail h2',
-    'img.page-picture',
+    // the frame of the page picture: the picture itself, zoomed, is wider than the frame it scrolls in
+    '.page-frame',
     '#reason',
     'button[data-decision=accepted]',
     'button[data-decision=rejected]',

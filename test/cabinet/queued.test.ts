@@ -12,7 +12,7 @@ import { startApp, type InProcessServer } from '../helpers/app.ts';
 import type { CreatedOrg } from '../helpers/server.ts';
 import { Client, form } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, signedInPage } from './browser.ts';
 
 let server: InProcessServer;
 let org: CreatedOrg;
@@ -29,11 +29,7 @@ before(async () => {
   api = new Client(server.baseUrl, org.api_key);
   dir = await mkdtemp(join(tmpdir(), 'drs-cabinet-'));
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(`${origin}/`);
-  await page.fill('#key', org.api_key);
-  await page.click('button[type=submit]');
-  await page.locator('header.top').waitFor();
+  page = await signedInPage(browser, origin, org.api_key);
 });
 after(async () => {
   await browser?.close();

@@ -142,6 +142,11 @@ describe('client flow against the real service', () => {
       const part = await client.downloadReport(runId, join(work, 'section.pdf'), { format: 'pdf', section });
       assert.ok(part.bytes > 0);
     }
+    for (const format of ['xlsx', 'docx'] as const) {
+      const register = await client.downloadReport(runId, join(work, `register.${format}`), { format, includeRejected: true });
+      assert.match(register.contentType, new RegExp(`officedocument\\.${format === 'xlsx' ? 'spreadsheetml' : 'wordprocessingml'}`));
+      assert.equal((await readFile(register.path)).subarray(0, 2).toString(), 'PK');
+    }
     const filter = await client.downloadReport(runId, join(work, 'bad.md'), { format: 'md', section: 'АР' }).catch((e: unknown) => e);
     assert.ok(filter instanceof DrsApiError && filter.code === 'section_pdf_only', String(filter));
     await assert.rejects(stat(join(work, 'bad.md')), 'no file is left for a refused download');

@@ -149,6 +149,33 @@ describe('authentication, errors and account endpoints', () => {
     assert.equal((await api.get('/me')).json.webhook_configured, false);
   });
 
+  test('the time zone of the organization: Moscow by default, set by the operator, given by me and the cabinet session', async () => {
+    assert.equal((await api.get('/me')).json.time_zone, 'Europe/Moscow');
+    const unknown = await server.cli(['org', 'set', org.tenant_id, '--time-zone', 'Europe/Atlantis']);
+    assert.notEqual(unknown.code, 0);
+    assert.equal(unknown.json.error, 'usage');
+    assert.match(unknown.json.message, /--time-zone: unknown time zone "Europe\/Atlantis"/);
+    assert.equal((await api.get('/me')).json.time_zone, 'Europe/Moscow', 'a refused zone changes nothing');
+
+    const set = await server.cli(['org', 'set', org.tenant_id, '--time-zone', 'europe/samara']);
+    assert.equal(set.code, 0);
+    assert.equal(set.json.time_zone, 'Europe/Samara', 'the zone is kept under its canonical name');
+    assert.equal((await api.get('/me')).json.time_zone, 'Europe/Samara');
+
+    const origin = server.baseUrl.replace(/\/api\/v1$/, '');
+    const login = await fetch(`${origin}/cabinet/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: org.api_key }),
+    });
+    assert.equal(login.status, 201);
+    assert.equal(((await login.json()) as any).time_zone, 'Europe/Samara');
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const session = await fetch(`${origin}/cabinet/session`, { headers: { cookie } });
+    assert.equal(((await session.json()) as any).time_zone, 'Europe/Samara');
+    await server.cli(['org', 'set', org.tenant_id, '--time-zone', 'Europe/Moscow']);
+  });
+
   test('usage clamps days to 1..365 and rejects non-numbers with 422', async () => {
     assert.equal((await api.get('/usage?days=1000')).json.days, 365);
     assert.equal((await api.get('/usage?days=0')).json.days, 1);

@@ -34,6 +34,35 @@ export async function reviewSetForm(fields: Record<string, string> = {}): Promis
   );
 }
 
+// The next revision: see revisedSetForm.
+const AR_CORRECTED = [
+  'ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 3. Объемно-планировочные и архитектурные решения\n24-017-АР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 24',
+  'Архитектурные решения 24-017-АР. Лист 2. Снеговая нагрузка принята по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.',
+];
+const KR_CORRECTED = [
+  'Том 4. Изменение 1\nВыпущен взамен тома 24-017-КР',
+  'ООО «Проектное бюро»\nРаздел 4. Конструктивные и объемно-планировочные решения\n24-017-КР\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20',
+  'Конструктивные решения 24-017-КР. Лист 2. Расчёт выполнен по СНиП 52-01-2003 и СНиП II-23-81*. Площадь застройки 1 300,0 м2.',
+];
+export const KR_RENAMED = 'Том 4 КР изм1.pdf';
+
+/**
+ * The next revision of the set, for the next round in a bundle: the structural volume renamed with a cover page put
+ * before it and its address mended (its built-up area and norms left as they were), while the architectural volume
+ * now names another house.
+ */
+export async function revisedSetForm(fields: Record<string, string> = {}): Promise<FormData> {
+  const [pz, ar, kr] = await Promise.all([makePdf(PZ_PAGES), makePdf(AR_CORRECTED), makePdf(KR_CORRECTED)]);
+  return form(
+    [
+      { name: '24-017-ПЗ.pdf', content: pz, type: 'application/pdf' },
+      { name: '24-017-АР.pdf', content: ar, type: 'application/pdf' },
+      { name: KR_RENAMED, content: kr, type: 'application/pdf' },
+    ],
+    { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-АР.pdf': 'АР', [KR_RENAMED]: 'КР' }), ...fields },
+  );
+}
+
 /** Uploads the set and returns the run id without waiting. */
 export async function uploadSet(api: Client, fields: Record<string, string> = {}): Promise<string> {
   const r = await api.postForm('/runs', await reviewSetForm(fields));

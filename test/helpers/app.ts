@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
+import { secretFreeLogging } from '../../src/kernel/log-redaction.ts';
 import { buildApp } from '../../src/app.ts';
 import type { App } from '../../src/http/app-instance.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -65,7 +66,7 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
       done();
     },
   });
-  const log = opts.log ?? pino({ level: config.logLevel }, sink);
+  const log = opts.log ?? pino({ ...secretFreeLogging, level: config.logLevel }, sink);
   const blobs = await createBlobStore(config);
   let worker: Worker | null = null;
   let dispatcher: WebhookDispatcher | null = null;

@@ -2,13 +2,14 @@
  * Row factories for tests that set the database up directly: an organization with its key (made through the
  * repositories, as `drs org create` makes it) and a run row in any status.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../src/store/db.ts';
 import { fromRun, type RunRow } from '../../src/store/repositories/run-rows.ts';
 import { createApiKey, createTenant } from '../../src/store/repositories/tenants.ts';
 import { orgSettingsFrom, type OrgValues } from '../../src/cli/org-options.ts';
 import { newQueuedRun } from '../../src/domain/new-run.ts';
 import type { ReportKeys } from '../../src/report/types.ts';
+import type { BlobStore } from '../../src/blobs/blob-store.ts';
 import type { CreatedOrg } from './server.ts';
 
 export interface TenantWithKey {
@@ -92,4 +93,43 @@ export async function insertResult(db: Db, run: { runId: string; tenantId: strin
       report_zip_key: keys.reportZipKey,
     })
     .execute();
+}
+
+/**
+ * PDF documents of a run as preparation leaves them: each stored under the run's docs/ and its row written, numbered
+ * from 1 in the given order (`pages` is the count preparation would have read).
+ */
+export async function insertPdfDocuments(
+  db: Db,
+  blobs: BlobStore,
+  runId: string,
+  pdfs: { name: string; content: Buffer; pages: number | null }[],
+): Promise<void> {
+  for (const [i, pdf] of pdfs.entries()) {
+    const blobKey = `runs/${runId}/docs/${i + 1}.pdf`;
+    await blobs.putBuffer(blobKey, pdf.content);
+    await db
+      .insertInto('documents')
+      .values({
+        run_id: runId,
+        idx: i + 1,
+        name: pdf.name,
+        kind: 'КР',
+        kind_chosen: 0,
+        kind_guess: 'КР',
+        role: 'review',
+        format: 'pdf',
+        size: pdf.content.length,
+        sha256: createHash('sha256').update(pdf.content).digest('hex'),
+        blob_key: blobKey,
+        pdf_blob_key: null,
+        pages: pdf.pages,
+        converted: 0,
+        page_from: null,
+        page_to: null,
+        warnings: '[]',
+        unread_reason: null,
+      })
+      .execute();
+  }
 }

@@ -1,16 +1,12 @@
 /**
- * A minimal S3-compatible server on 127.0.0.1 for tests, path-style only and without signature checks:
- * CreateBucket, PutObject, GetObject, HeadObject, DeleteObject, DeleteObjects, ListObjectsV2 and multipart
- * upload (Create, UploadPart, Complete, Abort). Bodies stream to disk (s3-objects.ts). It records every request
- * so tests can see which API calls a client made.
+ * An S3-compatible server for tests: fauxqs (an npm-installed emulator of S3's REST API: buckets, Put/Get/Head/
+ * DeleteObject(s), ListObjectsV2 with continuation tokens, multipart uploads with S3's `<md5-of-part-md5s>-<n>`
+ * ETag), served in this process on an ephemeral port of 127.0.0.1 and spoken to only over HTTP with the AWS SDK.
+ * Hooks on its Fastify instance give the tests what a real server cannot: a record of the calls a client made
+ * and of the multipart uploads started, and failures injected on demand (a store refusing writes).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { S3Objects, type StoredObject } from './s3-objects.ts';
+import { CreateBucketCommand, HeadBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { buildApp } from 'fauxqs';
 
 export interface S3Request {
   method: string;
@@ -22,200 +18,103 @@ export interface S3Request {
 export interface TestS3Server {
   endpoint: string;
   bucket: string;
-  objects: S3Objects;
   /** Every request received, in order. */
   requests: S3Request[];
+  /** The upload id of every multipart upload the server started, in order. */
+  startedUploads: string[];
   /** When set, requests it returns true for are answered 500 InternalError (a failing store), body unread. */
   refuse: ((r: S3Request) => boolean) | null;
+  /** A client of the server with the credentials of env(). */
+  client: S3Client;
+  /** Every key in the bucket under prefix, through ListObjectsV2 page by page. */
+  keys(prefix?: string): Promise<string[]>;
   /** Environment for the service: BLOB_URL=s3://bucket/prefix plus endpoint, region, path style and credentials. */
   env(prefix?: string): Record<string, string>;
   stop(): Promise<void>;
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unesc = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+const REGION = 'us-east-1';
+const CREDENTIALS = { accessKeyId: 'test-access-key', secretAccessKey: 'test-secret-key' };
 
-function send(res: ServerResponse, status: number, body?: string, headers: Record<string, string | number> = {}): void {
-  res.writeHead(status, body === undefined ? headers : { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
+/** Path-style request line → bucket, key and query, as S3 reads it. */
+function parse(method: string, url: string): S3Request {
+  const u = new URL(url, 'http://127.0.0.1');
+  const [, bucketPart = '', ...keyParts] = u.pathname.split('/');
+  return { method, bucket: decodeURIComponent(bucketPart), key: keyParts.map(decodeURIComponent).join('/'), query: u.searchParams };
 }
 
-function fail(res: ServerResponse, status: number, code: string, resource: string, head = false): void {
-  if (head) return send(res, status);
-  send(res, status, xml(`<Error><Code>${code}</Code><Message>${code}</Message><Resource>${esc(resource)}</Resource><RequestId>test</RequestId></Error>`));
-}
-
-async function readText(req: IncomingMessage): Promise<string> {
-  let s = '';
-  for await (const c of req) s += (c as Buffer).toString('utf8');
-  return s;
-}
-
-const objectHeaders = (o: StoredObject) => ({
-  'content-length': o.size,
-  'content-type': 'application/octet-stream',
-  etag: o.etag,
-  'last-modified': o.lastModified.toUTCString(),
-});
-
-function listV2(objects: S3Objects, res: ServerResponse, bucket: string, q: URLSearchParams): void {
-  const prefix = q.get('prefix') ?? '';
-  const maxKeys = Math.min(1000, Number(q.get('max-keys') ?? 1000));
-  const token = q.get('continuation-token');
-  const startAfter = token ? Buffer.from(token, 'base64url').toString('utf8') : (q.get('start-after') ?? '');
-  const { items, truncated } = objects.list(bucket, prefix, startAfter, maxKeys);
-  const contents = items
-    .map(
-      (o) =>
-        `<Contents><Key>${esc(o.key)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${esc(o.etag)}</ETag><Size>${o.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
-    )
-    .join('');
-  const next = truncated ? `<NextContinuationToken>${Buffer.from(items.at(-1)!.key).toString('base64url')}</NextContinuationToken>` : '';
-  send(
-    res,
-    200,
-    xml(
-      `<ListBucketResult><Name>${esc(bucket)}</Name><Prefix>${esc(prefix)}</Prefix><KeyCount>${items.length}</KeyCount><MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`,
-    ),
-  );
-}
-
-async function deleteMany(objects: S3Objects, req: IncomingMessage, res: ServerResponse, bucket: string): Promise<void> {
-  const body = await readText(req);
-  const keys = [...body.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((m) => unesc(m[1]!));
-  if (!keys.length) return fail(res, 400, 'MalformedXML', bucket);
-  if (keys.length > 1000) return fail(res, 400, 'MalformedXML', bucket);
-  for (const k of keys) await objects.delete(bucket, k);
-  const quiet = /<Quiet>true<\/Quiet>/.test(body);
-  send(res, 200, xml(`<DeleteResult>${quiet ? '' : keys.map((k) => `<Deleted><Key>${esc(k)}</Key></Deleted>`).join('')}</DeleteResult>`));
-}
-
-async function handleObject(objects: S3Objects, r: S3Request, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { method, bucket, key, query: q } = r;
-  const uploadId = q.get('uploadId');
-  if (method === 'PUT' && uploadId) {
-    const upload = objects.upload(uploadId, bucket, key);
-    if (!upload) return fail(res, 404, 'NoSuchUpload', key);
-    const etag = await objects.putPart(upload, Number(q.get('partNumber')), req);
-    return send(res, 200, undefined, { etag, 'content-length': 0 });
-  }
-  if (method === 'PUT') {
-    if (req.headers['x-amz-copy-source']) return fail(res, 501, 'NotImplemented', key);
-    const o = await objects.put(bucket, key, req);
-    return send(res, 200, undefined, { etag: o.etag, 'content-length': 0 });
-  }
-  if (method === 'POST' && q.has('uploads')) {
-    const id = objects.startUpload(bucket, key);
-    return send(
-      res,
-      200,
-      xml(`<InitiateMultipartUploadResult><Bucket>${esc(bucket)}</Bucket><Key>${esc(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`),
-    );
-  }
-  if (method === 'POST' && uploadId) {
-    const upload = objects.upload(uploadId, bucket, key);
-    if (!upload) return fail(res, 404, 'NoSuchUpload', key);
-    const parts = [...(await readText(req)).matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
-    const o = await objects.complete(uploadId, upload, parts);
-    return send(
-      res,
-      200,
-      xml(`<CompleteMultipartUploadResult><Bucket>${esc(bucket)}</Bucket><Key>${esc(key)}</Key><ETag>${esc(o.etag)}</ETag></CompleteMultipartUploadResult>`),
-    );
-  }
-  if (method === 'DELETE' && uploadId) {
-    await objects.abort(uploadId);
-    return send(res, 204);
-  }
-  if (method === 'DELETE') {
-    await objects.delete(bucket, key);
-    return send(res, 204);
-  }
-  if (method === 'GET' || method === 'HEAD') {
-    const o = objects.get(bucket, key);
-    if (!o) return fail(res, 404, 'NoSuchKey', key, method === 'HEAD');
-    res.writeHead(200, objectHeaders(o));
-    if (method === 'HEAD') return void res.end();
-    createReadStream(o.file).pipe(res);
-    return;
-  }
-  fail(res, 405, 'MethodNotAllowed', key);
-}
-
-async function handle(objects: S3Objects, requests: S3Request[], refuse: TestS3Server['refuse'], req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  const [, bucketPart = '', ...keyParts] = url.pathname.split('/');
-  const r: S3Request = {
-    method: req.method ?? 'GET',
-    bucket: decodeURIComponent(bucketPart),
-    key: keyParts.map(decodeURIComponent).join('/'),
-    query: url.searchParams,
-  };
-  requests.push(r);
-  if (refuse?.(r)) {
-    req.resume();
-    return fail(res, 500, 'InternalError', r.key, r.method === 'HEAD');
-  }
-  // Signed streaming bodies (aws-chunked) are not decoded here: the service must send plain bodies.
-  if (String(req.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-')) return fail(res, 501, 'NotImplemented', r.key);
-  if (!r.bucket) return fail(res, 405, 'MethodNotAllowed', '/');
-  if (!r.key && r.method === 'PUT') {
-    objects.createBucket(r.bucket);
-    return send(res, 200, undefined, { 'content-length': 0 });
-  }
-  if (!objects.bucket(r.bucket)) return fail(res, 404, 'NoSuchBucket', r.bucket, r.method === 'HEAD');
-  if (!r.key) {
-    if (r.method === 'GET' && r.query.get('list-type') === '2') return listV2(objects, res, r.bucket, r.query);
-    if (r.method === 'POST' && r.query.has('delete')) return deleteMany(objects, req, res, r.bucket);
-    return fail(res, 501, 'NotImplemented', r.bucket);
-  }
-  return handleObject(objects, r, req, res);
-}
+const internalError = (resource: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InternalError</Code><Message>injected by the test</Message><Resource>${resource.replace(/[<>&"]/g, '')}</Resource></Error>`;
 
 export async function startS3Server(bucket = 'drs-test'): Promise<TestS3Server> {
-  const dir = await mkdtemp(join(tmpdir(), 'drs-s3-'));
-  const objects = new S3Objects(dir);
-  objects.createBucket(bucket);
+  const app = buildApp({ logger: false });
   const requests: S3Request[] = [];
   let refuse: TestS3Server['refuse'] = null;
-  const server = http.createServer((req, res) => {
-    handle(objects, requests, refuse, req, res).catch((err: unknown) => {
-      if (!res.headersSent) fail(res, 500, 'InternalError', String((err as Error)?.message ?? err));
-      else res.destroy();
-    });
+  app.addHook('onRequest', (request, reply, done) => {
+    const r = parse(request.method, request.url);
+    requests.push(r);
+    if (!refuse?.(r)) return done();
+    request.raw.resume();
+    if (r.method === 'HEAD') return void reply.code(500).send();
+    reply.code(500).header('content-type', 'application/xml').send(internalError(r.key));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const startedUploads: string[] = [];
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const id =
+      typeof payload === 'string' &&
+      reply.statusCode === 200 &&
+      /<InitiateMultipartUploadResult/.test(payload) &&
+      /<UploadId>([^<]+)<\/UploadId>/.exec(payload)?.[1];
+    if (id) startedUploads.push(id);
+    done(null, payload);
+  });
+  // Loopback only (fauxqs' own startFauxqs listens on every interface); port 0: the system picks a free one.
+  const endpoint = await app.listen({ port: 0, host: '127.0.0.1' });
+  const client = new S3Client({ endpoint, region: REGION, forcePathStyle: true, credentials: CREDENTIALS });
+  try {
+    // The bucket is made over the protocol, and HeadBucket proves the server answers before any test uses it.
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch (err) {
+    client.destroy();
+    await app.close();
+    throw err;
+  }
+  requests.length = 0;
   return {
     endpoint,
     bucket,
-    objects,
     requests,
+    startedUploads,
+    client,
     get refuse() {
       return refuse;
     },
     set refuse(f) {
       refuse = f;
     },
+    async keys(prefix = '') {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
     env: (prefix = 'blobs') => ({
       BLOB_URL: `s3://${bucket}/${prefix}`,
       S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
+      S3_REGION: REGION,
       S3_FORCE_PATH_STYLE: 'true',
-      AWS_ACCESS_KEY_ID: 'test-access-key',
-      AWS_SECRET_ACCESS_KEY: 'test-secret-key',
+      AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     }),
     async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await rm(dir, { recursive: true, force: true });
+      client.destroy();
+      // fauxqs builds its Fastify with forceCloseConnections: close() ends kept-alive sockets of the nodes too.
+      await app.close();
     },
   };
 }

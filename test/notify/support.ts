@@ -49,6 +49,7 @@ export async function insertTenant(store: Store, over: Partial<TenantsTable> = {
     access_from: null,
     access_until: null,
     rate_limit_per_minute: null,
+    time_zone: 'Europe/Moscow',
     created_at: now,
     updated_at: now,
     ...over,

@@ -56,7 +56,7 @@ describe('buildReports', () => {
       META.organization,
       META.object_address!,
       META.object_name!,
-      '21.11.2026 09:42 UTC',
+      '21.11.2026 12:42 МСК',
       'Состав комплекта',
       '24-017-ИОС1 Система электроснабжения.pdf',
       'Задание на проектирование.docx',

@@ -1,7 +1,7 @@
 /**
  * PDFs that failed at publication, end to end through real processes: two API nodes (`serve --no-worker`)
- * and a separate worker on one database and one S3 bucket (the project's test S3 server, told to refuse the
- * report PDFs while the worker publishes). The Markdown and /findings are published; after DELETE of the
+ * and a separate worker on one database and one S3 bucket (the tests' S3-compatible server, whose request hook
+ * refuses the report PDFs while the worker publishes). The Markdown and /findings are published; after DELETE of the
  * documents, downloads on both nodes at once rebuild the PDFs exactly once and serve them (section filter
  * with the overall numbers, ZIP); a run whose rebuild fails again keeps answering 503 with Retry-After.
  */

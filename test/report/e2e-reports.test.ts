@@ -1,9 +1,11 @@
 /**
  * Reports end to end through the service (API and worker in-process, runs in their child processes): a set is reviewed by the worker, the reports built at
- * publication are downloaded, agree with /findings, and survive DELETE /runs/{run_id}/documents.
+ * publication are downloaded, agree with /findings, and survive DELETE /runs/{run_id}/documents; the register of remarks
+ * is written in a report child and follows a decision.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import ExcelJS from 'exceljs';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { pdfText, zipEntries } from './inspect.ts';
@@ -13,7 +15,8 @@ describe('reports of a reviewed set', () => {
   let server: InProcessServer;
   let api: Client;
   let runId: string;
-  let findings: { n: number; section: string }[];
+  let findings: { n: number; section: string; finding_id: string }[];
+  let snapshot: string;
   let sections: string[];
 
   before(async () => {
@@ -24,6 +27,7 @@ describe('reports of a reviewed set', () => {
     assert.equal(status.status, 'done', JSON.stringify(status));
     const result = (await api.get(`/runs/${runId}/findings`)).json;
     findings = result.findings;
+    snapshot = result.feedback_snapshot;
     sections = result.available_sections.map((s: { code: string }) => s.code);
     assert.ok(findings.length >= 2 && sections.length >= 2, `${findings.length} findings in ${sections.join(', ')}`);
   });
@@ -64,9 +68,44 @@ describe('reports of a reviewed set', () => {
     assert.deepEqual((await zipEntries(zip.bytes)).map((e) => e.name).sort(), ['report.pdf', ...sections.map((c) => `sections/${c}.pdf`)].sort());
   });
 
+  test('the register of remarks and the PDF, written in report children, list every finding but the rejected one', async () => {
+    const rejected = findings[0]!;
+    const decided = await api.post(`/runs/${runId}/feedback`, {
+      snapshot,
+      finding_id: rejected.finding_id,
+      decision: 'rejected',
+      reason: 'Требование выполнено в томе КР',
+      version: 0,
+      request_key: `register-${runId}`,
+    });
+    assert.equal(decided.status, 201, decided.text);
+    const xlsx = await api.get(`/runs/${runId}/register.xlsx`);
+    assert.equal(xlsx.status, 200, xlsx.text.slice(0, 300));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.bytes.buffer.slice(xlsx.bytes.byteOffset, xlsx.bytes.byteOffset + xlsx.bytes.length) as ArrayBuffer);
+    const numbers: number[] = [];
+    book.worksheets[0]!.eachRow((row, i) => i > 1 && numbers.push(Number(row.getCell(1).value)));
+    assert.deepEqual(
+      numbers,
+      findings
+        .filter((f) => f !== rejected)
+        .map((f) => f.n)
+        .sort((a, b) => a - b),
+    );
+    // the PDF drawn without it in a report child, the other numbers kept
+    const pdf = await api.get(`/runs/${runId}/report.pdf`);
+    assert.equal(pdf.status, 200, pdf.text.slice(0, 300));
+    assert.deepEqual(numbersIn(await pdfText(pdf.bytes)), numbers);
+    const docx = await api.get(`/runs/${runId}/register.docx?include_rejected=true`);
+    assert.equal(docx.status, 200);
+    const xml = (await zipEntries(docx.bytes)).find((e) => e.name === 'word/document.xml')!.data.toString('utf8');
+    assert.match(xml, /Отклонено: Требование выполнено в томе КР/);
+  });
+
   test('reports remain after the source documents are deleted', async () => {
     const del = await api.delete(`/runs/${runId}/documents`);
     assert.ok(del.status < 300, `${del.status} ${del.text}`);
-    for (const path of ['report', 'report.pdf', 'report.zip']) assert.equal((await api.get(`/runs/${runId}/${path}`)).status, 200, path);
+    for (const path of ['report', 'report.pdf', 'report.zip', 'register.xlsx', 'register.docx'])
+      assert.equal((await api.get(`/runs/${runId}/${path}`)).status, 200, path);
   });
 });

@@ -18,6 +18,7 @@ import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
 
 import { buildReports } from '../../src/report/index.ts';
 import type { ReportKeys } from '../../src/report/types.ts';
+import { downloadName } from '../helpers/disposition.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 import { addTenant, insertResult, insertRun as insertRunRow } from '../helpers/rows.ts';
 import { makeResult, META } from './fixture.ts';
@@ -98,7 +99,7 @@ describe('report downloads', () => {
       assert.equal(r.statusCode, 200);
       assert.equal(r.headers['content-type'], 'text/markdown; charset=utf-8');
       assert.equal(r.headers['x-content-type-options'], 'nosniff');
-      assert.equal(r.headers['content-disposition'], `attachment; filename="report-${runId}.md"; filename*=UTF-8''report-${runId}.md`);
+      assert.match(downloadName(r.headers['content-disposition']), /^Замечания .+ \d{4}-\d{2}-\d{2}\.md$/);
       assert.equal(Number(r.headers['content-length']), r.rawPayload.length);
       assert.match(r.body, /^# Отчёт о проверке проектной документации/);
       assert.match(r.body, /#### № 3 · /);
@@ -123,7 +124,7 @@ describe('report downloads', () => {
     ]) {
       const r = await get(url);
       assert.equal(r.statusCode, 200, r.body);
-      assert.equal(r.headers['content-disposition'], `attachment; filename="report-${runId}-KR.pdf"; filename*=UTF-8''report-${runId}-%D0%9A%D0%A0.pdf`);
+      assert.match(downloadName(r.headers['content-disposition']), /^Замечания .+ \d{4}-\d{2}-\d{2}-КР\.pdf$/);
       const text = await pdfText(r.rawPayload);
       assert.match(text, /Отчёт по разделу КР — Раздел 4\. Конструктивные решения/);
       assert.match(text, /№ 4 · /);
@@ -134,7 +135,7 @@ describe('report downloads', () => {
   test('per-theme PDF', async () => {
     const r = await get(`/runs/${runId}/report.pdf?theme=norms`);
     assert.equal(r.statusCode, 200);
-    assert.equal(r.headers['content-disposition'], `attachment; filename="report-${runId}-norms.pdf"; filename*=UTF-8''report-${runId}-norms.pdf`);
+    assert.match(downloadName(r.headers['content-disposition']), /^Замечания .+ \d{4}-\d{2}-\d{2}-norms\.pdf$/);
     assert.match((await pdfText(r.rawPayload)).replace(/\s+/g, ' '), /тематической группе «Нормативные требования и оформление»/);
   });
 

@@ -12,7 +12,8 @@ import { dialectAdapter } from '../../src/store/dialect.ts';
 import { claimNext, findExpired, release, renew, requeueExpired, writeHeld } from '../../src/store/queue/leased-queue.ts';
 import { claimDueDelivery, deliveryQueue, extendDeliveryLease, recordDeliveryAttempt } from '../../src/store/queue/deliveries.ts';
 import { claimPdfBuild, failPdfBuild, renewPdfBuild } from '../../src/store/queue/pdf-builds.ts';
-import { claimRun, findExpiredRuns, renewRunLease, requeueExpiredRun, requeueRunOfDeadChild, runQueue } from '../../src/store/queue/runs.ts';
+import { claimRun, findExpiredRuns, renewRunLease, requeueExpiredRun, requeueRunOfDeadChild, returnRun, runQueue } from '../../src/store/queue/runs.ts';
+import { getRun } from '../../src/store/repositories/runs.ts';
 import { finishRun, insertTenant, openTestStore, type TestStore } from '../notify/support.ts';
 import { addQueuedRuns, addTenant } from '../scale/fixtures.ts';
 
@@ -150,5 +151,50 @@ describe(`leased queue from ${NODES} connections (${process.env.TEST_DATABASE_UR
     assert.equal(await requeueRunOfDeadChild(store, runId!, 'w'), true);
     assert.equal(await requeueExpired(store.db, runQueue, { key: runId!, expiresAt: run!.lease_expires_at }, { status: 'queued' }), false, 'not held any more');
     assert.deepEqual(await findExpired(store.db, runQueue, 10, new Date(Date.now() + 120_000)).then((rows) => rows.filter((r) => r.id === runId)), []);
+  });
+
+  /** Takes every queued run of earlier tests out of the way, so the next claim is of this test's run. */
+  const drainQueue = async () => {
+    while (await claimRun(store, 'drain', 60_000));
+  };
+
+  test('a run given back by a stopping worker is queued at once with its attempt returned, claimable by another node', async () => {
+    await drainQueue();
+    const t = await addTenant(store.db, { concurrency: 1 });
+    const [runId] = await addQueuedRuns(store.db, t, 1);
+    const first = await claimRun(nodes[0]!, 'stopping', 60_000);
+    assert.deepEqual([first?.id, first?.attempts], [runId, 1]);
+    assert.equal(await returnRun(nodes[1]!, runId!, 'someone-else'), false, 'only the holder gives a run back');
+    assert.equal((await getRun(store.db, runId!))?.status, 'running');
+
+    assert.equal(await returnRun(nodes[0]!, runId!, 'stopping'), true);
+    const back = (await getRun(store.db, runId!))!;
+    assert.deepEqual(
+      [back.status, back.stage, back.attempts, back.leaseOwner, back.leaseExpiresAt],
+      ['queued', 'queued', 0, null, null],
+      'queued, its attempt not counted, the lease released (not left to lapse)',
+    );
+    assert.equal(await returnRun(nodes[0]!, runId!, 'stopping'), false, 'not held any more: a second return does nothing');
+    assert.equal(await renewRunLease(nodes[0]!, runId!, 'stopping', 60_000), false, 'the stopped worker holds nothing');
+
+    // Three clean stops in a row cost nothing: each claim counts 1, each return gives it back.
+    for (const node of ['n1', 'n2', 'n3']) {
+      const claimed = await claimRun(nodes[2]!, node, 60_000);
+      assert.deepEqual([claimed?.id, claimed?.attempts], [runId, 1], `claimed at once by ${node}`);
+      assert.equal(await returnRun(nodes[2]!, runId!, node), true);
+    }
+    const after = await claimRun(nodes[3]!, 'survivor', 60_000);
+    assert.deepEqual([after?.id, after?.attempts, after?.leaseOwner], [runId, 1, 'survivor']);
+    assert.deepEqual(await findExpiredRuns(store).then((runs) => runs.filter((r) => r.id === runId)), [], 'nothing is left to lapse');
+  });
+
+  test('a return never takes the attempts below zero', async () => {
+    await drainQueue();
+    const t = await addTenant(store.db, { concurrency: 1 });
+    const [runId] = await addQueuedRuns(store.db, t, 1);
+    const claimed = await claimNext(store.db, dialectAdapter(store.dialect), runQueue, { owner: 'w', leaseMs: 60_000, set: { status: 'running' } });
+    assert.equal(claimed?.id, runId);
+    assert.equal(await returnRun(store, runId!, 'w'), true);
+    assert.equal((await getRun(store.db, runId!))?.attempts, 0);
   });
 });

@@ -274,6 +274,8 @@ export interface paths {
                             };
                             /** @description Настроены ли уведомления; false — клиент опрашивает статус */
                             webhook_configured: boolean;
+                            /** @description Часовой пояс организации (IANA), в котором кабинет и отчёты показывают время; по умолчанию Europe/Moscow */
+                            time_zone: string;
                         };
                     };
                 };
@@ -1358,8 +1360,12 @@ export interface paths {
                                     doc_index: number;
                                     /** @description Страница внутри документа */
                                     doc_page: number;
-                                    /** @description Подпись страницы для показа */
+                                    /** @description Подпись страницы для показа: «лист 3 тома 24-017-КР (стр. 130)», когда лист и шифр прочитаны в основной надписи, иначе «стр. 130 (док. 4 «…», с. 3)» */
                                     label: string;
+                                    /** @description Номер листа из основной надписи страницы («3», «3.1»), когда прочитан */
+                                    sheet?: string;
+                                    /** @description Шифр (обозначение) документа из основной надписи или титульного листа, когда прочитан */
+                                    cipher?: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -1373,6 +1379,17 @@ export interface paths {
                                 album?: string;
                                 /** @description Стадия */
                                 stage?: string;
+                                /** @description Сравнение с предыдущей проверкой комплекта (bundle); нет поля — проверка ни с чем не сравнивалась */
+                                revision?: {
+                                    /** @description new — новое в этом туре; persisting — было и в предыдущей проверке комплекта */
+                                    status: string;
+                                    /** @description finding_id того же замечания в предыдущей проверке (для persisting) */
+                                    previous_finding_id?: string;
+                                    /** @description Его номер в отчёте предыдущей проверки */
+                                    previous_n?: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -1438,11 +1455,164 @@ export interface paths {
                                     stage: string | null;
                                     /** @description Признаки, по которым определён вид */
                                     evidence: string;
+                                    /** @description Части тома по основным надписям, каждая со своей нумерацией листов */
+                                    parts?: ({
+                                        /** @description Часть тома: contents — содержание, text — текстовая часть, drawings — графическая часть, appendix — приложение, foreign — вложенные листы другого комплекта/объекта */
+                                        kind: string;
+                                        /** @description Признак начала части: start, contents, cipher, form, restart, appendix, foreign_cipher, foreign_number */
+                                        cue: string;
+                                        /** @description Шифр в основных надписях части */
+                                        cipher: string | null;
+                                        /** @description Первая страница части в документе */
+                                        page_from: number;
+                                        /** @description Последняя страница части в документе */
+                                        page_to: number;
+                                        /** @description Первый номер листа части */
+                                        sheet_from: number | null;
+                                        /** @description Последний номер листа части */
+                                        sheet_to: number | null;
+                                        /** @description «Листов» на первом листе части */
+                                        sheets_declared: number | null;
+                                        /** @description Форма основной надписи (ГОСТ Р 21.101): 3 — чертежи, 5 и 6 — текстовые документы */
+                                        form: number | null;
+                                        /** @description Части с одним номером нумеруются одной последовательностью; null — вложенные листы другого комплекта */
+                                        numbering: number | null;
+                                        /** @description Заголовок приложения */
+                                        label?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
                                 } & {
                                     [key: string]: unknown;
                                 })[];
                                 /** @description То же одним предложением (как предупреждение set_model) */
                                 summary: string;
+                                /** @description Объект проектирования, установленный один раз по самым сильным источникам (XML ПЗ, титульные листы, штампы, адрес запроса) */
+                                object?: {
+                                    /** @description Наименование объекта */
+                                    name: ({
+                                        /** @description Значение, как оно записано */
+                                        value: string;
+                                        /** @description Источник, от сильного к слабому: xml, title, label, stamp, request, text */
+                                        source: string;
+                                        /** @description Номер документа, в котором прочитано; null — адрес из запроса */
+                                        doc_index: number | null;
+                                        /** @description Страница документа */
+                                        page: number | null;
+                                        /** @description Текст, из которого прочитано */
+                                        quote: string;
+                                        /** @description Сколько документов указывают то же значение */
+                                        documents: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | null;
+                                    /** @description Учреждение, которое называет наименование («школа № 12») */
+                                    institution: string | null;
+                                    /** @description Адрес объекта */
+                                    address: ({
+                                        /** @description Значение, как оно записано */
+                                        value: string;
+                                        /** @description Источник, от сильного к слабому: xml, title, label, stamp, request, text */
+                                        source: string;
+                                        /** @description Номер документа, в котором прочитано; null — адрес из запроса */
+                                        doc_index: number | null;
+                                        /** @description Страница документа */
+                                        page: number | null;
+                                        /** @description Текст, из которого прочитано */
+                                        quote: string;
+                                        /** @description Сколько документов указывают то же значение */
+                                        documents: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | null;
+                                    /** @description Кадастровые номера участка */
+                                    cadastral_numbers: ({
+                                        /** @description Значение, как оно записано */
+                                        value: string;
+                                        /** @description Источник, от сильного к слабому: xml, title, label, stamp, request, text */
+                                        source: string;
+                                        /** @description Номер документа, в котором прочитано; null — адрес из запроса */
+                                        doc_index: number | null;
+                                        /** @description Страница документа */
+                                        page: number | null;
+                                        /** @description Текст, из которого прочитано */
+                                        quote: string;
+                                        /** @description Сколько документов указывают то же значение */
+                                        documents: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                    /** @description Базовая часть шифра */
+                                    cipher_base: ({
+                                        /** @description Значение, как оно записано */
+                                        value: string;
+                                        /** @description Источник, от сильного к слабому: xml, title, label, stamp, request, text */
+                                        source: string;
+                                        /** @description Номер документа, в котором прочитано; null — адрес из запроса */
+                                        doc_index: number | null;
+                                        /** @description Страница документа */
+                                        page: number | null;
+                                        /** @description Текст, из которого прочитано */
+                                        quote: string;
+                                        /** @description Сколько документов указывают то же значение */
+                                        documents: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | null;
+                                    /** @description Заказчик (застройщик) */
+                                    customer: ({
+                                        /** @description Значение, как оно записано */
+                                        value: string;
+                                        /** @description Источник, от сильного к слабому: xml, title, label, stamp, request, text */
+                                        source: string;
+                                        /** @description Номер документа, в котором прочитано; null — адрес из запроса */
+                                        doc_index: number | null;
+                                        /** @description Страница документа */
+                                        page: number | null;
+                                        /** @description Текст, из которого прочитано */
+                                        quote: string;
+                                        /** @description Сколько документов указывают то же значение */
+                                        documents: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | null;
+                                    /** @description Проектная организация */
+                                    designer: ({
+                                        /** @description Значение, как оно записано */
+                                        value: string;
+                                        /** @description Источник, от сильного к слабому: xml, title, label, stamp, request, text */
+                                        source: string;
+                                        /** @description Номер документа, в котором прочитано; null — адрес из запроса */
+                                        doc_index: number | null;
+                                        /** @description Страница документа */
+                                        page: number | null;
+                                        /** @description Текст, из которого прочитано */
+                                        quote: string;
+                                        /** @description Сколько документов указывают то же значение */
+                                        documents: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | null;
+                                    /** @description Главный инженер проекта */
+                                    chief_engineer: ({
+                                        /** @description Значение, как оно записано */
+                                        value: string;
+                                        /** @description Источник, от сильного к слабому: xml, title, label, stamp, request, text */
+                                        source: string;
+                                        /** @description Номер документа, в котором прочитано; null — адрес из запроса */
+                                        doc_index: number | null;
+                                        /** @description Страница документа */
+                                        page: number | null;
+                                        /** @description Текст, из которого прочитано */
+                                        quote: string;
+                                        /** @description Сколько документов указывают то же значение */
+                                        documents: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | null;
+                                } & {
+                                    [key: string]: unknown;
+                                };
                             } & {
                                 [key: string]: unknown;
                             };
@@ -1483,6 +1653,77 @@ export interface paths {
                                 /** Format: date-time */
                                 created_at: string;
                             }[];
+                            /** @description Сравнение с предыдущей проверкой комплекта: замечания сопоставлены по сути (проверка, норма, сравниваемый показатель, документ по шифру и разделу, лист), а не по совпадению текста. Есть только у проверки комплекта, у которого до неё была опубликованная проверка */
+                            revision?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Предыдущая проверка того же комплекта, с которой сравнивается эта
+                                 */
+                                previous_run_id: string;
+                                /** @description Когда опубликован её результат (ISO 8601, UTC) */
+                                previous_published_at: string;
+                                counts: {
+                                    /** @description Новых замечаний */
+                                    new: number;
+                                    /** @description Замечаний, оставшихся с предыдущей проверки */
+                                    persisting: number;
+                                    /** @description Замечаний предыдущей проверки, которых больше нет */
+                                    resolved: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Замечания предыдущей проверки, устранённые в этой */
+                                resolved: ({
+                                    /** @description finding_id в предыдущей проверке */
+                                    finding_id: string;
+                                    /** @description Номер в отчёте предыдущей проверки */
+                                    n: number;
+                                    importance: string;
+                                    section: string;
+                                    topic: string;
+                                    check_id: string;
+                                    essence: string;
+                                    /** @description Место, как его называл отчёт предыдущей проверки */
+                                    place: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description Решения предыдущего тура по замечаниям, которые остались (последнее решение каждого автора): показываются рядом, к замечаниям этой проверки не применяются */
+                                previous_feedback: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Идентификатор решения (для POST /memory)
+                                     */
+                                    feedback_id: string;
+                                    /** Format: uuid */
+                                    run_id: string;
+                                    /** @description feedback_snapshot результата, к которому относится решение */
+                                    snapshot: string;
+                                    /** @description Замечание, по которому принято решение */
+                                    finding_id: string;
+                                    /** @description Автор решения (feedback_actor ключа интеграции) */
+                                    actor: string;
+                                    /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
+                                    own: boolean;
+                                    /**
+                                     * @description accepted — принято, rejected — отклонено, withdrawn — решение отозвано
+                                     * @enum {string}
+                                     */
+                                    decision: "accepted" | "rejected" | "withdrawn";
+                                    /** @description Обоснование */
+                                    reason: string;
+                                    reason_code: string | null;
+                                    employee_id: string | null;
+                                    /** @description Версия решения автора по замечанию: 1 — первое, +1 при каждом изменении */
+                                    version: number;
+                                    /** @description Метка отправки */
+                                    request_key: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                }[];
+                            } & {
+                                [key: string]: unknown;
+                            };
                         } & {
                             [key: string]: unknown;
                         };
@@ -2899,6 +3140,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/runs/{run_id}/register.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Реестр замечаний в XLSX
+         * @description Реестр замечаний (XLSX: закреплённая строка заголовков, автофильтр, печать A4 альбомная) для раунда экспертизы: №, раздел, документ и лист, замечание, обоснование, важность, решение специалиста, пустой столбец «Ответ проектировщика», статус, изменение с прошлой проверки комплекта (новое / повторное с прежним номером и решением прошлого тура; устранённые перечислены под заголовком). Собирается по запросу из опубликованного результата и текущих решений (POST /runs/{run_id}/feedback). Замечания, отклонённые специалистом, не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Код раздела из available_sections[].code; кириллица передаётся в URL-кодировке */
+                    section?: string;
+                    /** @description Тематическая группа из available_themes: engineering, norms, construction, unassigned */
+                    theme?: string;
+                    /** @description true — включить замечания, отклонённые специалистом (отмечены статусом «Отклонено специалистом» и заливкой); по умолчанию они не входят */
+                    include_rejected?: boolean;
+                };
+                header?: never;
+                path: {
+                    /** @description Идентификатор проверки (UUID) */
+                    run_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Реестр замечаний XLSX (вложение) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runs/{run_id}/register.docx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Реестр замечаний в DOCX
+         * @description Реестр замечаний (DOCX: таблица на листах A4 альбомной ориентации, строка заголовков повторяется на каждой странице) для раунда экспертизы: №, раздел, документ и лист, замечание, обоснование, важность, решение специалиста, пустой столбец «Ответ проектировщика», статус, изменение с прошлой проверки комплекта (новое / повторное с прежним номером и решением прошлого тура; устранённые перечислены под заголовком). Собирается по запросу из опубликованного результата и текущих решений (POST /runs/{run_id}/feedback). Замечания, отклонённые специалистом, не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Код раздела из available_sections[].code; кириллица передаётся в URL-кодировке */
+                    section?: string;
+                    /** @description Тематическая группа из available_themes: engineering, norms, construction, unassigned */
+                    theme?: string;
+                    /** @description true — включить замечания, отклонённые специалистом (отмечены статусом «Отклонено специалистом» и заливкой); по умолчанию они не входят */
+                    include_rejected?: boolean;
+                };
+                header?: never;
+                path: {
+                    /** @description Идентификатор проверки (UUID) */
+                    run_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Реестр замечаний DOCX (вложение) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/runs/{run_id}/report": {
         parameters: {
             query?: never;
@@ -2908,7 +3373,7 @@ export interface paths {
         };
         /**
          * Отчёт проверки: Markdown или PDF
-         * @description По умолчанию — сводный отчёт в Markdown (text/markdown; charset=utf-8); format=pdf — PDF. Фильтры section и theme (только один) применяются только к PDF: с Markdown — 400 section_pdf_only. Отчёты по разделам сохраняют номера замечаний сводного отчёта. До публикации — 404 no_report; PDF не сформирован при публикации — формируется заново при первом запросе; пока идёт сборка или после неудачной — 503 pdf_unavailable с Retry-After.
+         * @description По умолчанию — сводный отчёт в Markdown (text/markdown; charset=utf-8); format=pdf — PDF. Фильтры section и theme (только один) применяются только к PDF: с Markdown — 400 section_pdf_only. Отчёты по разделам сохраняют номера замечаний сводного отчёта. Замечания, отклонённые специалистом (действующее решение rejected), в отчёты не входят, их номера названы в сводке; номера остальных сохраняются. До публикации — 404 no_report; PDF не сформирован при публикации — формируется заново при первом запросе; пока идёт сборка или после неудачной — 503 pdf_unavailable с Retry-After.
          */
         get: {
             parameters: {
@@ -3030,7 +3495,7 @@ export interface paths {
         };
         /**
          * PDF-отчёт: сводный, по разделу или по тематической группе
-         * @description Без фильтра — сводный отчёт. section (код из available_sections) или theme — отчёт по разделу или группе с номерами замечаний сводного отчёта; оба сразу — 400 conflicting_filters; нет привязки — 409 section_unavailable или thematic_unavailable.
+         * @description Без фильтра — сводный отчёт. section (код из available_sections) или theme — отчёт по разделу или группе с номерами замечаний сводного отчёта; оба сразу — 400 conflicting_filters; нет привязки — 409 section_unavailable или thematic_unavailable. Замечания, отклонённые специалистом, не входят (номера названы в сводке).
          */
         get: {
             parameters: {
@@ -3149,7 +3614,7 @@ export interface paths {
         };
         /**
          * ZIP со сводным PDF и PDF по разделам
-         * @description Архив: report.pdf и sections/<код>.pdf для каждого раздела из available_sections; без JSON и исходных документов. После публикации; сохраняется после удаления документов.
+         * @description Архив: report.pdf и sections/<код>.pdf для каждого раздела из available_sections; без JSON и исходных документов; без замечаний, отклонённых специалистом. После публикации; сохраняется после удаления документов.
          */
         get: {
             parameters: {
@@ -3383,6 +3848,15 @@ export interface components {
             finished_at: string | null;
             /** @description Исходные документы удалены */
             documents_deleted: boolean;
+            /** @description Документы, из которых не прочитано ни одной страницы; замечаний по ним нет, результат относится только к остальным документам. Поле отсутствует, если прочитаны все */
+            documents_unread?: {
+                /** @description Номер документа в комплекте */
+                index: number;
+                /** @description Имя документа */
+                name: string;
+                /** @description Почему документ не прочитан */
+                reason: string;
+            }[];
         };
     };
     responses: never;

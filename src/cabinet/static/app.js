@@ -1,24 +1,38 @@
 // Entry of the cabinet: session check, login form, layout and the hash router (#/, #/new, #/runs/ID, …).
 import { h, replace, state } from './dom.js';
-import { call, onSessionLost, setCsrf } from './api.js';
+import { ApiError, call, messageOf, onSessionLost, setCsrf } from './api.js';
 import { runsView } from './runs.js';
 import { newRunView } from './new-run.js';
 import { runView } from './run.js';
 import { findingsView } from './findings.js';
 import { accountView } from './account.js';
+import { setTimeZone } from './format.js';
+/** @import { CabinetSession } from '../api-types.ts' */
 
-const root = document.getElementById('app');
+/**
+ * A page of the cabinet: draws into `main` from the groups of its address; may return what stops its timers and
+ * listeners.
+ * @typedef {(main: HTMLElement, match: RegExpExecArray) => Promise<(() => void) | void>} View
+ */
+/** A group the route's pattern always captures. @param {RegExpExecArray} m @param {number} i */
+const group = (m, i) => /** @type {string} */ (m[i]);
+
+const root = /** @type {HTMLElement} */ (document.getElementById('app'));
+/** @type {CabinetSession | null} */
 let session = null;
+/** @type {(() => void) | null} */
 let cleanup = null;
 
+/** @type {[RegExp, View][]} */
 const ROUTES = [
-  [/^#?\/?$/, () => runsView],
-  [/^#\/new$/, () => newRunView],
-  [/^#\/runs\/([\w-]+)$/, () => runView],
-  [/^#\/runs\/([\w-]+)\/findings(?:\/(\d+))?$/, () => findingsView],
-  [/^#\/account$/, () => accountView],
+  [/^#?\/?$/, (main) => runsView(main)],
+  [/^#\/new$/, (main) => newRunView(main)],
+  [/^#\/runs\/([\w-]+)$/, (main, m) => runView(main, group(m, 1))],
+  [/^#\/runs\/([\w-]+)\/findings(?:\/(\d+))?(?:\?(.*))?$/, (main, m) => findingsView(main, group(m, 1), m[2], m[3])],
+  [/^#\/account$/, (main) => accountView(main)],
 ];
 
+/** @param {string | null} [message] */
 function loginView(message) {
   setCsrf(null);
   session = null;
@@ -34,15 +48,16 @@ function loginView(message) {
         button.disabled = true;
         error.hidden = true;
         try {
-          const s = await call('POST', '/cabinet/login', { json: { key: input.value } });
+          const s = /** @type {CabinetSession} */ (await call('POST', '/cabinet/login', { json: { key: input.value } }));
           input.value = '';
           session = s;
           setCsrf(s.csrf_token);
+          setTimeZone(s.time_zone);
           // Setting a new hash renders through hashchange; otherwise render here.
           if (!location.hash) location.hash = '#/';
           else render();
         } catch (err) {
-          error.textContent = err.message;
+          error.textContent = messageOf(err);
           error.hidden = false;
           input.select();
         } finally {
@@ -74,7 +89,9 @@ async function logout() {
   loginView();
 }
 
-function layout(content) {
+/** The header of every page around its content. @param {CabinetSession} session @param {HTMLElement} content */
+function layout(session, content) {
+  /** @param {string} href @param {string} text */
   const link = (href, text) => h('a', { href, 'aria-current': location.hash === href || (href === '#/' && !location.hash) ? 'page' : null }, text);
   return [
     h(
@@ -93,23 +110,24 @@ async function render() {
   cleanup = null;
   if (!session) {
     try {
-      session = await call('GET', '/cabinet/session');
+      session = /** @type {CabinetSession} */ (await call('GET', '/cabinet/session'));
       setCsrf(session.csrf_token);
+      setTimeZone(session.time_zone);
     } catch (err) {
-      return loginView(err.status === 401 || err.status === 403 ? (err.status === 403 ? err.message : null) : err.message);
+      const status = err instanceof ApiError ? err.status : undefined;
+      return loginView(status === 401 || status === 403 ? (status === 403 ? messageOf(err) : null) : messageOf(err));
     }
   }
   const hash = location.hash;
   const route = ROUTES.find(([re]) => re.test(hash));
   const main = h('main.page', state('Загрузка…'));
-  replace(root, ...layout(main));
+  replace(root, ...layout(session, main));
   if (!route) return replace(main, state('Страница не найдена.', 'error'), h('a', { href: '#/' }, 'К списку проверок'));
-  const params = route[0].exec(hash).slice(1);
-  const view = route[1]();
+  const [pattern, view] = route;
   try {
-    cleanup = (await view(main, ...params)) ?? null;
+    cleanup = (await view(main, /** @type {RegExpExecArray} */ (pattern.exec(hash)))) ?? null;
   } catch (err) {
-    replace(main, state(err.message, 'error'));
+    replace(main, state(messageOf(err), 'error'));
   }
 }
 

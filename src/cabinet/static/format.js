@@ -1,6 +1,9 @@
 // Russian forms: plurals, dates, sizes, durations, and names of codes.
+/** @import { CabinetRun, FindingsResult, RunStatus } from '../api-types.ts' */
 
-/** plural(5, ['замечание', 'замечания', 'замечаний']) → «5 замечаний». */
+/** Russian word forms for one, a few and many: ['замечание', 'замечания', 'замечаний']. @typedef {readonly [string, string, string]} Forms */
+
+/** plural(5, ['замечание', 'замечания', 'замечаний']) → «5 замечаний». @param {number} n @param {Forms} forms */
 export function plural(n, forms, withNumber = true) {
   const a = Math.abs(n) % 100;
   const b = a % 10;
@@ -8,6 +11,10 @@ export function plural(n, forms, withNumber = true) {
   return withNumber ? `${n.toLocaleString('ru-RU')} ${form}` : form;
 }
 
+/** A document name as shown: without invisible and bidi control characters (the same set as src/kernel/display-name.ts). @param {string} name */
+export const shownName = (name) => name.replace(/[\u00ad\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '') || name;
+
+/** @satisfies {Record<string, Forms>} */
 export const W = {
   findings: ['замечание', 'замечания', 'замечаний'],
   pages: ['страница', 'страницы', 'страниц'],
@@ -19,17 +26,38 @@ export const W = {
   minutes: ['минута', 'минуты', 'минут'],
   seconds: ['секунда', 'секунды', 'секунд'],
   days: ['день', 'дня', 'дней'],
+  // other cases, for «из 5 замечаний», «до 100 документов», «в 4 файлах»
+  findingsOf: ['замечания', 'замечаний', 'замечаний'],
+  docsOf: ['документа', 'документов', 'документов'],
+  pagesOf: ['страницы', 'страниц', 'страниц'],
+  filesIn: ['файле', 'файлах', 'файлах'],
 };
 
-const dateTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const dateOnly = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+// Times in the organization's time zone (the session's time_zone; Moscow until it is read), as the reports give them.
+/** @type {Intl.DateTimeFormat} */
+let dateTime;
+/** @type {Intl.DateTimeFormat} */
+let dateOnly;
+/** @type {string} */
+let zoneName;
+/** @param {string} [timeZone] an IANA name */
+export function setTimeZone(timeZone = 'Europe/Moscow') {
+  dateTime = new Intl.DateTimeFormat('ru-RU', { timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  dateOnly = new Intl.DateTimeFormat('ru-RU', { timeZone, day: 'numeric', month: 'long', year: 'numeric' });
+  zoneName = timeZone === 'Europe/Moscow' ? 'МСК' : timeZone;
+}
+setTimeZone();
 // Days of usage are UTC calendar dates (YYYY-MM-DD): shown as such in any time zone.
 const shortDate = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-export const fmtDateTime = (iso) => (iso ? dateTime.format(new Date(iso)) : '—');
+/** @param {string | null | undefined} iso */
+export const fmtDateTime = (iso) => (iso ? `${dateTime.format(new Date(iso))} ${zoneName}` : '—');
+/** @param {string | null | undefined} iso */
 export const fmtDate = (iso) => (iso ? dateOnly.format(new Date(iso)) : '—');
+/** @param {string} iso */
 export const fmtShortDate = (iso) => shortDate.format(new Date(iso));
 
+/** @param {number} n */
 export function fmtBytes(n) {
   if (!n) return '0 байт';
   const units = ['байт', 'КБ', 'МБ', 'ГБ'];
@@ -41,20 +69,27 @@ export function fmtBytes(n) {
   return `${n.toLocaleString('ru-RU', { maximumFractionDigits: i ? 1 : 0 })} ${units[i]}`;
 }
 
-/** «≈ 3 минуты», «≈ 40 секунд». */
+/** «≈ 3 минуты», «≈ 40 секунд». @param {number | null | undefined} s seconds */
 export function fmtEta(s) {
   if (s === null || s === undefined) return '';
   if (s < 60) return `≈ ${plural(Math.max(1, Math.round(s)), W.seconds)}`;
   return `≈ ${plural(Math.round(s / 60), W.minutes)}`;
 }
 
+/** @type {Record<string, string>} */
 export const STATUS = { queued: 'В очереди', running: 'Выполняется', done: 'Готово', failed: 'Не выполнена' };
+/** @type {Record<string, string>} */
 export const IMPORTANCE = { critical: 'Критическое', significant: 'Существенное', minor: 'Незначительное' };
 export const IMPORTANCE_ORDER = ['critical', 'significant', 'minor'];
+/** @type {Record<string, string>} */
 export const THEME = { engineering: 'Инженерные решения', norms: 'Нормативные ссылки', construction: 'Конструктивные решения', unassigned: 'Без группы' };
+/** @type {Record<string, string>} */
 export const FINDING_STATUS = { open: 'Открыто' };
+/** @type {Record<string, string>} */
 export const DECISION = { accepted: 'Принято', rejected: 'Отклонено', withdrawn: 'Решение отозвано' };
+/** @type {Record<string, string>} */
 export const ROLE = { review: 'Проверяемый', context: 'Справочный' };
+/** @type {Record<string, string>} */
 export const DELIVERY = {
   pending: 'Ожидает отправки',
   delivered: 'Доставлено',
@@ -63,4 +98,35 @@ export const DELIVERY = {
   denied: 'Адрес запрещён',
 };
 
+/** @type {Record<string, string>} */
+export const NOTE_STATUS = { candidate: 'Предложена', revoked: 'Отозвана' };
+/** @type {Record<string, string>} */
+export const EVENT = { 'run.finished': 'Проверка завершена', 'run.failed': 'Проверка не выполнена' };
+
+/** The Russian name of a code, or the code itself when it has none. @param {Record<string, string>} map @param {string} code */
 export const label = (map, code) => map[code] ?? code;
+
+/** @typedef {{ cipher: string | null, name: string | null }} ObjectTitle */
+
+/**
+ * The object's cipher and name as the result established them (set.object), or null.
+ * @param {FindingsResult | null | undefined} result
+ * @returns {ObjectTitle | null}
+ */
+export const objectTitleOf = (result) => {
+  const o = result?.set?.object;
+  return o ? { cipher: o.cipher_base?.value ?? null, name: o.name?.value ?? null } : null;
+};
+
+/**
+ * A run as a person names it: the address given with the set, else the object's name and cipher from the result
+ * («Многоквартирный жилой дом (24-017)»), else — while nothing is known yet — its first file.
+ * @param {RunStatus | CabinetRun} run
+ * @param {ObjectTitle | null} [title]
+ */
+export function runTitle(run, title) {
+  if (run.object?.address) return run.object.address;
+  const named = [title?.name, title?.cipher].filter(Boolean);
+  if (named.length) return named.length === 2 ? `${named[0]} (${named[1]})` : named[0];
+  return run.documents?.[0] ? shownName(run.documents[0].name) : 'Проверка комплекта';
+}

@@ -1,16 +1,32 @@
 // One run: state (refreshed every 5 s until it ends), documents, cancel, deletion of documents, reports, deliveries.
 import { h, replace, state } from './dom.js';
-import { api } from './api.js';
+import { api, ApiError, messageOf } from './api.js';
 import { POLL_MS, statusCell, countsCell, pagesOf } from './runs.js';
-import { plural, W, fmtDateTime, ROLE, THEME, DELIVERY, label } from './format.js';
+import { plural, shownName, W, fmtDateTime, objectTitleOf, runTitle, ROLE, THEME, DELIVERY, EVENT, label } from './format.js';
+import { revisionLine } from './revision.js';
+/** @import { DeliveryList, FindingsResult, RunStatus } from '../api-types.ts' */
+/** @import { ObjectTitle } from './format.js' */
 
+/** Why the document was not read, from the status's documents_unread; undefined when it was read. @param {RunStatus} run @param {number} index */
+const unreadReason = (run, index) => run.documents_unread?.find((u) => u.index === index)?.reason;
+
+/** The downloads of a done run: reports, the register of remarks, reports by section and theme. @param {string} runId @param {FindingsResult} result */
 export function reportLinks(runId, result) {
   const base = `/api/v1/runs/${runId}`;
+  /** @param {string} href @param {string} text */
   const a = (href, text) => h('a.button', { href, download: '' }, text);
   return h(
     'div.reports',
     h('h2', 'Отчёты'),
     h('div.report-row', a(`${base}/report.pdf`, 'Общий отчёт PDF'), a(`${base}/report`, 'Отчёт Markdown'), a(`${base}/report.zip`, 'Все PDF одним ZIP')),
+    // the register of remarks for the designer's answers: rejected findings are left out unless asked for
+    h(
+      'div.report-row',
+      h('span.muted', 'Реестр замечаний: '),
+      a(`${base}/register.xlsx`, 'Реестр XLSX'),
+      a(`${base}/register.docx`, 'Реестр DOCX'),
+      a(`${base}/register.xlsx?include_rejected=true`, 'XLSX с отклонёнными'),
+    ),
     result.available_sections?.length
       ? h(
           'div.report-row',
@@ -28,44 +44,184 @@ export function reportLinks(runId, result) {
   );
 }
 
+/** The run's name, state and facts. @param {RunStatus} run @param {ObjectTitle | null} title */
+function runHead(run, title) {
+  const counting = run.documents.some((d) => d.pages === null) && (run.status === 'queued' || run.status === 'running');
+  return [
+    h('h1', runTitle(run, title)),
+    h(
+      'div.run-meta',
+      statusCell(run),
+      h(
+        'dl',
+        h('dt', 'Принята'),
+        h('dd', fmtDateTime(run.created_at)),
+        run.finished_at ? [h('dt', 'Завершена'), h('dd', fmtDateTime(run.finished_at))] : null,
+        h('dt', 'Объём'),
+        h(
+          'dd',
+          `${plural(run.documents.length, W.docs)}, ${counting ? 'страницы ещё считаются' : plural(pagesOf(run), W.pages)}${run.double_volume ? ' (двойной объём)' : ''}`,
+        ),
+        run.bundle ? [h('dt', 'Пакет'), h('dd', `${run.bundle.label} (версия ${run.bundle.version})`)] : null,
+        run.user_request ? [h('dt', 'Задание'), h('dd.pre', run.user_request)] : null,
+        h('dt', 'Идентификатор'),
+        h('dd.mono', run.run_id),
+      ),
+    ),
+    run.status === 'failed' && !run.cancelled
+      ? h('p.error', `Причина: ${run.error?.message ?? 'не указана'}. ${run.refunded ? 'Проверка возвращена на счёт.' : 'Проверка не возвращена.'}`)
+      : null,
+    run.status === 'failed' && run.cancelled ? h('p.muted', `Проверка отменена${run.refunded ? ', списание возвращено' : ''}.`) : null,
+  ];
+}
+
+/** The documents of the set, each with its section, pages, role and whether it was read. @param {RunStatus} run */
+function documentsTable(run) {
+  const head = ['№', 'Документ', 'Раздел', 'Страниц', 'Страницы комплекта', 'Роль', 'Преобразован'];
+  return [
+    h('h2', 'Документы'),
+    h(
+      'table.docs',
+      h(
+        'thead',
+        h(
+          'tr',
+          head.map((t) => h(t === '№' || t === 'Страниц' ? 'th.num' : 'th', t)),
+        ),
+      ),
+      h(
+        'tbody',
+        run.documents.map((d) => {
+          const unread = unreadReason(run, d.index);
+          return h(
+            'tr',
+            h('td.num', d.index),
+            h('td.name', shownName(d.name), unread ? h('div.unread', `Не прочитан: ${unread}`) : null),
+            h('td', d.kind ?? '—', d.kind && !d.kind_chosen ? h('span.muted', ' (определён)') : null),
+            h('td.num', d.pages ?? '—'),
+            h('td', d.page_from ? `${d.page_from}–${d.page_to}` : '—'),
+            h('td', label(ROLE, d.role)),
+            h('td', d.converted ? 'да' : 'нет'),
+          );
+        }),
+      ),
+    ),
+    run.skipped?.length ? h('p.muted', 'Пропущено при распаковке: ', run.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')) : null,
+  ];
+}
+
+/** The webhook deliveries of the run. @param {DeliveryList['deliveries']} list */
+function deliveriesTable(list) {
+  if (!list.length) return h('p.muted', 'Уведомлений не было: адрес не настроен или отправок ещё нет.');
+  return h(
+    'table',
+    h('thead', h('tr', h('th', 'Событие'), h('th', 'Состояние'), h('th.num', 'Попыток'), h('th', 'Код ответа'), h('th', 'Обновлено'))),
+    h(
+      'tbody',
+      list.map((d) =>
+        h(
+          'tr',
+          h('td', label(EVENT, d.event)),
+          h('td', label(DELIVERY, d.status)),
+          h('td.num', d.attempts),
+          h('td', d.last_response_code ?? '—'),
+          h('td', fmtDateTime(d.updated_at)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The counts of a done run, the way into its findings, the change since the last round and the reports. @param {RunStatus} run @param {FindingsResult} result */
+function resultBlock(run, result) {
+  return [
+    h(
+      'div.result-line',
+      countsCell(result.counts, run.documents_unread),
+      h('a.button.primary#open-findings', { href: `#/runs/${run.run_id}/findings` }, 'Открыть замечания'),
+    ),
+    revisionLine(result),
+    reportLinks(run.run_id, result),
+  ];
+}
+
+/**
+ * What can be done to the run: cancel while it is queued; apart, as the last and irreversible one, deletion of its
+ * documents once it has finished. `act` runs the change from its button.
+ * @param {RunStatus} run
+ * @param {(button: HTMLButtonElement, fn: () => Promise<unknown>) => Promise<void>} act
+ */
+function runActions(run, act) {
+  const runId = run.run_id;
+  const everyday = [];
+  if (run.status === 'queued') {
+    const b = h('button#cancel', { type: 'button' }, 'Отменить проверку');
+    b.onclick = () => confirm('Отменить проверку? Проверка вернётся на счёт.') && act(b, () => api.post(`/runs/${runId}/cancel`));
+    everyday.push(b);
+  }
+  const danger = [];
+  if ((run.status === 'done' || run.status === 'failed') && !run.documents_deleted) {
+    const b = h('button.danger#delete-docs', { type: 'button' }, 'Удалить исходные документы');
+    b.onclick = () =>
+      confirm('Удалить исходные документы и изображения страниц? Отчёты и история решений останутся. Действие необратимо.') &&
+      act(b, () => api.del(`/runs/${runId}/documents`));
+    danger.push(
+      h('h2', 'Исходные документы'),
+      h('p.muted', 'Документы и изображения страниц можно удалить, когда они больше не нужны; отчёты и решения останутся.'),
+      b,
+    );
+  }
+  if (run.documents_deleted) danger.push(h('p.muted', 'Исходные документы удалены; отчёты и решения сохранены.'));
+  return { everyday, danger };
+}
+
+/** @param {HTMLElement} main @param {string} runId */
 export async function runView(main, runId) {
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
   let stopped = false;
   let resultShown = false;
+  /** The object's cipher and name, once the result is read. @type {ObjectTitle | null} */
+  let title = null;
   const head = h('div');
   const docs = h('div');
   const actions = h('div.actions');
   const reports = h('div');
   const deliveries = h('div');
-  replace(main, h('p', h('a', { href: '#/' }, '← Все проверки')), head, actions, reports, docs, deliveries);
+  // An irreversible action goes last, apart from the everyday ones, so it is never the first button of a run.
+  const dangerZone = h('div.danger-zone');
+  replace(main, h('p', h('a', { href: '#/' }, '← Все проверки')), head, actions, reports, docs, deliveries, dangerZone);
 
+  /** Runs a change of the run from a button, then reads the run again. @param {HTMLButtonElement} button @param {() => Promise<unknown>} fn */
   async function act(button, fn) {
     button.disabled = true;
     try {
       await fn();
       await load();
     } catch (err) {
-      actions.append(h('p.error', { role: 'alert' }, err.message));
+      button.parentElement?.append(h('p.error', { role: 'alert' }, messageOf(err)));
       button.disabled = false;
     }
   }
 
+  /** @param {RunStatus} run */
   function drawActions(run) {
-    const out = [];
-    if (run.status === 'queued') {
-      const b = h('button#cancel', { type: 'button' }, 'Отменить проверку');
-      b.onclick = () => confirm('Отменить проверку? Проверка вернётся на счёт.') && act(b, () => api.post(`/runs/${runId}/cancel`));
-      out.push(b);
+    const { everyday, danger } = runActions(run, act);
+    replace(actions, everyday);
+    replace(dangerZone, danger);
+  }
+
+  /** Once the run is done: its result (which also names the object) and reports. @param {RunStatus} run */
+  async function showResult(run) {
+    try {
+      const result = await api.get(`/runs/${runId}/findings`);
+      title = objectTitleOf(result);
+      const h1 = head.querySelector('h1');
+      if (h1) replace(h1, runTitle(run, title));
+      replace(reports, ...resultBlock(run, result));
+    } catch (err) {
+      replace(reports, h('p.error', messageOf(err)));
     }
-    if ((run.status === 'done' || run.status === 'failed') && !run.documents_deleted) {
-      const b = h('button.danger#delete-docs', { type: 'button' }, 'Удалить исходные документы');
-      b.onclick = () =>
-        confirm('Удалить исходные документы и изображения страниц? Отчёты и история решений останутся. Действие необратимо.') &&
-        act(b, () => api.del(`/runs/${runId}/documents`));
-      out.push(b);
-    }
-    if (run.documents_deleted) out.push(h('p.muted', 'Исходные документы удалены; отчёты и решения сохранены.'));
-    replace(actions, out);
   }
 
   async function load() {
@@ -75,88 +231,18 @@ export async function runView(main, runId) {
       run = await api.get(`/runs/${runId}`);
     } catch (err) {
       if (stopped) return;
-      if (err.status === 404) return replace(head, state('Проверка не найдена.', 'error'));
-      head.append(h('p.error', `Нет связи: ${err.message}. Повтор через 15 секунд.`));
+      if (err instanceof ApiError && err.status === 404) return replace(head, state('Проверка не найдена.', 'error'));
+      head.append(h('p.error', `Нет связи: ${messageOf(err)}. Повтор через 15 секунд.`));
       timer = setTimeout(load, POLL_MS * 3);
       return;
     }
     if (stopped) return;
-    replace(
-      head,
-      h('h1', run.object?.address || 'Проверка комплекта'),
-      h(
-        'div.run-meta',
-        statusCell(run),
-        h(
-          'dl',
-          h('dt', 'Принята'),
-          h('dd', fmtDateTime(run.created_at)),
-          run.finished_at ? [h('dt', 'Завершена'), h('dd', fmtDateTime(run.finished_at))] : null,
-          h('dt', 'Объём'),
-          h(
-            'dd',
-            `${plural(run.documents.length, W.docs)}, ${run.documents.some((d) => d.pages === null) && (run.status === 'queued' || run.status === 'running') ? 'страницы ещё считаются' : plural(pagesOf(run), W.pages)}${run.double_volume ? ' (двойной объём)' : ''}`,
-          ),
-          run.bundle ? [h('dt', 'Пакет'), h('dd', `${run.bundle.label} (версия ${run.bundle.version})`)] : null,
-          run.user_request ? [h('dt', 'Задание'), h('dd.pre', run.user_request)] : null,
-          h('dt', 'Идентификатор'),
-          h('dd.mono', run.run_id),
-        ),
-      ),
-      run.status === 'failed' && !run.cancelled
-        ? h('p.error', `Причина: ${run.error?.message ?? 'не указана'}. ${run.refunded ? 'Проверка возвращена на счёт.' : 'Проверка не возвращена.'}`)
-        : null,
-      run.status === 'failed' && run.cancelled ? h('p.muted', `Проверка отменена${run.refunded ? ', списание возвращено' : ''}.`) : null,
-    );
+    replace(head, ...runHead(run, title));
     drawActions(run);
-    replace(
-      docs,
-      h('h2', 'Документы'),
-      h(
-        'table.docs',
-        h(
-          'thead',
-          h(
-            'tr',
-            h('th.num', '№'),
-            h('th', 'Документ'),
-            h('th', 'Раздел'),
-            h('th.num', 'Страниц'),
-            h('th', 'Страницы комплекта'),
-            h('th', 'Роль'),
-            h('th', 'Преобразован'),
-          ),
-        ),
-        h(
-          'tbody',
-          run.documents.map((d) =>
-            h(
-              'tr',
-              h('td.num', d.index),
-              h('td.name', d.name),
-              h('td', d.kind ?? '—', d.kind && !d.kind_chosen ? h('span.muted', ' (определён)') : null),
-              h('td.num', d.pages ?? '—'),
-              h('td', d.page_from ? `${d.page_from}–${d.page_to}` : '—'),
-              h('td', label(ROLE, d.role)),
-              h('td', d.converted ? 'да' : 'нет'),
-            ),
-          ),
-        ),
-      ),
-      run.skipped?.length ? h('p.muted', 'Пропущено при распаковке: ', run.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')) : null,
-    );
+    replace(docs, ...documentsTable(run));
     if (run.status === 'done' && !resultShown) {
       resultShown = true;
-      try {
-        const result = await api.get(`/runs/${runId}/findings`);
-        replace(
-          reports,
-          h('div.result-line', countsCell(result.counts), h('a.button.primary#open-findings', { href: `#/runs/${runId}/findings` }, 'Открыть замечания')),
-          reportLinks(runId, result),
-        );
-      } catch (err) {
-        replace(reports, h('p.error', err.message));
-      }
+      await showResult(run);
       loadDeliveries();
     }
     if (run.status === 'failed') loadDeliveries();
@@ -166,31 +252,9 @@ export async function runView(main, runId) {
   async function loadDeliveries() {
     try {
       const { deliveries: list } = await api.get(`/webhooks/deliveries?run_id=${runId}`);
-      replace(
-        deliveries,
-        h('h2', 'Уведомления'),
-        list.length
-          ? h(
-              'table',
-              h('thead', h('tr', h('th', 'Событие'), h('th', 'Состояние'), h('th.num', 'Попыток'), h('th', 'Код ответа'), h('th', 'Обновлено'))),
-              h(
-                'tbody',
-                list.map((d) =>
-                  h(
-                    'tr',
-                    h('td', d.event),
-                    h('td', label(DELIVERY, d.status)),
-                    h('td.num', d.attempts),
-                    h('td', d.last_response_code ?? '—'),
-                    h('td', fmtDateTime(d.updated_at)),
-                  ),
-                ),
-              ),
-            )
-          : h('p.muted', 'Уведомлений не было: адрес не настроен или отправок ещё нет.'),
-      );
+      replace(deliveries, h('h2', 'Уведомления'), deliveriesTable(list));
     } catch (err) {
-      replace(deliveries, h('p.error', err.message));
+      replace(deliveries, h('p.error', messageOf(err)));
     }
   }
 

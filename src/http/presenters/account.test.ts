@@ -18,6 +18,7 @@ const tenant = (over: Partial<Organization> = {}): Organization => ({
   accessFrom: null,
   accessUntil: '2027-01-01T00:00:00.000Z',
   rateLimitPerMinute: null,
+  timeZone: 'Europe/Moscow',
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...over,

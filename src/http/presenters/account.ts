@@ -20,6 +20,8 @@ export function featuresOf(t: Organization) {
     webhooks: true,
     thematic_reports: true,
     section_reports: true,
+    remark_register: true,
+    revision_comparison: true,
     employees: t.hasEmployees,
     ocr: true,
   };
@@ -42,6 +44,7 @@ export function tenantView(t: Organization) {
     access_until: t.accessUntil,
     /** null: the service's default (RATE_LIMIT_PER_MINUTE); 0: unlimited. */
     rate_limit_per_minute: t.rateLimitPerMinute,
+    time_zone: t.timeZone,
   };
 }
 
@@ -57,6 +60,7 @@ export function meView(t: Organization) {
     },
     limits: limitsOf(t),
     webhook_configured: !!t.webhookUrl,
+    time_zone: t.timeZone,
   };
 }
 

@@ -26,14 +26,25 @@ export function decisionView(d: Decision, actor: string) {
  * feedback_snapshot, feedback_actor and the latest decision per (finding_id, actor). Decisions never
  * change the findings themselves.
  */
-export function findingsBody(published: Published, actor: string, history: readonly Decision[]) {
+export function findingsBody(published: Published, actor: string, history: readonly Decision[], previousHistory: readonly Decision[] = []) {
+  const { revision, ...result } = published.result;
   return {
-    ...published.result,
+    ...result,
     run_id: published.run.id,
     feedback_snapshot: published.snapshot,
     feedback_actor: actor,
     feedback: latestDecisions(history).map((d) => decisionView(d, actor)),
+    ...(revision && { revision: { ...revision, previous_feedback: previousFeedback(published, previousHistory).map((d) => decisionView(d, actor)) } }),
   };
+}
+
+/**
+ * The current decisions of the previous round on the findings that persist in this one: shown beside them, never
+ * applied (a persisting finding is open until decided in this round).
+ */
+export function previousFeedback(published: Published, previousHistory: readonly Decision[]): Decision[] {
+  const persisting = new Set(published.result.findings.map((f) => f.revision?.previous_finding_id).filter((id) => id !== undefined));
+  return latestDecisions(previousHistory).filter((d) => persisting.has(d.findingId));
 }
 
 /** GET /runs/{run_id}/feedback: every decision in order, and the sections assigned to employees. */

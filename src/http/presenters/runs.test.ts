@@ -53,6 +53,7 @@ const doc: RunDocument = {
   pageFrom: 1,
   pageTo: 3,
   warnings: [],
+  unreadReason: null,
 };
 
 test('the Run resource names the fields as the contract does and shows the bundle snapshot', () => {
@@ -75,6 +76,12 @@ test('error and refunded appear only on a failed run; a failure without a stored
   const progress = { percent: 40, pages_total: 10, pages_done: 4, elapsed_s: 3, eta_s: 4 };
   assert.deepEqual(statusBody(run({ status: 'running', progress }), [], 1).progress, progress);
   assert.equal(statusBody(run({ documentsDeletedAt: '2026-11-02T00:00:00.000Z' }), [], 1).documents_deleted, true);
+});
+
+test('documents_unread names the documents of which nothing was read, and is absent when every document was read', () => {
+  assert.ok(!('documents_unread' in statusBody(run({ status: 'done' }), [doc], 1)));
+  const broken = { ...doc, idx: 2, name: 'АР.pdf', unreadReason: 'файл не является PDF' };
+  assert.deepEqual(statusBody(run({ status: 'done' }), [doc, broken], 1).documents_unread, [{ index: 2, name: 'АР.pdf', reason: 'файл не является PDF' }]);
 });
 
 test('the runs list gives each run its own documents and keeps the limit', () => {

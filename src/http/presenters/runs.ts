@@ -29,9 +29,14 @@ export function runBody(run: Run, docs: RunDocument[], checksLeft: number) {
   };
 }
 
-/** GET /runs/{run_id}: the run plus stage, progress and, when failed, error and refunded. */
+/**
+ * GET /runs/{run_id}: the run plus stage, progress and, when failed, error and refunded; documents_unread
+ * (an added optional field) names the documents of which not one page was read, so a run that ended done
+ * is not taken for a review of the whole set.
+ */
 export function statusBody(run: Run, docs: RunDocument[], checksLeft: number) {
   const failed = run.status === 'failed';
+  const unread = docs.filter((d) => d.unreadReason !== null).map((d) => ({ index: d.idx, name: d.name, reason: d.unreadReason! }));
   return {
     ...runBody(run, docs, checksLeft),
     stage: run.stage,
@@ -42,6 +47,7 @@ export function statusBody(run: Run, docs: RunDocument[], checksLeft: number) {
     updated_at: run.updatedAt,
     finished_at: run.finishedAt,
     documents_deleted: run.documentsDeletedAt !== null,
+    ...(unread.length ? { documents_unread: unread } : {}),
   };
 }
 

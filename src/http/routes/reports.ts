@@ -5,13 +5,31 @@ import { authOf } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { conditionalAnswer, weakBlobEtag } from '../conditional.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
-import { FILTER_ERRORS, PdfDownload, PdfQuerystring, ReportDownload, ReportQuerystring, ZipDownload } from '../schemas/reports.ts';
+import {
+  DocxDownload,
+  FILTER_ERRORS,
+  PdfDownload,
+  PdfQuerystring,
+  RegisterQuerystring,
+  ReportDownload,
+  ReportQuerystring,
+  XlsxDownload,
+  ZipDownload,
+} from '../schemas/reports.ts';
+import { buildRegister, type RegisterFormat, type RegisterQuery } from '../../report/register/index.ts';
+import { currentDecisions, decidedResult } from '../../domain/feedback/history.ts';
+import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
-import { parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
-import { getRunOf, reportKeysOf } from '../../domain/runs.ts';
+import { downloadBase, parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
+import { getRunOf, publishedObjectTitles, reportKeysOf } from '../../domain/runs.ts';
 import type { PdfRebuilder } from '../../report/rebuild.ts';
-import { isolatedPdfBuild } from '../../isolation/pdf-build.ts';
+import { isolatedDecidedPdfBuild, isolatedPdfBuild } from '../../isolation/pdf-build.ts';
+import { DecidedReports, decidedMarkdown, decidedPrefix, rejectedFindingIds } from '../../report/decided.ts';
+import type { ReportKeys } from '../../report/types.ts';
+import type { Organization } from '../../kernel/model/organization.ts';
+import { loadPublished } from '../../domain/feedback/published.ts';
+import { isolatedRegisterRender } from '../../isolation/register-build.ts';
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -20,19 +38,58 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   // in a child process when the program runs as a service, so rendering never stalls other requests.
   // Loaded on the first PDF or ZIP download: the renderer (pdfkit, fonts) is not part of an idle API node.
   const build = deps.children ? isolatedPdfBuild(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
+  // Registers are written in a child too when the program runs as a service (ExcelJS and docx are CPU work).
+  const renderInChild = deps.children ? isolatedRegisterRender(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
   let rebuilder: Promise<PdfRebuilder> | null = null;
   const pdfRebuilder = () =>
     (rebuilder ??= import('../../report/rebuild.ts').then(
       ({ PdfRebuilder }) => new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs }, { build }),
     ));
 
-  /** Streams the stored report a request names; the run must be this tenant's and published. */
-  async function send(http: FastifyRequest, runId: string, tenantId: string, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
+  // Reports without the findings a specialist rejected: PDFs built once per set of rejected findings, in a child as above.
+  const decidedBuild = deps.children ? isolatedDecidedPdfBuild(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
+  const decided = new DecidedReports(db, blobs, decidedBuild);
+
+  /** «24-017 2026-11-26»: what the run's downloads are named by (report/download.ts downloadBase). */
+  async function baseNameOf(run: { id: string; objectAddress: string | null; finishedAt: string | null }, timeZone: string): Promise<string> {
+    const titles = await publishedObjectTitles(db, deps.store.dialect, [run.id]);
+    return downloadBase(titles.get(run.id), run.objectAddress, run.finishedAt, run.id, timeZone);
+  }
+
+  /** The PDFs and ZIP without the rejected findings; 503 pdf_unavailable when they cannot be built now. */
+  async function decidedKeys(tenantId: string, runId: string, reportMdKey: string, rejectedIds: string[]): Promise<ReportKeys> {
+    const { result } = await loadPublished(db, tenantId, runId);
+    try {
+      return { reportMdKey, ...(await decided.ensure(runId, result, rejectedIds)) };
+    } catch (err) {
+      deps.log.warn({ err, run_id: runId }, 'PDF reports without rejected findings not built');
+      throw errors.pdfUnavailable();
+    }
+  }
+
+  /**
+   * Streams the report a request names; the run must be this tenant's and published. While no finding is rejected
+   * that is the report stored at publication; otherwise one drawn without the rejected findings (report/decided.ts).
+   */
+  async function send(http: FastifyRequest, runId: string, tenant: Organization, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const tenantId = tenant.id;
     const run = await getRunOf(db, tenantId, runId);
     let keys = await reportKeysOf(db, tenantId, run.id);
     if (!keys) throw errors.noReport();
-    if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys);
-    const report = storedReport(keys, request, run.id);
+    const [decisions, base] = await Promise.all([currentDecisions(db, tenantId, run.id), baseNameOf(run, tenant.timeZone)]);
+    const rejectedIds = rejectedFindingIds(decisions);
+    if (rejectedIds.length && request.kind === 'markdown') {
+      const body = Buffer.from(await decidedMarkdown(db, run.id, rejectedIds));
+      if (conditionalAnswer(http, reply, weakBlobEtag(`${decidedPrefix(run.id, rejectedIds)}/report.md`, body.length))) return reply.send();
+      return reply
+        .type('text/markdown; charset=utf-8')
+        .header('Content-Length', String(body.length))
+        .header('Content-Disposition', attachmentDisposition(`Замечания ${base}.md`))
+        .send(body);
+    }
+    if (rejectedIds.length) keys = await decidedKeys(tenantId, run.id, keys.reportMdKey, rejectedIds);
+    else if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys);
+    const report = storedReport(keys, request, `Замечания ${base}`);
     const missing = (e: unknown) => (e instanceof BlobNotFoundError && request.kind !== 'markdown' ? errors.pdfUnavailable() : e);
     const size = await blobs.size(report.key).catch((e: unknown) => Promise.reject(missing(e)));
     // The client's copy is current: 304 without opening the blob.
@@ -45,9 +102,62 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       .send(body);
   }
 
+  /** The register of remarks with the decisions as they stand now; the run must be this tenant's and published. */
+  async function sendRegister(format: RegisterFormat, runId: string, tenant: Organization, query: RegisterQuery, reply: FastifyReply): Promise<FastifyReply> {
+    const { published, history, previousHistory } = await decidedResult(db, tenant.id, runId);
+    const file = await buildRegister(
+      format,
+      published.run.id,
+      published.result,
+      latestDecisions(history),
+      query,
+      renderInChild,
+      latestDecisions(previousHistory),
+      `Реестр замечаний ${await baseNameOf(published.run, tenant.timeZone)}`,
+      tenant.timeZone,
+    );
+    return reply
+      .type(file.contentType)
+      .header('Content-Length', String(file.body.length))
+      .header('Content-Disposition', attachmentDisposition(file.fileName))
+      .send(file.body);
+  }
+
+  const registerDescription = (format: string) =>
+    `Реестр замечаний (${format}) для раунда экспертизы: №, раздел, документ и лист, замечание, обоснование, важность, решение специалиста, пустой столбец «Ответ проектировщика», статус, изменение с прошлой проверки комплекта (новое / повторное с прежним номером и решением прошлого тура; устранённые перечислены под заголовком). Собирается по запросу из опубликованного результата и текущих решений (POST /runs/{run_id}/feedback). Замечания, отклонённые специалистом, не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.`;
+
   return async (app) => {
+    app.get(
+      '/runs/:run_id/register.xlsx',
+      {
+        schema: {
+          summary: 'Реестр замечаний в XLSX',
+          description: registerDescription('XLSX: закреплённая строка заголовков, автофильтр, печать A4 альбомная'),
+          params: RunIdParams,
+          querystring: RegisterQuerystring,
+          response: { 200: XlsxDownload, ...errorResponses(400, 404, 409, 422) },
+        },
+      },
+      async (request, reply) => sendRegister('xlsx', request.params.run_id, authOf(request).tenant, request.query, reply),
+    );
+
+    app.get(
+      '/runs/:run_id/register.docx',
+      {
+        schema: {
+          summary: 'Реестр замечаний в DOCX',
+          description: registerDescription('DOCX: таблица на листах A4 альбомной ориентации, строка заголовков повторяется на каждой странице'),
+          params: RunIdParams,
+          querystring: RegisterQuerystring,
+          response: { 200: DocxDownload, ...errorResponses(400, 404, 409, 422) },
+        },
+      },
+      async (request, reply) => sendRegister('docx', request.params.run_id, authOf(request).tenant, request.query, reply),
+    );
+
     app.addHook('onClose', async () => {
       if (rebuilder) await (await rebuilder).idle();
+      await decided.idle();
     });
 
     app.get(
@@ -56,7 +166,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Отчёт проверки: Markdown или PDF',
           description:
-            'По умолчанию — сводный отчёт в Markdown (text/markdown; charset=utf-8); format=pdf — PDF. Фильтры section и theme (только один) применяются только к PDF: с Markdown — 400 section_pdf_only. Отчёты по разделам сохраняют номера замечаний сводного отчёта. До публикации — 404 no_report; PDF не сформирован при публикации — формируется заново при первом запросе; пока идёт сборка или после неудачной — 503 pdf_unavailable с Retry-After.',
+            'По умолчанию — сводный отчёт в Markdown (text/markdown; charset=utf-8); format=pdf — PDF. Фильтры section и theme (только один) применяются только к PDF: с Markdown — 400 section_pdf_only. Отчёты по разделам сохраняют номера замечаний сводного отчёта. Замечания, отклонённые специалистом (действующее решение rejected), в отчёты не входят, их номера названы в сводке; номера остальных сохраняются. До публикации — 404 no_report; PDF не сформирован при публикации — формируется заново при первом запросе; пока идёт сборка или после неудачной — 503 pdf_unavailable с Retry-After.',
           params: RunIdParams,
           querystring: ReportQuerystring,
           response: {
@@ -68,7 +178,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const { tenant } = authOf(request);
         const query: ReportQuery = request.query;
-        return send(request, request.params.run_id, tenant.id, parseReportQuery(query, query.format === 'pdf'), reply);
+        return send(request, request.params.run_id, tenant, parseReportQuery(query, query.format === 'pdf'), reply);
       },
     );
 
@@ -78,7 +188,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'PDF-отчёт: сводный, по разделу или по тематической группе',
           description:
-            'Без фильтра — сводный отчёт. section (код из available_sections) или theme — отчёт по разделу или группе с номерами замечаний сводного отчёта; оба сразу — 400 conflicting_filters; нет привязки — 409 section_unavailable или thematic_unavailable.',
+            'Без фильтра — сводный отчёт. section (код из available_sections) или theme — отчёт по разделу или группе с номерами замечаний сводного отчёта; оба сразу — 400 conflicting_filters; нет привязки — 409 section_unavailable или thematic_unavailable. Замечания, отклонённые специалистом, не входят (номера названы в сводке).',
           params: RunIdParams,
           querystring: PdfQuerystring,
           response: { 200: PdfDownload, ...FILTER_ERRORS },
@@ -86,7 +196,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { tenant } = authOf(request);
-        return send(request, request.params.run_id, tenant.id, parseReportQuery(request.query, true), reply);
+        return send(request, request.params.run_id, tenant, parseReportQuery(request.query, true), reply);
       },
     );
 
@@ -96,14 +206,14 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'ZIP со сводным PDF и PDF по разделам',
           description:
-            'Архив: report.pdf и sections/<код>.pdf для каждого раздела из available_sections; без JSON и исходных документов. После публикации; сохраняется после удаления документов.',
+            'Архив: report.pdf и sections/<код>.pdf для каждого раздела из available_sections; без JSON и исходных документов; без замечаний, отклонённых специалистом. После публикации; сохраняется после удаления документов.',
           params: RunIdParams,
           response: { 200: ZipDownload, ...errorResponses(404, 503) },
         },
       },
       async (request, reply) => {
         const { tenant } = authOf(request);
-        return send(request, request.params.run_id, tenant.id, { kind: 'zip' }, reply);
+        return send(request, request.params.run_id, tenant, { kind: 'zip' }, reply);
       },
     );
   };

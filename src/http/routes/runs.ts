@@ -8,6 +8,7 @@ import { authOf, type AuthContext } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
 import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
+import { IntakeSlots } from '../../domain/intake-slots.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { documentsDeletedView, runBody, runListView, statusBody } from '../presenters/runs.ts';
@@ -25,6 +26,7 @@ const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
   const checksLeftOf = (tenantId: string) => currentChecksLeft(db, tenantId);
+  const intake = new IntakeSlots(deps.config.intakeSlotsPerOrganization, deps.config.intakeWaitMs);
 
   /** The app's (app.ts), taken when the routes are registered. */
   let statusCache: RunStatusCache;
@@ -73,12 +75,16 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           throw errors.badIdempotencyKey();
         }
         if (auth.tenant.checksLeft < 1 && !idempotencyKey) throw errors.noChecksLeft();
+        // Waited for and refused before the body is read: a set over the bound costs this node nothing.
+        const release = await intake.take(auth.tenant.id);
+        if (!release) throw errors.intakeBusy(intake.perOrganization);
         const scratch = join(deps.config.dataDir, 'tmp', 'intake', scratchName());
         let accepted: AcceptedRun;
         try {
           const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_FIELD_LIMITS);
           accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch);
         } finally {
+          release();
           await rm(scratch, { recursive: true, force: true });
         }
         if (accepted.replayed) reply.header('Idempotent-Replayed', 'true');

@@ -25,6 +25,7 @@ export const MeSchema = Type.Object({
   }),
   limits: LimitsSchema,
   webhook_configured: Type.Boolean({ description: 'Настроены ли уведомления; false — клиент опрашивает статус' }),
+  time_zone: Type.String({ description: 'Часовой пояс организации (IANA), в котором кабинет и отчёты показывают время; по умолчанию Europe/Moscow' }),
 });
 
 /** GET /key: the key without its secret. */

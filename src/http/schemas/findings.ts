@@ -11,7 +11,12 @@ const PageRefSchema = Type.Object(
     kind: Type.String({ description: 'Код раздела документа' }),
     doc_index: Type.Integer({ description: 'Номер документа в комплекте, с 1' }),
     doc_page: Type.Integer({ description: 'Страница внутри документа' }),
-    label: Type.String({ description: 'Подпись страницы для показа' }),
+    label: Type.String({
+      description:
+        'Подпись страницы для показа: «лист 3 тома 24-017-КР (стр. 130)», когда лист и шифр прочитаны в основной надписи, иначе «стр. 130 (док. 4 «…», с. 3)»',
+    }),
+    sheet: Type.Optional(Type.String({ description: 'Номер листа из основной надписи страницы («3», «3.1»), когда прочитан' })),
+    cipher: Type.Optional(Type.String({ description: 'Шифр (обозначение) документа из основной надписи или титульного листа, когда прочитан' })),
   },
   open,
 );
@@ -32,8 +37,85 @@ const FindingSchema = Type.Object(
     topic: Type.Optional(Type.String({ description: 'Тематическая группа (не раздел документации)' })),
     album: Type.Optional(Type.String({ description: 'Том (альбом)' })),
     stage: Type.Optional(Type.String({ description: 'Стадия' })),
+    revision: Type.Optional(
+      Type.Object(
+        {
+          status: Type.String({ description: 'new — новое в этом туре; persisting — было и в предыдущей проверке комплекта' }),
+          previous_finding_id: Type.Optional(Type.String({ description: 'finding_id того же замечания в предыдущей проверке (для persisting)' })),
+          previous_n: Type.Optional(Type.Integer({ description: 'Его номер в отчёте предыдущей проверки' })),
+        },
+        { ...open, description: 'Сравнение с предыдущей проверкой комплекта (bundle); нет поля — проверка ни с чем не сравнивалась' },
+      ),
+    ),
   },
   { ...open, description: 'Замечание' },
+);
+
+const RevisionSchema = Type.Object(
+  {
+    previous_run_id: Type.String({ format: 'uuid', description: 'Предыдущая проверка того же комплекта, с которой сравнивается эта' }),
+    previous_published_at: Type.String({ description: 'Когда опубликован её результат (ISO 8601, UTC)' }),
+    counts: Type.Object(
+      {
+        new: Type.Integer({ description: 'Новых замечаний' }),
+        persisting: Type.Integer({ description: 'Замечаний, оставшихся с предыдущей проверки' }),
+        resolved: Type.Integer({ description: 'Замечаний предыдущей проверки, которых больше нет' }),
+      },
+      open,
+    ),
+    resolved: Type.Array(
+      Type.Object(
+        {
+          finding_id: Type.String({ description: 'finding_id в предыдущей проверке' }),
+          n: Type.Integer({ description: 'Номер в отчёте предыдущей проверки' }),
+          importance: Type.String(),
+          section: Type.String(),
+          topic: Type.String(),
+          check_id: Type.String(),
+          essence: Type.String(),
+          place: Type.String({ description: 'Место, как его называл отчёт предыдущей проверки' }),
+        },
+        open,
+      ),
+      { description: 'Замечания предыдущей проверки, устранённые в этой' },
+    ),
+    previous_feedback: Type.Array(DecisionSchema, {
+      description:
+        'Решения предыдущего тура по замечаниям, которые остались (последнее решение каждого автора): показываются рядом, к замечаниям этой проверки не применяются',
+    }),
+  },
+  {
+    ...open,
+    description:
+      'Сравнение с предыдущей проверкой комплекта: замечания сопоставлены по сути (проверка, норма, сравниваемый показатель, документ по шифру и разделу, лист), а не по совпадению текста. Есть только у проверки комплекта, у которого до неё была опубликованная проверка',
+  },
+);
+
+const ObjectStatementSchema = Type.Object(
+  {
+    value: Type.String({ description: 'Значение, как оно записано' }),
+    source: Type.String({ description: 'Источник, от сильного к слабому: xml, title, label, stamp, request, text' }),
+    doc_index: Type.Union([Type.Integer(), Type.Null()], { description: 'Номер документа, в котором прочитано; null — адрес из запроса' }),
+    page: Type.Union([Type.Integer(), Type.Null()], { description: 'Страница документа' }),
+    quote: Type.String({ description: 'Текст, из которого прочитано' }),
+    documents: Type.Integer({ description: 'Сколько документов указывают то же значение' }),
+  },
+  open,
+);
+const statementOrNull = (description: string) => Type.Union([ObjectStatementSchema, Type.Null()], { description });
+
+const ObjectSchema = Type.Object(
+  {
+    name: statementOrNull('Наименование объекта'),
+    institution: Type.Union([Type.String(), Type.Null()], { description: 'Учреждение, которое называет наименование («школа № 12»)' }),
+    address: statementOrNull('Адрес объекта'),
+    cadastral_numbers: Type.Array(ObjectStatementSchema, { description: 'Кадастровые номера участка' }),
+    cipher_base: statementOrNull('Базовая часть шифра'),
+    customer: statementOrNull('Заказчик (застройщик)'),
+    designer: statementOrNull('Проектная организация'),
+    chief_engineer: statementOrNull('Главный инженер проекта'),
+  },
+  { ...open, description: 'Объект проектирования, установленный один раз по самым сильным источникам (XML ПЗ, титульные листы, штампы, адрес запроса)' },
 );
 
 const SetModelSchema = Type.Object(
@@ -60,12 +142,41 @@ const SetModelSchema = Type.Object(
           code: Type.Union([Type.String(), Type.Null()], { description: 'Код раздела, марка РД, вид изысканий или сметы' }),
           stage: Type.Union([Type.String(), Type.Null()], { description: 'Стадия, указанная в самом документе (П или Р)' }),
           evidence: Type.String({ description: 'Признаки, по которым определён вид' }),
+          parts: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  kind: Type.String({
+                    description:
+                      'Часть тома: contents — содержание, text — текстовая часть, drawings — графическая часть, appendix — приложение, foreign — вложенные листы другого комплекта/объекта',
+                  }),
+                  cue: Type.String({ description: 'Признак начала части: start, contents, cipher, form, restart, appendix, foreign_cipher, foreign_number' }),
+                  cipher: Type.Union([Type.String(), Type.Null()], { description: 'Шифр в основных надписях части' }),
+                  page_from: Type.Integer({ description: 'Первая страница части в документе' }),
+                  page_to: Type.Integer({ description: 'Последняя страница части в документе' }),
+                  sheet_from: Type.Union([Type.Integer(), Type.Null()], { description: 'Первый номер листа части' }),
+                  sheet_to: Type.Union([Type.Integer(), Type.Null()], { description: 'Последний номер листа части' }),
+                  sheets_declared: Type.Union([Type.Integer(), Type.Null()], { description: '«Листов» на первом листе части' }),
+                  form: Type.Union([Type.Integer(), Type.Null()], {
+                    description: 'Форма основной надписи (ГОСТ Р 21.101): 3 — чертежи, 5 и 6 — текстовые документы',
+                  }),
+                  numbering: Type.Union([Type.Integer(), Type.Null()], {
+                    description: 'Части с одним номером нумеруются одной последовательностью; null — вложенные листы другого комплекта',
+                  }),
+                  label: Type.Optional(Type.String({ description: 'Заголовок приложения' })),
+                },
+                open,
+              ),
+              { description: 'Части тома по основным надписям, каждая со своей нумерацией листов' },
+            ),
+          ),
         },
         open,
       ),
       { description: 'Как проверка определила каждый документ' },
     ),
     summary: Type.String({ description: 'То же одним предложением (как предупреждение set_model)' }),
+    object: Type.Optional(ObjectSchema),
   },
   { ...open, description: 'Чем проверка сочла комплект: стадия, редакция состава, дата для оценки норм, виды документов' },
 );
@@ -91,6 +202,7 @@ export const FindingsResultSchema = Type.Object(
     feedback_snapshot: Type.String({ description: 'Версия опубликованного результата, к которой относятся решения' }),
     feedback_actor: Type.String({ description: 'Автор решений от имени текущего ключа интеграции' }),
     feedback: Type.Array(DecisionSchema, { description: 'Сохранённые решения: последнее решение каждого автора по каждому замечанию' }),
+    revision: Type.Optional(RevisionSchema),
   },
   { ...open, description: 'Результат проверки' },
 );

@@ -38,3 +38,20 @@ export const PdfDownload = binary('application/pdf', 'PDF-отчёт (вложе
 
 /** GET /runs/{run_id}/report.zip. */
 export const ZipDownload = binary('application/zip', 'ZIP-архив отчётов (вложение)');
+
+/** Query of GET /runs/{run_id}/register.xlsx and register.docx: the report filters, and the rejected findings on request. */
+export const RegisterQuerystring = Type.Object({
+  section: Type.Optional(Type.String({ maxLength: 100, description: 'Код раздела из available_sections[].code; кириллица передаётся в URL-кодировке' })),
+  theme: Type.Optional(Type.String({ maxLength: 100, description: 'Тематическая группа из available_themes: engineering, norms, construction, unassigned' })),
+  include_rejected: Type.Optional(
+    Type.Boolean({
+      description: 'true — включить замечания, отклонённые специалистом (отмечены статусом «Отклонено специалистом» и заливкой); по умолчанию они не входят',
+    }),
+  ),
+});
+
+/** GET /runs/{run_id}/register.xlsx. */
+export const XlsxDownload = binary('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Реестр замечаний XLSX (вложение)');
+
+/** GET /runs/{run_id}/register.docx. */
+export const DocxDownload = binary('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'Реестр замечаний DOCX (вложение)');

@@ -51,6 +51,19 @@ export const RunStatusSchema = Type.Object(
     updated_at: Type.String({ format: 'date-time' }),
     finished_at: Nullable(Type.String({ format: 'date-time' })),
     documents_deleted: Type.Boolean({ description: 'Исходные документы удалены' }),
+    documents_unread: Type.Optional(
+      Type.Array(
+        Type.Object({
+          index: Type.Integer({ description: 'Номер документа в комплекте' }),
+          name: Type.String({ description: 'Имя документа' }),
+          reason: Type.String({ description: 'Почему документ не прочитан' }),
+        }),
+        {
+          description:
+            'Документы, из которых не прочитано ни одной страницы; замечаний по ним нет, результат относится только к остальным документам. Поле отсутствует, если прочитаны все',
+        },
+      ),
+    ),
   },
   { $id: 'RunStatus', description: 'Состояние проверки' },
 );

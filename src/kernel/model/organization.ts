@@ -38,8 +38,21 @@ export interface Organization {
   accessUntil: string | null;
   /** Requests per minute per key; null = the service's default (RATE_LIMIT_PER_MINUTE), 0 = unlimited. */
   rateLimitPerMinute: number | null;
+  /** IANA time zone in which the organization reads times in the cabinet and the reports. */
+  timeZone: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Whether the organization may use the service now: active, and inside its access period (access_from …
+ * access_until, either open). Outside it the organization is answered as suspended (403 forbidden): no upload is
+ * accepted and nothing is charged.
+ */
+export function accessOpen(org: Pick<Organization, 'status' | 'accessFrom' | 'accessUntil'>, now = Date.now()): boolean {
+  if (org.status !== 'active') return false;
+  if (org.accessFrom !== null && Date.parse(org.accessFrom) > now) return false;
+  return org.accessUntil === null || Date.parse(org.accessUntil) > now;
 }
 
 /** What an operator may set on an organization (drs org create|set); absent fields stay as they are. */
@@ -57,6 +70,7 @@ export type OrganizationSettings = Partial<
     | 'accessFrom'
     | 'accessUntil'
     | 'rateLimitPerMinute'
+    | 'timeZone'
   >
 > & { limits?: Partial<OrganizationLimits> };
 

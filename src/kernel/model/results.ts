@@ -15,7 +15,17 @@ export interface ReportMeta {
   created_at: string;
   /** ISO-8601 UTC: when the result was published. */
   published_at: string;
+  /**
+   * IANA zone of the organization at publication, in which the reports give times; absent in the reports of
+   * results published before organizations had a zone (read as Europe/Moscow, the zone of those reports).
+   */
+  time_zone?: string;
   documents: ReportDocument[];
+  /**
+   * Numbers of the findings a specialist rejected, left out of reports drawn after the decisions
+   * (src/report/decided.ts); absent in the reports built at publication.
+   */
+  rejected_findings?: number[];
 }
 
 /** A document of the set as the reports list it. */

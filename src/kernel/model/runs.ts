@@ -78,4 +78,6 @@ export interface RunDocument {
   pageTo: number | null;
   /** Warnings produced while preparing the document. */
   warnings: string[];
+  /** Why not one page of the document could be read, in Russian; null when it was read or reading has not ended. */
+  unreadReason: string | null;
 }

@@ -23,6 +23,8 @@ export async function prepare(job: RunJob): Promise<void> {
     const result = await prepareDocument({ path: localPath, format: doc.format as DocFormat, name: doc.name }, join(workDir, 'prepare', String(doc.idx)), {
       timeoutMs: ctx.config.documentTimeoutMs,
     });
+    // the tools' own words go to the logs; the document's warnings say what they mean
+    if (result.failureDetail) ctx.log.warn({ doc_index: doc.idx, document: doc.name, detail: result.failureDetail }, 'document preparation failed');
     let pdfBlobKey: string | null = null;
     if (result.converted && result.pdfPath) {
       pdfBlobKey = `runs/${run.id}/derived/${doc.idx}.pdf`;

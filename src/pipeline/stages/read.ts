@@ -4,7 +4,10 @@ import type { DocFormat } from '../../ingest/types.ts';
 import { profileItems } from '../../kernel/docset.ts';
 import { readSet } from '../../review/engine.ts';
 import type { ReviewInput } from '../../review/types.ts';
+import { runFailures } from '../../kernel/errors.ts';
+import { displayName } from '../../kernel/display-name.ts';
 import { LeaseLost } from '../run-failure.ts';
+import { recordUnreadDocuments } from '../../store/repositories/processing.ts';
 import type { RunJob } from '../run-job.ts';
 
 /** What the review is given: the prepared documents, the run's request and the organization's profile. */
@@ -12,7 +15,8 @@ export function reviewInputOf(job: RunJob): ReviewInput {
   return {
     documents: job.prepared.map(({ document: d, localPath, pdfPath }) => ({
       index: d.idx,
-      name: d.name,
+      // findings and warnings quote the name a person can read (kinds were matched on the original at acceptance)
+      name: displayName(d.name),
       kind: d.kind,
       role: d.role,
       format: d.format as DocFormat,
@@ -36,4 +40,11 @@ export async function read(job: RunJob): Promise<void> {
     readingSettingsOf(job.ctx.config),
   );
   if (job.ctx.signal.aborted) throw new LeaseLost(job.run.id);
+  const { unread } = job.read;
+  // the readers' own words stay in the logs; the user is told their meaning (the warnings, the failure)
+  for (const d of unread) job.ctx.log.warn({ doc_index: d.index, document: d.name, detail: d.detail }, 'document unreadable');
+  // the run status names them from now on, whatever the run ends with
+  await recordUnreadDocuments(job.ctx.store.db, job.run.id, unread);
+  // nothing read is nothing reviewed: a failure with the check refunded, not an empty result
+  if (unread.length > 0 && unread.length === job.read.docs.length) throw runFailures.nothingReadable(unread);
 }

@@ -3,6 +3,8 @@ import { availableSections, countFindings, THEMES, type PublishedResult, type Re
 import { nowIso } from '../../kernel/clock.ts';
 import { buildReports, reportPrefix } from '../../report/index.ts';
 import { reportMetaOf } from '../../report/meta.ts';
+import { withRevision } from '../../report/revision/index.ts';
+import { previousPublishedInBundle } from '../../store/repositories/results.ts';
 import { fromEarlierStage, type RunJob } from '../run-job.ts';
 
 export function publishedResultOf(outcome: ReviewOutcome, snapshot: string): PublishedResult {
@@ -21,14 +23,19 @@ export async function report(job: RunJob): Promise<void> {
   const { ctx, run } = job;
   const outcome = fromEarlierStage(job.outcome, 'the review outcome');
   const snapshot = randomUUID();
-  const result = publishedResultOf(outcome, snapshot);
+  const unrevised = publishedResultOf(outcome, snapshot);
   const meta = reportMetaOf(
     run,
-    job.tenant.name,
+    job.tenant,
     outcome.object_name ?? null,
     job.prepared.map((p) => p.document),
     nowIso(),
   );
+  // a run of a bundle is the next round of the one before it: compared with it before the reports are drawn
+  const previous = run.bundleId
+    ? await previousPublishedInBundle(ctx.store.db, { id: run.id, tenantId: run.tenantId, bundleId: run.bundleId, createdAt: run.createdAt })
+    : null;
+  const result = previous ? withRevision(unrevised, meta, previous) : unrevised;
   let pdfError: string | null = null;
   const keys = await buildReports(result, meta, ctx.blobs, reportPrefix(run.id), {
     // The Markdown and /findings still publish; the first PDF download rebuilds the PDFs from the

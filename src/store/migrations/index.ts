@@ -6,6 +6,8 @@ import * as m030 from './030_report_rebuild.ts';
 import * as m040 from './040_cabinet_sessions.ts';
 import * as m050 from './050_change_notifications.ts';
 import * as m060 from './060_rate_limits.ts';
+import * as m070 from './070_unread_documents.ts';
+import * as m080 from './080_organization_time_zone.ts';
 
 /**
  * Static list of migrations (no directory scanning, so it works the same under any loader).
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '040_cabinet_sessions': m040,
   '050_change_notifications': m050,
   '060_rate_limits': m060,
+  '070_unread_documents': m070,
+  '080_organization_time_zone': m080,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@
  *   running ──chargeDoubleVolume──▶ running, double volume   (one more check charged)
  *   running, lease lapsed ──requeueExpiredRun──▶ queued      (its worker died)
  *   running ──requeueRunOfDeadChild──▶ queued                (the child carrying it died)
+ *   running ──returnRun──▶ queued, attempt given back         (its worker stops cleanly)
  *
  * Runs are a leased queue (leased-queue.ts): ready when queued and their organization is active and below its
  * concurrency. That condition counts other runs, which a conditional UPDATE alone cannot protect under
@@ -228,4 +229,22 @@ export function requeueExpiredRun(store: Store, run: Pick<Run, 'id' | 'leaseExpi
  */
 export function requeueRunOfDeadChild(store: Store, runId: string, workerId: string): Promise<boolean> {
   return release(store.db, runQueue, { key: runId, owner: workerId }, backInQueue());
+}
+
+/**
+ * running → queued at once, lease released and its attempt given back, when the worker holding it stops cleanly
+ * (SIGTERM, app close): a stop is not the run's fault, so a rolling restart costs it nothing and another node
+ * (or this one, restarted) claims it at the next poll instead of waiting for the lease to lapse. Only while
+ * `workerId` still holds it; the count never goes below zero.
+ */
+export function returnRun(store: Store, runId: string, workerId: string): Promise<boolean> {
+  return release(
+    store.db,
+    runQueue,
+    { key: runId, owner: workerId },
+    {
+      ...backInQueue(),
+      attempts: sql`case when attempts > 0 then attempts - 1 else 0 end`,
+    },
+  );
 }

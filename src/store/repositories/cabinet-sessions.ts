@@ -44,3 +44,41 @@ export async function findLiveSession(db: Db, id: string, now = new Date()): Pro
 export async function endSession(db: Db, id: string): Promise<void> {
   await db.updateTable('cabinet_sessions').set({ ended_at: nowIso() }).where('id_hash', '=', digest(id)).where('ended_at', 'is', null).execute();
 }
+
+/**
+ * Ends the key's live sessions beyond the newest `keep` (the oldest first), so a key that logs in again and
+ * again holds a bounded number of open sessions.
+ */
+export async function endSessionsBeyond(db: Db, keyId: string, keep: number, now = new Date()): Promise<number> {
+  const at = nowIso(now);
+  const beyond = await db
+    .selectFrom('cabinet_sessions')
+    .select('id_hash')
+    .where('key_id', '=', keyId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', at)
+    .orderBy('created_at', 'desc')
+    .orderBy('id_hash')
+    .offset(keep)
+    .limit(1_000_000)
+    .execute();
+  if (!beyond.length) return 0;
+  await db
+    .updateTable('cabinet_sessions')
+    .set({ ended_at: at })
+    .where(
+      'id_hash',
+      'in',
+      beyond.map((r) => r.id_hash),
+    )
+    .execute();
+  return beyond.length;
+}
+
+/** Deletes sessions that expired or were ended: nothing opens them again, and a table of dead rows only grows. */
+export async function deleteDeadSessions(db: Db, now = new Date()): Promise<void> {
+  await db
+    .deleteFrom('cabinet_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', nowIso(now)), eb('ended_at', 'is not', null)]))
+    .execute();
+}

@@ -39,6 +39,19 @@ export async function recordPreparedDocuments(db: Db, runId: string, docs: RunDo
   });
 }
 
+/**
+ * What reading learned per document: the reason for each document of which no page was read, null for the
+ * rest (a run read again after a lost worker is written anew).
+ */
+export async function recordUnreadDocuments(db: Db, runId: string, unread: readonly { index: number; reason: string }[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('documents').set({ unread_reason: null }).where('run_id', '=', runId).execute();
+    for (const d of unread) {
+      await trx.updateTable('documents').set({ unread_reason: d.reason }).where('run_id', '=', runId).where('idx', '=', d.index).execute();
+    }
+  });
+}
+
 export interface Publication {
   runId: string;
   tenantId: string;

@@ -80,3 +80,65 @@ export async function countsOf(db: Db, dialect: DialectName, runIds: readonly st
     .execute();
   return new Map(rows.filter((r) => r.counts).map((r) => [r.snapshot, JSON.parse(r.counts) as FindingCounts]));
 }
+
+/** The object's cipher and name as a published result established them (set.object); null where it named none. */
+export interface ObjectTitle {
+  cipher: string | null;
+  name: string | null;
+}
+
+/** ObjectTitle of the published results of runIds, by run id, read without sending the result bodies. */
+export async function objectTitlesOf(db: Db, dialect: DialectName, runIds: readonly string[]): Promise<Map<string, ObjectTitle>> {
+  if (!runIds.length) return new Map();
+  const [cipher, name] =
+    dialect === 'postgres'
+      ? [sql<string | null>`body::json #>> '{set,object,cipher_base,value}'`, sql<string | null>`body::json #>> '{set,object,name,value}'`]
+      : [sql<string | null>`json_extract(body, '$.set.object.cipher_base.value')`, sql<string | null>`json_extract(body, '$.set.object.name.value')`];
+  const rows = await db
+    .selectFrom('results')
+    .select(['run_id', cipher.as('cipher'), name.as('name')])
+    .where('run_id', 'in', runIds)
+    .execute();
+  return new Map(rows.map((r) => [r.run_id, { cipher: r.cipher || null, name: r.name || null }]));
+}
+
+/** The published result of the run a revision is compared with, and the names of that run's documents. */
+export interface PreviousPublished {
+  runId: string;
+  publishedAt: string;
+  result: PublishedResult;
+  /** doc_index → stored file name. */
+  documentNames: Map<number, string>;
+}
+
+/**
+ * The previous run of a bundle: the latest run of the same organization and bundle accepted before this one
+ * whose result is published (ties of the acceptance time broken by id, as the runs list orders them).
+ */
+export async function previousPublishedInBundle(
+  db: Db,
+  run: { id: string; tenantId: string; bundleId: string; createdAt: string },
+): Promise<PreviousPublished | null> {
+  const row = await db
+    .selectFrom('runs')
+    .innerJoin('results', 'results.run_id', 'runs.id')
+    .select(['runs.id as run_id', 'results.body', 'results.published_at'])
+    .where('runs.tenant_id', '=', run.tenantId)
+    .where('results.tenant_id', '=', run.tenantId)
+    .where('runs.bundle_id', '=', run.bundleId)
+    .where('runs.status', '=', 'done')
+    .where('runs.id', '!=', run.id)
+    .where((eb) => eb.or([eb('runs.created_at', '<', run.createdAt), eb.and([eb('runs.created_at', '=', run.createdAt), eb('runs.id', '<', run.id)])]))
+    .orderBy('runs.created_at', 'desc')
+    .orderBy('runs.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const documents = await db.selectFrom('documents').select(['idx', 'name']).where('run_id', '=', row.run_id).execute();
+  return {
+    runId: row.run_id,
+    publishedAt: row.published_at,
+    result: JSON.parse(row.body) as PublishedResult,
+    documentNames: new Map(documents.map((d) => [d.idx, d.name])),
+  };
+}

@@ -51,6 +51,7 @@ const documentRow: DocumentRow = {
   page_from: 4,
   page_to: 6,
   warnings: '["Шрифт заменён"]',
+  unread_reason: 'файл не является PDF',
 };
 
 test('a run row becomes a Run: 0|1 flags as booleans, progress, error and skipped files parsed', () => {

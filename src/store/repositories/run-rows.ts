@@ -91,6 +91,7 @@ export function toRunDocument(row: DocumentRow): RunDocument {
     pageFrom: row.page_from,
     pageTo: row.page_to,
     warnings: JSON.parse(row.warnings),
+    unreadReason: row.unread_reason,
   };
 }
 
@@ -113,5 +114,6 @@ export function fromRunDocument(d: RunDocument): DocumentRow {
     page_from: d.pageFrom,
     page_to: d.pageTo,
     warnings: JSON.stringify(d.warnings),
+    unread_reason: d.unreadReason,
   };
 }

@@ -22,14 +22,14 @@ export async function getRun(db: Db, runId: string): Promise<Run | undefined> {
 }
 
 /** The name of the organization a run belongs to; the run must exist. */
-export async function organizationNameOfRun(db: Db, runId: string): Promise<string> {
+export async function organizationOfRun(db: Db, runId: string): Promise<{ name: string; timeZone: string }> {
   const row = await db
     .selectFrom('runs')
     .innerJoin('tenants', 'tenants.id', 'runs.tenant_id')
-    .select('tenants.name')
+    .select(['tenants.name', 'tenants.time_zone'])
     .where('runs.id', '=', runId)
     .executeTakeFirstOrThrow();
-  return row.name;
+  return { name: row.name, timeZone: row.time_zone };
 }
 
 /** The bundle a run of this tenant was linked to (null: none); the run must exist. */

@@ -23,6 +23,7 @@ const row = (over: Partial<TenantsTable> = {}): TenantsTable => ({
   access_from: '2026-11-01T00:00:00.000Z',
   access_until: null,
   rate_limit_per_minute: 120,
+  time_zone: 'Asia/Yekaterinburg',
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-02T00:00:00.000Z',
   ...over,
@@ -44,6 +45,7 @@ test('a tenants row becomes an organization: flags are booleans, JSON columns ar
     accessFrom: '2026-11-01T00:00:00.000Z',
     accessUntil: null,
     rateLimitPerMinute: 120,
+    timeZone: 'Asia/Yekaterinburg',
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-02T00:00:00.000Z',
   });
@@ -64,6 +66,7 @@ test('settings become only the columns they name, with flags and JSON encoded', 
     tenantColumns({ checksLeft: 0, limits: { maxPages: 0 }, sections: ['КР'], webhookSettings: { attempts: 3 }, hasEmployees: false, accessUntil: null }),
     { checks_left: 0, max_pages: 0, sections: '["КР"]', webhook_settings: '{"attempts":3}', has_employees: 0, access_until: null },
   );
+  assert.deepEqual(tenantColumns({ timeZone: 'Asia/Yekaterinburg' }), { time_zone: 'Asia/Yekaterinburg' });
   assert.deepEqual(tenantColumns({ sections: null, webhookSettings: null, webhookUrl: null }), { sections: null, webhook_settings: null, webhook_url: null });
 });
 
@@ -85,14 +88,29 @@ before(async () => {
 });
 after(() => store.dispose());
 
+test('organizations made before the zone existed read Moscow time after the migration', async () => {
+  // the column's default is what the migration gives to existing rows
+  const id = 'before-zones';
+  const now = new Date().toISOString();
+  const { time_zone: _, ...withoutZone } = row({ id, created_at: now, updated_at: now });
+  // @ts-expect-error a row as written before the column existed
+  await store.db.insertInto('tenants').values(withoutZone).execute();
+  assert.equal((await getTenant(store.db, id))?.timeZone, 'Europe/Moscow');
+});
+
 test('an organization and its key read back from the database as they were written', async () => {
   const created = await createTenant(store.db, { name: 'ООО «Тест»', checksLeft: 4, sections: ['ПЗ'], hasEmployees: true, limits: { maxPages: 0 } });
   assert.deepEqual(await getTenant(store.db, created.id), created);
   assert.equal(created.limits.maxPages, 0);
   assert.equal(created.limits.maxFiles, 500, 'defaults fill what is not given');
+  assert.equal(created.timeZone, 'Europe/Moscow', 'a new organization reads Moscow time');
 
   const updated = await updateTenant(store.db, created.id, { webhookSettings: { timeout_ms: 500 }, sections: null, hasEmployees: false });
   assert.deepEqual([updated?.webhookSettings, updated?.sections, updated?.hasEmployees, updated?.checksLeft], [{ timeout_ms: 500 }, null, false, 4]);
+
+  const moved = await updateTenant(store.db, created.id, { timeZone: 'Europe/Samara' });
+  assert.equal(moved?.timeZone, 'Europe/Samara');
+  assert.equal((await getTenant(store.db, created.id))?.timeZone, 'Europe/Samara', 'the zone is stored');
 
   const { key, secret } = await createApiKey(store.db, created.id);
   const found = await findKeyBySecret(store.db, secret);

@@ -4,6 +4,7 @@ import type { Db } from '../db.ts';
 import type { ApiKeysTable, TenantsTable } from '../schema.ts';
 import type { ApiKeyRecord, KeyOwner, Organization, OrganizationSettings, OrganizationStatus } from '../../kernel/model/organization.ts';
 import { nowIso } from '../../kernel/clock.ts';
+import { DEFAULT_TIME_ZONE } from '../../kernel/time-zone.ts';
 
 /** Defaults of a new organization; 0 in a limit means "not limited" (contract, Limits). */
 export const TENANT_DEFAULTS = {
@@ -58,6 +59,7 @@ export function toOrganization(row: Selectable<TenantsTable>): Organization {
     accessFrom: row.access_from,
     accessUntil: row.access_until,
     rateLimitPerMinute: row.rate_limit_per_minute,
+    timeZone: row.time_zone,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -82,6 +84,7 @@ export function tenantColumns(s: OrganizationSettings): Updateable<TenantsTable>
     access_from: s.accessFrom,
     access_until: s.accessUntil,
     rate_limit_per_minute: s.rateLimitPerMinute,
+    time_zone: s.timeZone,
   };
   for (const k of Object.keys(columns) as (keyof typeof columns)[]) if (columns[k] === undefined) delete columns[k];
   return columns;
@@ -125,6 +128,7 @@ export async function createTenant(db: Db, settings: OrganizationSettings & { na
     access_from: now,
     access_until: null,
     rate_limit_per_minute: null,
+    time_zone: DEFAULT_TIME_ZONE,
     ...tenantColumns(settings),
     created_at: now,
     updated_at: now,
@@ -238,6 +242,11 @@ export async function findKeyBySecret(db: Db, secret: string): Promise<KeyOwner 
 /** Records a login through the cabinet form (see src/domain/session-entry.ts). */
 export async function recordSessionEntry(db: Db, tenantId: string, keyId: string, at: string): Promise<void> {
   await db.insertInto('session_entries').values({ id: randomUUID(), tenant_id: tenantId, key_id: keyId, created_at: at }).execute();
+}
+
+/** Deletes the records of logins made before `before` (ISO time). */
+export async function deleteSessionEntriesBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('session_entries').where('created_at', '<', before).execute();
 }
 
 export async function touchKey(db: Db, keyId: string, at: string): Promise<void> {

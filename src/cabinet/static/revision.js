@@ -1,0 +1,75 @@
+// The round against the previous run of the bundle (result.revision): what changed since then, a mark on every
+// finding, and the previous round's decisions beside a persisting finding — shown, never applied.
+import { h } from './dom.js';
+import { plural, W, fmtDateTime, IMPORTANCE, DECISION, label } from './format.js';
+/** @import { Finding, FindingsResult } from '../api-types.ts' */
+
+/** @type {Record<string, string>} */
+export const REVISION = { new: 'Новое', persisting: 'Повторное' };
+
+/** The mark of a finding in the list, or null when the run was compared with none. @param {Finding} f */
+export function revisionBadge(f) {
+  const status = f.revision?.status;
+  return status ? h(`span.rev.rev-${status}`, label(REVISION, status)) : null;
+}
+
+/** «Изменения с прошлой проверки»: the counts and the previous round's findings no longer found. @param {FindingsResult} result */
+export function revisionSummary(result) {
+  const r = result.revision;
+  if (!r) return null;
+  return h(
+    'section.revision#revision',
+    h('h2', 'Изменения с прошлой проверки комплекта'),
+    h(
+      'p',
+      `Сравнение с проверкой от ${fmtDateTime(r.previous_published_at)} (`,
+      h('a', { href: `#/runs/${r.previous_run_id}/findings` }, 'открыть её замечания'),
+      `): новых — ${r.counts.new}, повторных — ${r.counts.persisting}, устранено — ${r.counts.resolved}.`,
+    ),
+    r.resolved.length
+      ? h(
+          'details.resolved',
+          h('summary', `Устранено: ${plural(r.resolved.length, W.findings)} прошлой проверки`),
+          h(
+            'ol',
+            r.resolved.map((f) => h('li', h('strong', `№ ${f.n} · ${f.section} · ${label(IMPORTANCE, f.importance)}: `), f.essence, h('div.muted', f.place))),
+          ),
+        )
+      : null,
+  );
+}
+
+/** For a persisting finding: its number in the previous round and the decisions taken on it then. @param {FindingsResult} result @param {Finding} f */
+export function previousRound(result, f) {
+  const r = f.revision;
+  const previous = result.revision;
+  if (r?.status !== 'persisting' || !previous) return null;
+  const decisions = (previous.previous_feedback ?? []).filter((d) => d.finding_id === r.previous_finding_id);
+  return h(
+    'div.previous-round',
+    h('h3', 'В прошлой проверке'),
+    h('p', h('a', { href: `#/runs/${previous.previous_run_id}/findings/${r.previous_n}` }, `Замечание № ${r.previous_n}`), ' прошлой проверки осталось.'),
+    decisions.length
+      ? h(
+          'ul',
+          decisions.map((d) =>
+            h(
+              'li',
+              `Решение прошлого тура: ${label(DECISION, d.decision)}${d.reason ? ` — «${d.reason}»` : ''} (${d.employee_id ?? d.actor}, ${fmtDateTime(d.created_at)}).`,
+            ),
+          ),
+        )
+      : h('p.muted', 'Решений по нему в прошлом туре не было.'),
+    h('p.muted', 'Решения прошлого тура показаны для сведения и к этому замечанию не применяются.'),
+  );
+}
+
+/** One line for the run page: what changed since the previous round, or null when the run was compared with none. @param {FindingsResult} result */
+export function revisionLine(result) {
+  const r = result.revision;
+  if (!r) return null;
+  return h(
+    'p.revision-line#revision-line',
+    `С прошлой проверки комплекта (${fmtDateTime(r.previous_published_at)}): новых замечаний — ${r.counts.new}, повторных — ${r.counts.persisting}, устранено — ${r.counts.resolved}.`,
+  );
+}
