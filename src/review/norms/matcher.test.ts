@@ -44,6 +44,15 @@ test('old editions of a СП are found with 2-digit years, stray spaces and a li
   assert.equal(hit('CP 50.13330.2012'), 'СП 50.13330.2012');
 });
 
+test('a year drawn in spaced pieces is read whole; a year already whole takes nothing after it', () => {
+  const years = (t: string) => findNormRefs(prepareForNorms(t)).map((r) => `${r.key} ${r.year}`);
+  assert.deepEqual(years('по СП 134.13330.20 2 2 и СП 50.13330.20 12'), ['СП 134.13330 2022', 'СП 50.13330 2012']);
+  assert.deepEqual(years('ГОСТ 21.101-20 20'), ['ГОСТ 21.101 2020']);
+  assert.equal(hit('СП 50.13330.2 012'), 'СП 50.13330.2012');
+  assert.deepEqual(years('СП 60.13330.2020 2 листа'), ['СП 60.13330 2020']);
+  assert.deepEqual(years('ГОСТ 21.501-2018 1 3'), ['ГОСТ 21.501 2018']);
+});
+
 test('ГОСТ with Latin «P», without «Р» and with international prefixes', () => {
   assert.equal(hit('ГОСТ P 21.1101-2013'), 'ГОСТ Р 21.1101-2013');
   assert.equal(hit('ГОСТ 21.1101-2013'), 'ГОСТ Р 21.1101-2013');

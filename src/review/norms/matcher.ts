@@ -72,12 +72,19 @@ export function prepareForNorms(text: string): string {
 
 /** prepareForNorms for text already normalised and flattened (a page as the collector holds it). */
 export function prepareFlatForNorms(flat: string): string {
-  return flat
-    .replace(/\b(?:SNiP|SanPiN|GOST)\b|\bNPB\b|\b[SC]P(?=\s?\d)/gi, (w) => LATIN_NAMES[w.toUpperCase()] ?? w)
-    .toUpperCase()
-    .replace(/ ?([.\-/]) ?(?=[\dIVXІL])/g, '$1')
-    .replace(/(\d) ?\.(?= ?\d)/g, '$1.')
-    .replace(/(ГОСТ) ?-?(Р|P) ?(?=\d|ИСО|МЭК|ISO|IEC)/g, '$1 Р ');
+  return (
+    flat
+      .replace(/\b(?:SNiP|SanPiN|GOST)\b|\bNPB\b|\b[SC]P(?=\s?\d)/gi, (w) => LATIN_NAMES[w.toUpperCase()] ?? w)
+      .toUpperCase()
+      .replace(/ ?([.\-/]) ?(?=[\dIVXІL])/g, '$1')
+      .replace(/(\d) ?\.(?= ?\d)/g, '$1.')
+      // a year a text layer drew in spaced pieces after the number («СП 134.13330.20 2 2», «ГОСТ 21.101-20 20»)
+      .replace(
+        /(\.\d{4,7}[.-]|\d-)(1 ?9|2 ?0) ?(\d) ?(\d)(?!\d)/g,
+        (_, head: string, year: string, c: string, d: string) => `${head}${year.replace(' ', '')}${c}${d}`,
+      )
+      .replace(/(ГОСТ) ?-?(Р|P) ?(?=\d|ИСО|МЭК|ISO|IEC)/g, '$1 Р ')
+  );
 }
 
 const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray) => { key: string; exact?: string; year: number | null } | null }[] = [
