@@ -63,6 +63,14 @@ test('ТУ: product standards, СТУ, temporary supply of the site and other do
   assert.deepEqual(tu('Технические условия выданы на основании заявки № 123 от 01.02.2024.'), []);
 });
 
+test("ТУ: a safety or dispatching system is the systems' ТУ, however much its text speaks of power supply", () => {
+  assert.deepEqual(tu('Технические условия № 1524/09 от 12.09.2024 на подключение к АПК «Безопасный регион», электропитание оборудования от ВРУ 0,4 кВ.'), [
+    ['comms', '1524/09', '2024-09-12'],
+  ]);
+  assert.deepEqual(tu('ТУ № 45-Д от 02.02.2024 на диспетчеризацию лифтов, электроснабжение шкафа диспетчеризации от ВРУ.'), [['comms', '45-Д', '2024-02-02']]);
+  assert.deepEqual(tu('ТУ на электроснабжение № 7-Э от 01.03.2024.'), [['power', '7-Э', '2024-03-01']]);
+});
+
 test('ТУ: the pronoun «ту» is no label', () => {
   assert.deepEqual(tu('Трубопровод прокладывается в ту же траншею, что и сеть водоснабжения, до колодца № 12-В от 01.02.2024.'), []);
 });

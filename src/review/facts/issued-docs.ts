@@ -89,8 +89,15 @@ const ISSUERS: [TuResource, RegExp][] = [
   ['comms', /ростелеком|МГТС/iu],
 ];
 
+/**
+ * Low-current and safety systems a ТУ connects the object to. Their ТУ speak of the equipment's power supply
+ * («электропитание от ВРУ») and are still ТУ of the systems, not of electricity.
+ */
+const SAFETY_SYSTEMS = /безопасн[а-яё]*\s+(?:регион|город)|оповещени|диспетчериз|видеонаблюдени/iu;
+
 /** The resource a ТУ is for, from the words of its item; null when none or several are named. */
 export function tuResource(text: string): TuResource | null {
+  if (SAFETY_SYSTEMS.test(text)) return 'comms';
   const found = new Set(RESOURCE_WORDS.filter(([, re]) => re.test(text)).map(([r]) => r));
   // «электроснабжения наружного освещения» is the lighting's
   if (found.has('lighting')) found.delete('power');
