@@ -40,6 +40,8 @@ const ADDRESS_ABBR = new Set([
   'округ',
   'м',
   'ст',
+  // «г.о.», «м.о.»: the «о» of a municipal unit
+  'о',
 ]);
 // Every wording ADDRESS_RE knows starts with one of these: pages without them are skipped in one scan.
 const ADDRESS_HINT = /адрес|место|объект\s*:/i;
@@ -55,7 +57,9 @@ const looksLikeAddress = (s: string) =>
   );
 
 function trimAddress(raw: string): string {
-  let s = raw;
+  // an address inside a quoted object name ends with the name: «…, д.27 (в т.ч. ПИР)» ПРОЕКТНАЯ…
+  let s = raw.replace(/\s*\(в\s+т\.\s?ч\..*$/su, '');
+  if (!s.includes('«')) s = s.replace(/\s*».*$/su, '');
   // the address ends with its sentence: the first dot that does not close an abbreviation
   for (const m of s.matchAll(/([А-Яа-яЁё-]*)\.(?=\s|$)/gu)) {
     if (!ADDRESS_ABBR.has(m[1]!.toLowerCase())) {
@@ -63,11 +67,14 @@ function trimAddress(raw: string): string {
       break;
     }
   }
-  // a title block runs on into the sheet title: «…, корпус 3 Схема планировочной…»
-  s = s.replace(/((?:д\.|дом|корп\.|корпус|к\.|стр\.|строение|,)\s*\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][А-ЯЁа-яё]{2,}.*$/u, '$1');
-  // stop before the next field of a title page or a sentence about something else
+  // a title block runs on into the sheet title: «…, корпус 3 Схема планировочной…», «д .27 Разработал» when CAD spaces it
+  s = s.replace(/((?:д\s?\.|дом|корп\s?\.|корпус|к\s?\.|стр\s?\.|строение|,)\s*\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][А-ЯЁа-яё]{2,}.*$/u, '$1');
+  // stop before the next field of a title page or title block, or a sentence about something else
   return s
-    .replace(/\s+(?:кадастров\S*|площадь\s+(?:застройки|участка|здания)|шифр|заказчик|застройщик|стадия)(?![а-яё]).*$/iu, '')
+    .replace(
+      /\s+(?:кадастров\S*|площадь\s+(?:застройки|участка|здания)|шифр|заказчик|застройщик|стадия|разраб\S*|провер\S*|ГИП|Н\.\s?контр|Изм\.|Взам\.|Инв\.|№\s?док)(?![а-яё]).*$/iu,
+      '',
+    )
     .replace(/[.,\s]+$/u, '')
     .trim();
 }
