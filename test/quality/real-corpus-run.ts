@@ -4,13 +4,14 @@
  * are sniffed, prepared and numbered as the worker does (src/pipeline/stages/prepare.ts), then reviewSet runs.
  *
  *   node --import tsx test/quality/real-corpus-run.ts --part working --out /work/corpus/out-working
- *        [--mirrors /work/.mirror] [--from <folder of <object>/<file name> or an earlier --out>] [--object <id>]
+ *        [--mirrors /work/.mirror] [--from <folder of <object>/<file name> or an earlier --out>] [--object <id>] [--facts]
  *
  * The documents come from the bare git mirrors the search tool's fetch brings (<mirrors>/<owner>+<name>/repo) or
  * from a folder of already extracted files; they are written under --out, which must lie outside the checkout.
  * A missing mirror or file never fails the run: the object is reviewed with what is there and the missing files
  * are listed with the fetch that brings them. Per object: result.json (findings, questions, warnings, the set as
- * read) and summary.txt.
+ * read) and summary.txt; with --facts also facts.json, what was read of each document (its stamps, names, addresses,
+ * values…), to tell a reading slip from a check's.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +23,7 @@ import { loadConfig, readingSettingsOf } from '../../src/config.ts';
 import { assignPageNumbers, closePreparation, guessKind, prepareDocument, sniffFile } from '../../src/ingest/index.ts';
 import type { DocFormat, PreparedDocument } from '../../src/ingest/types.ts';
 import { DOCSET_ITEMS } from '../../src/kernel/docset.ts';
-import { reviewSet } from '../../src/review/engine.ts';
+import { checkSet, readSet } from '../../src/review/engine.ts';
 import { closeIdleReaders } from '../../src/review/extract/pdf-reader.ts';
 import type { ReviewDocument } from '../../src/review/types.ts';
 import {
@@ -47,11 +48,14 @@ const { values: args } = parseArgs({
     mirrors: { type: 'string', default: '/work/.mirror' },
     from: { type: 'string' },
     object: { type: 'string' },
+    facts: { type: 'boolean', default: false },
   },
 });
 const part = args.part as CorpusPart;
 if (!CORPUS_PARTS.includes(part) || !args.out) {
-  console.error('usage: real-corpus-run.ts --part working|held-out --out <folder outside the checkout> [--mirrors <dir>] [--from <dir>] [--object <id>]');
+  console.error(
+    'usage: real-corpus-run.ts --part working|held-out --out <folder outside the checkout> [--mirrors <dir>] [--from <dir>] [--object <id>] [--facts]',
+  );
   process.exit(2);
 }
 const outRoot = resolve(args.out);
@@ -137,17 +141,16 @@ for (const { object, documents } of objectsOf(corpus, part)) {
     pages: p.result.pages,
     pageFrom: numbering[i]!.page_from,
   }));
-  const outcome = await reviewSet(
-    {
-      documents: reviewDocuments,
-      objectAddress: null,
-      userRequest: null,
-      profile: DOCSET_ITEMS.map((i) => ({ code: i.code, title: i.title, required: i.required })),
-      workDir: join(objectDir, 'review'),
-    },
-    undefined,
-    readingSettingsOf(config),
-  );
+  const input = {
+    documents: reviewDocuments,
+    objectAddress: null,
+    userRequest: null,
+    profile: DOCSET_ITEMS.map((i) => ({ code: i.code, title: i.title, required: i.required })),
+    workDir: join(objectDir, 'review'),
+  };
+  const read = await readSet(input, undefined, readingSettingsOf(config));
+  const outcome = checkSet(input, read);
+  if (args.facts) await writeFile(join(objectDir, 'facts.json'), `${JSON.stringify(read.docs, null, 1)}\n`);
   // Preparation warnings join the result as the pipeline's review stage adds them.
   for (const [i, p] of prepared.entries()) for (const w of p.result.warnings) outcome.warnings.push({ code: 'prepare', message: w, doc_index: i + 1 });
   const names = reviewDocuments.map((d) => d.name);

@@ -75,6 +75,27 @@ test('the object name above «ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ» on a
   assert.deepEqual(findObjectNames('ООО «Проект»\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 1), []);
 });
 
+test("a quoted name whose address wraps over lines: the lines that continue it do not use up the name's three", () => {
+  const page =
+    'Заказчик – АО «АВТОБЫТДОР»\n\n«Строительство БМК на 3,5 МВт по адресу: Московская область, г.\nо. Луховицы, пос. совхоза "Орешково", ул. Центральная, д.27\n(в т.ч. ПИР)\n»\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 3';
+  assert.deepEqual(
+    findObjectNames(page, 1).map((n) => n.value),
+    ['Строительство БМК на 3,5 МВт'],
+  );
+  assert.deepEqual(
+    findObjectNames('Заказчик – АО «АВТОБЫТДОР\n»\n«Строительство БМК на 3,5 МВт\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 1).map((n) => n.value),
+    ['Строительство БМК на 3,5 МВт'],
+  );
+  // a Word-made text layer: runs of a line on lines of their own
+  assert.deepEqual(
+    findObjectNames(
+      'З\nака\nз\nч\nи\nк\n \n-\n \nА\nО «\nАВТОБЫТДОР\n»\n \n\n«Строительство БМК на 3,\n6\n МВт по адресу: Московская область, г. \nо. Луховицы, д.27»\n \n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ',
+      1,
+    ).map((n) => n.value),
+    ['Строительство БМК на 3,6 МВт'],
+  );
+});
+
 test('an address of any spelling under «… по адресу:» on a title page is not taken for the object’s name', () => {
   const page =
     'ООО «Проектное бюро»\nЗаказчик: ООО «СЗ «Север»\n\nМногоквартирный 9-этажный жилой дом (позиция 2) по адресу:\n614263, Пермь, Садовническая проспект, дом 70, корпус 1\n\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 8';

@@ -120,16 +120,30 @@ const NOT_NAME_LINE = /^(?:ООО|ОАО|ЗАО|ПАО|АО|ИП|ГУП|МУП|�
 const NAME_WORD =
   /жил|дом|здани|комплекс|корпус|школ|сад|центр|объект|больниц|поликлиник|склад|цех|завод|магазин|гостиниц|автостоянк|паркинг|реконструкц|строительств|позици|очеред/iu;
 
+/** «Строительство БМК на 3,6 МВт по адресу: …»: a quoted name before its address, however the text layer breaks its lines. */
+const QUOTED_NAME = /«([^«»]{8,200}?)\s*,?\s+(?:расположенн\S*\s+)?по\s+адресу/gu;
+
 function titlePageName(text: string, docPage: number): TextFact[] {
   const m = TITLE_MARK.exec(text);
   if (!m) return [];
+  const quoted = [...text.slice(0, m.index).matchAll(QUOTED_NAME)].at(-1);
+  if (quoted && NAME_WORD.test(quoted[1]!)) {
+    // a decimal or a word the text layer cut at a line end («3,⏎6 МВт») is whole again
+    const value = quoted[1]!
+      .replace(/\s+/g, ' ')
+      .replace(/(\d,) (\d)/g, '$1$2')
+      .trim();
+    return [{ value, docPage, snippet: snippet(text, quoted.index, m.index + m[0].length), source: 'title' }];
+  }
   const lines = text
     .slice(0, m.index)
     .split('\n')
     .map((l) => l.trim());
   const picked: string[] = [];
+  // up to three lines of a name; a line that continues the one above («о. Луховицы, …», «(в т.ч. ПИР)», «»») is not counted
+  let counted = 0;
   const ADDRESS_ABOVE = /по\s+адресу\s*:?\s*$/iu;
-  for (let i = lines.length - 1; i >= 0 && picked.length < 3; i--) {
+  for (let i = lines.length - 1; i >= 0 && counted < 3; i--) {
     const l = lines[i]!;
     if (!l) continue;
     // the object's address printed on its own lines under the name is not part of the name: a line of an address's
@@ -138,11 +152,12 @@ function titlePageName(text: string, docPage: number): TextFact[] {
     if (!picked.length && (ADDRESS_LINE.test(l) || ADDRESS_ABOVE.test(above))) continue;
     if (NOT_NAME_LINE.test(l.replace(ADDRESS_ABOVE, ''))) break;
     picked.unshift(l);
+    if (/^[«"]?[А-ЯЁA-Z0-9]/u.test(l)) counted++;
   }
   const value = picked
     .join(' ')
     .replace(/\s+по\s+адресу.*$/iu, '')
-    .replace(/^[«"]|[»".,\s]+$/gu, '')
+    .replace(/^[«»"\s]+|[»".,\s]+$/gu, '')
     .trim();
   if (value.length < 8 || !NAME_WORD.test(value)) return [];
   return [{ value, docPage, snippet: snippet(text, Math.max(0, m.index - value.length - 4), m.index + m[0].length), source: 'title' }];
