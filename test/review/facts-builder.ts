@@ -51,10 +51,13 @@ export function stampLines(o: {
   roles?: Record<string, string>;
   stage?: string;
   date?: string;
+  /** The object cell under the cipher («Жилой дом по адресу: …»). */
+  object?: string;
 }): PlacedLine[] {
   const l = (text: string, x: number, y: number): PlacedLine => ({ x, y, w: text.length * 3.5, h: 8, text });
   const out: PlacedLine[] = [];
   if (o.cipher) out.push(l(o.cipher, 300, 680));
+  if (o.object) out.push(l(o.object, 280, 692));
   for (const [t, x] of [
     ['Изм.', 60],
     ['Кол.уч.', 80],

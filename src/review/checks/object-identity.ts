@@ -80,7 +80,7 @@ const nameWords = (s: string) =>
       .match(/[а-яa-z]{4,}|\d+/g) ?? [],
   );
 /** Two names of one object share their words: «Жилой дом (позиция 2)» and «Многоквартирный жилой дом, поз. 2». */
-function sameObjectName(a: string, b: string): boolean {
+export function sameObjectName(a: string, b: string): boolean {
   const wa = nameWords(a);
   const wb = nameWords(b);
   const numbers = (w: Set<string>) =>

@@ -45,6 +45,30 @@ test('a text part stamped «Р» in a ПД volume whose drawings print «П» is
   assert.equal(f[0]!.places[0]!.page, 2);
 });
 
+test('a sheet of stage Р whose title block names another object is told as a sheet of another set bound in', () => {
+  const address = 'по адресу: Московская обл., г.о. Луховицы, ул. Центральная, д.27';
+  const sheet = (n: number, stage: string, object: string) => ({
+    text: n === 1 ? 'Текстовая часть' : 'Спецификация оборудования',
+    stamp: stampLines({ cipher: '24-017-ИОС4', sheet: n, roles, stage, object: `${object} ${address}` }),
+  });
+  const title = `Строительство БМК на 3,5 МВт ${address}\n${pd('24-017-ИОС4', 'Раздел 5. Подраздел 4')}`;
+  const ios = docFacts(1, '24-017-ИОС4.pdf', null, [
+    title,
+    sheet(1, 'П', 'Строительство БМК на 3,5 МВт'),
+    sheet(2, 'П', 'Строительство БМК на 3,5 МВт'),
+    sheet(1, 'Р', 'Реконструкция котельной Дединово'),
+  ]);
+  const f = stageMismatch.run(context([ios])).findings!;
+  assert.equal(f.length, 1);
+  assert.match(f[0]!.essence, /вложен лист другого комплекта: .*стадию Р .*«Реконструкция котельной Дединово»/);
+  assert.match(f[0]!.action, /Исключить из тома лист другого комплекта/);
+  assert.equal(f[0]!.places[0]!.page, 4);
+  // the same sheet naming the set's own object is the stage slip it always was
+  const own = docFacts(1, '24-017-ИОС4.pdf', null, [title, sheet(1, 'П', 'Строительство БМК на 3,5 МВт'), sheet(2, 'Р', 'Строительство БМК на 3,5 МВт')]);
+  const g = stageMismatch.run(context([own])).findings!;
+  assert.match(g[0]!.essence, /оформлен как проектная документация .*стадию Р/);
+});
+
 test('a РД cipher in the stamps of a ПД volume, and the reverse: a РД volume stamped «П»', () => {
   const a = stageMismatch.run(context([vol(1, 'П-24-017-КР', pd('П-24-017-КР', 'Раздел 4'), 'П', 'РД-24-017-КР')])).findings!;
   assert.equal(a.length, 1);

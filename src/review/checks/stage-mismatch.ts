@@ -1,6 +1,8 @@
+import type { DocFacts } from '../facts/types.ts';
 import type { StageSignal } from '../set/types.ts';
 import { quote } from './common.ts';
-import { defineCheck, where } from './types.ts';
+import { sameObjectName } from './object-identity.ts';
+import { defineCheck, where, type CheckContext } from './types.ts';
 
 const STAGE_NAME = { П: 'проектная документация (стадия П)', Р: 'рабочая документация (стадия Р)' } as const;
 const SOURCE_NAME = { title: 'титульный лист', stamp: 'основная надпись', cipher: 'шифр в основной надписи' } as const;
@@ -30,11 +32,18 @@ export const stageMismatch = defineCheck({
       if (title && other) {
         const place = { doc: d, page: other.page };
         const sheets = other.count && other.count > 1 ? ` (так на ${other.count} листах)` : '';
+        const foreign = other.source === 'stamp' ? foreignStampName(ctx, d, other.page) : null;
+        const stated = `${other.source === 'stamp' ? 'стадию' : 'на'} ${other.stage === 'Р' ? 'Р (рабочая документация)' : 'П (проектная документация)'}`;
         report({
           about: d,
-          essence: `Том «${d.doc.name}» оформлен как ${STAGE_NAME[title.stage]}, а ${SOURCE_NAME[other.source]} указывает ${other.source === 'stamp' ? 'стадию' : 'на'} ${other.stage === 'Р' ? 'Р (рабочая документация)' : 'П (проектная документация)'}.`,
-          evidence: `${where({ doc: d, page: title.page })}: ${quote(title.text)}.\n${where(place)}: ${quote(other.text)}${sheets}.`,
-          action: `Привести стадию в основных надписях и шифре тома в соответствие со стадией документации (${title.stage === 'П' ? '«П» для проектной документации' : '«Р» для рабочей документации'}) либо исправить титульный лист.`,
+          // a sheet of another stage whose title block names another object is a sheet of another set bound in
+          essence: foreign
+            ? `В том «${d.doc.name}» (${STAGE_NAME[title.stage]}) вложен лист другого комплекта: его основная надпись указывает ${stated} и объект ${quote(foreign)}.`
+            : `Том «${d.doc.name}» оформлен как ${STAGE_NAME[title.stage]}, а ${SOURCE_NAME[other.source]} указывает ${stated}.`,
+          evidence: `${where({ doc: d, page: title.page })}: ${quote(title.text)}.\n${where(place)}: ${quote(other.text)}${sheets}${foreign ? `; объект в основной надписи — ${quote(foreign)}, объект комплекта — ${quote(ctx.set.object!.name!.value)}` : ''}.`,
+          action: foreign
+            ? 'Исключить из тома лист другого комплекта или заменить его листом этого тома с его шифром, стадией и наименованием объекта.'
+            : `Привести стадию в основных надписях и шифре тома в соответствие со стадией документации (${title.stage === 'П' ? '«П» для проектной документации' : '«Р» для рабочей документации'}) либо исправить титульный лист.`,
           places: [place, { doc: d, page: title.page }],
           norm: 'ГОСТ Р 21.101-2020 СПДС. Основные требования к проектной и рабочей документации (основная надпись, графа «Стадия»)',
         });
@@ -52,3 +61,11 @@ export const stageMismatch = defineCheck({
     }
   },
 });
+
+/** The object a sheet's title block names when it is not the set's object, or null. */
+function foreignStampName(ctx: CheckContext, d: DocFacts, page: number): string | null {
+  const own = ctx.set.object?.name?.value;
+  if (!own) return null;
+  const named = d.objectNames.find((n) => n.docPage === page && n.source === 'stamp' && !sameObjectName(own, n.value));
+  return named?.value ?? null;
+}

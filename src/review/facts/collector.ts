@@ -170,7 +170,7 @@ export class DocCollector {
       push(f.addresses, findTitleAddress(text, n));
       push(f.parties!, findParties(text, n));
     }
-    push(f.objectNames, stampNames(findObjectNames(text, n), page.stampLines));
+    push(f.objectNames, stampNames(findObjectNames(text, n), page.stampLines, n));
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));
     push(f.cipherRefs, findCipherRefs(text, n));

@@ -277,14 +277,25 @@ export function findObjectNames(text: string, docPage: number): TextFact[] {
   return out;
 }
 
-/** Names read from a page whose title block prints them (the object cell of a drawing's stamp) are the stamp's. */
-export function stampNames(names: TextFact[], stampLines: readonly { text: string }[] | undefined): TextFact[] {
-  if (!names.length || !stampLines?.length) return names;
+/**
+ * Names read from a page whose title block prints them (the object cell of a drawing's stamp) are the stamp's. The
+ * title block's own lines are read too: a page's text layer may cut the cell into pieces («Реко⏎нстр⏎укция котельной»)
+ * that its placed lines keep whole.
+ */
+export function stampNames(names: TextFact[], stampLines: readonly { text: string }[] | undefined, docPage: number): TextFact[] {
+  if (!stampLines?.length) return names;
   const stamp = stampLines
     .map((l) => l.text)
     .join(' ')
     .replace(/\s+/g, ' ');
   for (const n of names) if (n.source !== 'title' && stamp.includes(n.value.replace(/\s+/g, ' ').slice(0, 24))) n.source = 'stamp';
+  const cells = stampLines.map((l) => l.text).join('\n');
+  if (!/по\s+адресу/iu.test(cells)) return names;
+  for (const m of namesBeforeAddress(cells)) {
+    const value = m[1]!.replace(/^[«"]|[»".,\s]+$/gu, '').trim();
+    if (NOT_A_NAME.test(value) || !/[а-яё]{3,}/iu.test(value) || names.some((n) => n.value === value)) continue;
+    names.push({ value, docPage, snippet: snippet(cells, m.index, m.index + m[0].length), source: 'stamp' });
+  }
   return names;
 }
 
