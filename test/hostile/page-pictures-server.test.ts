@@ -125,6 +125,8 @@ describe('page pictures on the real server', () => {
     assert.ok(Number(again.headers.get('retry-after')) <= 600);
     const failures = server.logs().match(/page picture not rendered/g) ?? [];
     assert.equal(failures.length, 1, 'rendered once');
+    // back to the long render time limit: 2 s was for the hostile page, and an ordinary page on a busy machine may take longer
+    await server.restart();
   });
 
   test("words and the title block's corner: served to the run's organization only, a bad crop refused in the envelope", async () => {

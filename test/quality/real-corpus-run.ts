@@ -150,7 +150,9 @@ for (const { object, documents } of objectsOf(corpus, part)) {
   };
   const read = await readSet(input, undefined, readingSettingsOf(config));
   const outcome = checkSet(input, read);
-  if (args.facts) await writeFile(join(objectDir, 'facts.json'), `${JSON.stringify(read.docs, null, 1)}\n`);
+  // Maps and Sets (norm citations per designation…) written as objects and lists
+  const plain = (_: string, v: unknown) => (v instanceof Map ? Object.fromEntries(v) : v instanceof Set ? [...v] : v);
+  if (args.facts) await writeFile(join(objectDir, 'facts.json'), `${JSON.stringify(read.docs, plain, 1)}\n`);
   // Preparation warnings join the result as the pipeline's review stage adds them.
   for (const [i, p] of prepared.entries()) for (const w of p.result.warnings) outcome.warnings.push({ code: 'prepare', message: w, doc_index: i + 1 });
   const names = reviewDocuments.map((d) => d.name);
