@@ -37,14 +37,23 @@ test('a СНиП listed next to the СП that replaced it («СП 63.13330.2012 
 test('context documents get no findings; unconfirmed registry entries are a warning, never a finding', () => {
   const ctxDoc = docFacts(1, 'old.pdf', 'КР', ['СНиП 2.01.07-85*'], { role: 'context' });
   assert.deepEqual(supersededNorms.run(context([ctxDoc])).findings, []);
-  const d = docFacts(2, 'ov.pdf', 'ИОС4', ['Газоснабжение по СНиП 42-01-2002']);
+  const d = docFacts(2, 'kr.pdf', 'КР', ['Морозостойкость бетона по ГОСТ 10060.0-95']);
   const out = supersededNorms.run(context([d]));
   assert.deepEqual(out.findings, []);
   assert.equal(out.warnings!.length, 1);
   assert.equal(out.warnings![0]!.code, 'norms_unconfirmed');
-  assert.match(out.warnings![0]!.message, /«ov\.pdf» \(с\. 1\): СНиП 42-01-2002 — по непроверенным сведениям заменён, замена — СП 62\.13330\.2011/);
+  assert.match(out.warnings![0]!.message, /«kr\.pdf» \(с\. 1\): ГОСТ 10060\.0-95 — по непроверенным сведениям заменён, замена — ГОСТ 10060-2012/);
   assert.match(out.warnings![0]!.message, /не подтверждена.*замечаниями они не считаются/);
   assert.equal(out.warnings![0]!.doc_index, 2);
+});
+
+test('a СНиП whose actualised СП names it on its title page is a finding with the date the СП came into force', () => {
+  const d = docFacts(1, 'ov.pdf', 'ИОС4', ['Газоснабжение по СНиП 42-01-2002']);
+  const [f, ...rest] = supersededNorms.run(context([d])).findings!;
+  assert.equal(rest.length, 0);
+  assert.equal(f!.importance, 'significant');
+  assert.equal(f!.norm, 'СП 62.13330.2011');
+  assert.match(f!.essence, /СНиП 42-01-2002 «Газораспределительные системы»: он заменён с 20\.05\.2011, применять следует СП 62\.13330\.2011/);
 });
 
 test('a norm replaced recently is not reported on a document dated before the change', () => {
