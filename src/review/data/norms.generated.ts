@@ -516,7 +516,7 @@ export const NORMS: readonly NormEntry[] = [
   {"cited":"ГОСТ Р 52875-2007","title":"","status":"replaced","replacement":"ГОСТ Р 52875-2018","ver":"P","src":"D (запись о ГОСТ Р 52875-2018: «Заменил ГОСТ Р 52875-2007»)"},
   {"cited":"ГОСТ 31174-2003","title":"","status":"replaced","replacement":"ГОСТ 31174-2017","ver":"P","src":"D (запись о ГОСТ 31174-2017: «Заменил ГОСТ 31174-2003»); https://docs.cntd.ru/document/1200157415"},
   {"cited":"ГОСТ Р 50030.4.1-2002","title":"","status":"replaced","replacement":"ГОСТ Р 50030.4.1-2012","ver":"P","src":"Z (запись о ГОСТ Р 50030.4.1-2012: «Заменил ГОСТ Р 50030.4.1-2002»); https://docs.cntd.ru/document/1200096285"},
-  {"cited":"ГОСТ 25772-2021","title":"","status":"replaced","replacement":"ГОСТ 25772-2025","ver":"V","src":"S («Взамен» в преамбуле ГОСТ 25772-2025); O"},
+  {"cited":"ГОСТ 25772-2021","title":"","status":"replaced","replacement":"ГОСТ 25772-2025","ver":"C","src":"S («Взамен» в преамбуле ГОСТ 25772-2025); O; D ещё называет его действующим — до подтверждения только предупреждение"},
   {"cited":"ГОСТ 33984.1-2016","title":"","status":"replaced","replacement":"ГОСТ 33984.1-2023","ver":"V","src":"S («Взамен» в преамбуле ГОСТ 33984.1-2023); O; D: https://docs.cntd.ru/document/1303687636 («заменён на ГОСТ 33984.1-2023, введённый в действие с 01.11.2024»)","since":"2024-11-01"},
   {"cited":"ГОСТ IEC 60331-1-2013","title":"","status":"replaced","replacement":"ГОСТ IEC 60331-1-2021","ver":"P","src":"O; D"},
   {"cited":"ГОСТ IEC 60331-12-2011","title":"","status":"replaced","replacement":"ГОСТ IEC 60331-1-2021","ver":"C","src":"O; D"},
