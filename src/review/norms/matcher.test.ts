@@ -227,6 +227,15 @@ test('decrees, federal laws, ministry orders and РД are read in the spellings 
   ])
     assert.deepEqual(keys(v), ['ФЗ 123-2008'], v);
   assert.deepEqual(keys('по 123-ФЗ «Технический регламент»'), [], 'a law without its date is not told from others of its number');
+  assert.deepEqual(keys('Водный Кодекс РФ от 03.06.2006. №74-ФЗ; Земельный кодекс РФ от 25.10.2001 №136-ФЗ'), ['ФЗ 74-2006', 'ФЗ 136-2001']);
+  // a Word-made text layer: pieces of words on lines of their own
+  assert.deepEqual(keys('Федеральный закон от 30.12.2009 № 384\n-\nФЗ «Технич\nеский регламент»; С\nанПиН 2.1.3684\n-\n21; С\nн\nиП 11\n-\n02\n-\n96'), [
+    'ФЗ 384-2009',
+    'САНПИН 2.1.3684',
+    'СНИП 11.02',
+  ]);
+  assert.deepEqual(keys('ГОСТ 21,206-2012 СПДС'), ['ГОСТ 21.206']);
+  assert.deepEqual(keys('Сн ип, С н'), [], 'letters alone are no norm');
   for (const v of [
     'приказ Минэнерго России от 13.01.2003 № 6',
     'Приказом Минэнерго РФ от 13 января 2003 г. N 6',

@@ -31,7 +31,7 @@ const LATIN_NAMES: Record<string, string> = { SNIP: 'СНиП', SANPIN: 'Сан�
 const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ППБ', 'ВСН', 'РД', 'ПП', 'ФЗ', 'ПРИКАЗ']);
 
 /** «ОТ 25.04.2012», «ОТ 25 АПРЕЛЯ 2012 Г.»: the date of an act, its year captured. */
-const ACT_DATE = String.raw`ОТ ?\d{1,2}(?:\.\d{2}\.| (?:ЯНВАРЯ|ФЕВРАЛЯ|МАРТА|АПРЕЛЯ|МАЯ|ИЮНЯ|ИЮЛЯ|АВГУСТА|СЕНТЯБРЯ|ОКТЯБРЯ|НОЯБРЯ|ДЕКАБРЯ) )(\d{4}) ?(?:Г(?:ОДА)?\.? ?)?`;
+const ACT_DATE = String.raw`ОТ ?\d{1,2}(?:\.\d{2}\.| (?:ЯНВАРЯ|ФЕВРАЛЯ|МАРТА|АПРЕЛЯ|МАЯ|ИЮНЯ|ИЮЛЯ|АВГУСТА|СЕНТЯБРЯ|ОКТЯБРЯ|НОЯБРЯ|ДЕКАБРЯ) )(\d{4})\.? ?(?:Г(?:ОДА)?\.? ?)?`;
 const NUMBER_SIGN = String.raw`(?:N|№|NO\.?) ?`;
 
 /**
@@ -84,6 +84,11 @@ export function prepareFlatForNorms(flat: string): string {
         (_, head: string, year: string, c: string, d: string) => `${head}${year.replace(' ', '')}${c}${d}`,
       )
       .replace(/(ГОСТ) ?-?(Р|P) ?(?=\d|ИСО|МЭК|ISO|IEC)/g, '$1 Р ')
+      // a Word-made text layer puts pieces of a word on lines of their own: «С⏎анПиН», «С⏎н⏎иП», «№ 384⏎-⏎ФЗ»
+      .replace(/(?<![А-Я])С ?(А ?Н ?П ?И ?Н|Н ?И ?П)(?![А-Я])/g, (_, rest: string) => `С${rest.replace(/ /g, '')}`)
+      .replace(/(\d) ?- ?ФЗ(?![А-Я])/g, '$1-ФЗ')
+      // a comma typed for the dot of a number: «ГОСТ 21,206-2012»
+      .replace(/((?:ГОСТ(?: Р)?|СП) ?\d{1,3}),(?=\d{3})/g, '$1.')
   );
 }
 
@@ -137,7 +142,11 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
   {
     type: 'ФЗ',
     // a federal law is told by its number and year: numbers start again every year, so one without its date is not judged
-    re: new RegExp(String.raw`ФЕДЕРАЛЬН[А-Я]{2,3} ЗАКОН[А-Я]{0,2} ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`, 'g'),
+    // the codes (Земельный, Водный, Градостроительный…) are federal laws told the same way
+    re: new RegExp(
+      String.raw`(?:ФЕДЕРАЛЬН[А-Я]{2,3} ЗАКОН[А-Я]{0,2}|[А-Я]{4,} КОДЕКС[А-Я]{0,2}) ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`,
+      'g',
+    ),
     build: (m) => ({ key: `ФЗ ${m[2]}-${m[1]}`, year: year4(m[1]) }),
   },
   {
