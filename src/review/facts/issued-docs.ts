@@ -115,7 +115,9 @@ const TU_LABEL = /(?<![а-яёА-ЯЁ])(?:[Тт]ехнически[а-яё]*\s+�
 const NUMBER_MARK = /(?:№|N(?=\s?\d))\s*((?=[0-9A-Za-zА-ЯЁа-яё])[0-9A-Za-zА-ЯЁа-яё\-–./]*\d[0-9A-Za-zА-ЯЁа-яё\-–./]*)/gu;
 /** Another kind of document named between the label and the number: the number is that document's. */
 const OTHER_DOC =
-  /закон|постановлени|приказ|письм|договор|заявк|градостроительн|ГПЗУ|задани[ея]|протокол|распоряжени|решени|свидетельств|выписк|(?<![а-яё])(?:лист[а-яё]*|том|т\.)\s*\d|(?<![А-ЯЁ])(?:СП|ГОСТ)\s/iu;
+  /закон|постановлени|приказ|(?<![а-яё])правил(?:а|ам|ами|ах)?(?![а-яё])|письм|договор|заявк|градостроительн|ГПЗУ|задани[ея]|протокол|распоряжени|решени|свидетельств|выписк|(?<![а-яё])(?:лист[а-яё]*|том|т\.)\s*\d|(?<![А-ЯЁ])(?:СП|ГОСТ)\s/iu;
+/** The number right after these words is an appendix's, a clause's or an article's («в приложениях N 9»), not the document's. */
+const PART_NUMBER = /(?:приложени[а-яё]*|пункт[а-яё]*|п\.|подпункт[а-яё]*|пп\.|раздел[а-яё]*|стать[а-яё]*|ст\.|глав[а-яё]*)\s*$/iu;
 const NOT_CONNECTION =
   /временн[а-яё]*\s+(?:электро|водо|тепло)|период[а-яё]*\s+строительства|строительн[а-яё]*\s+площадк|вынос|переклад|переустройств|демонтаж|сноса|защит[а-яё]*\s+(?:сет|кабел|трубопровод)/iu;
 const SENTENCE_END = /\.\s+[А-ЯЁ]|\n\n/u;
@@ -166,7 +168,7 @@ function tuItems(reach: string, labelEnd: number, base: number, flat: string, do
     const again = [...segment.matchAll(TU_LABEL)].at(-1);
     if (again) segment = segment.slice(again.index! + again[0].length);
     prevTookAfter = false;
-    if (OTHER_DOC.test(segment)) continue;
+    if (OTHER_DOC.test(segment) || PART_NUMBER.test(reach.slice(Math.max(0, n.index - 30), n.index))) continue;
     const number = n[1]!.replace(/[.\-–/]+$/u, '');
     if (!/\d/.test(number)) continue;
     let resource = tuResource(segment);
