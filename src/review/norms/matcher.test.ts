@@ -224,6 +224,7 @@ test('decrees, federal laws, ministry orders and РД are read in the spellings 
     'Федеральный закон от 22.07.2008 № 123-ФЗ',
     'Федеральным законом от 22 июля 2008 г. N 123-ФЗ',
     'федерального закона РФ от 22.07.2008 №123-ФЗ',
+    'Федеральный закон от 22 июля 2008 г . № 123-ФЗ',
   ])
     assert.deepEqual(keys(v), ['ФЗ 123-2008'], v);
   assert.deepEqual(keys('по 123-ФЗ «Технический регламент»'), [], 'a law without its date is not told from others of its number');
