@@ -225,6 +225,7 @@ test('decrees, federal laws, ministry orders and РД are read in the spellings 
     'Федеральным законом от 22 июля 2008 г. N 123-ФЗ',
     'федерального закона РФ от 22.07.2008 №123-ФЗ',
     'Федеральный закон от 22 июля 2008 г . № 123-ФЗ',
+    'Закон Российской Федерации от 22.07.2008 № 123-ФЗ',
   ])
     assert.deepEqual(keys(v), ['ФЗ 123-2008'], v);
   assert.deepEqual(keys('по 123-ФЗ «Технический регламент»'), [], 'a law without its date is not told from others of its number');
@@ -236,6 +237,7 @@ test('decrees, federal laws, ministry orders and РД are read in the spellings 
     'СНИП 11.02',
   ]);
   assert.deepEqual(keys('ГОСТ 21,206-2012 СПДС'), ['ГОСТ 21.206']);
+  assert.deepEqual(keys('законом Московской области от 30.12.2014 № 191/2014-ОЗ'), [], 'a law of a region is not a federal law');
   assert.deepEqual(keys('Сн ип, С н'), [], 'letters alone are no norm');
   for (const v of [
     'приказ Минэнерго России от 13.01.2003 № 6',

@@ -142,9 +142,9 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
   {
     type: 'ФЗ',
     // a federal law is told by its number and year: numbers start again every year, so one without its date is not judged
-    // the codes (Земельный, Водный, Градостроительный…) are federal laws told the same way
+    // «-ФЗ» makes it federal: «Закон Российской Федерации … № 123-ФЗ»; the codes (Земельный, Водный…) are such laws too
     re: new RegExp(
-      String.raw`(?:ФЕДЕРАЛЬН[А-Я]{2,3} ЗАКОН[А-Я]{0,2}|[А-Я]{4,} КОДЕКС[А-Я]{0,2}) ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`,
+      String.raw`(?:(?:ФЕДЕРАЛЬН[А-Я]{2,3} )?ЗАКОН[А-Я]{0,2}|[А-Я]{4,} КОДЕКС[А-Я]{0,2}) ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`,
       'g',
     ),
     build: (m) => ({ key: `ФЗ ${m[2]}-${m[1]}`, year: year4(m[1]) }),
