@@ -1,5 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The official Минстрой XML schemas the project ships (assets/xsd/SOURCES.md): the default of XSD_DIR. */
+export const SHIPPED_XSD_DIR = fileURLToPath(new URL('../assets/xsd/', import.meta.url));
 
 /** One typed configuration object, read from the environment once at start. */
 export interface Config {
@@ -141,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // two readers keep two cores busy; more would only add memory on the machines the service runs on
     reviewReaders: positiveInt(env, 'REVIEW_READERS', Math.min(2, availableParallelism())),
     tesseractBin: env.TESSERACT_BIN || 'tesseract',
-    xsdDir: env.XSD_DIR ? resolve(env.XSD_DIR) : join(dataDir, 'xsd'),
+    xsdDir: env.XSD_DIR ? resolve(env.XSD_DIR) : SHIPPED_XSD_DIR,
     s3: s3Settings(env),
     uploadIdleMs: int(env, 'UPLOAD_IDLE_MS', 30_000),
     intakeSlotsPerOrganization: positiveInt(env, 'INTAKE_SLOTS_PER_ORGANIZATION', 2),

@@ -94,3 +94,6 @@ export function slowPagePdf(fills: number): Buffer {
   );
   return Buffer.concat(parts);
 }
+
+/** A schema folder that holds no official XSD: hand-written XML notes are read, not validated (one warning says so). */
+export const NO_SCHEMAS = join(ROOT, 'test/fixtures/no-xsd');

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { SHIPPED_XSD_DIR } from '../../config.ts';
 import { schemaSources, statedVersion, validateMinstroyXml } from './xml-schema.ts';
 
 // hand-written schemas shaped like the official ones (an xs:assert, a duplicate xml:id in the documentation)
@@ -146,4 +148,20 @@ test('the manifest names the official files expected, their versions and their p
     ],
   );
   for (const s of list) assert.match(s.sha256, /^[0-9a-f]{64}$/);
+});
+
+test('the official schemas ship byte for byte as found, and each one loads and validates its own document', async () => {
+  for (const s of await schemaSources()) {
+    const bytes = await readFile(join(SHIPPED_XSD_DIR, s.file));
+    assert.equal(createHash('sha256').update(bytes).digest('hex'), s.sha256, `${s.file}: the bytes sources.json names`);
+    const root = s.document === 'ExplanatoryNote' ? 'ExplanatoryNote' : 'DesignAssignment';
+    const r = await validateMinstroyXml(
+      Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<${root} SchemaVersion="${s.version}"/>\n`),
+      s.document,
+      SHIPPED_XSD_DIR,
+    );
+    assert.equal(r.validated, true, `${s.file}: ${r.reason}`);
+    // an empty root lacks what the official schema requires
+    assert.ok(r.violations.length > 0, s.file);
+  }
 });
