@@ -7,7 +7,8 @@ export function setCipherBase(docs: readonly DocFacts[]): string | null {
   const votes = new Map<string, number>();
   for (const d of docs) {
     // the volume's own cipher: sheets of another set bound into a volume do not vote
-    const own = d.cipher && !d.xml ? ownCipherOf(d) : null;
+    // context documents (an act of transfer, a ТУ, an assignment) name volumes or carry ciphers of their own issuers
+    const own = d.cipher && !d.xml && d.doc.role !== 'context' ? ownCipherOf(d) : null;
     if (own) votes.set(cipherKey(own.base), (votes.get(cipherKey(own.base)) ?? 0) + 1);
   }
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

@@ -93,6 +93,19 @@ test('a ГПЗУ, ТУ, a design task, an ИУЛ and a letter are typed as such,
   assert.deepEqual(typeOf('Письмо.pdf', ['Исх. № 125 от 10.04.2024', 'Уважаемый Иван Петрович!']), ['letter', null, null]);
 });
 
+test('an act of transfer listing the volumes and the survey reports is neither: another document', () => {
+  const act = [
+    'АКТ ПРИЕМА-ПЕРЕДАЧИ проектной документации',
+    'Технический отчет по результатам инженерно-геодезических изысканий',
+    'МКД-01',
+    '09-2024-ПИР-ИОС4.1',
+  ];
+  assert.deepEqual(typeOf('Акт приема-передачи ПД (2).pdf', act), ['other', null, null]);
+  assert.deepEqual(typeOf('Документ.pdf', act), ['other', null, null]);
+  // a survey report that speaks of the act of its acceptance is still the report
+  assert.deepEqual(typeOf('ИГДИ.pdf', ['ТЕХНИЧЕСКИЙ ОТЧЕТ по результатам инженерно-геодезических изысканий', 'Приложение: акт приемки работ'])[0], 'survey');
+});
+
 test('a ГПЗУ whose PDF places every word of its title on a line of its own is still a ГПЗУ', () => {
   assert.deepEqual(typeOf('GPZU_sample.pdf', ['ГРАДОСТРОИТЕЛЬНЫЙ\n \nПЛАН\n \nЗЕМЕЛЬНОГО\n \nУЧАСТКА', '№\n \nРФ-50-3-12-0-00-2022-0456']), [
     'gpzu',
