@@ -81,6 +81,13 @@ test('ТУ: the number of an appendix or a clause the ТУ names is not its own'
   assert.deepEqual(tu('Технические условия на электроснабжение согласно п. 12 Правил № 861 от 27.12.2004'), []);
 });
 
+test('ТУ: a number whose dash the text layer set apart is read whole; a number sign inside the number field is no part of it', () => {
+  assert.deepEqual(tu('ТЕХНИЧЕСКИЕ УСЛОВИЯ № К0649 - 62/1 на подключение (технологическое присоединение) к сети газораспределения'), [
+    ['gas', 'К0649-62/1', null],
+  ]);
+  assert.equal(numberKey('№ К0649-62/1'), numberKey('К0649-62/1'));
+});
+
 test('ТУ: the pronoun «ту» is no label', () => {
   assert.deepEqual(tu('Трубопровод прокладывается в ту же траншею, что и сеть водоснабжения, до колодца № 12-В от 01.02.2024.'), []);
 });

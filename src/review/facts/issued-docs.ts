@@ -41,11 +41,15 @@ function dateAfter(text: string): { iso: string | null; length: number } {
 
 /** A number as compared: letters of either alphabet that look alike, dashes and spaces unified. */
 export function numberKey(n: string): string {
-  return n
-    .toUpperCase()
-    .replace(/[\s\u00a0]/g, '')
-    .replace(/[–—−]/g, '-')
-    .replace(/[АВЕКМНОРСТХ]/g, (c) => 'ABEKMHOPCTX'['АВЕКМНОРСТХ'.indexOf(c)]!);
+  return (
+    n
+      .toUpperCase()
+      .replace(/[\s\u00a0]/g, '')
+      // «№ № К0649-62/1»: a number sign written into the number field
+      .replace(/^№+/, '')
+      .replace(/[–—−]/g, '-')
+      .replace(/[АВЕКМНОРСТХ]/g, (c) => 'ABEKMHOPCTX'['АВЕКМНОРСТХ'.indexOf(c)]!)
+  );
 }
 
 // A ГПЗУ number: «РФ-77-4-59-3-23-2021-4737», «RU77-174000-012345», «RU 50505101-0123»; else digits with dashes.
@@ -112,7 +116,9 @@ export function tuResource(text: string): TuResource | null {
 
 // «ТУ» in capitals only: the pronoun «ту» («в ту сторону») is no label
 const TU_LABEL = /(?<![а-яёА-ЯЁ])(?:[Тт]ехнически[а-яё]*\s+услови[а-яё]*|ТЕХНИЧЕСКИЕ\s+УСЛОВИЯ|(?<![А-ЯЁA-Z])ТУ(?![А-ЯЁA-Z]))/gu;
-const NUMBER_MARK = /(?:№|N(?=\s?\d))\s*((?=[0-9A-Za-zА-ЯЁа-яё])[0-9A-Za-zА-ЯЁа-яё\-–./]*\d[0-9A-Za-zА-ЯЁа-яё\-–./]*)/gu;
+// a dash the text layer or OCR set apart («№ К0649 - 62/1») stays inside the number
+const NUMBER_MARK =
+  /(?:№|N(?=\s?\d))\s*((?=[0-9A-Za-zА-ЯЁа-яё])[0-9A-Za-zА-ЯЁа-яё\-–./]*\d[0-9A-Za-zА-ЯЁа-яё\-–./]*(?:\s[-–]\s?\d[0-9A-Za-zА-ЯЁа-яё\-–./]*)?)/gu;
 /** Another kind of document named between the label and the number: the number is that document's. */
 const OTHER_DOC =
   /закон|постановлени|приказ|(?<![а-яё])правил(?:а|ам|ами|ах)?(?![а-яё])|письм|договор|заявк|градостроительн|ГПЗУ|задани[ея]|протокол|распоряжени|решени|свидетельств|выписк|(?<![а-яё])(?:лист[а-яё]*|том|т\.)\s*\d|(?<![А-ЯЁ])(?:СП|ГОСТ)\s/iu;
@@ -169,7 +175,7 @@ function tuItems(reach: string, labelEnd: number, base: number, flat: string, do
     if (again) segment = segment.slice(again.index! + again[0].length);
     prevTookAfter = false;
     if (OTHER_DOC.test(segment) || PART_NUMBER.test(reach.slice(Math.max(0, n.index - 30), n.index))) continue;
-    const number = n[1]!.replace(/[.\-–/]+$/u, '');
+    const number = n[1]!.replace(/\s+/g, '').replace(/[.\-–/]+$/u, '');
     if (!/\d/.test(number)) continue;
     let resource = tuResource(segment);
     if (!resource) {
