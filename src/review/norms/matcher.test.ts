@@ -226,6 +226,7 @@ test('decrees, federal laws, ministry orders and РД are read in the spellings 
     'федерального закона РФ от 22.07.2008 №123-ФЗ',
     'Федеральный закон от 22 июля 2008 г . № 123-ФЗ',
     'Закон Российской Федерации от 22.07.2008 № 123-ФЗ',
+    'Федеральный закон «Технический регламент о требованиях пожарной безопасности» от 22.07.08 г.№123-ФЗ',
   ])
     assert.deepEqual(keys(v), ['ФЗ 123-2008'], v);
   assert.deepEqual(keys('по 123-ФЗ «Технический регламент»'), [], 'a law without its date is not told from others of its number');

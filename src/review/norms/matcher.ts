@@ -31,7 +31,7 @@ const LATIN_NAMES: Record<string, string> = { SNIP: 'СНиП', SANPIN: 'Сан�
 const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ППБ', 'ВСН', 'РД', 'ПП', 'ФЗ', 'ПРИКАЗ']);
 
 /** «ОТ 25.04.2012», «ОТ 25 АПРЕЛЯ 2012 Г.»: the date of an act, its year captured. */
-const ACT_DATE = String.raw`ОТ ?\d{1,2}(?:\.\d{2}\.| (?:ЯНВАРЯ|ФЕВРАЛЯ|МАРТА|АПРЕЛЯ|МАЯ|ИЮНЯ|ИЮЛЯ|АВГУСТА|СЕНТЯБРЯ|ОКТЯБРЯ|НОЯБРЯ|ДЕКАБРЯ) )(\d{4})\.? ?(?:Г(?:ОДА)? ?\.? ?)?`;
+const ACT_DATE = String.raw`ОТ ?\d{1,2}(?:\.\d{2}\.| (?:ЯНВАРЯ|ФЕВРАЛЯ|МАРТА|АПРЕЛЯ|МАЯ|ИЮНЯ|ИЮЛЯ|АВГУСТА|СЕНТЯБРЯ|ОКТЯБРЯ|НОЯБРЯ|ДЕКАБРЯ) )(\d{4}|\d{2}(?=[ .Г№N]))\.? ?(?:Г(?:ОДА)? ?\.? ?)?`;
 const NUMBER_SIGN = String.raw`(?:N|№|NO\.?) ?`;
 
 /**
@@ -137,17 +137,17 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
       String.raw`(?:(?<![А-Я])ПП|ПОСТАНОВЛЕНИ[ЕЯЮМ]{1,2} ПРАВИТЕЛЬСТВА) ?(?:РФ|РОССИЙСКОЙ ФЕДЕРАЦИИ)? ?(?:${ACT_DATE}${NUMBER_SIGN}(\d{2,5})|${NUMBER_SIGN}(\d{2,5}) ?${ACT_DATE})`,
       'g',
     ),
-    build: (m) => (m[1] ? { key: `ПП ${m[2]}-${m[1]}`, year: year4(m[1]) } : { key: `ПП ${m[3]}-${m[4]}`, year: year4(m[4]) }),
+    build: (m) => (m[1] ? { key: `ПП ${m[2]}-${year4(m[1])}`, year: year4(m[1]) } : { key: `ПП ${m[3]}-${year4(m[4])}`, year: year4(m[4]) }),
   },
   {
     type: 'ФЗ',
     // a federal law is told by its number and year: numbers start again every year, so one without its date is not judged
     // «-ФЗ» makes it federal: «Закон Российской Федерации … № 123-ФЗ»; the codes (Земельный, Водный…) are such laws too
     re: new RegExp(
-      String.raw`(?:(?:ФЕДЕРАЛЬН[А-Я]{2,3} )?ЗАКОН[А-Я]{0,2}|[А-Я]{4,} КОДЕКС[А-Я]{0,2}) ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`,
+      String.raw`(?:(?:ФЕДЕРАЛЬН[А-Я]{2,3} )?ЗАКОН[А-Я]{0,2}|[А-Я]{4,} КОДЕКС[А-Я]{0,2}) ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?(?:«[^«»]{3,160}» ?)?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`,
       'g',
     ),
-    build: (m) => ({ key: `ФЗ ${m[2]}-${m[1]}`, year: year4(m[1]) }),
+    build: (m) => ({ key: `ФЗ ${m[2]}-${year4(m[1])}`, year: year4(m[1]) }),
   },
   {
     type: 'ПРИКАЗ',
@@ -157,7 +157,7 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
     ),
     build: (m) => {
       const [number, year] = m[2] ? [m[3], m[2]] : [m[4], m[5]];
-      return { key: `ПРИКАЗ ${issuer(m[1]!)} ${number}-${year}`, year: year4(year) };
+      return { key: `ПРИКАЗ ${issuer(m[1]!)} ${number}-${year4(year)}`, year: year4(year) };
     },
   },
   // «СО 2507-1-2015»: only ever looked up as a designation that does not exist (a standard with «ИСО» cut short)
