@@ -120,6 +120,9 @@ const NOT_NAME_LINE = /^(?:ООО|ОАО|ЗАО|ПАО|АО|ИП|ГУП|МУП|�
 const NAME_WORD =
   /жил|дом|здани|комплекс|корпус|школ|сад|центр|объект|больниц|поликлиник|склад|цех|завод|магазин|гостиниц|автостоянк|паркинг|реконструкц|строительств|позици|очеред/iu;
 
+/** A name as read, without the quotes and punctuation around it. */
+const nameValue = (raw: string) => raw.replace(/^[«»"\s]+|[»".,\s]+$/gu, '').trim();
+
 /** «Строительство БМК на 3,6 МВт по адресу: …»: a quoted name before its address, however the text layer breaks its lines. */
 const QUOTED_NAME = /«([^«»]{8,200}?)\s*,?\s+(?:расположенн\S*\s+)?по\s+адресу/gu;
 
@@ -154,11 +157,8 @@ function titlePageName(text: string, docPage: number): TextFact[] {
     picked.unshift(l);
     if (/^[«"]?[А-ЯЁA-Z0-9]/u.test(l)) counted++;
   }
-  const value = picked
-    .join(' ')
-    .replace(/\s+по\s+адресу.*$/iu, '')
-    .replace(/^[«»"\s]+|[»".,\s]+$/gu, '')
-    .trim();
+  const joined = picked.join(' ').replace(/\s+по\s+адресу.*$/iu, '');
+  const value = nameValue(joined);
   if (value.length < 8 || !NAME_WORD.test(value)) return [];
   return [{ value, docPage, snippet: snippet(text, Math.max(0, m.index - value.length - 4), m.index + m[0].length), source: 'title' }];
 }
@@ -258,7 +258,7 @@ function* namesBeforeAddress(text: string): Generator<RegExpExecArray> {
 export function findObjectNames(text: string, docPage: number): TextFact[] {
   const out: TextFact[] = docPage <= 2 ? titlePageName(text, docPage) : [];
   const named = (m: RegExpExecArray) => {
-    const value = m[1]!.replace(/^[«"]|[»".,\s]+$/gu, '').trim();
+    const value = nameValue(m[1]!);
     if (!NOT_A_NAME.test(value) && /[а-яё]{3,}/iu.test(value))
       out.push({ value, docPage, snippet: snippet(text, m.index, m.index + m[0].length), source: 'passage' });
   };
@@ -292,7 +292,7 @@ export function stampNames(names: TextFact[], stampLines: readonly { text: strin
   const cells = stampLines.map((l) => l.text).join('\n');
   if (!/по\s+адресу/iu.test(cells)) return names;
   for (const m of namesBeforeAddress(cells)) {
-    const value = m[1]!.replace(/^[«"]|[»".,\s]+$/gu, '').trim();
+    const value = nameValue(m[1]!);
     if (NOT_A_NAME.test(value) || !/[а-яё]{3,}/iu.test(value) || names.some((n) => n.value === value)) continue;
     names.push({ value, docPage, snippet: snippet(cells, m.index, m.index + m[0].length), source: 'stamp' });
   }
