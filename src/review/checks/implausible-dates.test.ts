@@ -52,6 +52,10 @@ test('a cited document dated after the citing document is minor; stamps dated ah
     later.map((x) => [x.importance, /датирован раньше \(дата подписи в основной надписи 05\.26\)/.test(x.essence)]),
     [['minor', true]],
   );
+  // several later dates cited by one document: one cause (its own date), one finding naming them all
+  const several = judge([sheet('ТУ № 5 от 15.09.2026.', '05.26'), sheet('письмо от 20.10.2026 и ТУ № 5 от 15.09.2026', '05.26')]);
+  assert.equal(several.length, 1);
+  assert.match(several[0]!.essence, /ссылается на документы от 15\.09\.2026 и 20\.10\.2026, а сам датирован раньше \(.*\) \(с\. 1, 2\)/);
   const stamped = judge([sheet('текст', '03.29')]);
   assert.deepEqual(
     stamped.map((x) => [x.importance, x.essence]),

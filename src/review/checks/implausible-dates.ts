@@ -125,21 +125,27 @@ function finding(group: Occurrence[], now: string): FindingDraft {
         evidence: `${quoted} Дата позже дня проверки — вероятно, опечатка в дате.`,
         action: 'Проверить и исправить дату.',
       };
-    case 'after_own':
+    case 'after_own': {
+      const cited = [...new Set(group.map((g) => g.raw))];
       return {
         ...base,
-        essence: `Документ ссылается на документ от ${o.raw}, а сам датирован раньше (${o.own!.text})${pages}.`,
+        essence: `Документ ссылается на ${cited.length > 1 ? `документы от ${listRu(cited)}` : `документ от ${o.raw}`}, а сам датирован раньше (${o.own!.text})${pages}.`,
         evidence: `${quoted} Дата документа — ${ruDate(o.own!.iso)} (${o.own!.text}); документ, на который он ссылается, датирован позже — вероятно, опечатка в дате ссылки или в дате документа.`,
         action: 'Сверить дату ссылки с самим документом и с датой подписи тома; исправить ошибочную.',
       };
+    }
   }
 }
+
+/** «08.07.25, 20.05.2022 и 25.11.2021». */
+const listRu = (xs: string[]) => `${xs.slice(0, -1).join(', ')} и ${xs.at(-1)}`;
 
 /** Dates in the text, the stamps and the XML note that cannot be right, one finding per cause and date per document. */
 export function implausibleDateFindings(ctx: CheckContext, now = today()): FindingDraft[] {
   const groups = new Map<string, Occurrence[]>();
   for (const o of occurrences(ctx, now)) {
-    const key = `${o.doc.doc.index}|${o.cause}|${o.act?.number ?? ''}|${o.raw}`;
+    // documents cited with dates later than their citer's own: one cause, the citer's date, so one finding per document
+    const key = o.cause === 'after_own' ? `${o.doc.doc.index}|${o.cause}` : `${o.doc.doc.index}|${o.cause}|${o.act?.number ?? ''}|${o.raw}`;
     groups.set(key, [...(groups.get(key) ?? []), o]);
   }
   return [...groups.values()].map((g) => finding(g, now));
