@@ -197,3 +197,18 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   };
   return server;
 }
+
+/** A server's JSON log lines with this message and run. */
+export function logLines(server: TestServer, msg: string, runId: string): Record<string, unknown>[] {
+  return server
+    .logs()
+    .split('\n')
+    .flatMap((l) => {
+      try {
+        const j = JSON.parse(l) as Record<string, unknown>;
+        return j.msg === msg && j.run_id === runId ? [j] : [];
+      } catch {
+        return [];
+      }
+    });
+}

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { logLines, startServer, type TestServer } from '../helpers/server.ts';
 import { Client, form } from '../helpers/client.ts';
 import { openTestDatabase } from '../helpers/database.ts';
 import { detectTools } from '../../src/ingest/index.ts';
@@ -18,21 +18,6 @@ import { alive } from '../helpers/processes.ts';
 
 const LEASE_MS = 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Log lines of a server (JSON) with this message and run. */
-function logLines(server: TestServer, msg: string, runId: string): Record<string, unknown>[] {
-  return server
-    .logs()
-    .split('\n')
-    .flatMap((l) => {
-      try {
-        const j = JSON.parse(l) as Record<string, unknown>;
-        return j.msg === msg && j.run_id === runId ? [j] : [];
-      } catch {
-        return [];
-      }
-    });
-}
 
 /** Processes whose command line contains `needle` (Linux /proc). */
 async function processesWith(needle: string): Promise<number[]> {

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { logLines, startServer, type TestServer } from '../helpers/server.ts';
 import { Client, form } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
 import { openTestDatabase } from '../helpers/database.ts';
@@ -57,21 +57,6 @@ function pollThroughout(server: TestServer, other: Client, runId: string) {
       return { failures, answered };
     },
   };
-}
-
-/** Log lines of the server (JSON) that match a message and a run. */
-function logLines(server: TestServer, msg: string, runId: string): Record<string, unknown>[] {
-  return server
-    .logs()
-    .split('\n')
-    .flatMap((l) => {
-      try {
-        const j = JSON.parse(l) as Record<string, unknown>;
-        return j.msg === msg && j.run_id === runId ? [j] : [];
-      } catch {
-        return [];
-      }
-    });
 }
 
 async function attemptsOf(server: TestServer, runId: string): Promise<number> {
