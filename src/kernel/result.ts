@@ -171,7 +171,7 @@ export function availableSections(findings: readonly Finding[]): AvailableSectio
 /** One document of the set as the review took it (set model). */
 export interface PublishedSetDocument {
   doc_index: number;
-  /** pd_section, rd_mark, survey, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other. */
+  /** pd_section, rd_mark, survey, survey_task, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other. */
   type: string;
   /** Section code, марка, survey or estimate kind, or null. */
   code: string | null;

@@ -1447,7 +1447,7 @@ export interface paths {
                                 documents: ({
                                     /** @description Номер документа в комплекте, с 1 */
                                     doc_index: number;
-                                    /** @description Вид документа: pd_section, rd_mark, survey, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other */
+                                    /** @description Вид документа: pd_section, rd_mark, survey, survey_task, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other */
                                     type: string;
                                     /** @description Код раздела, марка РД, вид изысканий или сметы */
                                     code: string | null;

@@ -137,7 +137,7 @@ const SetModelSchema = Type.Object(
         {
           doc_index: Type.Integer({ description: 'Номер документа в комплекте, с 1' }),
           type: Type.String({
-            description: 'Вид документа: pd_section, rd_mark, survey, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other',
+            description: 'Вид документа: pd_section, rd_mark, survey, survey_task, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other',
           }),
           code: Type.Union([Type.String(), Type.Null()], { description: 'Код раздела, марка РД, вид изысканий или сметы' }),
           stage: Type.Union([Type.String(), Type.Null()], { description: 'Стадия, указанная в самом документе (П или Р)' }),

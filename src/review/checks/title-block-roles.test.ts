@@ -54,3 +54,15 @@ test('complete title blocks and documents without title blocks are fine', () => 
   const plain = docFacts(2, 'letter.pdf', 'ПЗ', ['Письмо без основной надписи', 'Разраб. в тексте письма']);
   assert.deepEqual(titleBlockRoles.run(context([plain])).findings, []);
 });
+
+test('a survey programme is not judged by the forms of ПД: the rows its surveyor prints are its own', () => {
+  const { 'Н. контр.': _n, ...noNk } = full;
+  const programme = docFacts(1, 'Программа ИГДИ.pdf', null, [
+    { text: 'ПРОГРАММА\nИНЖЕНЕРНО-ГЕОДЕЗИЧЕСКИХ ИЗЫСКАНИЙ\n819-ИГДИ-П', stamp: stampLines({ cipher: '819-ИГДИ-П', sheet: 1, roles: noNk }) },
+  ]);
+  assert.deepEqual(titleBlockRoles.run(context([programme])).findings, []);
+  const report = docFacts(1, 'ИГДИ.pdf', null, [
+    { text: 'ТЕХНИЧЕСКИЙ ОТЧЕТ\nпо результатам инженерно-геодезических изысканий', stamp: stampLines({ cipher: '819-ИГДИ', sheet: 1, roles: noNk }) },
+  ]);
+  assert.match(titleBlockRoles.run(context([report])).findings![0]!.essence, /нет строк Н\. контр\./);
+});

@@ -58,6 +58,24 @@ test('a survey report title page is a survey with its kind, not the explanatory 
   assert.deepEqual(typeOf('ИГДИ_отчет.pdf', ['Технический отчет по результатам инженерно-геодезических изысканий']), ['survey', 'ИГДИ', null]);
 });
 
+test('the programme and the assignment of a survey come before its report and are not one', () => {
+  // as real title pages print them: the programme's title split over lines, the assignment an appendix of the programme
+  const programme = ['«УТВЕРЖДАЮ» «СОГЛАСОВАНО»', 'Программа работ', 'на выполнение инженерно-экологических изысканий', 'по объекту:'];
+  assert.deepEqual(typeOf('76-09-2024.pdf', programme), ['survey_task', 'ИЭИ', null]);
+  assert.deepEqual(typeOf('819-П.pdf', ['ООО «Инженерные изыскания»', 'ПРОГРАММА', 'ИНЖЕНЕРНО-ГЕОДЕЗИЧЕСКИХ ИЗЫСКАНИЙ', '819-ИГДИ-П']), [
+    'survey_task',
+    'ИГДИ',
+    null,
+  ]);
+  assert.deepEqual(typeOf('ТЗ ИГМИ (2).pdf', ['76-092024АЗ-ИГМИ', 'Лист 1', 'Приложение А - Техническое задание']), ['survey_task', 'ИГМИ', null]);
+  assert.deepEqual(typeOf('Программа ИГДИ.pdf', ['ООО «Изыскатель»']), ['survey_task', 'ИГДИ', null]);
+  // the combined assignment for surveys and design is the design assignment
+  const combined = ['СОГЛАСОВАНО:', 'Задание на выполнение инженерных изысканий и (или) проектирование', 'Выполнение работ'];
+  assert.deepEqual(typeOf('Задание 29.12.2025.pdf', combined), ['design_task', null, null]);
+  // a report that names its programme in the file name is still the report
+  assert.deepEqual(typeOf('ИГДИ отчёт по программе.pdf', ['ТЕХНИЧЕСКИЙ ОТЧЕТ', 'по результатам инженерно-геодезических изысканий']), ['survey', 'ИГДИ', null]);
+});
+
 test('estimates: ЛСР, ССР and the estimate explanatory note are estimates; «Раздел 12. Смета» of ПД is a section', () => {
   assert.deepEqual(typeOf('02-01-01.pdf', ['СОГЛАСОВАНО УТВЕРЖДАЮ', 'ЛОКАЛЬНЫЙ СМЕТНЫЙ РАСЧЕТ (СМЕТА) № 02-01-01', 'на общестроительные работы'], 'ПЗ'), [
     'estimate',

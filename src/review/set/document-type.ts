@@ -44,6 +44,9 @@ const ESTIMATE_KINDS: [RegExp, string][] = [
   [/сводка затрат/, 'СЗ'],
 ];
 
+/** A survey kind's abbreviation in a file name («Программа ИГДИ», «76-09/2024АЗ-ИЭИ»). */
+const SURVEY_NAME = /(?:^|[^а-я])(?:игди|иги|игми|иэи|игти|ии)(?:[^а-я\d]|\d|$)/;
+
 const kindOf = (kinds: [RegExp, string][]) => (text: string) => kinds.find(([re]) => re.test(text))?.[1] ?? null;
 
 /** Documents that are not sections, in the order they are tried: the first whose name or title says so decides. */
@@ -71,7 +74,8 @@ const RULES: Rule[] = [
   {
     type: 'design_task',
     name: /задани\S* на (?:проектирование|разработку)/,
-    title: /задание на (?:проектирование|разработку проектной)/,
+    // one assignment for both: «Задание на выполнение инженерных изысканий и (или) проектирование»
+    title: /задание на (?:проектирование|разработку проектной|выполнение инженерных изысканий и (?:\(или\) )?проектирование)/,
     evidence: 'задание на проектирование',
   },
   {
@@ -82,8 +86,17 @@ const RULES: Rule[] = [
     evidence: 'акт или договор',
   },
   {
+    // the programme and the assignment a survey is made to (СП 47.13330.2016, п. 4.12–4.18) precede its report and are not one
+    type: 'survey_task',
+    name: new RegExp(`(?:^|[^а-я])(?:программ\\S*|тз|задани\\S*)(?:[^а-я].*)?${SURVEY_NAME.source}`),
+    title:
+      /программа (?:работ )?(?:на (?:выполнение|производство) )?инженерн\S*|(?:техническое )?задание на (?:выполнение|производство) инженерн\S* изыскани[а-я]*(?![а-я]| и (?:\(или\) )?проектир)/,
+    code: kindOf(SURVEY_KINDS),
+    evidence: 'программа или задание на инженерные изыскания',
+  },
+  {
     type: 'survey',
-    name: /(?:^|[^а-я])(?:игди|иги|игми|иэи|игти|ии)(?:[^а-я\d]|\d|$)|изыскани/,
+    name: new RegExp(`${SURVEY_NAME.source}|изыскани`),
     title: /технический отчет|отчет (?:о|по) (?:результатам )?(?:выполненных )?инженерн\S*/,
     code: kindOf(SURVEY_KINDS),
     evidence: 'технический отчёт по результатам инженерных изысканий',
@@ -118,14 +131,16 @@ export function typeOfDocument(d: DocFacts): TypedDocument {
   const stage = signals[0]?.stage ?? null;
   // a volume that calls itself a volume of ПД or РД is one, whatever its estimates or surveys are called inside
   if (!titleStage || d.section === 'СМ') {
-    for (const r of RULES) {
-      const byTitle = r.title ? heads(zone, r.title) : null;
-      const byName = !byTitle && r.name?.test(name);
-      if (!byTitle && !byName) continue;
-      if (r.type === 'estimate' && titleStage === 'П') break; // «Раздел 12. Смета на строительство» is a section
-      const code = r.code?.(`${zone}\n${name}`) ?? null;
-      const why = byTitle ? `титульный лист: «${byTitle[0].replace(/^[\s«"]+/, '').replace(/\s+/g, ' ')}…»` : `имя файла «${d.doc.name}»`;
-      return { ...base, type: r.type, code, stage: null, evidence: `${r.evidence} (${why})`, stageSignals: signals };
+    // what the title page says outweighs the file name; of two titles, the one printed first is the document's own
+    const titled = RULES.map((r) => ({ r, m: r.title ? heads(zone, r.title) : null }))
+      .filter((x) => x.m)
+      .sort((a, b) => a.m!.index - b.m!.index)[0];
+    const rule = titled?.r ?? RULES.find((r) => r.name?.test(name));
+    // a volume titled «Раздел 12. Смета на строительство» is a section, not an estimate
+    if (rule && !(rule.type === 'estimate' && titleStage === 'П')) {
+      const code = rule.code?.(`${zone}\n${name}`) ?? null;
+      const why = titled ? `титульный лист: «${titled.m![0].replace(/^[\s«"]+/, '').replace(/\s+/g, ' ')}…»` : `имя файла «${d.doc.name}»`;
+      return { ...base, type: rule.type, code, stage: null, evidence: `${rule.evidence} (${why})`, stageSignals: signals };
     }
   }
   const old = oldSectionCode(d, zone);

@@ -16,6 +16,7 @@ const TYPE_NAME: Record<DocumentType, string> = {
   pd_section: 'разделов ПД',
   rd_mark: 'комплектов РД',
   survey: 'отчётов изысканий',
+  survey_task: 'заданий и программ изысканий',
   estimate: 'смет',
   gpzu: 'ГПЗУ',
   tech_conditions: 'ТУ',

@@ -7,11 +7,16 @@ import type { ObjectIdentity } from './object-types.ts';
 
 import type { VolumeStructure } from './volume-parts.ts';
 
-/** What a document is: a section of ПД, a volume of РД by its марка, a survey report, an estimate, an initial document… */
+/**
+ * What a document is: a section of ПД, a volume of РД by its марка, a survey report, the assignment or programme a survey
+ * is made to (survey_task: the customer's and the surveyor's documents before the work, not its result), an estimate, an
+ * initial document…
+ */
 export type DocumentType =
   | 'pd_section'
   | 'rd_mark'
   | 'survey'
+  | 'survey_task'
   | 'estimate'
   | 'gpzu'
   | 'tech_conditions'
