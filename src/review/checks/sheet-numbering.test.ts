@@ -170,3 +170,32 @@ test('«2» on two sheets and no «3» is one slip: one finding naming both, not
   const apart = docFacts(1, 'ar.pdf', 'АР', [p(1, { sheets: 6 }), ...[2, 2, 3, 4, 6].map((n) => p(n))]);
   assert.equal(run(apart).length, 2, 'a repeat and a gap of no neighbouring numbers stay two findings');
 });
+
+test('a volume numbered through holds several documents, each with its own «Листов» on its first sheet', () => {
+  // a survey report as bound: the title page, the contents «-С» (sheet 2, one sheet), the list of the set «-СП» (sheets
+  // 3–5), then the text part from sheet 6 with «Листов» of the whole volume
+  const volume = docFacts(1, '820.17-ИИ.pdf', null, [
+    'Титульный лист',
+    s(2, 1, '820.17-ИИ-С'),
+    s(3, 3, '820.17-СП'),
+    s(4, undefined, '820.17-СП'),
+    s(5, undefined, '820.17-СП'),
+    s(6, 10, '820.17-ИИ.ТЧ'),
+    ...[7, 8, 9, 10, 11].map((n) => s(n, undefined, '820.17-ИИ.ТЧ')),
+  ]);
+  assert.deepEqual(sheetNumbering.run(context([volume])).findings, []);
+  // «Листов» of a volume whose appendices at the end carry no title block: the numbering runs on to its last page
+  const withTail = docFacts(1, '820.17-ИГМИ.pdf', null, [
+    'Титульный лист',
+    'Лист регистрации изменений',
+    s(2, 1, '820.17-ИГМИ-С'),
+    s(3, 13, '820.17-ИГМИ.ТЧ'),
+    ...[4, 5, 6, 7, 8, 9, 10, 11].map((n) => s(n, undefined, '820.17-ИГМИ.ТЧ')),
+    'Приложение 1. Климатические характеристики',
+    'Приложение 2. Карта',
+  ]);
+  assert.deepEqual(sheetNumbering.run(context([withTail])).findings, []);
+  // the same volume whose text part claims a count that is neither its own nor the volume's is still told
+  const wrong = docFacts(1, '820.17-ИИ.pdf', null, ['Титульный лист', s(2, 1, '820.17-ИИ-С'), s(3, 7, '820.17-ИИ.ТЧ'), s(4), s(5)]);
+  assert.match(sheetNumbering.run(context([wrong])).findings![0]!.essence, /Листов 7/);
+});

@@ -112,17 +112,29 @@ export const sheetNumbering = defineCheck({
             ],
           });
         }
-        // «Листов» is printed on the numbering's first sheet; a count without a sheet number beside it is another form's
-        const first = g.find((s) => s.sheets !== null && s.sheet === 1) ?? g.find((s) => s.sheets !== null);
-        // a first sheet numbered «1.2» splits sheet 1 into pages (a text part «1.1 … 1.5» before drawings «2 … 5»):
-        // whether «Листов» counts those pages, the sheets or the volume is the designer's convention, not a count to check
-        if (!first || first.sheetInsert !== undefined) continue;
-        const declared = first.sheets!;
+        // «Листов» is printed on a document's first sheet. A volume numbered through may hold several documents, each
+        // opening with such a sheet (the contents «-С», the list of the set «-СП», the text part): each counts its own
+        // sheets, or the volume's. A count without a sheet number beside it is another form's.
+        const starts = g.filter((s) => s.sheets !== null);
         const maxSheet = ints[ints.length - 1]!;
         const lastPage = parts.at(-1)!.pageTo;
-        // the numbering's own count (inserted sheets «11.1» count), its pages, or — for a count of the whole volume — the volume's
-        const plausible = [g.length, maxSheet, seen.size, lastPage - first.docPage + 1, ownSheets, d.pagesTotal - first.docPage + 1, d.pagesTotal];
-        if (plausible.includes(declared)) continue;
+        const miscounted = starts.find((first, i) => {
+          // a first sheet numbered «1.2» splits sheet 1 into pages (a text part «1.1 … 1.5» before drawings «2 … 5»):
+          // whether «Листов» counts those pages, the sheets or the volume is the designer's convention, not a count to check
+          if (first.sheetInsert !== undefined) return false;
+          const next = starts[i + 1];
+          const own = g.filter((s) => s.docPage >= first.docPage && (!next || s.docPage < next.docPage));
+          const ownTo = next ? next.docPage - 1 : lastPage;
+          // the document's own sheets, or the numbering's count (inserted sheets «11.1» count), its pages, or the volume's
+          const ownCounts = [own.length, ownTo - first.docPage + 1];
+          const wholeCounts = [g.length, maxSheet, seen.size, lastPage - first.docPage + 1, ownSheets, d.pagesTotal - first.docPage + 1, d.pagesTotal];
+          // numbered through to the volume's last page, appendices without a title block included
+          if (first.sheet !== null) wholeCounts.push(d.pagesTotal - first.docPage + first.sheet);
+          return ![...ownCounts, ...wholeCounts].includes(first.sheets!);
+        });
+        if (!miscounted) continue;
+        const first = miscounted;
+        const declared = first.sheets!;
         report({
           ...base,
           essence: `В основной надписи первого листа документа «${d.doc.name}»${inPart} указано «Листов ${declared}», а листов ${numberings.length > 1 ? 'в этой части' : 'в документе'} ${maxSheet === g.length ? maxSheet : `${g.length} (номера до ${maxSheet})`}.`,
