@@ -279,6 +279,11 @@ test('role labels of other forms: «Исполнил» is the developer, «Н.к
   assert.deepEqual(s.roles, { 'Разраб.': 'filled', 'Пров.': 'filled', 'Н. контр.': 'filled', ГИП: 'filled' });
   const t = parseStamp(stampLines({ cipher: '24-017-ИОС4', sheet: 1, roles: { Разработал: 'Цыганов', 'Н.контроль': 'Козлов', ГИП: 'Козлов' } }), 1);
   assert.equal(t.roles['Н. контр.'], 'filled');
+  // a survey report's performer signs by trade: «Геодезист», «Гидролог» are the developer's row
+  for (const trade of ['Геодезист', 'Гидролог', 'Геолог']) {
+    const r = parseStamp(stampLines({ cipher: '820.17-ИИ', sheet: 2, roles: { [trade]: 'Евдокимов', 'Нач.отд.': 'Кислухин', 'Н.Контр': 'Хагай' } }), 1);
+    assert.equal(r.roles['Разраб.'], 'filled', trade);
+  }
 });
 
 test('a cipher printed with an en dash before its mark is read as the cipher', () => {

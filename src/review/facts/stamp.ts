@@ -8,8 +8,8 @@ const MM = 72 / 25.4;
 // Labels as printed, also wrapped in a narrow cell («Нормоконтро|ль») or run into the surname («РазработалИванов»).
 const END = String.raw`(?=$|[\s.:]|[А-ЯЁ])`;
 const ROLE_SRC: Record<StampRole, string> = {
-  // «Исполнил» is the developer's row in some organisations' forms
-  'Разраб.': String.raw`[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполни(?:л|т(?:ель)?)|[Вв]ыполнил`,
+  // «Исполнил» is the developer's row in some organisations' forms; a survey report's performer signs by trade
+  'Разраб.': String.raw`[Рр]азраб(?:от(?:ал|чик)?)?|[Рр]азр|[Ии]сполни(?:л|т(?:ель)?)|[Вв]ыполнил|[Гг]еодезист|[Гг]еолог|[Гг]идро(?:метео)?лог|[Ээ]колог`,
   'Пров.': String.raw`[Пп]ров(?:ер(?:ил|ено|ка)?)?`,
   // «Н.контроль», «Н. контр.», and «Н.контрол» cut off by a narrow cell
   'Н. контр.': String.raw`[Нн]\s?[./]?\s?-?\s?[Кк]онтр(?:ол(?:ь|ер)?)?|[Нн]ормо-?(?:конт[а-яё]*)?`,
