@@ -39,6 +39,13 @@ test('without a ГПЗУ: a ГПЗУ document of the set, else stamp dates, else
   assert.deepEqual(deriveSetModel([volume(1, '24-ПЗ', 'Раздел 1', 2024, [], '03.21')]).referenceDate?.date, '2021-03-31');
   const byYear = deriveSetModel([volume(1, '025.18-ЭЭ', 'Раздел 10.1 энергетической эффективности', 2018)]);
   assert.deepEqual([byYear.referenceDate?.date, byYear.referenceDate?.source, byYear.edition], ['2018-12-31', 'title_year', 'before_2022_09_01']);
+  // survey reports alone are dated by their own stamps; beside a volume of ПД they date nothing
+  const igdi = docFacts(2, '820.17-ИИ.pdf', null, [
+    'Отчет об инженерно-геодезических изысканиях\nШифр 820.17-ИИ\nТюмень, 2017 г.',
+    { text: 'Содержание тома', stamp: stampLines({ cipher: '820.17-ИИ-С', sheet: 2, roles: { Геодезист: 'Евдокимов' }, date: '08.18' }) },
+  ]);
+  assert.deepEqual([deriveSetModel([igdi]).referenceDate?.date, deriveSetModel([igdi]).referenceDate?.source], ['2018-08-31', 'stamp']);
+  assert.equal(deriveSetModel([volume(1, '24-ПЗ', 'Раздел 1', 2024, [], '03.21'), igdi]).referenceDate?.date, '2021-03-31');
   const none = deriveSetModel([docFacts(1, 'a.pdf', 'АР', ['Архитектурные решения'])]);
   assert.deepEqual([none.referenceDate, none.edition], [null, 'from_2022_09_01']);
 });

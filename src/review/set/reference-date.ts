@@ -1,6 +1,6 @@
 import { DATE_SRC, parseRuDate } from '../facts/gpzu-citation.ts';
 import type { DocFacts } from '../facts/types.ts';
-import type { ReferenceDate, TypedDocument } from './types.ts';
+import type { DocumentType, ReferenceDate, TypedDocument } from './types.ts';
 
 const lastDayOfMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 
@@ -67,13 +67,14 @@ function stampsDate(docs: readonly DocFacts[]): ReferenceDate | null {
 
 /**
  * When the documentation was made: the signature dates of its stamps (the most precise), else the XML note's year,
- * else the latest year on the title pages of reviewed documents. A year alone stands for its last day.
+ * else the latest year on the title pages of reviewed documents. A year alone stands for its last day. The design
+ * documents date the set; a set without any (survey reports, estimates) is dated by its own documents.
  */
 export function documentationDate(docs: readonly DocFacts[], types: readonly TypedDocument[]): ReferenceDate | null {
-  const own = docs.filter((d) => {
-    const t = types.find((x) => x.docIndex === d.doc.index)?.type;
-    return t === 'pd_section' || t === 'rd_mark' || t === 'xml_note' || t === 'other';
-  });
+  const typed = (kinds: readonly DocumentType[]) => docs.filter((d) => kinds.includes(types.find((x) => x.docIndex === d.doc.index)?.type ?? 'other'));
+  // a set of survey reports or estimates alone is dated by them; beside design documents they are older and do not
+  const design = typed(['pd_section', 'rd_mark', 'xml_note', 'other']);
+  const own = design.length ? design : typed(['survey', 'estimate']);
   const stamped = stampsDate(own);
   if (stamped) return stamped;
   const xmlYear = Number(own.find((d) => d.xml?.year)?.xml?.year);
