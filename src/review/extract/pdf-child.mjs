@@ -7,6 +7,7 @@
 //   {type:'error', n?, message}; {type:'close'} → {type:'closed', maxRssKb}
 import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
+import { pageText } from './row-pieces.mjs';
 import { titleBlockLines } from './title-block.mjs';
 
 // Rendering for OCR: about 200 dpi, but never more than this many pixels on the longer side (A1 drawings).
@@ -30,29 +31,32 @@ function lineBoxes(st) {
   return blocks;
 }
 
-/** Pairs asText() lines with the walked line boxes; null when their structure differs (then JSON is used). */
+/** Pairs asText() lines with the walked line boxes, block by block; null when their structure differs (then JSON is used). */
 function pairLines(text, blocks) {
   const lines = text.split('\n');
   const out = [];
   let i = 0;
   for (const block of blocks) {
+    const paired = [];
     for (const bbox of block) {
       if (i >= lines.length) return null;
-      out.push({ text: lines[i++], bbox });
+      paired.push({ text: lines[i++], bbox });
     }
+    out.push(paired);
     if (lines[i++] !== '') return null;
   }
   return i >= lines.length - 1 ? out : null;
 }
 
-function linesFromJson(st) {
-  const out = [];
-  for (const block of JSON.parse(st.asJSON()).blocks ?? []) {
-    if (block.type !== 'text') continue;
-    for (const line of block.lines ?? [])
-      out.push({ text: line.text ?? '', bbox: [line.bbox.x, line.bbox.y, line.bbox.x + line.bbox.w, line.bbox.y + line.bbox.h] });
-  }
-  return out;
+function blocksFromJson(st) {
+  return (JSON.parse(st.asJSON()).blocks ?? [])
+    .filter((block) => block.type === 'text')
+    .map((block) =>
+      (block.lines ?? []).map((line) => ({
+        text: line.text ?? '',
+        bbox: [line.bbox.x, line.bbox.y, line.bbox.x + line.bbox.w, line.bbox.y + line.bbox.h],
+      })),
+    );
 }
 
 function readPage(n, renderTo) {
@@ -61,13 +65,10 @@ function readPage(n, renderTo) {
   const width = x1 - x0;
   const height = y1 - y0;
   const st = page.toStructuredText('preserve-whitespace');
-  let text = st.asText();
-  let lines = pairLines(text, lineBoxes(st));
-  if (!lines) {
-    lines = linesFromJson(st);
-    text = lines.map((l) => l.text).join('\n');
-  }
+  const blocks = pairLines(st.asText(), lineBoxes(st)) ?? blocksFromJson(st);
   st.destroy?.();
+  const text = pageText(blocks);
+  const lines = blocks.flat();
   const stampLines = titleBlockLines(lines, x0, y0, width, height);
   let rendered = false;
   // the rule of hasTextLayer (reader-contract.ts): fewer than ten visible characters

@@ -1,3 +1,4 @@
+import { pageText } from './row-pieces.mjs';
 import type { BoxedLine } from './title-block.mjs';
 
 const OPEN_BRACE = 0x7b;
@@ -79,41 +80,35 @@ interface StextPage {
 const BLOCK_OR_LINE =
   /"lines":\[|"bbox":\{"x":(-?[\d.e+-]+),"y":(-?[\d.e+-]+),"w":(-?[\d.e+-]+),"h":(-?[\d.e+-]+)\},"font":\{(?:[^"}]|"(?:[^"\\]|\\.)*")*\},"x":[^,]*,"y":[^,]*,"text":"((?:[^"\\]|\\.)*)"/g;
 
-/** A page's text laid out as mupdf's plain-text output (a line per line, an empty line after each block) and its line boxes. */
+/** A page's text laid out as mupdf's plain-text output (a line per line, an empty line after each block, the runs of one row joined) and its line boxes. */
 export function stextPageLines(json: string): { text: string; lines: BoxedLine[] } {
-  const lines: BoxedLine[] = [];
-  let text = '';
-  let blocks = 0;
+  const blocks: BoxedLine[][] = [];
   BLOCK_OR_LINE.lastIndex = 0;
   for (let m = BLOCK_OR_LINE.exec(json); m; m = BLOCK_OR_LINE.exec(json)) {
     if (m[1] === undefined) {
-      if (blocks++ > 0) text += '\n';
+      blocks.push([]);
       continue;
     }
     const t = m[5]!.includes('\\') ? (JSON.parse(`"${m[5]}"`) as string) : m[5]!;
     const x = Number(m[1]);
     const y = Number(m[2]);
-    lines.push({ text: t, bbox: [x, y, x + Number(m[3]), y + Number(m[4])] });
-    text += `${t}\n`;
+    blocks.at(-1)?.push({ text: t, bbox: [x, y, x + Number(m[3]), y + Number(m[4])] });
   }
-  if (blocks > 0) text += '\n';
+  const lines = blocks.flat();
   // output in another shape than expected (another version of the tool) is read the slow, general way
-  return lines.length === 0 && json.includes('"text"') ? parsedPageLines(json) : { text, lines };
+  if (lines.length === 0 && json.includes('"text"')) return parsedPageLines(json);
+  return { text: pageText(blocks), lines };
 }
 
 function parsedPageLines(json: string): { text: string; lines: BoxedLine[] } {
   const page = JSON.parse(json) as StextPage;
-  const lines: BoxedLine[] = [];
-  let text = '';
-  for (const block of page.blocks ?? []) {
-    if (block.type !== 'text') continue;
-    for (const line of block.lines ?? []) {
-      const t = line.text ?? '';
-      const b = line.bbox ?? { x: 0, y: 0, w: 0, h: 0 };
-      lines.push({ text: t, bbox: [b.x, b.y, b.x + b.w, b.y + b.h] });
-      text += `${t}\n`;
-    }
-    text += '\n';
-  }
-  return { text, lines };
+  const blocks = (page.blocks ?? [])
+    .filter((block) => block.type === 'text')
+    .map((block) =>
+      (block.lines ?? []).map((line) => {
+        const b = line.bbox ?? { x: 0, y: 0, w: 0, h: 0 };
+        return { text: line.text ?? '', bbox: [b.x, b.y, b.x + b.w, b.y + b.h] };
+      }),
+    );
+  return { text: pageText(blocks), lines: blocks.flat() };
 }

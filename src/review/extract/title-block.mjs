@@ -1,6 +1,8 @@
 // Where the title block (основная надпись) of a sheet is: shared by both PDF readers. Plain .mjs so the
 // mupdf reader process can load it without a TypeScript loader.
 
+import { continuesRow, rowGlue } from './row-pieces.mjs';
+
 const MM = 72 / 25.4;
 // Title block: 185 mm wide, up to 55 mm high, 5 mm from the frame edge; a little slack for CAD exports.
 const STAMP_W = 200 * MM;
@@ -64,19 +66,13 @@ export function joinFragments(ls) {
   const rest = [...ls].sort((a, b) => a.x - b.x);
   const out = [];
   for (const l of rest) {
-    const cy = l.y + l.h / 2;
-    const prev = out.find((o) => {
-      const h = Math.min(o.h, l.h);
-      const gap = l.x - (o.x + o.w);
-      return Math.abs(o.y + o.h / 2 - cy) < h * 0.5 && gap > -h * 0.3 && gap < h * 0.45;
-    });
+    const prev = out.find((o) => continuesRow(o, l));
     if (!prev) {
       out.push({ ...l });
       continue;
     }
-    const gap = l.x - (prev.x + prev.w);
-    const glue = gap > Math.min(prev.h, l.h) * 0.25 && !/[-/]$/.test(prev.text) ? ' ' : '';
-    const text = `${prev.text}${glue}${/[-/]$/.test(prev.text) ? l.text.trimStart() : l.text}`.replace(/\s+/g, ' ');
+    const cut = /[-/]$/.test(prev.text); // «133/23-» «ГК»: a cipher's pieces join without a space
+    const text = `${prev.text}${cut ? '' : rowGlue(prev, l, prev.text, l.text, 0.25)}${cut ? l.text.trimStart() : l.text}`.replace(/\s+/g, ' ');
     const y = Math.min(prev.y, l.y);
     const bottom = Math.max(prev.y + prev.h, l.y + l.h);
     Object.assign(prev, { text, y, h: bottom - y, w: Math.max(prev.x + prev.w, l.x + l.w) - prev.x });
