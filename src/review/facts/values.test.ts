@@ -109,6 +109,13 @@ test('ОКЕИ codes and row numbers between a label and a bound are not values'
   assert.deepEqual(vals('Строительный объем 113 не более 50 000'), []);
   assert.deepEqual(vals('Общая площадь здания, м² 055 13 000'), []);
   assert.deepEqual(vals('Этажность 796 не более 4 этажей'), []);
+  // a dash fills an empty cell: the figure after it numbers the next row
+  assert.deepEqual(vals('5 Количество подземных этажей этаж - 6 Площадь участка в границах ГПЗУ м² 585,0 7'), [['area_plot', 585]]);
+  assert.deepEqual(vals('Количество подземных этажей — 1'), [['underground_floors', 1]]);
+  assert.deepEqual(vals('Количество подземных этажей – 2\nКоличество квартир – 118'), [
+    ['underground_floors', 2],
+    ['apartments', 118],
+  ]);
 });
 
 test('the capacity named with a plant is read in МВт', () => {

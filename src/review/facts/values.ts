@@ -12,6 +12,7 @@ const FILLER_WORDS = String.raw`[\s:=\-–—,()|]|от(?=\s)|м²|м³|м\.?|ш
  */
 const NOT_A_CODE = String.raw`(?!\s*(?:не\s+(?:более|менее|ниже|выше|превыша)|до\s+\d))`;
 const LEADING_ZERO = /^0\d/;
+const EMPTY_CELL = /(?:этаж(?:а|ей)?|эт\.|м²|м³|шт\.?|ед\.?)[\s|]+[-–—]\s*$/iu;
 
 /** Labelled figures of the catalogue (value kind, hint stem, label source): the assignment's requirements use the same labels. */
 export const VALUE_LABELS: readonly { kind: ValueKind; word: string; re: string }[] = FIGURES.filter((f) => f.labels.length).map((f) => ({
@@ -143,6 +144,9 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     for (let m = re.exec(t); m; m = re.exec(t)) {
       // after a code the next figure may be a bound or a row of another indicator: neither is read
       if (m[3] || LEADING_ZERO.test(m[4]!)) continue;
+      // «Количество подземных этажей | этаж | – | 6 | Площадь участка…»: a dash after the unit's cell fills the value's, and
+      // the next figure numbers the next row («Количество этажей – 12» says 12)
+      if (EMPTY_CELL.test(m[2]!) && /^\d{1,2}$/.test(m[4]!) && /^\s+[А-ЯЁ][а-яё]/.test(t.slice(m.index + m[0].length, m.index + m[0].length + 3))) continue;
       if (attr.designed && NOT_DESIGNED.test(t.slice(Math.max(0, m.index - 80), m.index))) continue;
       const parsed = parseNumber(m[4]!);
       const end = m.index + m[0].length;
