@@ -23,3 +23,23 @@ test('neighbouring plots named next to the main one, and documents without numbe
   ];
   assert.deepEqual(cadastralConsistency.run(context(docs)).findings, []);
 });
+
+test('documents of plots in other cadastral districts are one finding: documents of other objects, not slips', () => {
+  const docs = [
+    docFacts(1, 'ТУ связь.pdf', null, ['Технические условия. Земельный участок 50:45:0040322:1152']),
+    docFacts(2, 'Выписка ЕГРН 1152.pdf', null, ['Кадастровый номер 50:45:0040322:1152']),
+    docFacts(3, 'ТУ диспетчеризация.pdf', null, ['Технические условия. Кадастровый номер 50:40:0020707:318']),
+    docFacts(4, 'Решение МИТС.pdf', null, ['Земельный участок с КН 50:38:0071006:1120']),
+  ];
+  const f = cadastralConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.match(f[0]!.essence, /другого кадастрового района.*50:45.*50:40:0020707:318.*50:38:0071006:1120.*другого объекта/);
+  assert.deepEqual(
+    f[0]!.places.map((p) => p.doc.doc.index),
+    [3, 4],
+  );
+  // two documents of two districts: which is the set's is not known, so they are judged as numbers that differ
+  const two = cadastralConsistency.run(context(docs.slice(2))).findings!;
+  assert.equal(two.length, 1);
+  assert.match(two[0]!.essence, /не совпадает/);
+});
