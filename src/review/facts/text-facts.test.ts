@@ -51,6 +51,8 @@ test('object names, cadastral numbers and the year of a title page', () => {
   assert.equal(findYear('ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nТом 3\nКазань, 2025\n'), 2025);
   assert.equal(findYear('Том 3\n2024'), 2024);
   assert.equal(findYear('СП 50.13330.2024\nГОСТ Р 21.101-2020\nот 12.02.2021\nприказ № 2021'), null);
+  // a ТУ of 2025 citing «Постановлению Правительства РФ от 04.05.2012г. №442» is not of 2012
+  assert.equal(findYear('Технические условия № 01/17/12739/25\nПостановлению Правительства РФ от 04.05.2012г. №442'), null);
 });
 
 test('«Объект:» followed by a settlement is an address; followed by a name it is not', () => {

@@ -312,8 +312,9 @@ export function findCadastral(text: string, docPage: number): TextFact[] {
 export function findYear(text: string): number | null {
   const now = new Date().getUTCFullYear();
   let best: number | null = null;
-  // «2025 г.», «2025 год», or a year closing a line of words: «Казань, 2025», «2025» at the foot of a title page
-  for (const m of text.matchAll(/(?<!\d)(20\d{2})\s*(?:г\.|г(?![а-яё])|год)|^[^\d\n]{0,40}?(?<![\d.\-/]|№\s*)(20\d{2})[ \t]*$/gimu)) {
+  // «2025 г.», «2025 год», or a year closing a line of words: «Казань, 2025», «2025» at the foot of a title page; the year
+  // of a whole date («от 04.05.2012 г.») is a date's, most often of a cited act
+  for (const m of text.matchAll(/(?<![\d.])(20\d{2})\s*(?:г\.|г(?![а-яё])|год)|^[^\d\n]{0,40}?(?<![\d.\-/]|№\s*)(20\d{2})[ \t]*$/gimu)) {
     const y = Number(m[1] ?? m[2]);
     if (y <= now && (best === null || y > best)) best = y;
   }
