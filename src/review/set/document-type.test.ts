@@ -69,6 +69,10 @@ test('the programme and the assignment of a survey come before its report and ar
   ]);
   assert.deepEqual(typeOf('ТЗ ИГМИ (2).pdf', ['76-092024АЗ-ИГМИ', 'Лист 1', 'Приложение А - Техническое задание']), ['survey_task', 'ИГМИ', null]);
   assert.deepEqual(typeOf('Программа ИГДИ.pdf', ['ООО «Изыскатель»']), ['survey_task', 'ИГДИ', null]);
+  // a connection contract holds its ТУ: it is taken for them, an act of transfer is not
+  const contract = ['ДОГОВОР № 06/1153-К0649-25', 'о подключении (технологическом присоединении)', 'газоиспользующего оборудования'];
+  assert.deepEqual(typeOf('ТУ № К0649-621.pdf', contract), ['tech_conditions', null, null]);
+  assert.deepEqual(typeOf('Акт.pdf', ['АКТ ПРИЕМА-ПЕРЕДАЧИ', 'проектной документации']), ['other', null, null]);
   // the combined assignment for surveys and design is the design assignment
   const combined = ['СОГЛАСОВАНО:', 'Задание на выполнение инженерных изысканий и (или) проектирование', 'Выполнение работ'];
   assert.deepEqual(typeOf('Задание 29.12.2025.pdf', combined), ['design_task', null, null]);
