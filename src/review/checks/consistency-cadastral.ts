@@ -66,7 +66,7 @@ export const cadastralConsistency = defineCheck({
       const named = elsewhere.map((s) => `«${s.doc.doc.name}» (${s.item.fact.value})`);
       report({
         about: elsewhere[0]!.doc,
-        essence: `Документы комплекта называют участки другого кадастрового района, чем остальные (${district}): ${named.join(', ')} — вероятно, это документы другого объекта.`,
+        essence: `${named.length > 1 ? 'Документы называют участки' : 'Документ называет участок'} другого кадастрового района, чем остальные документы комплекта (${district}): ${named.join(', ')} — это ${named.length > 1 ? 'документы' : 'документ'} другого объекта или ошибка в номере.`,
         evidence: [...elsewhere.map((s) => s.said), `Участок комплекта — ${example.said}`].join('\n'),
         action: 'Исключить из комплекта документы других объектов или исправить кадастровый номер, сверив его с ГПЗУ и выпиской ЕГРН.',
         places: elsewhere.map((s) => s.place),
