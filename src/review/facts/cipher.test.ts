@@ -12,6 +12,8 @@ test('ciphers of real-world shapes give base, mark and section', () => {
   assert.equal(one('СГ-2404-КЖ2')?.section, 'КР');
   assert.equal(one('2345-12-ПЗУ')?.section, 'ПЗУ');
   assert.equal(one('24-017-ОВ1')?.section, 'ИОС4');
+  // the explanatory note of the estimate documentation is СМ's, not the ПЗ of the set
+  assert.deepEqual(one('П587-01-00/18-СД.ПЗ'), { cipher: 'П587-01-00/18-СД.ПЗ', base: 'П587-01-00/18', mark: 'СД', section: 'СМ' });
 });
 
 test('norm designations, dates and words are not ciphers', () => {

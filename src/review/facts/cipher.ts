@@ -20,6 +20,8 @@ const MARKS = [
     'ВК',
     'АПС',
     'ГП',
+    // «…-СД.ПЗ»: the estimate documentation («сметная документация») and its explanatory note
+    'СД',
   ]),
 ]
   .filter((m) => m.length >= 1)
@@ -41,6 +43,7 @@ export function sectionOfMark(mark: string, num: string | undefined): string | n
   if (mark === 'ИОС' && num) return canonicalSection(`ИОС${num.split('.')[0]}`);
   if (mark === 'ОПЗ') return 'ПЗ';
   if (mark === 'СП') return 'ПЗ';
+  if (mark === 'СД') return 'СМ';
   return canonicalSection(mark);
 }
 
