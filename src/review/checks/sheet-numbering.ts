@@ -114,26 +114,25 @@ export const sheetNumbering = defineCheck({
         }
         // «Листов» is printed on a document's first sheet. A volume numbered through may hold several documents, each
         // opening with such a sheet (the contents «-С», the list of the set «-СП», the text part): each counts its own
-        // sheets, or the volume's. A count without a sheet number beside it is another form's.
+        // sheets, or the volume's.
         const starts = g.filter((s) => s.sheets !== null);
         const maxSheet = ints[ints.length - 1]!;
         const lastPage = parts.at(-1)!.pageTo;
-        const miscounted = starts.find((first, i) => {
+        const first = starts.find((start, i) => {
           // a first sheet numbered «1.2» splits sheet 1 into pages (a text part «1.1 … 1.5» before drawings «2 … 5»):
           // whether «Листов» counts those pages, the sheets or the volume is the designer's convention, not a count to check
-          if (first.sheetInsert !== undefined) return false;
+          if (start.sheetInsert !== undefined) return false;
           const next = starts[i + 1];
-          const own = g.filter((s) => s.docPage >= first.docPage && (!next || s.docPage < next.docPage));
+          const own = g.filter((s) => s.docPage >= start.docPage && (!next || s.docPage < next.docPage));
           const ownTo = next ? next.docPage - 1 : lastPage;
           // the document's own sheets, or the numbering's count (inserted sheets «11.1» count), its pages, or the volume's
-          const ownCounts = [own.length, ownTo - first.docPage + 1];
-          const wholeCounts = [g.length, maxSheet, seen.size, lastPage - first.docPage + 1, ownSheets, d.pagesTotal - first.docPage + 1, d.pagesTotal];
+          const ownCounts = [own.length, ownTo - start.docPage + 1];
+          const wholeCounts = [g.length, maxSheet, seen.size, lastPage - start.docPage + 1, ownSheets, d.pagesTotal - start.docPage + 1, d.pagesTotal];
           // numbered through to the volume's last page, appendices without a title block included
-          if (first.sheet !== null) wholeCounts.push(d.pagesTotal - first.docPage + first.sheet);
-          return ![...ownCounts, ...wholeCounts].includes(first.sheets!);
+          if (start.sheet !== null) wholeCounts.push(d.pagesTotal - start.docPage + start.sheet);
+          return ![...ownCounts, ...wholeCounts].includes(start.sheets!);
         });
-        if (!miscounted) continue;
-        const first = miscounted;
+        if (!first) continue;
         const declared = first.sheets!;
         report({
           ...base,

@@ -49,7 +49,7 @@ const SURVEY_NAME = /(?:^|[^а-я])(?:игди|иги|игми|иэи|игти|�
 
 const kindOf = (kinds: [RegExp, string][]) => (text: string) => kinds.find(([re]) => re.test(text))?.[1] ?? null;
 
-/** Documents that are not sections, in the order they are tried: the first whose name or title says so decides. */
+/** Documents that are not sections: a rule whose title heads the title zone decides (the earliest; ties in this order), else the first whose file name says so. */
 const RULES: Rule[] = [
   {
     type: 'iul',
@@ -68,7 +68,7 @@ const RULES: Rule[] = [
   {
     type: 'tech_conditions',
     name: /(?:^|[^а-я])ту(?:[^а-я]|$)|технические условия/,
-    // a connection contract carries its ТУ as an inseparable annex (ПП № 1547, № 2130)
+    // a connection contract carries its ТУ as its annex: the contract is taken for them
     title: /технические условия(?! (?:на проектирование|и (?:требования|нормы)))|договор (?:№ ?\S+ )?о подключении/,
     evidence: 'технические условия',
   },
@@ -87,7 +87,7 @@ const RULES: Rule[] = [
     evidence: 'акт или договор',
   },
   {
-    // the programme and the assignment a survey is made to (СП 47.13330.2016, п. 4.12–4.18) precede its report and are not one
+    // the assignment and the programme a survey is made to precede its report and are not one
     type: 'survey_task',
     name: new RegExp(`(?:^|[^а-я])(?:программ\\S*|тз|задани\\S*)(?:[^а-я].*)?${SURVEY_NAME.source}`),
     title:
