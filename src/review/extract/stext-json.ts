@@ -83,18 +83,22 @@ const BLOCK_OR_LINE =
 /** A page's text laid out as mupdf's plain-text output (a line per line, an empty line after each block, the runs of one row joined) and its line boxes. */
 export function stextPageLines(json: string): { text: string; lines: BoxedLine[] } {
   const blocks: BoxedLine[][] = [];
+  const lines: BoxedLine[] = [];
+  let block: BoxedLine[] | null = null;
   BLOCK_OR_LINE.lastIndex = 0;
   for (let m = BLOCK_OR_LINE.exec(json); m; m = BLOCK_OR_LINE.exec(json)) {
     if (m[1] === undefined) {
-      blocks.push([]);
+      block = [];
+      blocks.push(block);
       continue;
     }
     const t = m[5]!.includes('\\') ? (JSON.parse(`"${m[5]}"`) as string) : m[5]!;
     const x = Number(m[1]);
     const y = Number(m[2]);
-    blocks.at(-1)?.push({ text: t, bbox: [x, y, x + Number(m[3]), y + Number(m[4])] });
+    const line = { text: t, bbox: [x, y, x + Number(m[3]), y + Number(m[4])] };
+    block?.push(line);
+    lines.push(line);
   }
-  const lines = blocks.flat();
   // output in another shape than expected (another version of the tool) is read the slow, general way
   if (lines.length === 0 && json.includes('"text"')) return parsedPageLines(json);
   return { text: pageText(blocks), lines };
