@@ -43,8 +43,7 @@ function cadastralStatements(ctx: CheckContext): { judged: Statement<Numbers>[];
  * The judge's verdicts on the plot's cadastral numbers; the ГПЗУ is the reference where it states them. `main` is the
  * reference's number the odd participant lacks; `xmlAlone`: the note alone differs (the XML check's finding).
  */
-export function cadastralVerdicts(ctx: CheckContext): { v: Verdict<Numbers>; main: string; xmlAlone: boolean }[] {
-  const { judged } = cadastralStatements(ctx);
+export function cadastralVerdicts(ctx: CheckContext, judged = cadastralStatements(ctx).judged): { v: Verdict<Numbers>; main: string; xmlAlone: boolean }[] {
   return judge(judged, { same, isSource: (d) => isGpzuDoc(ctx, d) }).map((v) => ({
     v,
     main: [...v.ref.item.numbers].find((n) => !v.other.item.numbers.has(n))!,
@@ -73,7 +72,7 @@ export const cadastralConsistency = defineCheck({
       });
     }
     // the XML note alone is the XML check's finding
-    for (const { v, main } of cadastralVerdicts(ctx)) {
+    for (const { v, main } of cadastralVerdicts(ctx, judged)) {
       if (v.other.doc.xml) continue;
       // the reference's number the other document lacks, quoted where the reference gives it
       const at = v.ref.doc.xml ? null : v.ref.doc.cadastral.find((c) => c.value === main)!;

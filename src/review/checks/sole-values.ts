@@ -1,4 +1,5 @@
 import type { DocFacts } from '../facts/types.ts';
+import type { DocumentType } from '../set/types.ts';
 import type { CheckContext } from './types.ts';
 
 /**
@@ -12,7 +13,7 @@ export function soleValue<T>(facts: readonly T[], same: (a: T, b: T) => boolean)
 }
 
 /** The document type the set model gives a document («gpzu», «tech_conditions»), or null. */
-export function typeOf(ctx: CheckContext, d: DocFacts): string | null {
+export function typeOf(ctx: CheckContext, d: DocFacts): DocumentType | null {
   return ctx.set.documents.find((t) => t.docIndex === d.doc.index)?.type ?? null;
 }
 

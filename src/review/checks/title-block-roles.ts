@@ -57,7 +57,7 @@ export const titleBlockRoles = defineCheck({
   find(ctx, report) {
     for (const d of ctx.docs) {
       // only documents whose title blocks were actually read (PDF text layer with positions)
-      if (d.xml || NOT_UNDER_SPDS.has(typeOf(ctx, d) as DocumentType)) continue;
+      if (d.xml || NOT_UNDER_SPDS.has(typeOf(ctx, d) ?? 'other')) continue;
       const signed = d.stamps.filter((s) => s.hasRoleRows);
       if (!signed.length) continue;
       const problems = rowProblems(signed);

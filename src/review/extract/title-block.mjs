@@ -4,6 +4,8 @@
 import { continuesRow, rowGlue } from './row-pieces.mjs';
 
 const MM = 72 / 25.4;
+// A CAD label's pieces stand a little apart («Н» «.» «контроль»): a space only where the gap is a quarter of a letter's height.
+const LABEL_WORD_GAP = 0.25;
 // Title block: 185 mm wide, up to 55 mm high, 5 mm from the frame edge; a little slack for CAD exports.
 const STAMP_W = 200 * MM;
 const STAMP_H = 70 * MM;
@@ -72,7 +74,7 @@ export function joinFragments(ls) {
       continue;
     }
     const cut = /[-/]$/.test(prev.text); // «133/23-» «ГК»: a cipher's pieces join without a space
-    const text = `${prev.text}${cut ? '' : rowGlue(prev, l, prev.text, l.text, 0.25)}${cut ? l.text.trimStart() : l.text}`.replace(/\s+/g, ' ');
+    const text = `${prev.text}${cut ? '' : rowGlue(prev, l, prev.text, l.text, LABEL_WORD_GAP)}${cut ? l.text.trimStart() : l.text}`.replace(/\s+/g, ' ');
     const y = Math.min(prev.y, l.y);
     const bottom = Math.max(prev.y + prev.h, l.y + l.h);
     Object.assign(prev, { text, y, h: bottom - y, w: Math.max(prev.x + prev.w, l.x + l.w) - prev.x });

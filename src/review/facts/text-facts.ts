@@ -284,12 +284,9 @@ export function findObjectNames(text: string, docPage: number): TextFact[] {
  */
 export function stampNames(names: TextFact[], stampLines: readonly { text: string }[] | undefined, docPage: number): TextFact[] {
   if (!stampLines?.length) return names;
-  const stamp = stampLines
-    .map((l) => l.text)
-    .join(' ')
-    .replace(/\s+/g, ' ');
-  for (const n of names) if (n.source !== 'title' && stamp.includes(n.value.replace(/\s+/g, ' ').slice(0, 24))) n.source = 'stamp';
   const cells = stampLines.map((l) => l.text).join('\n');
+  const stamp = cells.replace(/\s+/g, ' ');
+  for (const n of names) if (n.source !== 'title' && stamp.includes(n.value.replace(/\s+/g, ' ').slice(0, 24))) n.source = 'stamp';
   if (!/по\s+адресу/iu.test(cells)) return names;
   for (const m of namesBeforeAddress(cells)) {
     const value = nameValue(m[1]!);

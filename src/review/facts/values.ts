@@ -144,12 +144,12 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     for (let m = re.exec(t); m; m = re.exec(t)) {
       // after a code the next figure may be a bound or a row of another indicator: neither is read
       if (m[3] || LEADING_ZERO.test(m[4]!)) continue;
+      const end = m.index + m[0].length;
       // «Количество подземных этажей | этаж | – | 6 | Площадь участка…»: a dash after the unit's cell fills the value's, and
       // the next figure numbers the next row («Количество этажей – 12» says 12)
-      if (EMPTY_CELL.test(m[2]!) && /^\d{1,2}$/.test(m[4]!) && /^\s+[А-ЯЁ][а-яё]/.test(t.slice(m.index + m[0].length, m.index + m[0].length + 3))) continue;
+      if (EMPTY_CELL.test(m[2]!) && /^\d{1,2}$/.test(m[4]!) && /^\s+[А-ЯЁ][а-яё]/.test(t.slice(end, end + 3))) continue;
       if (attr.designed && NOT_DESIGNED.test(t.slice(Math.max(0, m.index - 80), m.index))) continue;
       const parsed = parseNumber(m[4]!);
-      const end = m.index + m[0].length;
       // «24,5 тыс. м³», «объём, тыс. м³ — 24,5», «0,56 га», «31 500 мм»: the number is in another unit, and rounded in it
       const { factor: scale, written } = unitFactor(attr, unitAfter, unitIn, t.slice(end, end + 12), m[2]!);
       // hectares and thousands are exact in the text: keep them so in binary («0,56 га» is 5 600, not 5 600.000…1)

@@ -14,7 +14,7 @@ const fold = (s: string) =>
  * A phrase that opens a line of the title zone: how a document names itself (a sentence citing it does not). Its words may
  * stand on lines of their own: some PDFs place every word of a title separately («ГРАДОСТРОИТЕЛЬНЫЙ⏎ПЛАН⏎ЗЕМЕЛЬНОГО…»).
  */
-const heads = (zone: string, re: RegExp) => new RegExp(`(?:^|\\n)[ \\t«"]*(?:${re.source.replace(/ /g, '\\s+')})`, 'u').exec(zone);
+const heading = (re: RegExp) => new RegExp(`(?:^|\\n)[ \\t«"]*(?:${re.source.replace(/ /g, '\\s+')})`, 'u');
 
 interface Rule {
   type: DocumentType;
@@ -111,6 +111,9 @@ const RULES: Rule[] = [
   },
 ];
 
+/** Each rule with a title, its title as a line of the title zone begins with it: compiled once. */
+const TITLED: [Rule, RegExp][] = RULES.flatMap((r) => (r.title ? [[r, heading(r.title)] as [Rule, RegExp]] : []));
+
 /** «Раздел 10.1» and the old titles and codes of sections that the composition had before 01.09.2022 only. */
 function oldSectionCode(d: DocFacts, zone: string): string | null {
   const mark = d.cipher?.mark ?? '';
@@ -133,7 +136,7 @@ export function typeOfDocument(d: DocFacts): TypedDocument {
   // a volume that calls itself a volume of ПД or РД is one, whatever its estimates or surveys are called inside
   if (!titleStage || d.section === 'СМ') {
     // what the title page says outweighs the file name; of two titles, the one printed first is the document's own
-    const titled = RULES.map((r) => ({ r, m: r.title ? heads(zone, r.title) : null }))
+    const titled = TITLED.map(([r, re]) => ({ r, m: re.exec(zone) }))
       .filter((x) => x.m)
       .sort((a, b) => a.m!.index - b.m!.index)[0];
     const rule = titled?.r ?? RULES.find((r) => r.name?.test(name));
