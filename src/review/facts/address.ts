@@ -1,3 +1,4 @@
+import { memoized } from '../text/memo.ts';
 import { fold } from '../text/normalize.ts';
 import type { TextFact } from './types.ts';
 
@@ -121,7 +122,9 @@ const STREET_TYPES = new Set(['ул', 'пр-кт', 'пер', 'ш', 'б-р', 'н�
 const ALL_TYPES = new Set([...STREET_TYPES, 'д', 'г', 'к', 'стр', 'обл', 'р-н', 'п', 'с', 'дер', 'го', 'мо', 'мр', 'гп', 'сп']);
 
 /** Address reduced to comparable tokens: lower case, ё→е, type words unified, index and country dropped; commas kept as «,». */
-export function addressTokens(address: string): string[] {
+export const addressTokens: (address: string) => readonly string[] = memoized(tokensOf);
+
+function tokensOf(address: string): string[] {
   let s = ` ${fold(address)} `.replace(/[«»"“”]/g, ' ');
   s = s.replace(/(?<!\d)\d{6}(?!\d)/g, ' ').replace(/российская федерация|россия|(?<![а-я])рф(?![а-я])/g, ' ');
   // municipal units («г.о. Химки», «м.р-н», «с.п.») name no settlement: their «г.» is not the city's
@@ -142,7 +145,7 @@ export function addressTokens(address: string): string[] {
 const isWord = (t: string | undefined) => !!t && t !== ',' && !ALL_TYPES.has(t);
 
 /** The street name next to its type word: the words after it («ул. Академика Королёва») or, failing that, before it. */
-function streetAt(t: string[], i: number): string | null {
+function streetAt(t: readonly string[], i: number): string | null {
   const after: string[] = [];
   for (let j = i + 1; isWord(t[j]); j++) after.push(t[j]!);
   while (after.length && /^\d/.test(after[after.length - 1]!)) after.pop();
@@ -152,7 +155,10 @@ function streetAt(t: string[], i: number): string | null {
   return before.some((w) => /[а-я]/.test(w)) ? before.join(' ') : null;
 }
 
-export function parseAddress(address: string): AddressParts {
+/** An address's city, street, house and block as the tokens give them (read once per text: the results are shared). */
+export const parseAddress: (address: string) => Readonly<AddressParts> = memoized(partsOf);
+
+function partsOf(address: string): AddressParts {
   const t = addressTokens(address);
   let city: string | null = null;
   let street: string | null = null;
