@@ -92,24 +92,37 @@ export function prepareFlatForNorms(flat: string): string {
   );
 }
 
-const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray) => { key: string; exact?: string; year: number | null } | null }[] = [
+/**
+ * The designations: `needs` holds the words one of which every match contains, so a pattern whose words the page lacks
+ * is not run (a page cites a few kinds of norms, the patterns are many).
+ */
+const PATTERNS: {
+  type: NormRef['type'];
+  needs: readonly string[];
+  re: RegExp;
+  build: (m: RegExpExecArray) => { key: string; exact?: string; year: number | null } | null;
+}[] = [
   {
     type: 'СНИП',
+    needs: ['СНИП'],
     re: /СНИП ?([IVXІL]{1,3}|\d{1,2})[-.](\d{1,2}(?:\.\d{1,2})*)-(\d{4}|\d{2})(?!\d)/g,
     build: (m) => ({ key: `СНИП ${roman(m[1]!)}.${m[2]}`, year: year4(m[3]) }),
   },
   {
     type: 'СП',
+    needs: ['СП'],
     re: /(?<![А-Я])СП ?(\d{1,3})\.(\d{4,7})(?:[.-](\d{4}|\d{2})(?!\d))?/g,
     build: (m) => ({ key: `СП ${Number(m[1])}.${spCode(m[2]!)}`, exact: `СП ${Number(m[1])}.${m[2]}`, year: year4(m[3]) }),
   },
   {
     type: 'СПСТАР',
+    needs: ['СП'],
     re: /(?<![А-Я])СП ?(\d{2,3})-(\d{2,3})-(\d{4}|\d{2})(?!\d)/g,
     build: (m) => ({ key: `СП ${m[1]}-${m[2]}`, year: year4(m[3]) }),
   },
   {
     type: 'ГОСТ',
+    needs: ['ГОСТ'],
     re: /ГОСТ ?(Р )?(?:(ИСО|ISO|МЭК|IEC|EN|ЕН) ?)?(\d+(?:\.\d+)*(?:-\d{1,2}(?=-\d{4}))?)(?:-(\d{4}|\d{2}))?(?!\d)/g,
     build: (m) => {
       // a СП number typed under ГОСТ keeps the СП's dotted year: «ГОСТ 70.13330.2012» reads like «ГОСТ 70.13330-2012»
@@ -118,21 +131,23 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
       return { key: `ГОСТ${m[1] ? ' Р' : ''}${intl} ${sp ? sp[1] : m[3]}`, year: year4(sp ? sp[2] : m[4]) };
     },
   },
-  { type: 'САНПИН', re: /САНПИН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `САНПИН ${m[1]}`, year: year4(m[2]) }) },
+  { type: 'САНПИН', needs: ['САНПИН'], re: /САНПИН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `САНПИН ${m[1]}`, year: year4(m[2]) }) },
   // hygienic standards («ГН 2.2.5.1313-03», «ГН 2.1.8/2.2.4.2262-07»): numbered as СанПиН are, a number and a year
-  { type: 'ГН', re: /(?<![А-Я])ГН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `ГН ${m[1]}`, year: year4(m[2]) }) },
-  { type: 'НПБ', re: /НПБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `НПБ ${m[1]}`, year: year4(m[2]) }) },
-  { type: 'ППБ', re: /(?<![А-Я])ППБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `ППБ ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
-  { type: 'ВСН', re: /ВСН ?(\d{1,3})-(\d{2})(?!\d)/g, build: (m) => ({ key: `ВСН ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
-  { type: 'МДС', re: /МДС ?(\d{2}-\d{1,2})\.(\d{4})(?!\d)/g, build: (m) => ({ key: `МДС ${m[1]}`, year: year4(m[2]) }) },
+  { type: 'ГН', needs: ['ГН'], re: /(?<![А-Я])ГН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `ГН ${m[1]}`, year: year4(m[2]) }) },
+  { type: 'НПБ', needs: ['НПБ'], re: /НПБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `НПБ ${m[1]}`, year: year4(m[2]) }) },
+  { type: 'ППБ', needs: ['ППБ'], re: /(?<![А-Я])ППБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `ППБ ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
+  { type: 'ВСН', needs: ['ВСН'], re: /ВСН ?(\d{1,3})-(\d{2})(?!\d)/g, build: (m) => ({ key: `ВСН ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
+  { type: 'МДС', needs: ['МДС'], re: /МДС ?(\d{2}-\d{1,2})\.(\d{4})(?!\d)/g, build: (m) => ({ key: `МДС ${m[1]}`, year: year4(m[2]) }) },
   {
     type: 'РД',
+    needs: ['РД'],
     // a dot in the number tells a guidance document («РД 34.21.122-87») from a cipher of working documentation («РД 12-2024»)
     re: /(?<![А-Я])РД ?(\d{2,3}\.\d{1,3}(?:\.\d{1,3})*)-(\d{4}|\d{2})(?![\d.])/g,
     build: (m) => ({ key: `РД ${m[1]}`, year: year4(m[2]) }),
   },
   {
     type: 'ПП',
+    needs: ['ПП', 'ПОСТАНОВЛЕНИ'],
     re: new RegExp(
       String.raw`(?:(?<![А-Я])ПП|ПОСТАНОВЛЕНИ[ЕЯЮМ]{1,2} ПРАВИТЕЛЬСТВА) ?(?:РФ|РОССИЙСКОЙ ФЕДЕРАЦИИ)? ?(?:${ACT_DATE}${NUMBER_SIGN}(\d{2,5})|${NUMBER_SIGN}(\d{2,5}) ?${ACT_DATE})`,
       'g',
@@ -141,16 +156,19 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
   },
   {
     type: 'ФЗ',
+    needs: ['-ФЗ'],
     // a federal law is told by its number and year: numbers start again every year, so one without its date is not judged
-    // «-ФЗ» makes it federal: «Закон Российской Федерации … № 123-ФЗ»; the codes (Земельный, Водный…) are such laws too
+    // «-ФЗ» makes it federal: «Закон Российской Федерации … № 123-ФЗ»; the codes (Земельный, Водный…) are such laws too.
+    // A code's name is tried from a word's start only: tried inside every word, it cost more than all other patterns.
     re: new RegExp(
-      String.raw`(?:(?:ФЕДЕРАЛЬН[А-Я]{2,3} )?ЗАКОН[А-Я]{0,2}|[А-Я]{4,} КОДЕКС[А-Я]{0,2}) ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?(?:«[^«»]{3,160}» ?)?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`,
+      String.raw`(?:(?:ФЕДЕРАЛЬН[А-Я]{2,3} )?ЗАКОН[А-Я]{0,2}|(?<![А-Я])[А-Я]{4,} КОДЕКС[А-Я]{0,2}) ?(?:РФ |РОССИЙСКОЙ ФЕДЕРАЦИИ )?(?:«[^«»]{3,160}» ?)?${ACT_DATE}${NUMBER_SIGN}(\d{1,4})-ФЗ`,
       'g',
     ),
     build: (m) => ({ key: `ФЗ ${m[2]}-${year4(m[1])}`, year: year4(m[1]) }),
   },
   {
     type: 'ПРИКАЗ',
+    needs: ['ПРИКАЗ'],
     re: new RegExp(
       String.raw`ПРИКАЗ(?:ОМ|А|У)? ([А-Я]{3,}(?: (?:РОССИИ|РФ|РОССИЙСКОЙ ФЕДЕРАЦИИ))?) ?(?:${ACT_DATE}${NUMBER_SIGN}(\d{1,5})(?:\/ПР)?|${NUMBER_SIGN}(\d{1,5})(?:\/ПР)? ?${ACT_DATE})`,
       'g',
@@ -161,7 +179,7 @@ const PATTERNS: { type: NormRef['type']; re: RegExp; build: (m: RegExpExecArray)
     },
   },
   // «СО 2507-1-2015»: only ever looked up as a designation that does not exist (a standard with «ИСО» cut short)
-  { type: 'СО', re: /(?<![А-ЯA-Z])СО ?(\d{3,5}(?:-\d{1,2})?)-(\d{4})(?!\d)/g, build: (m) => ({ key: `СО ${m[1]}`, year: year4(m[2]) }) },
+  { type: 'СО', needs: ['СО'], re: /(?<![А-ЯA-Z])СО ?(\d{3,5}(?:-\d{1,2})?)-(\d{4})(?!\d)/g, build: (m) => ({ key: `СО ${m[1]}`, year: year4(m[2]) }) },
 ];
 
 /**
@@ -185,6 +203,7 @@ function snipListTail(prepared: string, from: number, out: NormRef[]): void {
 export function findNormRefs(prepared: string): NormRef[] {
   const out: NormRef[] = [];
   for (const p of PATTERNS) {
+    if (!p.needs.some((w) => prepared.includes(w))) continue;
     p.re.lastIndex = 0;
     for (let m = p.re.exec(prepared); m; m = p.re.exec(prepared)) {
       const b = p.build(m);
