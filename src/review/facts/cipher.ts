@@ -58,31 +58,45 @@ export function marksAgree(a: string, b: string): boolean {
   return /^ИОС\d+$/.test(subsection) && book.startsWith(`${subsection}.`) && /^\d+$/.test(book.slice(subsection.length + 1));
 }
 
-/** Every mark is written in capitals after a hyphen: text without «-» and a capital has no cipher to look for. */
-const MARK_AFTER_HYPHEN = /-[A-ZА-ЯЁ]/;
+/**
+ * A cipher holds no space and has its mark after a hyphen, in capitals («-АР», «--ИОС1»): the expression is run over the
+ * words holding such a hyphen only, not along the whole page. Within its word it finds what it would find in the page:
+ * a word is bounded by spaces on both sides, and the expression's edges accept a space as readily as the text's end.
+ */
+const HYPHEN_BEFORE_MARK = /-[-A-ZА-ЯЁ]/g;
+const SPACE = /\s/;
 
 /** Ciphers in a text with where each begins and how long it is as printed. */
 export function findCiphers(text: string): { index: number; length: number; fact: CipherFact }[] {
   const out: { index: number; length: number; fact: CipherFact }[] = [];
-  if (!MARK_AFTER_HYPHEN.test(text)) return out;
-  CIPHER_RE.lastIndex = 0;
-  for (let m = CIPHER_RE.exec(text); m; m = CIPHER_RE.exec(text)) {
-    let base = m[1]!.replace(/[./_]+$/, '');
-    // a file name «Том 5.1_24-017-ИОС1» glues the volume number to the cipher: it is not part of the base
-    if (/том\s*$/i.test(text.slice(Math.max(0, m.index - 6), m.index))) base = base.replace(/^\d{1,2}(?:\.\d{1,2})?_(?=[A-ZА-ЯЁ\d])/, '');
-    if (!/\d/.test(base) || base.length < 3) continue;
-    const mark = m[3]!;
-    const num = m[4];
-    out.push({
-      index: m.index,
-      length: m[0].length,
-      fact: {
-        cipher: `${base}-${m[2] ?? ''}${mark}${num ?? ''}${m[5] ?? ''}`,
-        base,
-        mark: mark + (mark === 'ИОС' ? (num ?? '') : ''),
-        section: sectionOfMark(mark, num),
-      },
-    });
+  HYPHEN_BEFORE_MARK.lastIndex = 0;
+  for (let h = HYPHEN_BEFORE_MARK.exec(text), wordsFrom = 0; h; h = HYPHEN_BEFORE_MARK.exec(text)) {
+    let start = h.index;
+    while (start > wordsFrom && !SPACE.test(text[start - 1]!)) start--;
+    let end = h.index + 1;
+    while (end < text.length && !SPACE.test(text[end]!)) end++;
+    HYPHEN_BEFORE_MARK.lastIndex = wordsFrom = end;
+    const word = text.slice(start, end);
+    CIPHER_RE.lastIndex = 0;
+    for (let m = CIPHER_RE.exec(word); m; m = CIPHER_RE.exec(word)) {
+      const at = start + m.index;
+      let base = m[1]!.replace(/[./_]+$/, '');
+      // a file name «Том 5.1_24-017-ИОС1» glues the volume number to the cipher: it is not part of the base
+      if (/том\s*$/i.test(text.slice(Math.max(0, at - 6), at))) base = base.replace(/^\d{1,2}(?:\.\d{1,2})?_(?=[A-ZА-ЯЁ\d])/, '');
+      if (!/\d/.test(base) || base.length < 3) continue;
+      const mark = m[3]!;
+      const num = m[4];
+      out.push({
+        index: at,
+        length: m[0].length,
+        fact: {
+          cipher: `${base}-${m[2] ?? ''}${mark}${num ?? ''}${m[5] ?? ''}`,
+          base,
+          mark: mark + (mark === 'ИОС' ? (num ?? '') : ''),
+          section: sectionOfMark(mark, num),
+        },
+      });
+    }
   }
   return out;
 }
