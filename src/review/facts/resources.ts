@@ -15,8 +15,14 @@ const POWER_UNIT = String.raw`кВт(?!\s?[·*.]?\s?ч)|кВ\s?[·*.]?\s?А|МВ
 const WATER_UNIT = String.raw`м³\s?\/\s?(?:сут(?:ки|ок)?\.?|ч(?:ас)?\.?)|л\s?\/\s?с(?:ек)?\.?`;
 const HEAT_UNIT = String.raw`Гкал\s?\/\s?ч(?:ас)?\.?|кВт(?!\s?[·*.]?\s?ч)|МВт(?!\s?[·*.]?\s?ч)`;
 
+// The noun a label of water or heat is built on: a page without it is not searched for the label (a page may say
+// «водоснабжение» or «теплотехнический» without stating any consumption).
+const WATER_HEAD = String.raw`(?:водопотреблени[а-яё]*|расход[а-яё]*\s+воды)`;
+const HEAT_HEAD = String.raw`(?:тепловая\s+нагрузка|тепловой\s+нагрузки|теплопотреблени[а-яё]*|расход\s+тепла|потребност[а-яё]*\s+в\s+тепл[а-яё]*(?:\s+энерги[а-яё]*)?)`;
+
 interface Label {
   resource: ResourceKind;
+  /** What every match holds: the label is looked for only on a page that has it. */
   word: RegExp;
   re: RegExp;
   measure: (label: string) => ResourceMeasure | null;
@@ -37,20 +43,17 @@ const LABELS: Label[] = [
   },
   {
     resource: 'water',
-    word: /вод/iu,
+    word: new RegExp(WATER_HEAD, 'iu'),
     re: label(
-      String.raw`(?:(?:общ|суммарн|расчетн|расчётн|суточн|максимальн|среднесуточн|средн)[а-яё]*\s+)*(?:водопотреблени[а-яё]*|расход[а-яё]*\s+воды)(?:\s+(?:суточн|максимальн|средн)[а-яё]*)?(?:\s+на\s+хозяйственно[\s-]*питьевые\s+нужды)?`,
+      String.raw`(?:(?:общ|суммарн|расчетн|расчётн|суточн|максимальн|среднесуточн|средн)[а-яё]*\s+)*${WATER_HEAD}(?:\s+(?:суточн|максимальн|средн)[а-яё]*)?(?:\s+на\s+хозяйственно[\s-]*питьевые\s+нужды)?`,
       WATER_UNIT,
     ),
     measure: (l) => (/максимальн/iu.test(l) ? 'max' : /средн/iu.test(l) ? 'avg' : /хозяйственно/iu.test(l) ? 'domestic' : 'total'),
   },
   {
     resource: 'heat',
-    word: /тепл/iu,
-    re: label(
-      String.raw`(?:(?:общ|суммарн|расчетн|расчётн|максимальн|часов)[а-яё]*\s+)*(?:тепловая\s+нагрузка|тепловой\s+нагрузки|теплопотреблени[а-яё]*|расход\s+тепла|потребност[а-яё]*\s+в\s+тепл[а-яё]*(?:\s+энерги[а-яё]*)?)`,
-      HEAT_UNIT,
-    ),
+    word: new RegExp(HEAT_HEAD, 'iu'),
+    re: label(String.raw`(?:(?:общ|суммарн|расчетн|расчётн|максимальн|часов)[а-яё]*\s+)*${HEAT_HEAD}`, HEAT_UNIT),
     measure: (l) => (/максимальн/iu.test(l) ? 'max' : 'total'),
   },
 ];
