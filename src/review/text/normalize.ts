@@ -1,5 +1,6 @@
 /** Text normalisation shared by the fact extractors: look-alike letters, dashes, spaces, numbers. */
 import { LATIN_TO_CYRILLIC } from '../../kernel/lookalikes.ts';
+import { memoized } from './memo.ts';
 
 const CYR_RE = /[А-Яа-яЁё]/;
 // A word mixing the alphabets has a Latin letter next to a Cyrillic one somewhere; most pages have none.
@@ -60,10 +61,14 @@ export function parseNumber(raw: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Units written with digits («м2», «м3») as superscripts, so the digit is not taken for a value. */
-export function unitsToSymbols(text: string): string {
-  return text.replace(/(?<![А-Яа-яA-Za-z])(?:(кв\.?\s*м|м\s?\^?2)|куб\.?\s*м|м\s?\^?3)(?![\dА-Яа-я])/g, (_m, square?: string) => (square ? 'м²' : 'м³'));
-}
+/**
+ * Units written with digits («м2», «м3») as superscripts, so the digit is not taken for a value. The finders of values,
+ * loads and bounds each ask it of the same page: the last page's answer is kept.
+ */
+export const unitsToSymbols: (text: string) => string = memoized(
+  (text) => text.replace(/(?<![А-Яа-яA-Za-z])(?:(кв\.?\s*м|м\s?\^?2)|куб\.?\s*м|м\s?\^?3)(?![\dА-Яа-я])/g, (_m, square?: string) => (square ? 'м²' : 'м³')),
+  1,
+);
 
 // The header of a title block's table of changes: the quote stops there rather than run into the stamp.
 const STAMP_HEADER = /Изм\.?\s*Кол\.?\s*уч/iu;
