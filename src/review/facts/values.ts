@@ -26,6 +26,24 @@ const unitSrc = (f: FigureAttribute) => [...(f.unit ? [escaped(f.unit)] : []), .
 /** Words before a figure in its sentence that make it a neighbour's or an existing building's, not the designed object's. */
 const NOT_DESIGNED = /(?:существующ|соседн|смежн|сносим|демонтируем)[а-яё]*[^.;]{0,50}$/iu;
 
+/** A source lowered but for its escapes («\S» stays «\S»): it matches the lowered page as the source matched the page case-blind. */
+const lowered = (src: string) => src.replace(/\\.|[A-ZА-ЯЁ]/gu, (c) => (c.length === 2 ? c : c.toLowerCase()));
+
+/**
+ * The page in lower case, letter for letter: the labels are matched in it without case folding, several times
+ * cheaper. A letter whose lower case is longer («İ») is left as it is, so a match stands where it stands in the page.
+ */
+function lowerInPlace(t: string): string {
+  const lower = t.toLowerCase();
+  if (lower.length === t.length) return lower;
+  let out = '';
+  for (const ch of t) {
+    const l = ch.toLowerCase();
+    out += l.length === ch.length ? l : ch;
+  }
+  return out;
+}
+
 const RES = FIGURES.filter((f) => f.labels.length).map((f) => {
   const units = unitSrc(f).map((u) => `${u}(?![а-яё])`);
   const filler = String.raw`(?:${FILLER_WORDS}${units.length ? `|${units.join('|')}` : ''})*?`;
@@ -34,8 +52,8 @@ const RES = FIGURES.filter((f) => f.labels.length).map((f) => {
   return {
     attr: f,
     re: new RegExp(
-      String.raw`(?<![а-яё])(${f.labels.join('|')})(?![а-яё])(${filler})${code}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))${NOT_A_CODE}`,
-      'giu',
+      lowered(String.raw`(?<![а-яё])(${f.labels.join('|')})(?![а-яё])(${filler})${code}(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))${NOT_A_CODE}`),
+      'g',
     ),
     unitAfter: f.units?.length ? new RegExp(String.raw`^\s?(?:${f.units.map((u) => `(${u.re})`).join('|')})(?![а-яё])`, 'iu') : null,
     unitIn: f.units?.length ? new RegExp(String.raw`(?<![а-яё])(?:${f.units.map((u) => `(${u.re})`).join('|')})(?![а-яё])`, 'iu') : null,
@@ -145,14 +163,14 @@ function plausible(kind: ValueKind, v: number): boolean {
 export function findValues(flat: string, docPage: number): ValueFact[] {
   const t = unitsToSymbols(flat);
   const out: ValueFact[] = [];
-  const lower = t.toLowerCase();
+  const lower = lowerInPlace(t);
   const words = new Set(lower.match(KEY_WORDS));
   const stems = stemsOn(lower);
   for (const { attr, re, unitAfter, unitIn } of RES) {
     if (!stems.has(attr.word)) continue;
     const kind = attr.key as ValueKind;
     re.lastIndex = 0;
-    for (let m = re.exec(t); m; m = re.exec(t)) {
+    for (let m = re.exec(lower); m; m = re.exec(lower)) {
       // after a code the next figure may be a bound or a row of another indicator: neither is read
       if (m[3] || LEADING_ZERO.test(m[4]!)) continue;
       const end = m.index + m[0].length;
@@ -173,7 +191,14 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
         out.push({ kind, value, upTo, raw: t.slice(m.index, stop).trim(), docPage, snippet: snippet(t, m.index, stop) });
         continue;
       }
-      out.push({ kind, value, raw: m[0].trim(), ...(scale !== 1 ? { scale } : {}), docPage, snippet: snippet(t, m.index, end + written.length) });
+      out.push({
+        kind,
+        value,
+        raw: t.slice(m.index, end).trim(),
+        ...(scale !== 1 ? { scale } : {}),
+        docPage,
+        snippet: snippet(t, m.index, end + written.length),
+      });
     }
   }
   out.push(...findAxes(t, docPage));
