@@ -6,7 +6,7 @@ import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
 import { appendixStart, opensCostIndicators } from './appendix.ts';
-import { findMixedScriptCiphers, parseCiphers } from './cipher.ts';
+import { findCiphers, findMixedScriptCiphers, parseCiphers } from './cipher.ts';
 import { readIul } from './iul.ts';
 import { ContentsReader } from './contents.ts';
 import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
@@ -22,6 +22,7 @@ import { findResources } from './resources.ts';
 import { findParties } from './parties.ts';
 import { findGpzuCitations } from './gpzu-citation.ts';
 import { findDatedMentions } from './dated-mentions.ts';
+import { findEstimateForm } from './estimate-form.ts';
 
 const HEAD_PAGES = 2;
 const HEAD_CHARS = 6000;
@@ -38,6 +39,9 @@ export function sectionOfKind(kind: string | null): string | null {
 function push<T>(list: T[], items: T[]): void {
   for (const i of items) if (list.length < MAX_FACTS_PER_KIND) list.push(i);
 }
+
+/** The start of an estimate's basis line, up to a cipher it cites. */
+const BASIS_LINE = /^\s*основание\s*:/iu;
 
 /** Quote marks: «», “” and the straight " that opens and closes alike. */
 const QUOTES = /[«»“”"]/g;
@@ -150,8 +154,9 @@ export class DocCollector {
     // an ИУЛ is one sheet: what it certifies is read from its first page
     if (n === 1) f.iul = readIul(text);
     if (n <= HEAD_PAGES) {
-      for (const c of parseCiphers(text)) {
-        f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
+      for (const { index, fact: c } of findCiphers(text)) {
+        // an estimate's «Основание: чертежи 24-017-АР» names the documents it prices: no vote for its own cipher
+        if (!BASIS_LINE.test(text.slice(text.lastIndexOf('\n', index) + 1, index))) f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
         if (f.headCiphers.length < MAX_FACTS_PER_KIND) f.headCiphers.push({ ...c, docPage: n });
       }
     }
@@ -176,6 +181,12 @@ export class DocCollector {
     push(f.cipherRefs, findCipherRefs(text, n));
     push(f.gpzuCitations, findGpzuCitations(flat, n));
     if (page.source !== 'ocr') push(f.datedMentions, findDatedMentions(flat, n));
+    const form = findEstimateForm(text, n);
+    if (form) {
+      f.estimateForm ??= { priceLevels: [], signatures: [] };
+      push(f.estimateForm.priceLevels, form.priceLevels);
+      push(f.estimateForm.signatures, form.signatures);
+    }
     // the expression runs only where a volume number stands at all («том 7», «т. 5»)
     if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
   }

@@ -1,3 +1,4 @@
+import type { EstimateFormFacts } from './estimate-form.ts';
 import type { MalformedDesignation, RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { SchemaCheck } from '../extract/xml-schema.ts';
@@ -280,6 +281,8 @@ export interface DocFacts {
   mixedScriptCiphers?: { printed: string; cipher: string; pages: number[] }[];
   /** What the document certifies when it is an информационно-удостоверяющий лист. */
   iul?: IulFacts | null;
+  /** The level of prices and the signature lines an estimate's text states (judged on estimates only). */
+  estimateForm?: EstimateFormFacts;
 }
 
 /** The checksum and size an ИУЛ states for its document's file. */
