@@ -15,6 +15,7 @@ import { renderDocx } from './render-docx.ts';
 import { withBrokenTextLayer } from './mojibake.ts';
 import { fileChecksum, issuedDocuments, xmlNote, type XmlNoteData } from './xml-note.ts';
 import { designAssignmentXml, metAssignment } from './design-assignment.ts';
+import { writeEstimate } from './estimate.ts';
 import { writeIuls } from './iul.ts';
 import type { GeneratedFile, GeneratedSet, SetSpec, VolumeTrap } from './types.ts';
 import { bindForeignAlbum, drawingRegister, numberInParts, PARTS_TARGETS } from './volume-parts.ts';
@@ -94,6 +95,8 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
     brokenTextLayer: spec.brokenTextLayer !== undefined,
     withIul: spec.withIul ?? false,
     iulHooks: [],
+    withEstimate: spec.withEstimate ?? false,
+    estimateHooks: [],
     userRequest: spec.userRequest ?? null,
     objectAddress: formatAddress(set.address, addressStyle(rng.fork(5), set.address)),
     plans: [],
@@ -136,6 +139,7 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
     files.push({ name: m.fileName, path, format: m.format, kind: plan.section, pages: m.pages.length });
   }
   if (b.withIul) files.push(...(await writeIuls(b, outDir, [...files])));
+  if (b.withEstimate) files.push(await writeEstimate(b, outDir));
   if (b.withXml) files.push(await writeXml(b, outDir, files));
   if (b.assignment) {
     const path = join(outDir, 'Задание на проектирование.xml');
@@ -159,7 +163,7 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
     building: `${a.house}${a.building ? `, корп. ${a.building}` : ''}`,
     cadastral: b.set.cadastral,
     files: [],
-    notDeveloped: [...OPTIONAL_CODES, 'ИОС6', 'ТХ', 'СМ', 'ИД'].filter((c) => !b.codes.has(c)),
+    notDeveloped: [...OPTIONAL_CODES, 'ИОС6', 'ТХ', 'СМ', 'ИД'].filter((c) => !b.codes.has(c) && !(c === 'СМ' && b.withEstimate)),
     loads: {
       gpzu: b.set.gpzu,
       gpzuDate: b.set.gpzuDate,
@@ -184,6 +188,17 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
     const f = files.find((x) => x.name === p.fileName) as GeneratedFile;
     data.files.push({ section: p.section, docName: p.title, cipher: p.cipher, fileName: p.fileName, format: p.format, checksum: await fileChecksum(f.path) });
   }
+  // the estimate is a document of the set like a volume: the note lists it under the estimate section
+  const estimate = b.withEstimate ? files.find((f) => f.kind === 'СМ') : undefined;
+  if (estimate)
+    data.files.push({
+      section: 'СМ',
+      docName: 'Локальный сметный расчет',
+      cipher: `${b.set.cipherBase}-СМ`,
+      fileName: estimate.name,
+      format: estimate.format === 'docx' ? 'docx' : 'pdf',
+      checksum: await fileChecksum(estimate.path),
+    });
   for (const hook of b.xmlHooks) hook(data);
   const name = xmlNoteName(b);
   const path = join(outDir, name);

@@ -152,6 +152,16 @@ export const SECTIONS: Record<string, SectionInfo> = {
     xmlSection: 'Section11',
     xmlSub: null,
   },
+  // not a volume the generator plans: the place of a set's estimate (writeEstimate) in the XML note
+  СМ: {
+    code: 'СМ',
+    sectionLine: 'Раздел 12. «Смета на строительство»',
+    subsectionLine: null,
+    title: 'Смета на строительство',
+    volume: '12',
+    xmlSection: 'Section12',
+    xmlSub: null,
+  },
 };
 
 /** Sections a generated set can hold, in volume order. */

@@ -7,6 +7,7 @@ import type { DocModel } from './model.ts';
 import type { FileFormat, PlantedDefect } from './types.ts';
 import type { XmlNoteData } from './xml-note.ts';
 import type { AssignmentData } from './design-assignment.ts';
+import type { EstimateEntry } from './estimate.ts';
 import type { IulEntry } from './iul.ts';
 
 export interface SetBuild {
@@ -34,6 +35,10 @@ export interface SetBuild {
   withIul: boolean;
   /** Changes to what the ИУЛ state, after the volumes are rendered. */
   iulHooks: ((entries: IulEntry[]) => void)[];
+  /** A локальный сметный расчёт is written beside the volumes. */
+  withEstimate: boolean;
+  /** Changes to what the estimate states, before it is rendered. */
+  estimateHooks: ((e: EstimateEntry) => void)[];
   /** Documents already chosen as targets, so two defects of a set rarely pile on one place. */
   used: Set<string>;
 }

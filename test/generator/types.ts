@@ -44,6 +44,7 @@ export const CHECK_IDS = [
   'iul.file_mismatch',
   'consistency.indicators',
   'consistency.parties',
+  'estimate.form',
 ] as const satisfies readonly CheckId[];
 export type FileFormat = 'pdf' | 'docx';
 
@@ -74,6 +75,8 @@ export interface SetSpec {
   stampLabels?: { dev: string; chk: string; nk: string; gip: string };
   /** An информационно-удостоверяющий лист (CRC32 and size of the file) beside every volume. */
   withIul?: boolean;
+  /** A локальный сметный расчёт beside the volumes, in base prices and signed by both. */
+  withEstimate?: boolean;
   userRequest?: string;
   /** Carrier: PDF volumes whose inner pages extract as mojibake (the engine must repair them). */
   brokenTextLayer?: TextLayerSpec;

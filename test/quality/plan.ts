@@ -96,6 +96,8 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
         withAssignment: i % 2 === 0,
         // traps of a real set: every volume with its ИУЛ, all of them matching their files; role labels of other forms
         withIul: i < 2,
+        // a локальный сметный расчёт in base prices at 01.01.2000, signed by both: no finding of its form
+        withEstimate: i >= 4,
         ...(i < 2 ? { stampLabels: OTHER_FORM_LABELS[i]! } : {}),
         ...(i % 2 === 1 ? { userRequest: ANSWERABLE_REQUESTS[i % ANSWERABLE_REQUESTS.length] as string } : {}),
       },

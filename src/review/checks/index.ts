@@ -21,6 +21,7 @@ import {
   storeysConsistency,
   volumeConsistency,
 } from './consistency-values.ts';
+import { estimateForm } from './estimate-form.ts';
 import { iulMismatch } from './iul.ts';
 import { malformedNorms } from './malformed-norms.ts';
 import { missingReference } from './missing-reference.ts';
@@ -71,6 +72,7 @@ export const CHECKS = [
   sheetContents,
   titleBlockRoles,
   iulMismatch,
+  estimateForm,
   stageMismatch,
   xmlNoteMismatch,
   xmlNoteContent,

@@ -17,6 +17,7 @@ import { implausibleDate } from './dates.ts';
 import { assignmentExceeded, capacity } from './assignment.ts';
 import { otherObject } from './identity.ts';
 import { iulMismatch } from './iul.ts';
+import { estimateForm } from './estimate.ts';
 
 export const DEFECTS: Record<CheckId, DefectImpl> = {
   'completeness.missing_section': missingSection,
@@ -55,4 +56,5 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'assignment.requirements': assignmentExceeded,
   'identity.other_object': otherObject,
   'iul.file_mismatch': iulMismatch,
+  'estimate.form': estimateForm,
 };
