@@ -1,5 +1,4 @@
-import type { PriceLevelStatement } from '../facts/estimate-form.ts';
-import type { DocFacts } from '../facts/types.ts';
+import type { DocFacts, PriceLevelStatement } from '../facts/types.ts';
 import { ruDate } from './reference-date.ts';
 import { defineCheck } from './types.ts';
 

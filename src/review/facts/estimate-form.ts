@@ -4,32 +4,7 @@
  */
 import { snippet } from '../text/normalize.ts';
 import { isoDate } from './issued-docs.ts';
-
-export type PriceLevel = 'current' | 'base';
-
-export interface PriceLevelStatement {
-  level: PriceLevel;
-  /** The date the level is stated at (yyyy-mm-dd), when the heading gives one. */
-  date: string | null;
-  /** The heading's «Составлен(а) в … ценах» (true) or a total's «Итого … в базисных ценах» (false). */
-  heading: boolean;
-  raw: string;
-  docPage: number;
-  snippet: string;
-}
-
-export interface SignatureLine {
-  role: 'Составил' | 'Проверил';
-  /** The name typed after the role (a signature drawn by hand is not text), or null when the line holds only blanks. */
-  name: string | null;
-  docPage: number;
-  snippet: string;
-}
-
-export interface EstimateFormFacts {
-  priceLevels: PriceLevelStatement[];
-  signatures: SignatureLine[];
-}
+import type { EstimateFormFacts, PriceLevel, PriceLevelStatement, SignatureLine } from './types.ts';
 
 const levelOf = (word: string): PriceLevel => (/^текущ/iu.test(word) ? 'current' : 'base');
 

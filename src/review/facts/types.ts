@@ -1,4 +1,3 @@
-import type { EstimateFormFacts } from './estimate-form.ts';
 import type { MalformedDesignation, RegistryEntry } from '../data/norms.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { SchemaCheck } from '../extract/xml-schema.ts';
@@ -283,6 +282,32 @@ export interface DocFacts {
   iul?: IulFacts | null;
   /** The level of prices and the signature lines an estimate's text states (judged on estimates only). */
   estimateForm?: EstimateFormFacts;
+}
+
+export type PriceLevel = 'current' | 'base';
+
+export interface PriceLevelStatement {
+  level: PriceLevel;
+  /** The date the level is stated at (yyyy-mm-dd), when the heading gives one. */
+  date: string | null;
+  /** The heading's «Составлен(а) в … ценах» (true) or a total's «Итого … в базисных ценах» (false). */
+  heading: boolean;
+  raw: string;
+  docPage: number;
+  snippet: string;
+}
+
+export interface SignatureLine {
+  role: 'Составил' | 'Проверил';
+  /** The name typed after the role (a signature drawn by hand is not text), or null when the line holds only blanks. */
+  name: string | null;
+  docPage: number;
+  snippet: string;
+}
+
+export interface EstimateFormFacts {
+  priceLevels: PriceLevelStatement[];
+  signatures: SignatureLine[];
 }
 
 /** The checksum and size an ИУЛ states for its document's file. */

@@ -1,7 +1,7 @@
 /**
- * A pure function of a string remembered by its argument. A set repeats one address or name on most of its pages, and
- * the set's model and its checks compare each with many others: reading each text once is what keeps that cheap. The
- * results are shared, so callers must not change them; the memory is emptied when it grows past `max` texts.
+ * A pure function of a string remembered by its argument: a set repeats one address on most of its pages and its checks
+ * compare each with many others, and several finders ask the same conversion of one page. The results are shared, so
+ * callers must not change them; the memory is emptied when it grows past `max` texts.
  */
 export function memoized<T>(read: (text: string) => T, max = 4096): (text: string) => T {
   const known = new Map<string, T>();
