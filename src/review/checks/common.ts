@@ -52,3 +52,6 @@ export function docText(facts: readonly TextFact[], key: (s: string) => string):
 }
 
 export const quote = (s: string) => `«${s.replace(/[«»]/g, '"')}»`;
+
+/** The pages a list of facts stands on, once each, in order. */
+export const pagesOf = (facts: readonly { docPage: number }[]): number[] => [...new Set(facts.map((f) => f.docPage))].sort((a, b) => a - b);

@@ -1,4 +1,5 @@
-import type { DocFacts, PriceLevelStatement } from '../facts/types.ts';
+import type { PriceLevelStatement } from '../facts/types.ts';
+import { pagesOf } from './common.ts';
 import { ruDate } from './reference-date.ts';
 import { defineCheck } from './types.ts';
 
@@ -12,7 +13,7 @@ const BASE_LEVEL_DATES = new Set(['2000-01-01']);
 const LEVEL_WORDS = { current: 'текущих', base: 'базисных' } as const;
 
 /** Why the estimate's statements of its price level disagree, or null when they agree. */
-export function priceLevelConflict(statements: readonly PriceLevelStatement[]): { essence: string; evidence: string[] } | null {
+function priceLevelConflict(statements: readonly PriceLevelStatement[]): { essence: string; evidence: string[] } | null {
   const headings = statements.filter((s) => s.heading);
   const totals = statements.filter((s) => !s.heading);
   const baseDated = headings.find((s) => s.level === 'current' && s.date && BASE_LEVEL_DATES.has(s.date));
@@ -30,10 +31,6 @@ export function priceLevelConflict(statements: readonly PriceLevelStatement[]): 
     };
   return null;
 }
-
-/** Pages a list of statements stands on, in order, once each. */
-const pagesOf = (d: DocFacts, xs: readonly { docPage: number }[]) =>
-  [...new Set(xs.map((x) => x.docPage))].sort((a, b) => a - b).map((page) => ({ doc: d, page }));
 
 /**
  * An estimate's own form, read from its text: the level of prices it is drawn up in, stated alike in its heading and
@@ -57,7 +54,7 @@ export const estimateForm = defineCheck({
           essence: `В сметном расчёте «${d.doc.name}» уровень цен указан противоречиво: ${conflict.essence}.`,
           evidence: conflict.evidence.join('\n'),
           action: 'Указать один уровень цен, в котором составлен расчёт (базисный с его датой или текущий с кварталом и индексами), в заголовке и в итогах.',
-          places: pagesOf(d, form.priceLevels),
+          places: pagesOf(form.priceLevels).map((page) => ({ doc: d, page })),
         });
       // a line typed with the compiler's name and left blank for the checker: the form was filled in, the check is missing
       const compiled = form.signatures.some((s) => s.role === 'Составил' && s.name);
@@ -72,7 +69,7 @@ export const estimateForm = defineCheck({
             .map((s) => s.snippet)
             .join('\n'),
           action: 'Указать должность и фамилию проверившего расчёт и подписать его.',
-          places: pagesOf(d, unchecked),
+          places: pagesOf(unchecked).map((page) => ({ doc: d, page })),
         });
     }
   },

@@ -3,7 +3,7 @@ import { cipherKey, parseCiphers } from '../facts/cipher.ts';
 import { institutionOf } from '../facts/text-facts.ts';
 import type { DocFacts, TextFact } from '../facts/types.ts';
 import type { ObjectIdentity } from '../set/object-types.ts';
-import { designDocs, quote } from './common.ts';
+import { designDocs, pagesOf, quote } from './common.ts';
 import { defineCheck, where, type CheckContext, type Place } from './types.ts';
 
 // The addresses and names of the designer, the customer, the expert body and the regulator are theirs, not the object's.
@@ -107,8 +107,6 @@ export function foreignObjects(ctx: CheckContext): ForeignObject[] {
   memo.set(ctx, found);
   return found;
 }
-
-const pagesOf = (facts: readonly TextFact[]) => [...new Set(facts.map((f) => f.docPage))].sort((a, b) => a - b);
 
 /** Text, sheets or title blocks of another object bound into the set (an address, an institution, a cipher base). */
 export const objectIdentity = defineCheck({
