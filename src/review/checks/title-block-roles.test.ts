@@ -60,7 +60,7 @@ test('a survey programme is not judged by the forms of ПД: the rows its survey
   const programme = docFacts(1, 'Программа ИГДИ.pdf', null, [
     { text: 'ПРОГРАММА\nИНЖЕНЕРНО-ГЕОДЕЗИЧЕСКИХ ИЗЫСКАНИЙ\n819-ИГДИ-П', stamp: stampLines({ cipher: '819-ИГДИ-П', sheet: 1, roles: noNk }) },
   ]);
-  assert.deepEqual(titleBlockRoles.run(context([programme])).findings, []);
+  assert.deepEqual(titleBlockRoles.run(context([programme])).findings ?? [], []);
   const report = docFacts(1, 'ИГДИ.pdf', null, [
     { text: 'ТЕХНИЧЕСКИЙ ОТЧЕТ\nпо результатам инженерно-геодезических изысканий', stamp: stampLines({ cipher: '819-ИГДИ', sheet: 1, roles: noNk }) },
   ]);

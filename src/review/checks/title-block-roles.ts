@@ -1,7 +1,6 @@
 import { STAMP_ROLES, type StampFacts, type StampRole } from '../facts/types.ts';
-import type { DocumentType } from '../set/types.ts';
 import { pageList } from '../text/pages.ts';
-import { typeOf } from './sole-values.ts';
+import { typesWhere } from '../set/document-types.ts';
 import { defineCheck } from './types.ts';
 
 /**
@@ -19,12 +18,6 @@ export const REQUIRED_ROWS: Record<StampRole, 'every_sheet' | 'first_sheet' | 'f
   'Пров.': 'free',
   ГИП: 'free',
 };
-
-/**
- * Documents whose forms ГОСТ Р 21.101 (ПД, РД) and ГОСТ 21.301 (survey reports) do not govern: a survey's programme and
- * assignment, the design assignment, the ГПЗУ, a ТУ and a letter carry the signatures their issuer's form asks for.
- */
-const NOT_UNDER_SPDS: ReadonlySet<DocumentType> = new Set(['survey_task', 'design_task', 'gpzu', 'tech_conditions', 'letter']);
 
 interface RowProblem {
   role: StampRole;
@@ -54,10 +47,13 @@ export const titleBlockRoles = defineCheck({
   theme: 'unassigned',
   importance: 'significant',
   title: 'В основных надписях есть и заполнены строки Разраб. и Н. контр.; напечатанные строки подписей заполнены',
+  // the forms ГОСТ Р 21.101 (ПД, РД) and ГОСТ 21.301 (survey reports) govern; a letter, a ГПЗУ, a ТУ or an assignment
+  // carries the signatures its issuer's form asks for
+  appliesTo: typesWhere((t) => t.titleBlock),
   find(ctx, report) {
     for (const d of ctx.docs) {
       // only documents whose title blocks were actually read (PDF text layer with positions)
-      if (d.xml || NOT_UNDER_SPDS.has(typeOf(ctx, d) ?? 'other')) continue;
+      if (d.xml) continue;
       const signed = d.stamps.filter((s) => s.hasRoleRows);
       if (!signed.length) continue;
       const problems = rowProblems(signed);
