@@ -170,7 +170,7 @@ async function readPdf(
 
 async function readXml(
   doc: ReviewDocument,
-  xsdDir: string | undefined,
+  xsdDir: string | null | undefined,
   onPage: (p: ReadPage) => void,
   res: StreamResult,
   warn: (c: string, m: string, p?: number) => void,
@@ -181,8 +181,8 @@ async function readXml(
   const root = xmlRoot(xml);
   const assignmentRoot = isDesignAssignment(xml, root);
   const kind: MinstroyDocument | null = root === 'ExplanatoryNote' ? 'ExplanatoryNote' : assignmentRoot ? 'DesignAssignment' : null;
-  // a reader given no schema directory (tools, some tests) does not validate
-  if (kind && xsdDir) {
+  // without a folder of schemas, or without the file of the stated version in it, the document is not validated and says so
+  if (kind) {
     // validation is a check of its own: whatever befalls it, the document is still read for its facts
     res.schema = await validateMinstroyXml(bytes, kind, xsdDir).catch(
       (): SchemaCheck => ({
@@ -227,6 +227,11 @@ function schemaWarnings(doc: ReviewDocument, s: SchemaCheck, warn: (c: string, m
     warn('xml_schema_not_checked', `XML ${what} «${doc.name}» не проверен по XML-схеме Минстроя: ${s.reason}.`);
     return;
   }
+  if (s.unofficialSchema)
+    warn(
+      'xml_schema_unverified',
+      `XML ${what} «${doc.name}» проверен по файлу XML-схемы ${s.version} (${s.unofficialSchema.file}), установленному на сервере, но этот файл не совпадает с официальным файлом Минстроя (SHA-256 ${s.unofficialSchema.sha256}): результат проверки может отличаться от проверки по официальной схеме.`,
+    );
   if (s.uncheckedAssertions.length)
     warn(
       'xml_schema_assertions_unchecked',
