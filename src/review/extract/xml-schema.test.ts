@@ -13,7 +13,7 @@ import { SCHEMA_CATALOGUE, SCHEMA_SOURCES } from './xml-schema-sources.ts';
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/xsd/', import.meta.url));
 
 const note = (body: string, version = '01.07') =>
-  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<ExplanatoryNote SchemaVersion="${version}" id="A">\n${body}\n</ExplanatoryNote>\n`);
+  `<?xml version="1.0" encoding="UTF-8"?>\n<ExplanatoryNote SchemaVersion="${version}" id="A">\n${body}\n</ExplanatoryNote>\n`;
 const AUTHOR =
   '<IssueAuthor><Organization><OrgFullName>ООО «Проект»</OrgFullName><OrgINN>7701234567</OrgINN><OrgOGRN>1027700123456</OrgOGRN></Organization></IssueAuthor>';
 const VALID = `<ExplanatoryNoteNumber>24-017-ПЗ</ExplanatoryNoteNumber><ExplanatoryNoteYear>2025</ExplanatoryNoteYear>${AUTHOR}<UsedNorms/>`;
@@ -59,7 +59,7 @@ test('a missing required element and attribute, an unknown element, a wrong fixe
   const unknown = await validateMinstroyXml(note(`<Foo/>${VALID}`), 'ExplanatoryNote', FIXTURES);
   assert.equal(unknown.violations[0]?.path, 'ExplanatoryNote/Foo');
   assert.equal(unknown.violations[0]?.kind, 'unexpected_element');
-  const noAttr = Buffer.from(`<ExplanatoryNote SchemaVersion="01.07"><ExplanatoryNoteNumber/></ExplanatoryNote>`);
+  const noAttr = '<ExplanatoryNote SchemaVersion="01.07"><ExplanatoryNoteNumber/></ExplanatoryNote>';
   const empty = await validateMinstroyXml(noAttr, 'ExplanatoryNote', FIXTURES);
   assert.match(empty.violations[0]!.text, /значение не заполнено/);
 });
@@ -70,11 +70,7 @@ test('an unknown or absent version, and a schema not installed, are not guessed:
   assert.match(old.reason!, /версия схемы 01\.02 не поддерживается \(поддерживаются 01\.04, 01\.05, 01\.06, 01\.07\)/);
   const as0103 = await validateMinstroyXml(note(VALID, '01.03'), 'ExplanatoryNote', FIXTURES);
   assert.match(as0103.reason!, /схема 01\.04 по ошибке фиксирует значение «01\.03»/);
-  const none = await validateMinstroyXml(
-    Buffer.from('<ExplanatoryNote><ExplanatoryNoteNumber>1</ExplanatoryNoteNumber></ExplanatoryNote>'),
-    'ExplanatoryNote',
-    FIXTURES,
-  );
+  const none = await validateMinstroyXml('<ExplanatoryNote><ExplanatoryNoteNumber>1</ExplanatoryNoteNumber></ExplanatoryNote>', 'ExplanatoryNote', FIXTURES);
   assert.match(none.reason!, /не указана версия схемы \(атрибут SchemaVersion/);
   const dir = await mkdtemp(join(tmpdir(), 'xsd-'));
   try {
@@ -88,11 +84,11 @@ test('an unknown or absent version, and a schema not installed, are not guessed:
 
 test('hostile XML: entities are not expanded, nesting too deep and broken markup are violations, nothing throws', async () => {
   const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><ExplanatoryNote SchemaVersion="01.07"><ExplanatoryNoteNumber>&lol2;</ExplanatoryNoteNumber></ExplanatoryNote>`;
-  const ent = await validateMinstroyXml(Buffer.from(laughs), 'ExplanatoryNote', FIXTURES);
+  const ent = await validateMinstroyXml(laughs, 'ExplanatoryNote', FIXTURES);
   assert.equal(ent.validated, false);
   assert.match(ent.reason!, /DOCTYPE или ENTITY/);
   const xxe = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><ExplanatoryNote SchemaVersion="01.07">&e;</ExplanatoryNote>`;
-  assert.equal((await validateMinstroyXml(Buffer.from(xxe), 'ExplanatoryNote', FIXTURES)).validated, false);
+  assert.equal((await validateMinstroyXml(xxe, 'ExplanatoryNote', FIXTURES)).validated, false);
   const deep = note(`${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}`);
   const d = await validateMinstroyXml(deep, 'ExplanatoryNote', FIXTURES);
   assert.equal(d.violations[0]?.kind, 'not_well_formed');
@@ -104,9 +100,7 @@ test('hostile XML: entities are not expanded, nesting too deep and broken markup
 
 test('design assignment: the XSD 1.1 assertions that matter are evaluated by the review itself', async () => {
   const da = (attrs: string, body: string) =>
-    Buffer.from(
-      `<Document SchemaVersion="01.00" TypeCode="05.03" ${attrs}><Requisites><Date>2025-01-10</Date><Number>1</Number></Requisites>${body}</Document>`,
-    );
+    `<Document SchemaVersion="01.00" TypeCode="05.03" ${attrs}><Requisites><Date>2025-01-10</Date><Number>1</Number></Requisites>${body}</Document>`;
   const ok = await validateMinstroyXml(da('VersionNumber="1"', ''), 'DesignAssignment', FIXTURES);
   assert.deepEqual(ok.violations, []);
   // the version rule is the review's own; the other assertion of the schema is named as not evaluated
@@ -203,7 +197,7 @@ test('the official schemas: the files beside the checkout are the bytes named, e
     const bytes = await readFile(join(dir, s.file));
     assert.ok(officialDigest(s, bytes).official, s.file);
     const root = s.document === 'ExplanatoryNote' ? 'ExplanatoryNote' : 'DesignAssignment';
-    const r = await validateMinstroyXml(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<${root} SchemaVersion="${s.version}"/>\n`), s.document, dir);
+    const r = await validateMinstroyXml(`<?xml version="1.0" encoding="UTF-8"?>\n<${root} SchemaVersion="${s.version}"/>\n`, s.document, dir);
     assert.equal(r.validated, true, `${s.file}: ${r.reason}`);
     assert.equal(r.unofficialSchema, undefined, s.file);
     // an empty root lacks what the official schema requires

@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { XmlDocument, XmlElement, XsdValidator } from 'libxml2-wasm';
 import type { Importance } from '../../kernel/result.ts';
+import { asUtf8Document } from '../../ingest/xml-encoding.ts';
 import { explainViolation, type MinstroyDocument, type Violation } from './xml-schema-messages.ts';
 import { ownAssertions, type OwnAssertion } from './xml-schema-assertions.ts';
 import { SCHEMA_SOURCES, type SchemaSource } from './xml-schema-sources.ts';
@@ -149,12 +150,12 @@ const notValidated = (document: MinstroyDocument, version: string | null, reason
 });
 
 /**
- * Validates a document against the official schema of the version it states, read from xsdDir (absent: no folder of
- * schemas named, nothing validated). Never throws for what the document or the folder holds.
+ * Validates a document — its text as decodeXml read it in the encoding it declares — against the official schema of the
+ * version it states, read from xsdDir (absent: no folder of schemas named, nothing validated). Never throws for what the
+ * document or the folder holds.
  */
-export async function validateMinstroyXml(bytes: Buffer, document: MinstroyDocument, xsdDir: string | null | undefined): Promise<SchemaCheck> {
-  const head = bytes.subarray(0, 20_000).toString('utf8');
-  const version = statedVersion(head);
+export async function validateMinstroyXml(xml: string, document: MinstroyDocument, xsdDir: string | null | undefined): Promise<SchemaCheck> {
+  const version = statedVersion(xml);
   const known = SCHEMA_SOURCES.filter((s) => s.document === document);
   const list = known.map((s) => s.version).join(', ');
   if (version === null)
@@ -172,9 +173,9 @@ export async function validateMinstroyXml(bytes: Buffer, document: MinstroyDocum
       `версия схемы ${version} не поддерживается (поддерживаются ${list})${fixedBy ? `; официальная схема ${fixedBy.version} по ошибке фиксирует значение «${version}», поэтому записка, составленная по ней, неотличима от версии ${version} — укажите фактическую версию` : ''}; версию не угадываем`,
     );
   }
-  if (bytes.length > MAX_VALIDATED_BYTES) return notValidated(document, version, `файл больше ${MAX_VALIDATED_BYTES / 1024 / 1024} МБ`);
+  if (Buffer.byteLength(xml, 'utf8') > MAX_VALIDATED_BYTES) return notValidated(document, version, `файл больше ${MAX_VALIDATED_BYTES / 1024 / 1024} МБ`);
   // Минстрой documents have no use for a DTD: a document declaring one (entities, external subsets) is not parsed at all
-  if (bytes.includes('<!DOCTYPE') || bytes.includes('<!ENTITY'))
+  if (xml.includes('<!DOCTYPE') || xml.includes('<!ENTITY'))
     return notValidated(document, version, 'документ содержит объявление DOCTYPE или ENTITY, которое схемы Минстроя не предусматривают');
   if (!xsdDir) return notValidated(document, version, 'официальные XML-схемы Минстроя не установлены на сервере (не задана папка схем XSD_DIR)');
   let schema: Compiled | null;
@@ -189,7 +190,7 @@ export async function validateMinstroyXml(bytes: Buffer, document: MinstroyDocum
   let doc: XmlDocument;
   try {
     // no entity substitution, no external loading of any kind; libxml2's own limits (depth 256, 10 MB text nodes) stay on
-    doc = lx.XmlDocument.fromBuffer(bytes, { option: lx.ParseOption.XML_PARSE_NONET | lx.ParseOption.XML_PARSE_NO_XXE });
+    doc = lx.XmlDocument.fromBuffer(asUtf8Document(xml), { option: lx.ParseOption.XML_PARSE_NONET | lx.ParseOption.XML_PARSE_NO_XXE });
   } catch (err) {
     const first = err instanceof lx.XmlLibError ? err.details[0] : undefined;
     return {
