@@ -129,3 +129,14 @@ test('«лист N» in a letter, in a sheet named of another document, or in pa
     ['Ссылка на лист 81: в документе «24-017-ООС.pdf» 2 листа, листа 81 нет.', 'Ссылка на лист 82: в документе «24-017-ООС.pdf» 2 листа, листа 82 нет.'],
   );
 });
+
+test('a section cited by another object’s cipher — called a section, or of a base differing in digits only — is one question', () => {
+  const ios = docFacts(1, '24-017-ИОС5.pdf', 'ИОС5', [
+    sheet('24-017-ИОС5', 1, 'Учтено в разделе МК0559.2022-ИОС5.4. Питание см. 24-071-ИОС1. Отвод согласно 23-101-КР соседнего здания.'),
+  ]);
+  const ar = docFacts(2, '24-017-АР.pdf', 'АР', [sheet('24-017-АР', 1)]);
+  const out = missingReference.run(context([ios, ar]));
+  assert.deepEqual(out.findings, []);
+  assert.equal(out.questions!.length, 1);
+  assert.match(out.questions![0]!.text, /шифру другого объекта: МК0559\.2022-ИОС5\.4, 24-071-ИОС1 \(шифр комплекта — 24-017\)/);
+});

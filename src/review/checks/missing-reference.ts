@@ -1,4 +1,5 @@
-import { cipherKey } from '../facts/cipher.ts';
+import { cipherKey, editDistance } from '../facts/cipher.ts';
+import type { CipherRef } from '../facts/types.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { pageList, sheetsWord } from '../text/pages.ts';
 import { DOCUMENT_TYPES } from '../set/document-types.ts';
@@ -100,6 +101,31 @@ function absentQuestion(absent: Map<string, Place[]>, policy: AbsentPolicy): Dra
   };
 }
 
+/**
+ * A reference by another object's cipher that reads as one of this documentation's own: the text calls it a section
+ * («учтено в разделе МК0559.2022-ИОС5.4»), or its base differs from the set's in a digit or two only («МЕС-БМК-07/24» in a
+ * set of «МЕС-БМК-04/24») — text copied from another project. Other projects' documents are cited legitimately too: a question.
+ */
+function copiedFromAnother(r: CipherRef, setBase: string): boolean {
+  const skeleton = (k: string) => k.replace(/\d+/g, '#');
+  const base = cipherKey(r.base);
+  return !!r.asSection || (skeleton(base) === skeleton(setBase) && editDistance(base, setBase) <= 2);
+}
+
+function foreignQuestion(foreign: Map<string, Place>, setBase: string): DraftQuestion {
+  const places = [...foreign.values()].slice(0, 5);
+  const names = [...foreign.keys()];
+  return {
+    section: places[0]!.doc.section ?? 'ОБЩ',
+    text: `Документы ссылаются на разделы по шифру другого объекта: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ' и др.' : ''} (шифр комплекта — ${setBase}). Это разделы этого комплекта с ошибочным шифром или документы другого проекта?`,
+    reason: `Ссылки: ${[...foreign.entries()]
+      .slice(0, 5)
+      .map(([c, p]) => `${c} — ${where(p)}`)
+      .join('; ')}.`,
+    places,
+  };
+}
+
 /** Whether the set has the volume or its parts («том 5» when 5.1 and 5.2 are there). */
 function hasVolume(volumes: ReadonlySet<string>, volume: string): boolean {
   return volumes.has(volume) || [...volumes].some((v) => v.startsWith(`${volume}.`));
@@ -128,6 +154,7 @@ export const missingReference = defineCheck({
     const policy = absentPolicy(ctx);
     const uploadedMarks = new Set(ctx.docs.flatMap((d) => (d.doc.role === 'review' && d.cipher ? [d.cipher.mark] : [])));
     const absent = new Map<string, Place[]>();
+    const foreign = new Map<string, Place>();
     const ask = (name: string, place: Place) => absent.set(name, [...(absent.get(name) ?? []), place]);
     for (const d of ctx.docs) {
       if (d.doc.role !== 'review') continue;
@@ -161,6 +188,7 @@ export const missingReference = defineCheck({
       }
       const byCipher = new Map<string, { pages: number[]; snippet: string }>();
       for (const r of d.cipherRefs) {
+        if (ctx.setBase && cipherKey(r.base) !== ctx.setBase && copiedFromAnother(r, ctx.setBase)) foreign.set(r.cipher, { doc: d, page: r.docPage });
         if (!ctx.setBase || cipherKey(r.base) !== ctx.setBase) continue; // other projects' documents are outside the set by nature
         if (findTarget(ctx.docs, r.cipher)) continue;
         if (policy === 'ask_same_mark' && !uploadedMarks.has(r.mark)) continue;
@@ -208,5 +236,6 @@ export const missingReference = defineCheck({
     }
     const question = absentQuestion(absent, policy);
     if (question) report.question(question);
+    if (foreign.size) report.question(foreignQuestion(foreign, ctx.setBase!));
   },
 });

@@ -75,13 +75,20 @@ export function findSheetRefs(text: string, docPage: number): SheetRef[] {
   });
 }
 
+const AS_SECTION = /(?<![а-яё])(?:раздел|подраздел|том)[а-яё]*\s*(?:№\s*)?$/iu;
+
 /** Ciphers of documents that the text points the reader to («см. 24-017-КР2», «согласно 24-017-ИОС4»). */
 export function findCipherRefs(text: string, docPage: number): CipherRef[] {
   const out: CipherRef[] = [];
   for (const c of findCiphers(text)) {
     const before = text.slice(Math.max(0, c.index - 60), c.index);
     if (!DOC_REF_CONTEXT.test(before)) continue;
-    out.push({ ...c.fact, docPage, snippet: snippet(text, c.index, c.index + c.fact.cipher.length) });
+    out.push({
+      ...c.fact,
+      docPage,
+      snippet: snippet(text, c.index, c.index + c.fact.cipher.length),
+      ...(AS_SECTION.test(before) ? { asSection: true as const } : {}),
+    });
   }
   return out;
 }

@@ -150,6 +150,8 @@ export interface CipherFact {
 export interface CipherRef extends CipherFact {
   docPage: number;
   snippet: string;
+  /** The text calls it a section, subsection or volume («учтено в разделе …», «см. подраздел …»): one of this documentation. */
+  asSection?: true;
 }
 
 export interface SheetRef {
