@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { AppError } from '../kernel/errors.ts';
-import { RenderSlots } from './render-slots.ts';
+import { WorkSlots } from './work-slots.ts';
 
 /** A render that ends when the test says, recording when it started. */
 function gate(log: string[], name: string) {
@@ -19,7 +19,7 @@ function gate(log: string[], name: string) {
 const turn = () => new Promise((r) => setImmediate(r));
 
 test('one render per key however many ask; the result is shared', async () => {
-  const slots = new RenderSlots({ slots: 2, perOrganization: 3 });
+  const slots = new WorkSlots({ kind: 'page_render', slots: 2, perOrganization: 3, queue: 100 });
   const started: string[] = [];
   const a = gate(started, 'a');
   const asks = Array.from({ length: 20 }, () => slots.run('org', 'run/1/1', a.work));
@@ -36,14 +36,14 @@ test('one render per key however many ask; the result is shared', async () => {
 });
 
 test('a failure is shared by every caller of the key and frees the slot', async () => {
-  const slots = new RenderSlots({ slots: 1, perOrganization: 2 });
+  const slots = new WorkSlots({ kind: 'page_render', slots: 1, perOrganization: 2, queue: 100 });
   const asks = [1, 2, 3].map(() => slots.run('org', 'k', () => Promise.reject(new Error('broken page'))));
   for (const ask of asks) await assert.rejects(ask, /broken page/);
   assert.equal(await slots.run('org', 'k2', async () => 'next'), 'next');
 });
 
 test('past its share an organization is refused with 429 and Retry-After; others are not', async () => {
-  const slots = new RenderSlots({ slots: 2, perOrganization: 3 });
+  const slots = new WorkSlots({ kind: 'page_render', slots: 2, perOrganization: 3, queue: 100 });
   const started: string[] = [];
   const gates = [0, 1, 2].map((i) => gate(started, `a${i}`));
   const held = gates.map((g, i) => slots.run('A', `a${i}`, g.work));
@@ -63,7 +63,7 @@ test('past its share an organization is refused with 429 and Retry-After; others
 });
 
 test('no organization runs on every slot: another one starts at once', async () => {
-  const slots = new RenderSlots({ slots: 2, perOrganization: 10 });
+  const slots = new WorkSlots({ kind: 'page_render', slots: 2, perOrganization: 10, queue: 100 });
   const started: string[] = [];
   const hostile = Array.from({ length: 8 }, (_, i) => gate(started, `A${i}`));
   const queued = hostile.map((g, i) => slots.run('A', `A${i}`, g.work));
@@ -79,7 +79,7 @@ test('no organization runs on every slot: another one starts at once', async () 
 });
 
 test('a free slot goes to the organizations in turn, the one with fewer renders running first', async () => {
-  const slots = new RenderSlots({ slots: 3, perOrganization: 10 });
+  const slots = new WorkSlots({ kind: 'page_render', slots: 3, perOrganization: 10, queue: 100 });
   const started: string[] = [];
   const gates = new Map<string, ReturnType<typeof gate>>();
   const ask = (org: string, n: number) => {
@@ -113,7 +113,7 @@ test('a free slot goes to the organizations in turn, the one with fewer renders 
 });
 
 test('two organizations on both slots: a third one gets the first slot that frees, not the next page of either', async () => {
-  const slots = new RenderSlots({ slots: 2, perOrganization: 10 });
+  const slots = new WorkSlots({ kind: 'page_render', slots: 2, perOrganization: 10, queue: 100 });
   const started: string[] = [];
   const gates = new Map<string, ReturnType<typeof gate>>();
   const ask = (name: string) => {
@@ -135,7 +135,7 @@ test('two organizations on both slots: a third one gets the first slot that free
 });
 
 test('nothing of a render starts before its slot is free', async () => {
-  const slots = new RenderSlots({ slots: 1, perOrganization: 5 });
+  const slots = new WorkSlots({ kind: 'page_render', slots: 1, perOrganization: 5, queue: 100 });
   const started: string[] = [];
   const first = gate(started, 'first');
   const running = slots.run('A', 'first', first.work);
@@ -153,7 +153,7 @@ test('nothing of a render starts before its slot is free', async () => {
 });
 
 test('closing refuses the waiting renders and every new one; the running ones end as their callers end them', async () => {
-  const slots = new RenderSlots({ slots: 2, perOrganization: 5 });
+  const slots = new WorkSlots({ kind: 'page_render', slots: 2, perOrganization: 5, queue: 100 });
   const started: string[] = [];
   const running = gate(started, 'running');
   const first = slots.run('A', 'running', running.work);
@@ -166,4 +166,63 @@ test('closing refuses the waiting renders and every new one; the running ones en
   assert.equal(await first, 'running');
   await turn();
   assert.equal(slots.held('A'), 0);
+});
+
+test("past the node's queue a new job is refused with 503 and Retry-After, whoever asks; joining is still free", async () => {
+  const slots = new WorkSlots({ kind: 'register_build', slots: 1, perOrganization: 10, queue: 2 });
+  const started: string[] = [];
+  const gates = ['A0', 'B0', 'C0'].map((n) => gate(started, n));
+  const held = gates.map((g, i) => slots.run(['A', 'B', 'C'][i]!, `k${i}`, g.work));
+  assert.deepEqual(started, ['A0'], 'one running, two queued');
+  assert.throws(
+    () => slots.run('D', 'k3', async () => 'never'),
+    (e: unknown) => e instanceof AppError && e.code === 'backend_unavailable' && (e.retryAfter ?? 0) >= 1 && /реестров замечаний/.test(e.message),
+  );
+  assert.ok(slots.run('D', 'k1', gates[1]!.work) instanceof Promise, 'the same job as one queued is joined, not refused');
+  assert.deepEqual(slots.stats(), {
+    kind: 'register_build',
+    slots: 1,
+    running: 1,
+    queued: 2,
+    started: 1,
+    joined: 1,
+    refused: { organization: 0, node: 1 },
+  });
+  for (const g of gates) g.end();
+  await Promise.all(held);
+  assert.deepEqual(
+    { ...slots.stats(), refused: undefined },
+    { kind: 'register_build', slots: 1, running: 0, queued: 0, started: 3, joined: 1, refused: undefined },
+  );
+});
+
+test('a job that starts at once is not counted against the queue: a full queue refuses only what would wait', async () => {
+  const slots = new WorkSlots({ kind: 'report_build', slots: 3, perOrganization: 10, queue: 1 });
+  const started: string[] = [];
+  const a = [0, 1, 2].map((i) => gate(started, `A${i}`));
+  const runs = a.map((g, i) => slots.run('A', `A${i}`, g.work));
+  assert.deepEqual(started, ['A0', 'A1'], 'A runs on two slots of three, its third waits');
+  const b = gate(started, 'B');
+  const other = slots.run('B', 'B', b.work);
+  assert.deepEqual(started, ['A0', 'A1', 'B'], 'B starts on the free slot though the queue is full');
+  assert.throws(
+    () => slots.run('C', 'C', async () => 'never'),
+    (e: unknown) => e instanceof AppError && e.code === 'pdf_unavailable',
+  );
+  b.end();
+  for (const g of a) g.end();
+  await Promise.all([...runs, other]);
+});
+
+test('a job that throws before returning a promise fails its callers and frees its slot', async () => {
+  const slots = new WorkSlots({ kind: 'archive_preview', slots: 1, perOrganization: 2, queue: 2 });
+  await assert.rejects(
+    slots.run('A', 'k', () => {
+      throw new Error('at once');
+    }),
+    /at once/,
+  );
+  assert.equal(await slots.run('A', 'k2', async () => 'next'), 'next');
+  await turn();
+  assert.equal(slots.stats().running, 0);
 });
