@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../../kernel/errors.ts';
+import { errors, isAppError } from '../../kernel/errors.ts';
 import { conditionalAnswer, weakBlobEtag } from '../conditional.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import {
@@ -16,7 +17,14 @@ import {
   XlsxDownload,
   ZipDownload,
 } from '../schemas/reports.ts';
-import { buildRegister, type RegisterFormat, type RegisterQuery } from '../../report/register/index.ts';
+import {
+  buildRegister,
+  renderRegister,
+  type RegisterFormat,
+  type RegisterQuery,
+  type RegisterRenderer,
+  type RegisterRow,
+} from '../../report/register/index.ts';
 import { currentDecisions, decidedResult } from '../../domain/feedback/history.ts';
 import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
@@ -30,25 +38,48 @@ import type { ReportKeys } from '../../report/types.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
 import { isolatedRegisterRender } from '../../isolation/register-build.ts';
+import { reportChildren } from '../../isolation/report-children.ts';
+import type { AdmitBuild } from '../../report/admit.ts';
+
+/** What makes two registers the same file: the digest of their rows, format and title. */
+function registerKey(format: RegisterFormat, rows: readonly RegisterRow[], subtitle: string): string {
+  return `register/${createHash('sha256')
+    .update(JSON.stringify([format, subtitle, rows]))
+    .digest('base64url')}`;
+}
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
-  const { blobs } = deps;
-  // PDFs that failed at publication are rebuilt by the node a download reaches (one build per run at a time),
-  // in a child process when the program runs as a service, so rendering never stalls other requests.
+  const { blobs, bounds } = deps;
+  const limits = { memoryMb: deps.config.runMemoryMb, timeoutMs: deps.config.pdfBuildTimeoutMs };
+  // Builds on download — PDFs that failed at publication, PDFs without rejected findings, registers of remarks — run
+  // in the API's kept report children when the program runs as a service (isolation/report-children.ts), so
+  // rendering never stalls other requests and no file pays for starting the program; at most as many children as
+  // the node's report and register slots (domain/work-bounds.ts), which bound them per organization and per node.
+  const children = deps.children ? reportChildren(deps.children, deps.config.reportBuildSlots + deps.config.registerBuildSlots) : undefined;
+  const build = children ? isolatedPdfBuild(children, limits) : undefined;
+  const renderInChild = children ? isolatedRegisterRender(children, limits) : undefined;
+  const admit: AdmitBuild = (organizationId, key, work) => bounds.reports.run(organizationId, key, work);
   // Loaded on the first PDF or ZIP download: the renderer (pdfkit, fonts) is not part of an idle API node.
-  const build = deps.children ? isolatedPdfBuild(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
-  // Registers are written in a child too when the program runs as a service (ExcelJS and docx are CPU work).
-  const renderInChild = deps.children ? isolatedRegisterRender(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
   let rebuilder: Promise<PdfRebuilder> | null = null;
   const pdfRebuilder = () =>
     (rebuilder ??= import('../../report/rebuild.ts').then(
-      ({ PdfRebuilder }) => new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs }, { build }),
+      ({ PdfRebuilder }) => new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs }, { build, admit }),
     ));
 
   // Reports without the findings a specialist rejected: PDFs built once per set of rejected findings, in a child as above.
-  const decidedBuild = deps.children ? isolatedDecidedPdfBuild(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
-  const decided = new DecidedReports(db, blobs, decidedBuild);
+  const decidedBuild = children ? isolatedDecidedPdfBuild(children, limits) : undefined;
+  const decided = new DecidedReports(db, blobs, decidedBuild, admit);
+
+  /**
+   * The register's writer for one organization's request: in a slot of the node's register builds, joined with
+   * every request for the same file (the same rows, format and title: the same run, decisions and filter) while it
+   * is built, so twenty downloads of one register build it once.
+   */
+  const registerWriter =
+    (organizationId: string): RegisterRenderer =>
+    (format, rows, subtitle) =>
+      bounds.registers.run(organizationId, registerKey(format, rows, subtitle), () => (renderInChild ?? renderRegister)(format, rows, subtitle));
 
   /** «24-017 2026-11-26»: what the run's downloads are named by (report/download.ts downloadBase). */
   async function baseNameOf(run: { id: string; objectAddress: string | null; finishedAt: string | null }, timeZone: string): Promise<string> {
@@ -60,8 +91,10 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   async function decidedKeys(tenantId: string, runId: string, reportMdKey: string, rejectedIds: string[]): Promise<ReportKeys> {
     const { result } = await loadPublished(db, tenantId, runId);
     try {
-      return { reportMdKey, ...(await decided.ensure(runId, result, rejectedIds)) };
+      return { reportMdKey, ...(await decided.ensure(runId, result, rejectedIds, tenantId)) };
     } catch (err) {
+      // refused by the node's bound: the refusal is the answer (429 / 503 with Retry-After)
+      if (isAppError(err)) throw err;
       deps.log.warn({ err, run_id: runId }, 'PDF reports without rejected findings not built');
       throw errors.pdfUnavailable();
     }
@@ -88,7 +121,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         .send(body);
     }
     if (rejectedIds.length) keys = await decidedKeys(tenantId, run.id, keys.reportMdKey, rejectedIds);
-    else if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys);
+    else if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys, tenantId);
     const report = storedReport(keys, request, `Замечания ${base}`);
     const missing = (e: unknown) => (e instanceof BlobNotFoundError && request.kind !== 'markdown' ? errors.pdfUnavailable() : e);
     const size = await blobs.size(report.key).catch((e: unknown) => Promise.reject(missing(e)));
@@ -111,7 +144,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       published.result,
       latestDecisions(history),
       query,
-      renderInChild,
+      registerWriter(tenant.id),
       latestDecisions(previousHistory),
       `Реестр замечаний ${await baseNameOf(published.run, tenant.timeZone)}`,
       tenant.timeZone,
@@ -158,6 +191,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.addHook('onClose', async () => {
       if (rebuilder) await (await rebuilder).idle();
       await decided.idle();
+      await children?.stop();
     });
 
     app.get(
