@@ -91,6 +91,11 @@ export class ChildPool {
     return this.all.size;
   }
 
+  /** Process ids of the children alive now (for logs and benchmarks). */
+  pids(): number[] {
+    return [...this.all].flatMap((c) => (c.pid === undefined ? [] : [c.pid]));
+  }
+
   /** Children waiting for a job now. */
   get idleCount(): number {
     return this.idle.length;
