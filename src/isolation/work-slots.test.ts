@@ -168,31 +168,47 @@ test('closing refuses the waiting renders and every new one; the running ones en
   assert.equal(slots.held('A'), 0);
 });
 
-test("past the node's queue a new job is refused with 503 and Retry-After, whoever asks; joining is still free", async () => {
+test("past the node's queue an organization already served is refused with 503 and Retry-After; a newcomer is queued; joining is free", async () => {
   const slots = new WorkSlots({ kind: 'register_build', slots: 1, perOrganization: 10, queue: 2 });
   const started: string[] = [];
-  const gates = ['A0', 'B0', 'C0'].map((n) => gate(started, n));
-  const held = gates.map((g, i) => slots.run(['A', 'B', 'C'][i]!, `k${i}`, g.work));
+  const gates = new Map<string, ReturnType<typeof gate>>();
+  const ask = (org: string, key: string) => {
+    const g = gate(started, key);
+    gates.set(key, g);
+    return slots.run(org, key, g.work);
+  };
+  const held = [ask('A', 'A0'), ask('A', 'A1'), ask('B', 'B0')];
   assert.deepEqual(started, ['A0'], 'one running, two queued');
   assert.throws(
-    () => slots.run('D', 'k3', async () => 'never'),
+    () => slots.run('A', 'A2', async () => 'never'),
     (e: unknown) => e instanceof AppError && e.code === 'backend_unavailable' && (e.retryAfter ?? 0) >= 1 && /реестров замечаний/.test(e.message),
   );
-  assert.ok(slots.run('D', 'k1', gates[1]!.work) instanceof Promise, 'the same job as one queued is joined, not refused');
+  assert.throws(
+    () => slots.run('B', 'B1', async () => 'never'),
+    (e: unknown) => e instanceof AppError && e.code === 'backend_unavailable',
+  );
+  held.push(ask('C', 'C0'));
+  assert.equal(slots.held('C'), 1, 'C had nothing here: queued past the bound');
+  assert.ok(slots.run('D', 'A1', gates.get('A1')!.work) instanceof Promise, 'the same job as one queued is joined, not refused');
   assert.deepEqual(slots.stats(), {
     kind: 'register_build',
     slots: 1,
     running: 1,
-    queued: 2,
+    queued: 3,
     started: 1,
     joined: 1,
-    refused: { organization: 0, node: 1 },
+    refused: { organization: 0, node: 2 },
   });
-  for (const g of gates) g.end();
+  gates.get('A0')!.end();
+  await turn();
+  assert.deepEqual(started, ['A0', 'B0'], 'B (nothing running, served longest ago) before A and C');
+  for (const g of gates.values()) g.end();
   await Promise.all(held);
+  await turn();
+  assert.deepEqual(started, ['A0', 'B0', 'C0', 'A1']);
   assert.deepEqual(
     { ...slots.stats(), refused: undefined },
-    { kind: 'register_build', slots: 1, running: 0, queued: 0, started: 3, joined: 1, refused: undefined },
+    { kind: 'register_build', slots: 1, running: 0, queued: 0, started: 4, joined: 1, refused: undefined },
   );
 });
 
@@ -206,8 +222,9 @@ test('a job that starts at once is not counted against the queue: a full queue r
   const other = slots.run('B', 'B', b.work);
   assert.deepEqual(started, ['A0', 'A1', 'B'], 'B starts on the free slot though the queue is full');
   assert.throws(
-    () => slots.run('C', 'C', async () => 'never'),
+    () => slots.run('B', 'B2', async () => 'never'),
     (e: unknown) => e instanceof AppError && e.code === 'pdf_unavailable',
+    'B, running one, would wait behind a full queue',
   );
   b.end();
   for (const g of a) g.end();

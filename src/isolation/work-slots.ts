@@ -9,9 +9,11 @@
  * - An organization holds at most `perOrganization` jobs waiting and running; one more is refused with 429
  *   too_many_requests (Retry-After: about one job's time, when its own queue should have moved), so nobody's flood
  *   queues up here.
- * - The node holds at most `queue` jobs waiting, whoever they are of; one more is refused with 503 (the kind's code,
- *   Retry-After: when the queue ahead should have drained), so a node that many organizations fill at once says so
- *   at once instead of answering minutes later.
+ * - The node holds at most `queue` jobs waiting; past it, an organization that already has a job waiting or running
+ *   is refused with 503 (the kind's code, Retry-After: when the queue ahead should have drained), so a node that
+ *   organizations fill says so at once instead of answering minutes later. An organization with nothing here is
+ *   still queued — it waits for one slot at most (below) — so a full node refuses those who fill it, never a
+ *   newcomer; the queue may pass its bound by one job per such organization.
  * - A free slot goes to the waiting organization with the fewest jobs running, the one longest not served among
  *   equals (an organization that just came is served first), not to the oldest request; and with more than one
  *   slot no organization runs on all of them. So a job waits for no other organization's queue, only behind one job
@@ -87,7 +89,7 @@ export class WorkSlots {
   /**
    * The result of `work` for `key`, started once a slot is free and shared by every caller that asks for the same
    * key before it ends. Throws (synchronously) 429 when the organization already has its share waiting and running,
-   * 503 when the node's queue is full.
+   * 503 when the node's queue is full and the organization already has a job here.
    */
   run<T>(organization: string, key: string, work: () => Promise<T>): Promise<T> {
     if (this.closedWith) throw this.closedWith();
@@ -102,9 +104,11 @@ export class WorkSlots {
       // A place of its own frees when one of its jobs ends: about one job's time.
       throw errors.workBusy(this.kind, this.opts.perOrganization, this.seconds(this.meanMs));
     }
-    // A job that can start at once waits in no queue; past the node's queue the wait would be the whole queue's.
+    // A job that can start at once waits in no queue; past the node's queue the wait would be the whole queue's
+    // for an organization already served, not for one that has nothing here.
     const startsNow = this.running < this.opts.slots && org.running < this.runningPerOrganization;
-    if (!startsNow && this.queued >= this.opts.queue) {
+    const holdsSome = org.waiting.length + org.running > 0;
+    if (!startsNow && holdsSome && this.queued >= this.opts.queue) {
       this.counts.node++;
       throw errors.nodeBusy(this.kind, this.seconds(this.meanMs * (this.queued / this.opts.slots + 1)));
     }
