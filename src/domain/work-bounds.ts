@@ -45,7 +45,7 @@ export function workBounds(config: BoundsConfig): WorkBounds {
     new WorkSlots({ kind, slots: n, perOrganization, queue: n * config.workQueuePerSlot, firstEstimateMs });
   const pages = slots('page_render', config.pageRenderSlots, config.pageRendersPerOrganization, 2000);
   // A PDF build of a large run takes a minute; a register a second or two.
-  const reports = slots('report_build', config.reportBuildSlots, config.reportBuildsPerOrganization, 30_000);
+  const reports = slots('pdf_build', config.reportBuildSlots, config.reportBuildsPerOrganization, 30_000);
   const registers = slots('register_build', config.registerBuildSlots, config.reportBuildsPerOrganization, 3000);
   // An organization's previews are bounded by its intake slots already; here they share the node's unpacking.
   const previews = slots('archive_preview', config.archivePreviewSlots, config.intakeSlotsPerOrganization, 5000);
@@ -59,7 +59,7 @@ export function workBounds(config: BoundsConfig): WorkBounds {
     stats: () => ({
       kinds: {
         page_render: pages.stats(),
-        report_build: reports.stats(),
+        pdf_build: reports.stats(),
         register_build: registers.stats(),
         archive_preview: previews.stats(),
       },

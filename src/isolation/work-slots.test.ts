@@ -213,7 +213,7 @@ test("past the node's queue an organization already served is refused with 503 a
 });
 
 test('a job that starts at once is not counted against the queue: a full queue refuses only what would wait', async () => {
-  const slots = new WorkSlots({ kind: 'report_build', slots: 3, perOrganization: 10, queue: 1 });
+  const slots = new WorkSlots({ kind: 'pdf_build', slots: 3, perOrganization: 10, queue: 1 });
   const started: string[] = [];
   const a = [0, 1, 2].map((i) => gate(started, `A${i}`));
   const runs = a.map((g, i) => slots.run('A', `A${i}`, g.work));

@@ -58,7 +58,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * node (isolation/work-slots.ts): page pictures of the cabinet, PDF report builds on download, registers of
  * remarks, and archive previews.
  */
-export type WorkKind = 'page_render' | 'report_build' | 'register_build' | 'archive_preview';
+export type WorkKind = 'page_render' | 'pdf_build' | 'register_build' | 'archive_preview';
 
 /** How the refusals of each kind name it; a full node answers with the contract's 503 code for the download. */
 const WORK_NAMES: Record<WorkKind, { organization: string; node: string; nodeCode: 'pdf_unavailable' | 'backend_unavailable' }> = {
@@ -67,7 +67,7 @@ const WORK_NAMES: Record<WorkKind, { organization: string; node: string; nodeCod
     node: 'очередь построения изображений страниц заполнена',
     nodeCode: 'pdf_unavailable',
   },
-  report_build: { organization: 'Собирается слишком много PDF-отчётов организации', node: 'очередь сборки PDF-отчётов заполнена', nodeCode: 'pdf_unavailable' },
+  pdf_build: { organization: 'Собирается слишком много PDF-отчётов организации', node: 'очередь сборки PDF-отчётов заполнена', nodeCode: 'pdf_unavailable' },
   register_build: {
     organization: 'Собирается слишком много реестров замечаний организации',
     node: 'очередь сборки реестров замечаний заполнена',
