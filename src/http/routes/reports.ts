@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../domain/deps.ts';
@@ -17,15 +16,8 @@ import {
   XlsxDownload,
   ZipDownload,
 } from '../schemas/reports.ts';
-import {
-  buildRegister,
-  renderRegister,
-  type RegisterFormat,
-  type RegisterQuery,
-  type RegisterRenderer,
-  type RegisterRow,
-} from '../../report/register/index.ts';
-import { currentDecisions, decidedResult } from '../../domain/feedback/history.ts';
+import { buildRegister, type RegisterFormat, type RegisterQuery } from '../../report/register/index.ts';
+import { currentDecisions, decidedResult, decisionsVersion } from '../../domain/feedback/history.ts';
 import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
@@ -40,13 +32,6 @@ import { loadPublished } from '../../domain/feedback/published.ts';
 import { isolatedRegisterRender } from '../../isolation/register-build.ts';
 import { reportChildren } from '../../isolation/report-children.ts';
 import type { AdmitBuild } from '../../report/admit.ts';
-
-/** What makes two registers the same file: the digest of their rows, format and title. */
-function registerKey(format: RegisterFormat, rows: readonly RegisterRow[], subtitle: string): string {
-  return `register/${createHash('sha256')
-    .update(JSON.stringify([format, subtitle, rows]))
-    .digest('base64url')}`;
-}
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -70,16 +55,6 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   // Reports without the findings a specialist rejected: PDFs built once per set of rejected findings, in a child as above.
   const decidedBuild = children ? isolatedDecidedPdfBuild(children, limits) : undefined;
   const decided = new DecidedReports(db, blobs, decidedBuild, admit);
-
-  /**
-   * The register's writer for one organization's request: in a slot of the node's register builds, joined with
-   * every request for the same file (the same rows, format and title: the same run, decisions and filter) while it
-   * is built, so twenty downloads of one register build it once.
-   */
-  const registerWriter =
-    (organizationId: string): RegisterRenderer =>
-    (format, rows, subtitle) =>
-      bounds.registers.run(organizationId, registerKey(format, rows, subtitle), () => (renderInChild ?? renderRegister)(format, rows, subtitle));
 
   /** «24-017 2026-11-26»: what the run's downloads are named by (report/download.ts downloadBase). */
   async function baseNameOf(run: { id: string; objectAddress: string | null; finishedAt: string | null }, timeZone: string): Promise<string> {
@@ -135,20 +110,31 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       .send(body);
   }
 
-  /** The register of remarks with the decisions as they stand now; the run must be this tenant's and published. */
+  /**
+   * The register of remarks with the decisions as they stand now; the run must be this tenant's and published.
+   * Admitted by the node's register slots before anything is loaded — a refused request has read a run and its
+   * decisions, not the published result — and joined with every request for the same file while it is built: the
+   * same organization, run, format, filter and decisions of the run, so twenty downloads of one register build it
+   * once. The result is loaded and the rows chosen in the slot; only their writing goes to a report child.
+   */
   async function sendRegister(format: RegisterFormat, runId: string, tenant: Organization, query: RegisterQuery, reply: FastifyReply): Promise<FastifyReply> {
-    const { published, history, previousHistory } = await decidedResult(db, tenant.id, runId);
-    const file = await buildRegister(
-      format,
-      published.run.id,
-      published.result,
-      latestDecisions(history),
-      query,
-      registerWriter(tenant.id),
-      latestDecisions(previousHistory),
-      `Реестр замечаний ${await baseNameOf(published.run, tenant.timeZone)}`,
-      tenant.timeZone,
-    );
+    const run = await getRunOf(db, tenant.id, runId);
+    const version = await decisionsVersion(db, tenant.id, run.id);
+    const key = `register/${tenant.id}/${run.id}/${format}/${JSON.stringify([query.section ?? null, query.theme ?? null, query.include_rejected === true])}/${version}`;
+    const file = await bounds.registers.run(tenant.id, key, async () => {
+      const { published, history, previousHistory } = await decidedResult(db, tenant.id, run.id);
+      return buildRegister(
+        format,
+        published.run.id,
+        published.result,
+        latestDecisions(history),
+        query,
+        renderInChild,
+        latestDecisions(previousHistory),
+        `Реестр замечаний ${await baseNameOf(published.run, tenant.timeZone)}`,
+        tenant.timeZone,
+      );
+    });
     return reply
       .type(file.contentType)
       .header('Content-Length', String(file.body.length))
