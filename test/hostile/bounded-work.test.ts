@@ -10,6 +10,7 @@
  * measures the other organization's latency under the same attacks).
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,6 +167,38 @@ describe('bounded work under hostile organizations', () => {
     assert.deepEqual([stats.running, stats.queued], [0, 0]);
     // the refused one is served once the node has room
     assert.equal((await get(other, `/runs/${otherRun}/register.xlsx`)).statusCode, 200);
+  });
+
+  test('a register asked after a decision is not joined with one asked before it: each has the decisions of its moment', async () => {
+    const registers = bounds.registers;
+    const release = holdSlots(registers);
+    const before = registers.stats();
+    const runId = await publishedRun(other, 36);
+    const finding = makeResult(36).findings.sort((a, b) => a.n - b.n)[0]!;
+    const earlier = get(other, `/runs/${runId}/register.xlsx?include_rejected=true`);
+    await until('the first register queued', () => registers.held(other.tenantId) === 1);
+    const decided = await app.inject({
+      method: 'POST',
+      url: `/api/v1/runs/${runId}/feedback`,
+      headers: { ...other.auth, 'content-type': 'application/json' },
+      payload: {
+        snapshot: 's',
+        finding_id: finding.finding_id,
+        decision: 'rejected',
+        reason: 'Расчёт приведён в томе КР',
+        version: 0,
+        request_key: randomUUID(),
+      },
+    });
+    assert.equal(decided.statusCode, 201, decided.body);
+    const later = get(other, `/runs/${runId}/register.xlsx?include_rejected=true`);
+    await until('the second register queued, not joined', () => registers.held(other.tenantId) === 2);
+    assert.equal(registers.stats().joined, before.joined);
+    release();
+    const [a, b] = [await earlier, await later];
+    assert.equal(a.statusCode, 200, a.body);
+    assert.equal(b.statusCode, 200, b.body);
+    assert.equal(registers.stats().started - before.started, 2, 'two builds: the second with the rejection');
   });
 
   test('previews in parallel: counted against the upload bound like POST /runs; past the node’s queue 503; the others upload', async () => {
