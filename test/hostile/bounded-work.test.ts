@@ -295,9 +295,10 @@ describe('bounded work under hostile organizations', () => {
     };
 
     const a1 = ask(attackerA, runA, 1);
-    await until('A renders', () => slots.stats().running === 1);
+    // each render starts once its source is copied: waited for, so that the first gate is A's
+    await until('A renders', () => started.length === 1);
     const c1 = ask(attackerC, runC, 1);
-    await until('C renders', () => slots.stats().running === 2);
+    await until('C renders', () => started.length === 2);
     const aQueued = [ask(attackerA, runA, 2), ask(attackerA, runA, 3)];
     await until('A has two waiting', () => slots.stats().queued === 2);
     const a4 = await refusalOf(ask(attackerA, runA, 4));
