@@ -243,3 +243,44 @@ test('a job that throws before returning a promise fails its callers and frees i
   await turn();
   assert.equal(slots.stats().running, 0);
 });
+
+test('organizations whose jobs failed share the slots but one: two of them no longer hold both, another starts at once', async () => {
+  const slots = new WorkSlots({ kind: 'page_render', slots: 2, perOrganization: 10, queue: 100 });
+  const started: string[] = [];
+  // A and C each have a page fail (a hostile page at its time limit)
+  for (const org of ['A', 'C']) await assert.rejects(slots.run(org, `${org}-bad`, () => Promise.reject(new Error('time limit'))));
+  await turn();
+  const gates = new Map<string, ReturnType<typeof gate>>();
+  const ask = (org: string, n: number) => {
+    const g = gate(started, `${org}${n}`);
+    gates.set(`${org}${n}`, g);
+    return slots.run(org, `${org}${n}`, g.work);
+  };
+  const all = [ask('A', 0), ask('C', 0), ask('A', 1), ask('C', 1)];
+  assert.deepEqual(started, ['A0'], 'the failing organizations run on one slot of two together');
+  all.push(ask('B', 0));
+  assert.deepEqual(started, ['A0', 'B0'], 'another organization starts on the slot they leave');
+  gates.get('A0')!.end();
+  await turn();
+  assert.deepEqual(started, ['A0', 'B0', 'C0'], 'the failing ones take turns on their slot');
+  for (const g of gates.values()) g.end();
+  for (let i = 0; i < 4; i++) {
+    await turn();
+    for (const g of gates.values()) g.end();
+  }
+  await Promise.all(all);
+  assert.equal(started.length, 5);
+});
+
+test('the penalty ends: once failurePenaltyMs has passed an organization runs on its share again', async () => {
+  const slots = new WorkSlots({ kind: 'page_render', slots: 3, perOrganization: 10, queue: 100, failurePenaltyMs: 30 });
+  await assert.rejects(slots.run('A', 'bad-a', () => Promise.reject(new Error('x'))));
+  await assert.rejects(slots.run('C', 'bad-c', () => Promise.reject(new Error('x'))));
+  await new Promise((r) => setTimeout(r, 50));
+  const started: string[] = [];
+  const gates = ['A0', 'A1', 'C0'].map((n) => gate(started, n));
+  const all = [slots.run('A', 'A0', gates[0]!.work), slots.run('A', 'A1', gates[1]!.work), slots.run('C', 'C0', gates[2]!.work)];
+  assert.deepEqual(started, ['A0', 'A1', 'C0'], 'all three slots used: nobody is failing any more');
+  for (const g of gates) g.end();
+  await Promise.all(all);
+});

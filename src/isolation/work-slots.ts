@@ -19,6 +19,10 @@
  *   slot no organization runs on all of them. So a job waits for no other organization's queue, only behind one job
  *   of each organization waiting before it: not at all while a single other organization keeps the slots busy, for
  *   one slot to free while two do.
+ * - An organization whose job failed in the last `failurePenaltyMs` (a hostile page that ran to its time limit, a
+ *   build that crashed) runs on the slots but one together with every other such organization: two organizations
+ *   whose pages each hold a slot to the time limit no longer hold both, so the others' work waits for none of them.
+ *   A slot may then stay free while only failing organizations wait: their failures cost them, not the others.
  * - Nothing of a job is done before its slot is free (the work function starts then), so a waiting request holds no
  *   copy of its document and no child.
  */
@@ -34,6 +38,8 @@ export interface WorkSlotsOptions {
   queue: number;
   /** How long a job is taken to last (for Retry-After) until jobs have been timed. */
   firstEstimateMs?: number;
+  /** How long an organization whose job failed shares the slots but one with the other failing ones (default 10 min). */
+  failurePenaltyMs?: number;
 }
 
 /** Numbers of one kind for logs and metrics. */
@@ -64,6 +70,9 @@ interface Organization {
 }
 
 const FIRST_ESTIMATE_MS = 2000;
+const FAILURE_PENALTY_MS = 10 * 60_000;
+/** Organizations whose last failure is remembered at most (older ones forgotten first). */
+const MAX_FAILING = 10_000;
 const RETRY_AFTER_MAX_S = 60;
 
 export class WorkSlots {
@@ -79,11 +88,15 @@ export class WorkSlots {
   /** Jobs one organization may run at once: all slots but one when there are several. */
   private readonly runningPerOrganization: number;
   private readonly counts = { started: 0, joined: 0, organization: 0, node: 0 };
+  /** When each organization's job last failed (ms), oldest first. */
+  private readonly failedAt = new Map<string, number>();
+  private readonly failurePenaltyMs: number;
 
   constructor(private readonly opts: WorkSlotsOptions) {
     this.kind = opts.kind;
     this.runningPerOrganization = Math.max(1, opts.slots - 1);
     this.meanMs = opts.firstEstimateMs ?? FIRST_ESTIMATE_MS;
+    this.failurePenaltyMs = opts.failurePenaltyMs ?? FAILURE_PENALTY_MS;
   }
 
   /**
@@ -128,14 +141,19 @@ export class WorkSlots {
           } catch (e) {
             done = Promise.reject(e);
           }
-          done.then(resolve, reject).finally(() => {
-            this.meanMs = 0.8 * this.meanMs + 0.2 * (Date.now() - began);
-            this.running--;
-            org.running--;
-            this.inFlight.delete(key);
-            if (org.running === 0 && org.waiting.length === 0) this.organizations.delete(organization);
-            this.dispatch();
-          });
+          done
+            .then(resolve, (e: unknown) => {
+              this.failed(organization);
+              reject(e);
+            })
+            .finally(() => {
+              this.meanMs = 0.8 * this.meanMs + 0.2 * (Date.now() - began);
+              this.running--;
+              org.running--;
+              this.inFlight.delete(key);
+              if (org.running === 0 && org.waiting.length === 0) this.organizations.delete(organization);
+              this.dispatch();
+            });
         },
       });
     });
@@ -181,12 +199,24 @@ export class WorkSlots {
    * fewest jobs running, then the one longest not served (one that just came first); undefined for none.
    */
   private next(): Organization | undefined {
+    const now = Date.now();
+    const failing = (id: string) => (this.failedAt.get(id) ?? Number.NEGATIVE_INFINITY) > now - this.failurePenaltyMs;
+    let failingRunning = 0;
+    for (const [id, org] of this.organizations) if (failing(id)) failingRunning += org.running;
     let best: Organization | undefined;
-    for (const org of this.organizations.values()) {
+    for (const [id, org] of this.organizations) {
       if (org.waiting.length === 0 || org.running >= this.runningPerOrganization) continue;
+      if (failingRunning >= this.runningPerOrganization && failing(id)) continue;
       if (!best || org.running < best.running || (org.running === best.running && org.lastServed < best.lastServed)) best = org;
     }
     return best;
+  }
+
+  /** Remembers that a job of the organization failed (the most recent last, so the oldest are forgotten first). */
+  private failed(organization: string): void {
+    this.failedAt.delete(organization);
+    this.failedAt.set(organization, Date.now());
+    if (this.failedAt.size > MAX_FAILING) this.failedAt.delete(this.failedAt.keys().next().value!);
   }
 
   /** Starts waiting jobs while slots are free, one organization after another. */
