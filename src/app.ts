@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AppDeps } from './domain/deps.ts';
+import type { AppDeps, AppInput } from './domain/deps.ts';
+import { workBounds } from './domain/work-bounds.ts';
 import type { App } from './http/app-instance.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { startRateLimits, type RateLimits } from './http/rate-limit.ts';
@@ -37,7 +38,8 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: AppDeps): Promise<App> {
+export async function buildApp(input: AppInput): Promise<App> {
+  const deps: AppDeps = { ...input, bounds: input.bounds ?? workBounds(input.config) };
   const app = Fastify({
     loggerInstance: deps.log,
     // Every response carries the request id; a client-supplied X-Request-Id is kept when sane.

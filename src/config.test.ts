@@ -78,3 +78,24 @@ test('S3 connection settings are read with the rest: region falls back to AWS_RE
   assert.equal(loadConfig({ S3_REGION: 'ru-1', AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: 'id' }).s3.region, 'ru-1');
   assert.equal(loadConfig({ AWS_ACCESS_KEY_ID: 'id' }).s3.credentials, null);
 });
+
+test('bounds of work on request: report, register and preview slots, the share per organization and the queue per slot', () => {
+  const defaults = loadConfig({});
+  assert.deepEqual(
+    [defaults.reportBuildSlots, defaults.registerBuildSlots, defaults.reportBuildsPerOrganization, defaults.archivePreviewSlots, defaults.workQueuePerSlot],
+    [2, 2, 4, 2, 8],
+  );
+  const set = loadConfig({
+    REPORT_BUILD_SLOTS: '1',
+    REGISTER_BUILD_SLOTS: '3',
+    REPORT_BUILDS_PER_ORGANIZATION: '6',
+    ARCHIVE_PREVIEW_SLOTS: '4',
+    WORK_QUEUE_PER_SLOT: '2',
+  });
+  assert.deepEqual(
+    [set.reportBuildSlots, set.registerBuildSlots, set.reportBuildsPerOrganization, set.archivePreviewSlots, set.workQueuePerSlot],
+    [1, 3, 6, 4, 2],
+  );
+  assert.throws(() => loadConfig({ REGISTER_BUILD_SLOTS: '0' }), /REGISTER_BUILD_SLOTS/);
+  assert.throws(() => loadConfig({ WORK_QUEUE_PER_SLOT: 'many' }), /WORK_QUEUE_PER_SLOT/);
+});

@@ -47,7 +47,17 @@ export interface Config {
   runTimeoutMs: number;
   /** Longest PDF rebuild (on download) in its child process; over it the build counts as failed. 0 disables. */
   pdfBuildTimeoutMs: number;
-  /** Page pictures of the cabinet rendered at once by this process (cabinet/render-slots.ts). */
+  /** PDF report builds on download (rebuilds, reports without rejected findings) running at once on this node. */
+  reportBuildSlots: number;
+  /** Registers of remarks built at once on this node. */
+  registerBuildSlots: number;
+  /** Report and register builds of one organization waiting and running at once on this node (each kind); past it 429. */
+  reportBuildsPerOrganization: number;
+  /** Archive previews (POST /imports/preview) unpacked at once on this node. */
+  archivePreviewSlots: number;
+  /** Jobs of each bounded kind waiting on a node, per slot of the kind; past it 503 with Retry-After. */
+  workQueuePerSlot: number;
+  /** Page pictures of the cabinet rendered at once by this process (isolation/work-slots.ts). */
   pageRenderSlots: number;
   /** Page renders of one organization waiting and running at once in this process; past it 429. */
   pageRendersPerOrganization: number;
@@ -153,6 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runMemoryMb: memoryMb(env, 'RUN_MEMORY_MB', 1024),
     runTimeoutMs: int(env, 'RUN_TIMEOUT_MS', 3_600_000),
     pdfBuildTimeoutMs: int(env, 'PDF_BUILD_TIMEOUT_MS', 300_000),
+    // a build holds a child of RUN_MEMORY_MB: two of each kind keep a node's memory bounded at four of them
+    reportBuildSlots: positiveInt(env, 'REPORT_BUILD_SLOTS', 2),
+    registerBuildSlots: positiveInt(env, 'REGISTER_BUILD_SLOTS', 2),
+    reportBuildsPerOrganization: positiveInt(env, 'REPORT_BUILDS_PER_ORGANIZATION', 4),
+    archivePreviewSlots: positiveInt(env, 'ARCHIVE_PREVIEW_SLOTS', 2),
+    workQueuePerSlot: positiveInt(env, 'WORK_QUEUE_PER_SLOT', 8),
     // a page of an A1 drawing takes a core for a moment; two leave the API's own core to it on a small machine
     pageRenderSlots: positiveInt(env, 'PAGE_RENDER_SLOTS', 2),
     // a browser asks for six pictures at once per tab: two people's pages of findings fit
