@@ -68,3 +68,8 @@ test('the XML note’s dates are left to xml.explanatory_note_content: one findi
   const doc = docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml);
   assert.deepEqual(implausibleDateFindings(context([doc]), NOW), []);
 });
+
+test('a ГПЗУ citing a date after its date of issue is no finding: its pages carry its signing and registration', () => {
+  const gpzu = docFacts(1, 'ГПЗУ.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА\nДата выдачи 15.01.2025', 'Выписка от 17.01.2025 № 5']);
+  assert.deepEqual(implausibleDateFindings(context([gpzu]), NOW), []);
+});

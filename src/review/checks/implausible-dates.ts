@@ -35,10 +35,14 @@ interface OwnDate {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The document's own date as the set model read it from its form (a date not yet come is no date of its own). */
+/**
+ * The document's own date as the set model read it from its form (a date not yet come is no date of its own), for
+ * telling a citation later than the document.
+ */
 function ownDate(ctx: CheckContext, d: DocFacts, now: string): OwnDate | null {
   const r = ctx.set.documents.find((t) => t.docIndex === d.doc.index)?.date;
-  if (!r || r.date > now) return null;
+  // a ГПЗУ's pages carry the dates of its preparation, signing and registration around its date of issue
+  if (!r || r.date > now || r.source === 'gpzu_document') return null;
   const text = r.source === 'title_year' ? `${r.text} (титульный лист)` : r.source === 'file_name' ? `${r.text} (имя файла)` : r.text;
   return { iso: r.date, text };
 }
