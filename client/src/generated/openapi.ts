@@ -1447,7 +1447,7 @@ export interface paths {
                                 documents: ({
                                     /** @description Номер документа в комплекте, с 1 */
                                     doc_index: number;
-                                    /** @description Вид документа: pd_section, rd_mark, survey, survey_task, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other */
+                                    /** @description Вид документа: pd_section, rd_mark, survey, survey_task, estimate, gpzu, tech_conditions, design_task, iul, letter, answers, application, tep, contract, act, extract, xml_note, other */
                                     type: string;
                                     /** @description Код раздела, марка РД, вид изысканий или сметы */
                                     code: string | null;
@@ -1455,6 +1455,16 @@ export interface paths {
                                     stage: string | null;
                                     /** @description Признаки, по которым определён вид */
                                     evidence: string;
+                                    /** @description Собственная дата документа (ISO), прочитанная по правилу его вида; null — не указана */
+                                    date?: string | null;
+                                    /** @description Где прочитана дата: stamp, letter, iul, issued, gpzu_document, title_year, xml_year */
+                                    date_source?: string | null;
+                                    /** @description Текст, из которого прочитана дата */
+                                    date_text?: string | null;
+                                    /** @description Страница документа, на которой прочитана дата */
+                                    date_page?: number | null;
+                                    /** @description Дата, на которую оцениваются нормы этого документа: дата комплекта либо собственная дата документа, рассматриваемого отдельно от проекта */
+                                    norms_date?: string | null;
                                     /** @description Части тома по основным надписям, каждая со своей нумерацией листов */
                                     parts?: ({
                                         /** @description Часть тома: contents — содержание, text — текстовая часть, drawings — графическая часть, appendix — приложение, foreign — вложенные листы другого комплекта/объекта */
@@ -3013,7 +3023,7 @@ export interface paths {
         put?: never;
         /**
          * Просмотреть содержимое архива
-         * @description multipart/form-data, один архив в поле file. Проверка не создаётся и не списывается. Действуют те же лимиты и защиты, что и при загрузке комплекта.
+         * @description multipart/form-data, один архив в поле file. Проверка не создаётся и не списывается. Действуют те же лимиты и защиты, что и при загрузке комплекта, и тот же счёт одновременных загрузок организации (сверх него — 429 too_many_requests с Retry-After); когда узел занят распаковкой архивов — 503 backend_unavailable с Retry-After.
          */
         post: {
             parameters: {
@@ -3116,6 +3126,15 @@ export interface paths {
                 };
                 /** @description Ошибка в конверте detail */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
