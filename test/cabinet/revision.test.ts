@@ -56,7 +56,11 @@ test('findings of the next round: what changed, marks, a filter, the previous de
   await page.goto(`${origin}/#/runs/${second.runId}/findings`);
   const summary = page.locator('#revision');
   await summary.waitFor();
-  assert.match(await summary.innerText(), new RegExp(`новых — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}\\.`));
+  assert.match(
+    await summary.innerText(),
+    new RegExp(`новых — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}, том не представлен повторно — 0\\.`),
+  );
+  assert.match(await summary.locator('#round-documents').innerText(), /Том 4 КР изм1\.pdf\s+исправлен\s+было: 24-017-КР\.pdf/);
   await summary.locator('details.resolved summary').click();
   assert.match(await summary.locator('details.resolved').innerText(), /Адрес объекта различается в документах «24-017-КР\.pdf»/);
 
@@ -81,5 +85,5 @@ test('findings of the next round: what changed, marks, a filter, the previous de
   await page.goto(`${origin}/#/runs/${second.runId}`);
   const line = page.locator('#revision-line');
   await line.waitFor();
-  assert.match(await line.innerText(), new RegExp(`новых замечаний — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}\\.`));
+  assert.match(await line.innerText(), new RegExp(`новых — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}, том не представлен повторно — 0\\.`));
 });

@@ -64,7 +64,14 @@ describe('revision comparison in a bundle', () => {
     assert.equal(revision.previous_run_id, first.runId);
     assert.ok(findings.every((f: any) => f.revision?.status === 'new' || f.revision?.status === 'persisting'));
     const persisting = findings.filter((f: any) => f.revision.status === 'persisting');
-    assert.deepEqual(revision.counts, { new: findings.length - persisting.length, persisting: persisting.length, resolved: revision.resolved.length });
+    assert.deepEqual(revision.counts, {
+      new: findings.length - persisting.length,
+      persisting: persisting.length,
+      resolved: revision.resolved.length,
+      not_resubmitted: 0,
+    });
+    assert.deepEqual(revision.dropped, [], 'every volume came back');
+    assert.ok(revision.documents.every((d: any) => d.status === 'corrected'), 'each volume is its predecessor in another file');
 
     const area = persisting.find((f: any) => f.revision.previous_finding_id === rejected.finding_id);
     assert.ok(area, 'the built-up area finding persists though its volume was renamed and its pages moved');
@@ -122,7 +129,7 @@ describe('revision comparison in a bundle', () => {
     assert.match(
       flat,
       new RegExp(
-        `Сравнение с предыдущей проверкой комплекта .*новых замечаний — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}\\.`,
+        `Сравнение с предыдущей проверкой комплекта .*новых замечаний — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}, по томам, не представленным повторно, — 0\\.`,
       ),
     );
     assert.match(flat, /Устранены замечания прошлой проверки: № \d+ \(КР/);

@@ -2,7 +2,7 @@
 // finding, and the previous round's decisions beside a persisting finding — shown, never applied.
 import { h } from './dom.js';
 import { plural, W, fmtDateTime, IMPORTANCE, DECISION, label } from './format.js';
-/** @import { Finding, FindingsResult } from '../api-types.ts' */
+/** @import { Finding, FindingsResult, Revision } from '../api-types.ts' */
 
 /** @type {Record<string, string>} */
 export const REVISION = { new: 'Новое', persisting: 'Повторное' };
@@ -24,8 +24,22 @@ export function revisionSummary(result) {
       'p',
       `Сравнение с проверкой от ${fmtDateTime(r.previous_published_at)} (`,
       h('a', { href: `#/runs/${r.previous_run_id}/findings` }, 'открыть её замечания'),
-      `): новых — ${r.counts.new}, повторных — ${r.counts.persisting}, устранено — ${r.counts.resolved}.`,
+      `): ${countsText(r)}.`,
     ),
+    documentsOfRound(r),
+    r.not_resubmitted?.length
+      ? h(
+          'details.not-resubmitted',
+          { open: true },
+          h('summary', `Том не представлен повторно: ${plural(r.not_resubmitted.length, W.findings)} прошлой проверки не сняты`),
+          h(
+            'ol',
+            r.not_resubmitted.map((f) =>
+              h('li', h('strong', `№ ${f.n} · ${f.section} · ${label(IMPORTANCE, f.importance)}: `), f.essence, h('div.muted', f.place)),
+            ),
+          ),
+        )
+      : null,
     r.resolved.length
       ? h(
           'details.resolved',
@@ -36,6 +50,43 @@ export function revisionSummary(result) {
           ),
         )
       : null,
+  );
+}
+
+/** «новых — 3, повторных — 2, устранено — 1, том не представлен повторно — 4». @param {Revision} r */
+function countsText(r) {
+  const missing = r.counts.not_resubmitted === undefined ? '' : `, том не представлен повторно — ${r.counts.not_resubmitted}`;
+  return `новых — ${r.counts.new}, повторных — ${r.counts.persisting}, устранено — ${r.counts.resolved}${missing}`;
+}
+
+/** @type {Record<string, string>} */
+const DOCUMENT_STATUS = { corrected: 'исправлен', unchanged: 'без изменений', added: 'добавлен' };
+
+/** A document as the round names it: cipher, section, file name. @param {{ name: string, section: string | null, cipher: string | null }} d */
+function documentName(d) {
+  const what = [d.cipher, d.section && d.section !== d.cipher ? d.section : null].filter(Boolean).join(', ');
+  return what ? `${what} — ${d.name}` : d.name;
+}
+
+/** Which volumes came back, corrected or the same, which were added and which did not come back. @param {Revision} r */
+function documentsOfRound(r) {
+  if (!r.documents) return null;
+  const rows = [
+    ...r.documents.map((d) =>
+      h(
+        `tr.doc-${d.status}`,
+        h('td', documentName(d)),
+        h('td', label(DOCUMENT_STATUS, d.status)),
+        h('td.muted', d.previous_name ? `было: ${d.previous_name}` : '—'),
+      ),
+    ),
+    ...(r.dropped ?? []).map((d) => h('tr.doc-dropped', h('td', documentName(d)), h('td', h('strong', 'не представлен повторно')), h('td.muted', '—'))),
+  ];
+  return h(
+    'table.round-documents#round-documents',
+    h('caption', 'Тома этого тура против прошлого'),
+    h('thead', h('tr', h('th', 'Том'), h('th', 'В этом туре'), h('th', 'В прошлом туре'))),
+    h('tbody', rows),
   );
 }
 
@@ -70,6 +121,7 @@ export function revisionLine(result) {
   if (!r) return null;
   return h(
     'p.revision-line#revision-line',
-    `С прошлой проверки комплекта (${fmtDateTime(r.previous_published_at)}): новых замечаний — ${r.counts.new}, повторных — ${r.counts.persisting}, устранено — ${r.counts.resolved}.`,
+    `С прошлой проверки комплекта (${fmtDateTime(r.previous_published_at)}): ${countsText(r)}.`,
+    r.dropped?.length ? ` Не представлены повторно: ${r.dropped.map(documentName).join('; ')}.` : '',
   );
 }

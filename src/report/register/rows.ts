@@ -7,7 +7,7 @@ import type { Decision } from '../../kernel/model/feedback.ts';
 import type { Finding, PublishedResult, PublishedRevision } from '../../kernel/result.ts';
 import { formatDateTime, importanceLabel, sectionTitle, THEME_LABELS } from '../labels.ts';
 import type { ReportFilter } from '../types.ts';
-import { filterFindings, filterResolved } from '../view.ts';
+import { filterFindings, filterNotResubmitted, filterResolved, revisionDocumentLines } from '../view.ts';
 
 export interface RegisterColumn {
   header: string;
@@ -168,5 +168,8 @@ export function registerSubtitle(
   if (!revision) return text;
   const resolved = filterResolved(revision, filter);
   const numbers = resolved.length ? `: ${resolved.map((f) => `№ ${f.n}`).join(', ')}` : '';
-  return `${text}. Сравнение с проверкой ${revision.previous_run_id} (${formatDateTime(revision.previous_published_at, timeZone)}): устранено замечаний прошлой проверки — ${resolved.length}${numbers}`;
+  const missing = filterNotResubmitted(revision, filter);
+  const notBack = missing.length ? `; том не представлен повторно — замечания ${missing.map((f) => `№ ${f.n}`).join(', ')} не сняты` : '';
+  const documents = revisionDocumentLines(revision);
+  return `${text}. Сравнение с проверкой от ${formatDateTime(revision.previous_published_at, timeZone)}: устранено замечаний прошлой проверки — ${resolved.length}${numbers}${notBack}${documents.length ? `. ${documents.join(' ')}` : ''}`;
 }

@@ -1,0 +1,99 @@
+/**
+ * Rounds an expertise body can rely on, end to end: a set of ПЗ, АР and КР reviewed; the next revision keeps the
+ * same ПЗ file, brings АР corrected, leaves КР out and adds ИОС3. The comparison pairs the documents first: the
+ * remarks on КР are «том не представлен повторно», never resolved, and the documents added and dropped are listed
+ * in /findings, the PDF and both registers.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, type InProcessServer } from '../helpers/app.ts';
+import { Client } from '../helpers/client.ts';
+import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
+import { roundsOfSet } from '../feedback/published-set.ts';
+import { pdfText, zipEntries } from './inspect.ts';
+
+describe('rounds: which volumes came back', () => {
+  let server: InProcessServer;
+  let api: Client;
+  let assertDocumented: AssertDocumented;
+  let first: { runId: string; result: any };
+  let second: { runId: string; result: any };
+
+  async function published(body: FormData): Promise<{ runId: string; result: any }> {
+    const upload = await api.postForm('/runs', body);
+    assert.equal(upload.status, 201, upload.text);
+    const status = await api.waitRun(upload.json.run_id, 180_000);
+    assert.equal(status.status, 'done', JSON.stringify(status));
+    const r = await api.get(`/runs/${upload.json.run_id}/findings`);
+    assert.equal(r.status, 200, r.text);
+    return { runId: upload.json.run_id, result: r.json };
+  }
+
+  before(async () => {
+    server = await startApp({ worker: true });
+    api = new Client(server.baseUrl, (await server.createOrg({ checks: 10 })).api_key);
+    assertDocumented = await documentedBy(server.baseUrl);
+    const bundleId = (await api.post('/bundles', { label: 'Школа на 550 мест' })).json.bundle_id;
+    const sets = await roundsOfSet();
+    first = await published(sets.first({ bundle_id: bundleId }));
+    second = await published(sets.second({ bundle_id: bundleId }));
+  });
+  after(() => server.stop());
+
+  const onKr = (f: any) => f.page_refs.some((r: any) => r.kind === 'КР');
+
+  test('documents: ПЗ the same file, АР corrected, ИОС3 added, КР not resubmitted', async () => {
+    const { revision } = second.result;
+    const byName = new Map(revision.documents.map((d: any) => [d.name, d]));
+    assert.equal((byName.get('24-017-ПЗ.pdf') as any)?.status, 'unchanged');
+    assert.equal((byName.get('24-017-ПЗ.pdf') as any)?.matched_by, 'content');
+    assert.equal((byName.get('24-017-АР изм1.pdf') as any)?.status, 'corrected');
+    assert.equal((byName.get('24-017-АР изм1.pdf') as any)?.previous_name, '24-017-АР.pdf');
+    assert.equal((byName.get('24-017-ИОС3.pdf') as any)?.status, 'added');
+    assert.deepEqual(
+      revision.dropped.map((d: any) => d.name),
+      ['24-017-КР.pdf'],
+    );
+    assertDocumented('get', '/runs/{run_id}/findings', await api.get(`/runs/${second.runId}/findings`));
+  });
+
+  test('remarks on КР are not resubmitted, never resolved', () => {
+    const { revision } = second.result;
+    const kr = first.result.findings.filter(onKr);
+    assert.ok(kr.length > 0, 'the first round found something on КР');
+    const missing = new Set(revision.not_resubmitted.map((f: any) => f.finding_id));
+    const resolved = new Set(revision.resolved.map((f: any) => f.finding_id));
+    for (const f of kr) {
+      assert.ok(!resolved.has(f.finding_id), `№ ${f.n} on КР is not resolved: ${f.essence}`);
+      const persists = second.result.findings.some((g: any) => g.revision.previous_finding_id === f.finding_id);
+      assert.ok(persists || missing.has(f.finding_id), `№ ${f.n} persists or is not resubmitted`);
+    }
+    assert.equal(revision.counts.not_resubmitted, revision.not_resubmitted.length);
+    assert.equal(revision.counts.resolved, revision.resolved.length);
+  });
+
+  test('the PDF says which volumes came back and what was not resubmitted', async () => {
+    const pdf = await api.get(`/runs/${second.runId}/report.pdf`);
+    assert.equal(pdf.status, 200);
+    const flat = (await pdfText(pdf.bytes)).replace(/\s+/g, ' ');
+    assert.match(flat, /Не представлены повторно: [^.]*24-017-КР/);
+    assert.match(flat, /Добавлены: [^.]*ИОС3/);
+    assert.match(flat, /Том не представлен повторно — замечания прошлой проверки не сняты: № \d+/);
+    assert.doesNotMatch(flat, new RegExp(first.runId), 'the previous run is named by its date, not its id');
+  });
+
+  test('both registers list the volumes added and dropped and the remarks not resubmitted', async () => {
+    for (const format of ['docx']) {
+      const r = await api.get(`/runs/${second.runId}/register.${format}`);
+      assert.equal(r.status, 200, r.text);
+      const entries = await zipEntries(r.bytes);
+      const text = entries
+        .filter((e) => /word\/document\.xml|xl\/worksheets\/.*\.xml|xl\/sharedStrings\.xml/.test(e.name))
+        .map((e) => e.data.toString('utf8'))
+        .join(' ');
+      assert.match(text, /Не представлены повторно: [^<]*24-017-КР/, format);
+      assert.match(text, /Добавлены: [^<]*ИОС3/, format);
+      assert.match(text, /не представлен повторно/, format);
+    }
+  });
+});
