@@ -215,6 +215,8 @@ export interface FeedbackTable {
   /** sha256 of the canonical request body, to tell a repeat from a conflicting reuse of request_key. */
   request_hash: string;
   created_at: string;
+  /** The feedback_id of the previous round's decision this one carries over; null for a decision of its own. */
+  carried_from: string | null;
 }
 
 /** With employees: the employee a section of a run is assigned to (the first who decided on it). */

@@ -18,12 +18,13 @@ let page: Page;
 let origin: string;
 let second: { runId: string; result: any };
 let rejectedN: number;
+let api: Client;
 
 before(async () => {
   server = await startServer();
   origin = server.baseUrl.replace(/\/api\/v1$/, '');
   const org = await server.createOrg({ checks: 3 });
-  const api = new Client(server.baseUrl, org.api_key);
+  api = new Client(server.baseUrl, org.api_key);
   const bundleId = (await api.post('/bundles', { label: 'ЖК на Чистопольской' })).json.bundle_id;
   const first = await publishSet(api, { bundle_id: bundleId });
   const area = first.result.findings.find((f: any) => /площадь застройки/.test(f.essence));
@@ -78,9 +79,20 @@ test('findings of the next round: what changed, marks, a filter, the previous de
   const text = await previous.innerText();
   assert.match(text, new RegExp(`Замечание № ${rejectedN} прошлой проверки осталось`));
   assert.match(text, /Решение прошлого тура: Отклонено — «Площадь КР уточняется расчётом»/);
-  assert.match(text, /к этому замечанию не применяются/);
+  assert.match(text, /к этому замечанию сами не применяются/);
   assert.match(await page.locator('.finding-detail .decision').innerText(), /Решения ещё нет/, 'the previous decision is not applied');
   await screenshot(page, 'findings-revision');
+
+  // one action carries the previous round's decision over, as this key's new decision naming the old one
+  await page.locator('#carry-over').click();
+  await page.locator('.carry-over .carried').waitFor();
+  assert.match(await page.locator('.carry-over').innerText(), /Перенесено решений: 1\./);
+  await page.locator('.finding-detail .own-decision', { hasText: 'перенесено из прошлого тура' }).waitFor();
+  assert.match(await page.locator('.finding-detail .own-decision').innerText(), /Отклонено .*Площадь КР уточняется расчётом.*перенесено из прошлого тура/);
+  const carried = (await api.get(`/runs/${second.runId}/findings`)).json.feedback;
+  assert.equal(carried.length, 1);
+  assert.equal(carried[0].decision, 'rejected');
+  assert.ok(carried[0].carried_from, 'the carried decision names the one it repeats');
 
   await page.goto(`${origin}/#/runs/${second.runId}`);
   const line = page.locator('#revision-line');

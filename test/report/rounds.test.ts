@@ -5,6 +5,7 @@
  * in /findings, the PDF and both registers.
  */
 import { after, before, describe, test } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
@@ -18,6 +19,10 @@ describe('rounds: which volumes came back', () => {
   let assertDocumented: AssertDocumented;
   let first: { runId: string; result: any };
   let second: { runId: string; result: any };
+  let pzNorm: any;
+  let arNorm: any;
+  let accepted: any;
+  let rejected: any;
 
   async function published(body: FormData): Promise<{ runId: string; result: any }> {
     const upload = await api.postForm('/runs', body);
@@ -36,10 +41,29 @@ describe('rounds: which volumes came back', () => {
     const bundleId = (await api.post('/bundles', { label: 'Школа на 550 мест' })).json.bundle_id;
     const sets = await roundsOfSet();
     first = await published(sets.first({ bundle_id: bundleId }));
+    const decide = async (f: any, decision: string, reason: string) => {
+      const r = await api.post(`/runs/${first.runId}/feedback`, {
+        snapshot: first.result.feedback_snapshot,
+        finding_id: f.finding_id,
+        decision,
+        reason,
+        version: 0,
+        request_key: randomUUID(),
+      });
+      assert.equal(r.status, 201, r.text);
+      return r.json;
+    };
+    const norm = (kind: string) => first.result.findings.find((f: any) => f.check_id === 'norms.superseded' && f.page_refs.some((r: any) => r.kind === kind));
+    pzNorm = norm('ПЗ');
+    arNorm = norm('АР');
+    assert.ok(pzNorm && arNorm, 'superseded norms in ПЗ and АР');
+    accepted = await decide(pzNorm, 'accepted', 'Заменить ссылку на СП 20.13330.2016');
+    rejected = await decide(arNorm, 'rejected', 'Ссылка справочная, расчёт по действующему СП');
     second = await published(sets.second({ bundle_id: bundleId }));
   });
   after(() => server.stop());
 
+  const successor = (f: any) => second.result.findings.find((g: any) => g.revision?.previous_finding_id === f.finding_id);
   const onKr = (f: any) => f.page_refs.some((r: any) => r.kind === 'КР');
 
   test('documents: ПЗ the same file, АР corrected, ИОС3 added, КР not resubmitted', async () => {
@@ -95,5 +119,67 @@ describe('rounds: which volumes came back', () => {
       assert.match(text, /Добавлены: [^<]*ИОС3/, format);
       assert.match(text, /не представлен повторно/, format);
     }
+  });
+
+  test('decisions carried over: one call applies the previous round to the persisting findings, each a new decision naming the old', async () => {
+    const pz = successor(pzNorm);
+    const ar = successor(arNorm);
+    assert.ok(pz && ar, 'both remarks persist');
+    const before = await api.get(`/runs/${second.runId}/findings`);
+    assert.deepEqual(before.json.feedback, [], 'nothing is applied by itself');
+    assert.deepEqual(
+      before.json.revision.previous_feedback.map((d: any) => d.feedback_id).sort(),
+      [accepted.feedback_id, rejected.feedback_id].sort(),
+      'the earlier decisions are shown beside',
+    );
+
+    const stale = await api.post(`/runs/${second.runId}/feedback/carry-over`, { snapshot: 'stale', request_key: randomUUID() });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.json.detail.error, 'report_changed');
+
+    const key = randomUUID();
+    const body = { snapshot: second.result.feedback_snapshot, request_key: key };
+    const carried = await api.post(`/runs/${second.runId}/feedback/carry-over`, body);
+    assert.equal(carried.status, 201, carried.text);
+    assertDocumented('post', '/runs/{run_id}/feedback/carry-over', carried);
+    assert.equal(carried.json.previous_run_id, first.runId);
+    const byFinding = new Map(carried.json.carried.map((d: any) => [d.finding_id, d]));
+    const pzCarried: any = byFinding.get(pz.finding_id);
+    const arCarried: any = byFinding.get(ar.finding_id);
+    assert.equal(carried.json.carried.length, 2);
+    assert.deepEqual([pzCarried.decision, pzCarried.carried_from, pzCarried.version, pzCarried.own], ['accepted', accepted.feedback_id, 1, true]);
+    assert.deepEqual(
+      [arCarried.decision, arCarried.carried_from, arCarried.reason],
+      ['rejected', rejected.feedback_id, 'Ссылка справочная, расчёт по действующему СП'],
+    );
+    assert.ok(
+      carried.json.skipped.every((s: any) => s.reason === 'undecided_before'),
+      'the other persisting remarks were undecided before',
+    );
+
+    const again = await api.post(`/runs/${second.runId}/feedback/carry-over`, body);
+    assert.equal(again.status, 200);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(again.json.carried.map((d: any) => d.feedback_id).sort(), carried.json.carried.map((d: any) => d.feedback_id).sort());
+    const reused = await api.post(`/runs/${second.runId}/feedback/carry-over`, { ...body, snapshot: 'other' });
+    assert.equal(reused.status, 409);
+    assert.equal(reused.json.detail.error, 'idempotency_conflict');
+
+    const fresh = await api.post(`/runs/${second.runId}/feedback/carry-over`, { ...body, request_key: randomUUID() });
+    assert.equal(fresh.status, 200);
+    assert.deepEqual(fresh.json.carried, [], 'decided in this round already: nothing changes');
+    assert.deepEqual(
+      fresh.json.skipped
+        .filter((s: any) => s.reason === 'decided')
+        .map((s: any) => s.finding_id)
+        .sort(),
+      [pz.finding_id, ar.finding_id].sort(),
+    );
+
+    const history = (await api.get(`/runs/${second.runId}/feedback`)).json.history;
+    assert.equal(history.length, 2, 'one decision per finding, no second one');
+    const register = await api.get(`/runs/${second.runId}/register.docx`);
+    const xml = (await zipEntries(register.bytes)).find((e) => e.name === 'word/document.xml')!.data.toString('utf8');
+    assert.doesNotMatch(xml, /Ссылка справочная/, 'the rejected remark carried over does not reach the register by default');
   });
 });

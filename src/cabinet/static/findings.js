@@ -30,7 +30,7 @@ function newKey() {
 /** The status line of the decision panel: the recorded decision with its reason, or that there is none yet. @param {Decision | null} d */
 const ownLine = (d) =>
   d
-    ? `Ваше решение: ${label(DECISION, d.decision)} (версия ${d.version}), ${fmtDateTime(d.created_at)}${d.reason ? ` — «${d.reason}»` : ''}`
+    ? `Ваше решение: ${label(DECISION, d.decision)} (версия ${d.version}), ${fmtDateTime(d.created_at)}${d.reason ? ` — «${d.reason}»` : ''}${d.carried_from ? ' — перенесено из прошлого тура' : ''}`
     : 'Решения ещё нет.';
 
 const FILTER_KEYS = /** @type {const} */ (['q', 'section', 'importance', 'topic', 'status', 'decided', 'revision']);
@@ -271,7 +271,7 @@ function decisionHistory(mine) {
       mine.map((d) =>
         h(
           'li',
-          `${fmtDateTime(d.created_at)} — ${label(DECISION, d.decision)}, версия ${d.version}${d.own ? '' : `, автор ${d.actor}`}${d.employee_id ? `, сотрудник ${d.employee_id}` : ''}: «${d.reason}»`,
+          `${fmtDateTime(d.created_at)} — ${label(DECISION, d.decision)}, версия ${d.version}${d.own ? '' : `, автор ${d.actor}`}${d.employee_id ? `, сотрудник ${d.employee_id}` : ''}${d.carried_from ? ', перенесено из прошлого тура' : ''}: «${d.reason}»`,
         ),
       ),
     ),
@@ -718,7 +718,11 @@ export async function findingsView(main, runId, linkedN, query) {
     h('h1', `Замечания: ${runTitle(run, objectTitleOf(result))}`),
     filtersBar(filterList, result, { decidedNo, decidedYes }),
     countsEl,
-    revisionSummary(result),
+    revisionSummary(result, async (requestKey) => {
+      const answer = await api.post(`/runs/${runId}/feedback/carry-over`, { snapshot: result.feedback_snapshot, request_key: requestKey });
+      await refresh();
+      return answer;
+    }),
     result.parsed === false
       ? h('pre.raw', result.raw_markdown ?? '')
       : h('div.workspace', h('div.list-col', listEl), detail, side.childElementCount ? side : null),

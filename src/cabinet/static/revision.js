@@ -1,8 +1,9 @@
 // The round against the previous run of the bundle (result.revision): what changed since then, a mark on every
 // finding, and the previous round's decisions beside a persisting finding — shown, never applied.
-import { h } from './dom.js';
+import { h, replace } from './dom.js';
+import { messageOf } from './api.js';
 import { plural, W, fmtDateTime, IMPORTANCE, DECISION, label } from './format.js';
-/** @import { Finding, FindingsResult, Revision } from '../api-types.ts' */
+/** @import { CarryOver, Finding, FindingsResult, Revision } from '../api-types.ts' */
 
 /** @type {Record<string, string>} */
 export const REVISION = { new: 'Новое', persisting: 'Повторное' };
@@ -13,8 +14,54 @@ export function revisionBadge(f) {
   return status ? h(`span.rev.rev-${status}`, label(REVISION, status)) : null;
 }
 
-/** «Изменения с прошлой проверки»: the counts and the previous round's findings no longer found. @param {FindingsResult} result */
-export function revisionSummary(result) {
+/**
+ * The one action that applies the previous round's decisions to the persisting findings: each becomes a new
+ * decision of this key naming the one it repeats; what was left as it was is said.
+ * @param {FindingsResult} result
+ * @param {(requestKey: string) => Promise<CarryOver>} carry
+ */
+function carryControl(result, carry) {
+  const r = result.revision;
+  if (!r) return null;
+  const persisting = new Set(result.findings.map((f) => f.revision?.previous_finding_id).filter(Boolean));
+  const decided = (r.previous_feedback ?? []).filter((d) => persisting.has(d.finding_id) && d.decision !== 'withdrawn');
+  if (!decided.length) return null;
+  const msg = h('p.muted', 'Каждое решение запишется как новое решение от вашего имени со ссылкой на прежнее; решения этого тура не меняются.');
+  /** @type {string | null} */
+  let requestKey = null;
+  const button = h('button#carry-over', { type: 'button' }, 'Перенести решения прошлого тура');
+  button.addEventListener('click', async () => {
+    requestKey ??= crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(16).slice(2);
+    button.disabled = true;
+    try {
+      const answer = await carry(requestKey);
+      requestKey = null;
+      const decidedNow = answer.skipped.filter((s) => s.reason === 'decided').map((s) => `№ ${s.n}`);
+      const undecided = answer.skipped.filter((s) => s.reason === 'undecided_before').map((s) => `№ ${s.n}`);
+      replace(
+        msg,
+        h(
+          'span.carried',
+          `Перенесено решений: ${answer.carried.length}.`,
+          decidedNow.length ? ` Уже решены в этом туре и не изменены: ${decidedNow.join(', ')}.` : '',
+          undecided.length ? ` Без решения в прошлом туре: ${undecided.join(', ')}.` : '',
+        ),
+      );
+    } catch (err) {
+      button.disabled = false;
+      replace(msg, h('span.error', messageOf(err)));
+    }
+  });
+  return h('div.carry-over', h('p', `Решений прошлого тура по оставшимся замечаниям: ${decided.length}. `, button), msg);
+}
+
+/**
+ * «Изменения с прошлой проверки»: the counts, the volumes, the previous round's findings no longer found and the
+ * action that carries the previous decisions over.
+ * @param {FindingsResult} result
+ * @param {(requestKey: string) => Promise<CarryOver>} carry
+ */
+export function revisionSummary(result, carry) {
   const r = result.revision;
   if (!r) return null;
   return h(
@@ -27,6 +74,7 @@ export function revisionSummary(result) {
       `): ${countsText(r)}.`,
     ),
     documentsOfRound(r),
+    carryControl(result, carry),
     r.not_resubmitted?.length
       ? h(
           'details.not-resubmitted',
@@ -111,7 +159,10 @@ export function previousRound(result, f) {
           ),
         )
       : h('p.muted', 'Решений по нему в прошлом туре не было.'),
-    h('p.muted', 'Решения прошлого тура показаны для сведения и к этому замечанию не применяются.'),
+    h(
+      'p.muted',
+      'Решения прошлого тура к этому замечанию сами не применяются: их переносит кнопка «Перенести решения прошлого тура» — новым решением со ссылкой на прежнее.',
+    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Decision, SectionAssignment } from '../../kernel/model/feedback.ts';
 import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
 import type { Published } from '../../domain/feedback/published.ts';
+import type { CarryOverOutcome } from '../../domain/feedback/carry-over.ts';
 
 /** A stored decision as the API shows it (in /findings.feedback, the feedback history and POST responses). */
 export function decisionView(d: Decision, actor: string) {
@@ -18,6 +19,24 @@ export function decisionView(d: Decision, actor: string) {
     version: d.version,
     request_key: d.requestKey,
     created_at: d.createdAt,
+    carried_from: d.carriedFrom,
+  };
+}
+
+/** POST /runs/{run_id}/feedback/carry-over: the decisions carried and the persisting findings left as they were. */
+export function carryOverView(outcome: CarryOverOutcome, actor: string) {
+  return {
+    run_id: outcome.runId,
+    previous_run_id: outcome.previousRunId,
+    feedback_snapshot: outcome.snapshot,
+    carried: outcome.carried.map((d) => decisionView(d, actor)),
+    skipped: outcome.skipped.map((s) => ({
+      finding_id: s.finding.finding_id,
+      n: s.finding.n,
+      previous_n: s.finding.revision?.previous_n ?? 0,
+      previous_feedback_id: s.previous?.id ?? null,
+      reason: s.why,
+    })),
   };
 }
 

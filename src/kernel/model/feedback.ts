@@ -27,6 +27,11 @@ export interface Decision {
   /** sha256 of the canonical request body, to tell a repeat from a conflicting reuse of requestKey. */
   requestHash: string;
   createdAt: string;
+  /**
+   * The previous round's decision this one carries over (its id), when it was applied by the carry-over of a
+   * bundle's next round; null for a decision taken on the finding itself.
+   */
+  carriedFrom: string | null;
 }
 
 /** With employees: the employee a section of a run is assigned to (the first who decided on it). */

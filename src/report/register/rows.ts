@@ -4,6 +4,9 @@
  * draw these rows, so the two files always say the same.
  */
 import type { Decision } from '../../kernel/model/feedback.ts';
+import { standingDecision } from '../../kernel/decisions.ts';
+
+export { standingDecision } from '../../kernel/decisions.ts';
 import type { Finding, PublishedResult, PublishedRevision } from '../../kernel/result.ts';
 import { formatDateTime, importanceLabel, sectionTitle, THEME_LABELS } from '../labels.ts';
 import type { ReportFilter } from '../types.ts';
@@ -52,17 +55,6 @@ export interface RegisterOptions {
 }
 
 const DECISION_LABELS: Record<Decision['decision'], string> = { accepted: 'Принято', rejected: 'Отклонено', withdrawn: 'Решение отозвано' };
-
-/**
- * The decision that stands on a finding, from the current decision of every author (latestDecisions): the most
- * recent one that is not a withdrawal. «withdrawn» withdraws a decision (the contract), so a finding whose every
- * decision is withdrawn is undecided again; the latest withdrawal is still shown so the round's history is seen.
- */
-export function standingDecision(current: readonly Decision[]): Decision | undefined {
-  const newest = (list: readonly Decision[]) =>
-    list.reduce<Decision | undefined>((a, d) => (!a || d.createdAt > a.createdAt || (d.createdAt === a.createdAt && d.version > a.version) ? d : a), undefined);
-  return newest(current.filter((d) => d.decision !== 'withdrawn')) ?? newest(current);
-}
 
 /** Where a finding is, as the report names it: its page captions, else its documents, else the set as a whole. */
 export function placeOf(f: Finding): string {
