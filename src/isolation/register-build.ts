@@ -24,10 +24,10 @@ export function registerFailure(outcome: JobOutcome, memoryMb: number): string {
 }
 
 export function isolatedRegisterRender(launcher: ChildLauncher, timeoutMs: number): RegisterRenderer {
-  return async (format, rows, subtitle) => {
+  return async (format, sheet) => {
     const child = launcher.start('reports');
     try {
-      const outcome = await child.perform({ type: 'register', format, rows, subtitle }, { timeoutMs });
+      const outcome = await child.perform({ type: 'register', format, sheet }, { timeoutMs });
       if (outcome.kind === 'register') return Buffer.from(outcome.base64, 'base64');
       throw new Error(registerFailure(outcome, launcher.memoryMb));
     } finally {

@@ -54,6 +54,8 @@ export interface ApiKeysTable {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** The name the organization gives the key (the specialist who uses it), or null. */
+  label: string | null;
 }
 
 export interface RunsTable {

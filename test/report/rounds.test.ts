@@ -20,6 +20,7 @@ describe('rounds: which volumes came back', () => {
   let first: { runId: string; result: any };
   let second: { runId: string; result: any };
   let pzNorm: any;
+  let keyId: string;
   let arNorm: any;
   let accepted: any;
   let rejected: any;
@@ -36,7 +37,9 @@ describe('rounds: which volumes came back', () => {
 
   before(async () => {
     server = await startApp({ worker: true });
-    api = new Client(server.baseUrl, (await server.createOrg({ checks: 10 })).api_key);
+    const org = await server.createOrg({ checks: 10 });
+    api = new Client(server.baseUrl, org.api_key);
+    keyId = org.key_id;
     assertDocumented = await documentedBy(server.baseUrl);
     const bundleId = (await api.post('/bundles', { label: 'Школа на 550 мест' })).json.bundle_id;
     const sets = await roundsOfSet();
@@ -107,7 +110,7 @@ describe('rounds: which volumes came back', () => {
   });
 
   test('both registers list the volumes added and dropped and the remarks not resubmitted', async () => {
-    for (const format of ['docx']) {
+    for (const format of ['docx', 'xlsx']) {
       const r = await api.get(`/runs/${second.runId}/register.${format}`);
       assert.equal(r.status, 200, r.text);
       const entries = await zipEntries(r.bytes);
@@ -117,7 +120,7 @@ describe('rounds: which volumes came back', () => {
         .join(' ');
       assert.match(text, /Не представлены повторно: [^<]*24-017-КР/, format);
       assert.match(text, /Добавлены: [^<]*ИОС3/, format);
-      assert.match(text, /не представлен повторно/, format);
+      assert.match(text, /Том не представлен повторно — замечания прошлого тура не сняты: [1-9]/, format);
     }
   });
 
@@ -181,5 +184,19 @@ describe('rounds: which volumes came back', () => {
     const register = await api.get(`/runs/${second.runId}/register.docx`);
     const xml = (await zipEntries(register.bytes)).find((e) => e.name === 'word/document.xml')!.data.toString('utf8');
     assert.doesNotMatch(xml, /Ссылка справочная/, 'the rejected remark carried over does not reach the register by default');
+  });
+
+  test('the specialist register names the decisions by the name given to the key, and the expert signs by it', async () => {
+    const labelled = await server.cli(['key', 'label', keyId, '--label', 'Иванова А. П.']);
+    assert.equal(labelled.code, 0, labelled.stderr);
+    const register = await api.get(`/runs/${second.runId}/register.docx?variant=specialist`);
+    assert.equal(register.status, 200);
+    const xml = (await zipEntries(register.bytes)).find((e) => e.name === 'word/document.xml')!.data.toString('utf8');
+    assert.match(xml, /Отклонено \(перенесено из прошлого тура\): Ссылка справочная, расчёт по действующему СП/);
+    assert.match(xml, /Иванова А\. П\., \d\d\.\d\d\.\d{4}/, 'the author by the name of the key');
+    assert.match(xml, /Эксперт _+ \/ Иванова А\. П\. \//);
+    assert.match(xml, /Тур \(проверка комплекта\):.*2-й/);
+    assert.match(xml, /Дело:.*Школа на 550 мест/);
+    assert.doesNotMatch(xml, /key:/);
   });
 });

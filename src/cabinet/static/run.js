@@ -19,13 +19,19 @@ export function reportLinks(runId, result) {
     'div.reports',
     h('h2', 'Отчёты'),
     h('div.report-row', a(`${base}/report.pdf`, 'Общий отчёт PDF'), a(`${base}/report`, 'Отчёт Markdown'), a(`${base}/report.zip`, 'Все PDF одним ZIP')),
-    // the register of remarks for the designer's answers: rejected findings are left out unless asked for
+    // the register handed to the designer (rejected findings left out unless asked for) and the specialist's own
     h(
       'div.report-row',
-      h('span.muted', 'Реестр замечаний: '),
+      h('span.muted', 'Реестр для проектировщика: '),
       a(`${base}/register.xlsx`, 'Реестр XLSX'),
       a(`${base}/register.docx`, 'Реестр DOCX'),
       a(`${base}/register.xlsx?include_rejected=true`, 'XLSX с отклонёнными'),
+    ),
+    h(
+      'div.report-row',
+      h('span.muted', 'Реестр для специалиста (решения, их авторы, прошлый тур): '),
+      a(`${base}/register.xlsx?variant=specialist`, 'Реестр специалиста XLSX'),
+      a(`${base}/register.docx?variant=specialist`, 'Реестр специалиста DOCX'),
     ),
     result.available_sections?.length
       ? h(

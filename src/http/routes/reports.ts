@@ -30,6 +30,7 @@ import type { ReportKeys } from '../../report/types.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
 import { isolatedRegisterRender } from '../../isolation/register-build.ts';
+import { roundContext } from '../../domain/feedback/register-context.ts';
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -103,19 +104,25 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   }
 
   /** The register of remarks with the decisions as they stand now; the run must be this tenant's and published. */
-  async function sendRegister(format: RegisterFormat, runId: string, tenant: Organization, query: RegisterQuery, reply: FastifyReply): Promise<FastifyReply> {
+  async function sendRegister(
+    format: RegisterFormat,
+    runId: string,
+    auth: { tenant: Organization; key: { id: string } },
+    query: RegisterQuery,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const { tenant } = auth;
     const { published, history, previousHistory } = await decidedResult(db, tenant.id, runId);
-    const file = await buildRegister(
-      format,
-      published.run.id,
-      published.result,
-      latestDecisions(history),
-      query,
-      renderInChild,
-      latestDecisions(previousHistory),
-      `Реестр замечаний ${await baseNameOf(published.run, tenant.timeZone)}`,
-      tenant.timeZone,
-    );
+    const [ctx, titles] = await Promise.all([
+      roundContext(db, tenant, auth.key.id, published.run),
+      publishedObjectTitles(db, deps.store.dialect, [published.run.id]),
+    ]);
+    const title = titles.get(published.run.id);
+    const file = await buildRegister(format, published.result, latestDecisions(history), query, ctx, {
+      render: renderInChild,
+      previousDecisions: latestDecisions(previousHistory),
+      object: title?.cipher || title?.name || published.run.objectAddress,
+    });
     return reply
       .type(file.contentType)
       .header('Content-Length', String(file.body.length))
@@ -124,7 +131,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   }
 
   const registerDescription = (format: string) =>
-    `Реестр замечаний (${format}) для раунда экспертизы: №, раздел, документ и лист, замечание, обоснование, важность, решение специалиста, пустой столбец «Ответ проектировщика», статус, изменение с прошлой проверки комплекта (новое / повторное с прежним номером и решением прошлого тура; устранённые перечислены под заголовком). Собирается по запросу из опубликованного результата и текущих решений (POST /runs/{run_id}/feedback). Замечания, отклонённые специалистом, не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.`;
+    `Реестр замечаний (${format}) тура экспертизы, готовый к передаче. variant=designer (по умолчанию) — для проектировщика: шапка (объект, адрес, стадия, заказчик, проектная и экспертная организации, дело — название пакета, тур, дата), сквозная нумерация, том и лист в обозначениях проектировщика, замечание, норма с пунктом и короткой цитатой из тома, столбцы «Ответ проектировщика», «Лист с исправлением», «Снято / не снято»; внутренних столбцов (важность, решения и их обоснования, авторы) нет; в XLSX — скрытый столбец с идентификатором замечания (по нему принимаются ответы). variant=specialist — для специалиста: всё, с решениями и их авторами по именам ключей организации (drs key label), перенесёнными решениями и решениями прошлого тура. Под таблицей — сравнение с прошлым туром (тома исправленные, без изменений, добавленные, не представленные повторно; снятые замечания и замечания по томам, не представленным повторно) и строка подписи эксперта. Собирается по запросу из опубликованного результата и текущих решений. Замечания, отклонённые специалистом (и оставшиеся замечания, отклонённые в прошлом туре и не решённые в этом), в реестр для проектировщика не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.`;
 
   return async (app) => {
     app.get(
@@ -138,7 +145,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: XlsxDownload, ...errorResponses(400, 404, 409, 422) },
         },
       },
-      async (request, reply) => sendRegister('xlsx', request.params.run_id, authOf(request).tenant, request.query, reply),
+      async (request, reply) => sendRegister('xlsx', request.params.run_id, authOf(request), request.query, reply),
     );
 
     app.get(
@@ -152,7 +159,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: DocxDownload, ...errorResponses(400, 404, 409, 422) },
         },
       },
-      async (request, reply) => sendRegister('docx', request.params.run_id, authOf(request).tenant, request.query, reply),
+      async (request, reply) => sendRegister('docx', request.params.run_id, authOf(request), request.query, reply),
     );
 
     app.addHook('onClose', async () => {
