@@ -8,7 +8,15 @@ import type { Static } from '@sinclair/typebox';
 import type { FeaturesSchema, KeySchema, MeSchema, SubscriptionSchema, UsageSchema } from '../http/schemas/account.ts';
 import type { BundleListSchema, BundleSchema, NewBundleBody, RenameBundleBody } from '../http/schemas/bundles.ts';
 import type { DocumentsDeletedSchema } from '../http/schemas/documents.ts';
-import type { CarryOverBody, CarryOverSchema, DecisionBody, DecisionSchema, FeedbackHistorySchema } from '../http/schemas/feedback.ts';
+import type {
+  CarryOverBody,
+  CarryOverSchema,
+  DesignerAnswerSchema,
+  RegisterAnswersSchema,
+  DecisionBody,
+  DecisionSchema,
+  FeedbackHistorySchema,
+} from '../http/schemas/feedback.ts';
 import type { FindingsResultSchema } from '../http/schemas/findings.ts';
 import type { ArchivePreviewSchema } from '../http/schemas/imports.ts';
 import type { NoteListSchema, NoteSchema, ProposeNoteBody, RevokeNoteBody } from '../http/schemas/memory.ts';
@@ -55,6 +63,8 @@ export type FindingsResult = Omit<ServedResult, 'findings' | 'questions' | 'warn
 };
 export type Revision = NonNullable<FindingsResult['revision']>;
 export type CarryOver = Static<typeof CarryOverSchema>;
+export type AnswersUpload = Static<typeof RegisterAnswersSchema>;
+export type DesignerAnswer = Static<typeof DesignerAnswerSchema>;
 
 /** GET /cabinet/runs: the runs page. */
 export type CabinetRunsList = Awaited<ReturnType<typeof cabinetRunsList>>;

@@ -221,6 +221,20 @@ export interface FeedbackTable {
   carried_from: string | null;
 }
 
+/** The designer's answer to a remark of a run, from the filled register. */
+export interface DesignerAnswersTable {
+  run_id: string;
+  finding_id: string;
+  tenant_id: string;
+  /** The row's number in the register the answer was written in. */
+  register_no: number;
+  answer: string;
+  sheet: string;
+  closed: string;
+  actor: string;
+  uploaded_at: string;
+}
+
 /** With employees: the employee a section of a run is assigned to (the first who decided on it). */
 export interface DisciplineAssignmentsTable {
   run_id: string;
@@ -281,6 +295,7 @@ export interface Database {
   session_entries: SessionEntriesTable;
   cabinet_sessions: CabinetSessionsTable;
   feedback: FeedbackTable;
+  designer_answers: DesignerAnswersTable;
   discipline_assignments: DisciplineAssignmentsTable;
   memory_notes: MemoryNotesTable;
   webhook_deliveries: WebhookDeliveriesTable;

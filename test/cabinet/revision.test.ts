@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { Client } from '../helpers/client.ts';
@@ -97,5 +98,46 @@ test('findings of the next round: what changed, marks, a filter, the previous de
   await page.goto(`${origin}/#/runs/${second.runId}`);
   const line = page.locator('#revision-line');
   await line.waitFor();
-  assert.match(await line.innerText(), new RegExp(`новых — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}, том не представлен повторно — 0\\.`));
+  assert.match(
+    await line.innerText(),
+    new RegExp(`новых — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}, том не представлен повторно — 0\\.`),
+  );
+});
+
+test('the designer answers uploaded from the filled register show beside the remark', async () => {
+  const r = await api.get(`/runs/${second.runId}/register.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(r.bytes.buffer.slice(r.bytes.byteOffset, r.bytes.byteOffset + r.bytes.length) as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  let header = 0;
+  sheet.eachRow((row, i) => {
+    if (!header && row.getCell(1).value === '№') header = i;
+  });
+  const headers = (sheet.getRow(header).values as unknown[]).slice(1).map(String);
+  const row = sheet.getRow(header + 1);
+  const findingId = String(row.getCell(headers.length).value);
+  row.getCell(headers.indexOf('Ответ проектировщика') + 1).value = 'Исправлено в томе, лист 2';
+  row.getCell(headers.indexOf('Лист с исправлением') + 1).value = '2';
+  const n = second.result.findings.find((f: any) => f.finding_id === findingId).n;
+
+  await page.goto(`${origin}/#/runs/${second.runId}/findings/${n}`);
+  await page.locator('#answers-file').setInputFiles({
+    name: 'Реестр с ответами.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  });
+  await page.locator('#answers-upload').click();
+  await page.locator('.answers-taken').waitFor();
+  assert.match(await page.locator('.answers-taken').innerText(), /Принято ответов: 1;/);
+  const answer = page.locator('.finding-detail .designer-answer');
+  await answer.waitFor();
+  assert.match(await answer.innerText(), /Исправлено в томе, лист 2[\s\S]*Лист с исправлением: 2/);
+  await screenshot(page, 'findings-designer-answer');
+
+  // a file that is not the register: the reason is said, nothing changes
+  await page.locator('#answers-file').setInputFiles({ name: 'письмо.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('не книга') });
+  await page.locator('#answers-upload').click();
+  await page.locator('.reports .answers .error').waitFor();
+  assert.match(await page.locator('.reports .answers .error').innerText(), /не является книгой XLSX/);
+  assert.equal((await api.get(`/runs/${second.runId}/findings`)).json.designer_answers.length, 1);
 });

@@ -8,7 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
-import { Client } from '../helpers/client.ts';
+import ExcelJS from 'exceljs';
+import { Client, form } from '../helpers/client.ts';
 import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
 import { roundsOfSet } from '../feedback/published-set.ts';
 import { pdfText, zipEntries } from './inspect.ts';
@@ -198,5 +199,89 @@ describe('rounds: which volumes came back', () => {
     assert.match(xml, /Тур \(проверка комплекта\):.*2-й/);
     assert.match(xml, /Дело:.*Школа на 550 мест/);
     assert.doesNotMatch(xml, /key:/);
+  });
+
+  /** The designer's register of a run read with ExcelJS, with its table's header row and hidden id column. */
+  async function designerBook(runId: string) {
+    const r = await api.get(`/runs/${runId}/register.xlsx`);
+    assert.equal(r.status, 200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(r.bytes.buffer.slice(r.bytes.byteOffset, r.bytes.byteOffset + r.bytes.length) as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    let header = 0;
+    sheet.eachRow((row, i) => {
+      if (!header && row.getCell(1).value === '№') header = i;
+    });
+    const headers = (sheet.getRow(header).values as unknown[]).slice(1).map(String);
+    const col = (name: string) => headers.indexOf(name) + 1;
+    const rowOf = (findingId: string) => {
+      for (let i = header + 1; i <= sheet.rowCount; i++) if (sheet.getRow(i).getCell(headers.length).value === findingId) return sheet.getRow(i);
+      return assert.fail(`no row for ${findingId}`);
+    };
+    return { book, sheet, header, col, rowOf };
+  }
+  const upload = async (runId: string, content: Buffer, name = 'Реестр с ответами.xlsx') =>
+    api.postForm(
+      `/runs/${runId}/register-answers`,
+      form([{ name, content, field: 'file', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }]),
+    );
+  const bytesOf = async (book: ExcelJS.Workbook) => Buffer.from(await book.xlsx.writeBuffer());
+
+  test('the designer answers brought in from the filled register: attached to the remarks, shown in /findings and the next registers', async () => {
+    const first_ = await designerBook(first.runId);
+    const row = first_.rowOf(pzNorm.finding_id);
+    row.getCell(first_.col('Ответ проектировщика')).value = 'Ссылка заменена на СП 20.13330.2016';
+    row.getCell(first_.col('Лист с исправлением')).value = '2';
+    const accepted = await upload(first.runId, await bytesOf(first_.book));
+    assert.equal(accepted.status, 200, accepted.text);
+    assertDocumented('post', '/runs/{run_id}/register-answers', accepted);
+    assert.deepEqual(
+      accepted.json.answered.map((a: any) => [a.finding_id, a.answer, a.sheet]),
+      [[pzNorm.finding_id, 'Ссылка заменена на СП 20.13330.2016', '2']],
+    );
+    const findings = await api.get(`/runs/${first.runId}/findings`);
+    assert.equal(findings.json.designer_answers[0].answer, 'Ссылка заменена на СП 20.13330.2016');
+    const next = await api.get(`/runs/${second.runId}/findings`);
+    assert.deepEqual(
+      next.json.revision.previous_answers.map((a: any) => a.finding_id),
+      [pzNorm.finding_id],
+      'the next round sees the answer beside the persisting remark',
+    );
+    const again = await designerBook(second.runId);
+    assert.equal(again.rowOf(successor(pzNorm).finding_id).getCell(again.col('Ответ проектировщика')).value, 'Ссылка заменена на СП 20.13330.2016');
+    assert.equal(again.rowOf(successor(pzNorm).finding_id).getCell(again.col('Лист с исправлением')).value, '2');
+  });
+
+  test('hostile or mismatched registers are refused in the envelope and change nothing', async () => {
+    const before = (await api.get(`/runs/${first.runId}/findings`)).json.designer_answers;
+    const refused = async (content: Buffer, pattern: RegExp, runId = first.runId) => {
+      const r = await upload(runId, content);
+      assert.equal(r.status, 422, r.text);
+      assert.equal(r.json.detail.error, 'validation_error');
+      assert.match(r.json.detail.message, pattern);
+      assert.equal(r.json.detail.file, 'Реестр с ответами.xlsx');
+      assert.deepEqual((await api.get(`/runs/${first.runId}/findings`)).json.designer_answers, before, 'nothing changed');
+    };
+    // another run's register
+    await refused(await bytesOf((await designerBook(second.runId)).book), /реестр другой проверки/);
+    // a formula in an answer
+    const formula = await designerBook(first.runId);
+    formula.rowOf(pzNorm.finding_id).getCell(formula.col('Ответ проектировщика')).value = {
+      formula: 'HYPERLINK("http://example.com","x")',
+      result: 'x',
+    } as ExcelJS.CellFormulaValue;
+    await refused(await bytesOf(formula.book), /формула/);
+    // the rows sorted otherwise: the numbers and ids move with them
+    const sorted = await designerBook(first.runId);
+    const a = sorted.sheet.getRow(sorted.header + 1);
+    const b = sorted.sheet.getRow(sorted.header + 2);
+    const [va, vb] = [a.values, b.values];
+    a.values = vb as ExcelJS.CellValue[];
+    b.values = va as ExcelJS.CellValue[];
+    await refused(await bytesOf(sorted.book), /порядок строк изменён/);
+    // the specialist's register, and a file that is no workbook
+    const specialist = await api.get(`/runs/${first.runId}/register.xlsx?variant=specialist`);
+    await refused(specialist.bytes, /реестр для специалиста/);
+    await refused(Buffer.from('не книга'), /не является книгой XLSX/);
   });
 });

@@ -1654,6 +1654,21 @@ export interface paths {
                                 created_at: string;
                                 carried_from?: string | null;
                             }[];
+                            /** @description Ответы проектировщика на замечания этой проверки, принятые из заполненного реестра (POST /runs/{run_id}/register-answers) */
+                            designer_answers?: {
+                                /** @description Замечание, на которое дан ответ */
+                                finding_id: string;
+                                /** @description Номер строки в реестре для проектировщика, в котором дан ответ */
+                                register_no: number;
+                                /** @description «Ответ проектировщика» */
+                                answer: string;
+                                /** @description «Лист с исправлением» */
+                                sheet: string;
+                                /** @description «Снято / не снято», как записано в файле */
+                                closed: string;
+                                /** Format: date-time */
+                                uploaded_at: string;
+                            }[];
                             /** @description Сравнение с предыдущей проверкой комплекта: замечания сопоставлены по сути (проверка, норма, сравниваемый показатель, документ по шифру и разделу, лист), а не по совпадению текста. Есть только у проверки комплекта, у которого до неё была опубликованная проверка */
                             revision?: {
                                 /**
@@ -1738,6 +1753,21 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description Ответы проектировщика на замечания прошлого тура, которые остались (finding_id — прошлого тура) */
+                                previous_answers?: {
+                                    /** @description Замечание, на которое дан ответ */
+                                    finding_id: string;
+                                    /** @description Номер строки в реестре для проектировщика, в котором дан ответ */
+                                    register_no: number;
+                                    /** @description «Ответ проектировщика» */
+                                    answer: string;
+                                    /** @description «Лист с исправлением» */
+                                    sheet: string;
+                                    /** @description «Снято / не снято», как записано в файле */
+                                    closed: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                }[];
                                 /** @description Решения предыдущего тура по замечаниям, которые остались (последнее решение каждого автора): показываются рядом, к замечаниям этой проверки не применяются */
                                 previous_feedback: {
                                     /**
@@ -3643,6 +3673,150 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runs/{run_id}/register-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Принять ответы проектировщика из заполненного реестра
+         * @description multipart/form-data, один файл в поле file: реестр замечаний для проектировщика (XLSX, GET /runs/{run_id}/register.xlsx) этой проверки с заполненными столбцами «Ответ проектировщика», «Лист с исправлением», «Снято / не снято». Каждый ответ привязывается к замечанию по номеру строки и идентификатору замечания из скрытого столбца; ответы этой проверки заменяются целиком. Ответы видны в /findings (designer_answers), в кабинете и в следующих реестрах (и реестрах следующего тура — у оставшихся замечаний). Реестр другой проверки, реестр для специалиста, формулы, изменённые столбцы или порядок строк, чужие идентификаторы — 422 validation_error с причиной и именем файла, ничего не меняется. До публикации — 404 no_report.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Идентификатор проверки (UUID) */
+                    run_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description Реестр замечаний для проектировщика (XLSX, выданный по этой проверке) с заполненными столбцами ответов
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            run_id: string;
+                            /** @description Принятые ответы: строки, в которых заполнен ответ, лист или «Снято / не снято» */
+                            answered: {
+                                /** @description Замечание, на которое дан ответ */
+                                finding_id: string;
+                                /** @description Номер строки в реестре для проектировщика, в котором дан ответ */
+                                register_no: number;
+                                /** @description «Ответ проектировщика» */
+                                answer: string;
+                                /** @description «Лист с исправлением» */
+                                sheet: string;
+                                /** @description «Снято / не снято», как записано в файле */
+                                closed: string;
+                                /** Format: date-time */
+                                uploaded_at: string;
+                            }[];
+                            /** @description Строк реестра без ответа */
+                            unanswered: number;
+                        };
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -597,6 +597,20 @@ function letterKeys(move, currentArm, detail) {
 }
 
 /** The keys, said under the findings. */
+/** The designer's answer to this remark, brought in from the filled register; null without one. @param {FindingsResult} result @param {Finding} f */
+function designerAnswer(result, f) {
+  const a = (result.designer_answers ?? []).find((x) => x.finding_id === f.finding_id);
+  if (!a) return null;
+  return h(
+    'div.designer-answer',
+    h('h3', 'Ответ проектировщика'),
+    h('p', a.answer || '—'),
+    a.sheet ? h('p.muted', `Лист с исправлением: ${a.sheet}`) : null,
+    a.closed ? h('p.muted', `Снято / не снято: ${a.closed}`) : null,
+    h('p.muted', `Строка № ${a.register_no} реестра, принят ${fmtDateTime(a.uploaded_at)}`),
+  );
+}
+
 const KEYS_HINT =
   'Клавиши: j — следующее замечание, k — предыдущее, Enter или пробел — открыть выбранное в списке, a — принять, r — отклонить (затем обоснование и Ctrl+Enter), + и − — масштаб изображения страницы.';
 
@@ -693,6 +707,7 @@ export async function findingsView(main, runId, linkedN, query) {
       h('h2', `Замечание № ${f.n}`),
       findingTags(f),
       previousRound(result, f),
+      designerAnswer(result, f),
       ...findingText(f),
       h('h3', 'Страницы'),
       pagePictures(run, f),
@@ -726,7 +741,7 @@ export async function findingsView(main, runId, linkedN, query) {
     result.parsed === false
       ? h('pre.raw', result.raw_markdown ?? '')
       : h('div.workspace', h('div.list-col', listEl), detail, side.childElementCount ? side : null),
-    reportLinks(runId, result),
+    reportLinks(runId, result, () => refresh()),
     h('p.muted.keys', KEYS_HINT),
   );
   draw();

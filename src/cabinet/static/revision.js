@@ -159,6 +159,9 @@ export function previousRound(result, f) {
           ),
         )
       : h('p.muted', 'Решений по нему в прошлом туре не было.'),
+    ...(previous.previous_answers ?? [])
+      .filter((a) => a.finding_id === r.previous_finding_id)
+      .map((a) => h('p.previous-answer', `Ответ проектировщика в прошлом туре: «${a.answer || '—'}»${a.sheet ? `, лист с исправлением: ${a.sheet}` : ''}.`)),
     h(
       'p.muted',
       'Решения прошлого тура к этому замечанию сами не применяются: их переносит кнопка «Перенести решения прошлого тура» — новым решением со ссылкой на прежнее.',

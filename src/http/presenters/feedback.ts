@@ -1,4 +1,4 @@
-import type { Decision, SectionAssignment } from '../../kernel/model/feedback.ts';
+import type { Decision, DesignerAnswer, SectionAssignment } from '../../kernel/model/feedback.ts';
 import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
 import type { Published } from '../../domain/feedback/published.ts';
 import type { CarryOverOutcome } from '../../domain/feedback/carry-over.ts';
@@ -45,16 +45,41 @@ export function carryOverView(outcome: CarryOverOutcome, actor: string) {
  * feedback_snapshot, feedback_actor and the latest decision per (finding_id, actor). Decisions never
  * change the findings themselves.
  */
-export function findingsBody(published: Published, actor: string, history: readonly Decision[], previousHistory: readonly Decision[] = []) {
+export function findingsBody(
+  published: Published,
+  actor: string,
+  history: readonly Decision[],
+  previousHistory: readonly Decision[] = [],
+  answers: readonly DesignerAnswer[] = [],
+  previousAnswers: readonly DesignerAnswer[] = [],
+) {
   const { revision, ...result } = published.result;
+  const persisting = new Set(published.result.findings.map((f) => f.revision?.previous_finding_id).filter((id) => id !== undefined));
   return {
     ...result,
     run_id: published.run.id,
     feedback_snapshot: published.snapshot,
     feedback_actor: actor,
     feedback: latestDecisions(history).map((d) => decisionView(d, actor)),
-    ...(revision && { revision: { ...revision, previous_feedback: previousFeedback(published, previousHistory).map((d) => decisionView(d, actor)) } }),
+    designer_answers: answers.map(answerView),
+    ...(revision && {
+      revision: {
+        ...revision,
+        previous_feedback: previousFeedback(published, previousHistory).map((d) => decisionView(d, actor)),
+        previous_answers: previousAnswers.filter((a) => persisting.has(a.findingId)).map(answerView),
+      },
+    }),
   };
+}
+
+/** A designer's answer as the API shows it. */
+export function answerView(a: DesignerAnswer) {
+  return { finding_id: a.findingId, register_no: a.registerNo, answer: a.answer, sheet: a.sheet, closed: a.closed, uploaded_at: a.uploadedAt };
+}
+
+/** POST /runs/{run_id}/register-answers. */
+export function answersUploadView(outcome: { runId: string; answered: readonly DesignerAnswer[]; unanswered: number }) {
+  return { run_id: outcome.runId, answered: outcome.answered.map(answerView), unanswered: outcome.unanswered };
 }
 
 /**

@@ -31,6 +31,18 @@ import type { Organization } from '../../kernel/model/organization.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
 import { isolatedRegisterRender } from '../../isolation/register-build.ts';
 import { roundContext } from '../../domain/feedback/register-context.ts';
+import { recordAnswers } from '../../domain/feedback/answers.ts';
+import { actorOf } from '../../domain/feedback/actor.ts';
+import { tenantLimits } from '../../domain/accept-run.ts';
+import { scratchName } from '../../kernel/scratch.ts';
+import { receiveMultipart } from '../multipart-intake.ts';
+import { RegisterAnswersBody, RegisterAnswersSchema } from '../schemas/feedback.ts';
+import { answersUploadView } from '../presenters/feedback.ts';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Largest filled register taken (bytes): a register of thousands of remarks is a few hundred kilobytes. */
+const REGISTER_MAX_BYTES = 20 * 1024 * 1024;
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -112,7 +124,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     const { tenant } = auth;
-    const { published, history, previousHistory } = await decidedResult(db, tenant.id, runId);
+    const { published, history, previousHistory, answers, previousAnswers } = await decidedResult(db, tenant.id, runId);
     const [ctx, titles] = await Promise.all([
       roundContext(db, tenant, auth.key.id, published.run),
       publishedObjectTitles(db, deps.store.dialect, [published.run.id]),
@@ -121,6 +133,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     const file = await buildRegister(format, published.result, latestDecisions(history), query, ctx, {
       render: renderInChild,
       previousDecisions: latestDecisions(previousHistory),
+      answers: new Map([...previousAnswers, ...answers].map((a) => [a.findingId, { answer: a.answer, sheet: a.sheet, closed: a.closed }])),
       object: title?.cipher || title?.name || published.run.objectAddress,
     });
     return reply
@@ -160,6 +173,43 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => sendRegister('docx', request.params.run_id, authOf(request), request.query, reply),
+    );
+
+    app.post(
+      '/runs/:run_id/register-answers',
+      {
+        config: { multipartBody: RegisterAnswersBody },
+        schema: {
+          summary: 'Принять ответы проектировщика из заполненного реестра',
+          description:
+            'multipart/form-data, один файл в поле file: реестр замечаний для проектировщика (XLSX, GET /runs/{run_id}/register.xlsx) этой проверки с заполненными столбцами «Ответ проектировщика», «Лист с исправлением», «Снято / не снято». Каждый ответ привязывается к замечанию по номеру строки и идентификатору замечания из скрытого столбца; ответы этой проверки заменяются целиком. Ответы видны в /findings (designer_answers), в кабинете и в следующих реестрах (и реестрах следующего тура — у оставшихся замечаний). Реестр другой проверки, реестр для специалиста, формулы, изменённые столбцы или порядок строк, чужие идентификаторы — 422 validation_error с причиной и именем файла, ничего не меняется. До публикации — 404 no_report.',
+          params: RunIdParams,
+          response: { 200: RegisterAnswersSchema, ...errorResponses(400, 404, 413, 415, 422) },
+        },
+      },
+      async (request) => {
+        const { tenant, key } = authOf(request);
+        // the run first: another organization's or an unpublished run is refused before the body is read
+        await loadPublished(db, tenant.id, request.params.run_id);
+        const scratch = join(deps.config.dataDir, 'tmp', 'answers', scratchName());
+        try {
+          const limits = {
+            ...tenantLimits(tenant),
+            maxFiles: 1,
+            maxTotalBytes: Math.min(tenant.limits.maxFileBytes || REGISTER_MAX_BYTES, REGISTER_MAX_BYTES),
+          };
+          const form = await receiveMultipart(request, scratch, limits, 'file', {});
+          const [upload, ...extra] = form.files;
+          if (!upload) throw errors.noRegisterFile();
+          if (extra.length) throw errors.oneRegisterOnly();
+          const body = await readFile(upload.path);
+          const { readRegisterAnswers } = await import('../../report/register/answers.ts');
+          const read = await readRegisterAnswers(body, upload.name);
+          return answersUploadView(await recordAnswers(db, { tenantId: tenant.id, actor: actorOf(key) }, request.params.run_id, read, upload.name));
+        } finally {
+          await rm(scratch, { recursive: true, force: true });
+        }
+      },
     );
 
     app.addHook('onClose', async () => {

@@ -105,3 +105,29 @@ export const CarryOverSchema = Type.Object({
     { description: 'Оставшиеся замечания, решения по которым не перенесены (у повтора запроса — пусто)' },
   ),
 });
+
+export const DesignerAnswerSchema = Type.Object(
+  {
+    finding_id: Type.String({ description: 'Замечание, на которое дан ответ' }),
+    register_no: Type.Integer({ description: 'Номер строки в реестре для проектировщика, в котором дан ответ' }),
+    answer: Type.String({ description: '«Ответ проектировщика»' }),
+    sheet: Type.String({ description: '«Лист с исправлением»' }),
+    closed: Type.String({ description: '«Снято / не снято», как записано в файле' }),
+    uploaded_at: Type.String({ format: 'date-time' }),
+  },
+  { description: 'Ответ проектировщика на замечание, принятый из заполненного реестра (POST /runs/{run_id}/register-answers)' },
+);
+
+/** POST /runs/{run_id}/register-answers (documentation of the multipart body, validated while streaming). */
+export const RegisterAnswersBody = Type.Object({
+  file: Type.String({
+    format: 'binary',
+    description: 'Реестр замечаний для проектировщика (XLSX, выданный по этой проверке) с заполненными столбцами ответов',
+  }),
+});
+
+export const RegisterAnswersSchema = Type.Object({
+  run_id: Type.String({ format: 'uuid' }),
+  answered: Type.Array(DesignerAnswerSchema, { description: 'Принятые ответы: строки, в которых заполнен ответ, лист или «Снято / не снято»' }),
+  unanswered: Type.Integer({ description: 'Строк реестра без ответа' }),
+});

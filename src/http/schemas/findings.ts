@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DecisionSchema } from './feedback.ts';
+import { DecisionSchema, DesignerAnswerSchema } from './feedback.ts';
 
 /** Extensible objects: fields the service adds later reach the client (clients skip unknown fields). */
 const open = { additionalProperties: true };
@@ -124,6 +124,9 @@ const RevisionSchema = Type.Object(
         { description: 'Документы предыдущей проверки, не представленные повторно' },
       ),
     ),
+    previous_answers: Type.Optional(
+      Type.Array(DesignerAnswerSchema, { description: 'Ответы проектировщика на замечания прошлого тура, которые остались (finding_id — прошлого тура)' }),
+    ),
     previous_feedback: Type.Array(DecisionSchema, {
       description:
         'Решения предыдущего тура по замечаниям, которые остались (последнее решение каждого автора): показываются рядом, к замечаниям этой проверки не применяются',
@@ -247,6 +250,11 @@ export const FindingsResultSchema = Type.Object(
     feedback_snapshot: Type.String({ description: 'Версия опубликованного результата, к которой относятся решения' }),
     feedback_actor: Type.String({ description: 'Автор решений от имени текущего ключа интеграции' }),
     feedback: Type.Array(DecisionSchema, { description: 'Сохранённые решения: последнее решение каждого автора по каждому замечанию' }),
+    designer_answers: Type.Optional(
+      Type.Array(DesignerAnswerSchema, {
+        description: 'Ответы проектировщика на замечания этой проверки, принятые из заполненного реестра (POST /runs/{run_id}/register-answers)',
+      }),
+    ),
     revision: Type.Optional(RevisionSchema),
   },
   { ...open, description: 'Результат проверки' },

@@ -34,6 +34,22 @@ export interface Decision {
   carriedFrom: string | null;
 }
 
+/** The designer's answer to a remark, brought in from the filled register of remarks (XLSX). */
+export interface DesignerAnswer {
+  runId: string;
+  findingId: string;
+  /** The row's number in that register. */
+  registerNo: number;
+  answer: string;
+  /** «Лист с исправлением». */
+  sheet: string;
+  /** «Снято / не снято» as written in the file. */
+  closed: string;
+  /** feedback_actor of the key that uploaded it. */
+  actor: string;
+  uploadedAt: string;
+}
+
 /** With employees: the employee a section of a run is assigned to (the first who decided on it). */
 export interface SectionAssignment {
   section: string;
