@@ -199,6 +199,11 @@ describe('rounds: which volumes came back', () => {
     assert.match(xml, /Тур \(проверка комплекта\):.*2-й/);
     assert.match(xml, /Дело:.*Школа на 550 мест/);
     assert.doesNotMatch(xml, /key:/);
+    const decisions = (await api.get(`/runs/${second.runId}/findings`)).json.feedback;
+    assert.ok(decisions.length > 0 && decisions.every((d: any) => d.actor_name === 'Иванова А. П.'), 'the API names the author too');
+    const history = await api.get(`/runs/${second.runId}/feedback`);
+    assertDocumented('get', '/runs/{run_id}/feedback', history);
+    assert.equal(history.json.history[0].actor_name, 'Иванова А. П.');
   });
 
   /** The designer's register of a run read with ExcelJS, with its table's header row and hidden id column. */

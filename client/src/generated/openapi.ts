@@ -1635,6 +1635,7 @@ export interface paths {
                                 finding_id: string;
                                 /** @description Автор решения (feedback_actor ключа интеграции) */
                                 actor: string;
+                                actor_name?: string | null;
                                 /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                                 own: boolean;
                                 /**
@@ -1783,6 +1784,7 @@ export interface paths {
                                     finding_id: string;
                                     /** @description Автор решения (feedback_actor ключа интеграции) */
                                     actor: string;
+                                    actor_name?: string | null;
                                     /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                                     own: boolean;
                                     /**
@@ -1912,6 +1914,7 @@ export interface paths {
                                 finding_id: string;
                                 /** @description Автор решения (feedback_actor ключа интеграции) */
                                 actor: string;
+                                actor_name?: string | null;
                                 /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                                 own: boolean;
                                 /**
@@ -2041,6 +2044,7 @@ export interface paths {
                             finding_id: string;
                             /** @description Автор решения (feedback_actor ключа интеграции) */
                             actor: string;
+                            actor_name?: string | null;
                             /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                             own: boolean;
                             /**
@@ -2082,6 +2086,7 @@ export interface paths {
                             finding_id: string;
                             /** @description Автор решения (feedback_actor ключа интеграции) */
                             actor: string;
+                            actor_name?: string | null;
                             /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                             own: boolean;
                             /**
@@ -2238,6 +2243,7 @@ export interface paths {
                                 finding_id: string;
                                 /** @description Автор решения (feedback_actor ключа интеграции) */
                                 actor: string;
+                                actor_name?: string | null;
                                 /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                                 own: boolean;
                                 /**
@@ -2297,6 +2303,7 @@ export interface paths {
                                 finding_id: string;
                                 /** @description Автор решения (feedback_actor ключа интеграции) */
                                 actor: string;
+                                actor_name?: string | null;
                                 /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                                 own: boolean;
                                 /**

@@ -271,7 +271,7 @@ function decisionHistory(mine) {
       mine.map((d) =>
         h(
           'li',
-          `${fmtDateTime(d.created_at)} — ${label(DECISION, d.decision)}, версия ${d.version}${d.own ? '' : `, автор ${d.actor}`}${d.employee_id ? `, сотрудник ${d.employee_id}` : ''}${d.carried_from ? ', перенесено из прошлого тура' : ''}: «${d.reason}»`,
+          `${fmtDateTime(d.created_at)} — ${label(DECISION, d.decision)}, версия ${d.version}${d.own ? '' : `, автор ${d.actor_name ?? 'ключ без имени'}`}${d.employee_id ? `, сотрудник ${d.employee_id}` : ''}${d.carried_from ? ', перенесено из прошлого тура' : ''}: «${d.reason}»`,
         ),
       ),
     ),

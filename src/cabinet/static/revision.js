@@ -154,7 +154,7 @@ export function previousRound(result, f) {
           decisions.map((d) =>
             h(
               'li',
-              `Решение прошлого тура: ${label(DECISION, d.decision)}${d.reason ? ` — «${d.reason}»` : ''} (${d.employee_id ?? d.actor}, ${fmtDateTime(d.created_at)}).`,
+              `Решение прошлого тура: ${label(DECISION, d.decision)}${d.reason ? ` — «${d.reason}»` : ''} (${d.employee_id ?? d.actor_name ?? 'ключ без имени'}, ${fmtDateTime(d.created_at)}).`,
             ),
           ),
         )

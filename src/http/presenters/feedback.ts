@@ -3,14 +3,17 @@ import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
 import type { Published } from '../../domain/feedback/published.ts';
 import type { CarryOverOutcome } from '../../domain/feedback/carry-over.ts';
 
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+
 /** A stored decision as the API shows it (in /findings.feedback, the feedback history and POST responses). */
-export function decisionView(d: Decision, actor: string) {
+export function decisionView(d: Decision, actor: string, names: ReadonlyMap<string, string> = NO_NAMES) {
   return {
     feedback_id: d.id,
     run_id: d.runId,
     snapshot: d.snapshot,
     finding_id: d.findingId,
     actor: d.actor,
+    actor_name: names.get(d.actor) ?? null,
     own: d.actor === actor,
     decision: d.decision,
     reason: d.reason,
@@ -52,6 +55,7 @@ export function findingsBody(
   previousHistory: readonly Decision[] = [],
   answers: readonly DesignerAnswer[] = [],
   previousAnswers: readonly DesignerAnswer[] = [],
+  names: ReadonlyMap<string, string> = NO_NAMES,
 ) {
   const { revision, ...result } = published.result;
   const persisting = new Set(published.result.findings.map((f) => f.revision?.previous_finding_id).filter((id) => id !== undefined));
@@ -60,12 +64,12 @@ export function findingsBody(
     run_id: published.run.id,
     feedback_snapshot: published.snapshot,
     feedback_actor: actor,
-    feedback: latestDecisions(history).map((d) => decisionView(d, actor)),
+    feedback: latestDecisions(history).map((d) => decisionView(d, actor, names)),
     designer_answers: answers.map(answerView),
     ...(revision && {
       revision: {
         ...revision,
-        previous_feedback: previousFeedback(published, previousHistory).map((d) => decisionView(d, actor)),
+        previous_feedback: previousFeedback(published, previousHistory).map((d) => decisionView(d, actor, names)),
         previous_answers: previousAnswers.filter((a) => persisting.has(a.findingId)).map(answerView),
       },
     }),
@@ -92,12 +96,18 @@ export function previousFeedback(published: Published, previousHistory: readonly
 }
 
 /** GET /runs/{run_id}/feedback: every decision in order, and the sections assigned to employees. */
-export function feedbackHistoryView(published: Published, actor: string, history: readonly Decision[], assignments: readonly SectionAssignment[]) {
+export function feedbackHistoryView(
+  published: Published,
+  actor: string,
+  history: readonly Decision[],
+  assignments: readonly SectionAssignment[],
+  names: ReadonlyMap<string, string> = NO_NAMES,
+) {
   return {
     run_id: published.run.id,
     feedback_snapshot: published.snapshot,
     feedback_actor: actor,
-    history: history.map((d) => decisionView(d, actor)),
+    history: history.map((d) => decisionView(d, actor, names)),
     assignments: assignments.map((a) => ({ section: a.section, employee_id: a.employeeId, assigned_at: a.assignedAt })),
   };
 }

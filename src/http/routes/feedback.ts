@@ -74,8 +74,8 @@ export function feedbackRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant, key } = authOf(request);
         const actor = actorOf(key);
-        const { published, history, assignments } = await feedbackHistory(db, tenant.id, request.params.run_id);
-        return feedbackHistoryView(published, actor, history, assignments);
+        const { published, history, assignments, names } = await feedbackHistory(db, tenant.id, request.params.run_id);
+        return feedbackHistoryView(published, actor, history, assignments, names);
       },
     );
   };

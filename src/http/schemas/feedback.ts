@@ -15,6 +15,7 @@ export const DecisionSchema = Type.Object(
     snapshot: Type.String({ description: 'feedback_snapshot результата, к которому относится решение' }),
     finding_id: Type.String({ description: 'Замечание, по которому принято решение' }),
     actor: Type.String({ description: 'Автор решения (feedback_actor ключа интеграции)' }),
+    actor_name: Type.Optional(Nullable(Type.String({ description: 'Имя, которое организация дала ключу автора (drs key label); null — ключ без имени' }))),
     own: Type.Boolean({ description: 'Решение принято текущим ключом (actor совпадает с feedback_actor)' }),
     decision: DecisionEnum,
     reason: Type.String({ description: 'Обоснование' }),
