@@ -23,7 +23,7 @@ import { reportChildren } from '../src/isolation/report-children.ts';
 import { isolatedRegisterRender } from '../src/isolation/register-build.ts';
 import { WorkSlots } from '../src/isolation/work-slots.ts';
 import { renderRegister, type RegisterFormat } from '../src/report/register/index.ts';
-import { registerRows } from '../src/report/register/rows.ts';
+import { registerSheet } from '../src/report/register/rows.ts';
 import { makeResult } from '../test/report/fixture.ts';
 
 const { values } = parseArgs({ options: { findings: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' } } });
@@ -59,27 +59,37 @@ async function main(): Promise<void> {
   process.env.DRS_FROM_SOURCES = '1';
   process.env.LOG_LEVEL = 'warn';
   const launcher = programLauncher({ entry: new URL('../bin/drs.js', import.meta.url).pathname, memoryMb: MEMORY_MB });
-  const rows = registerRows(makeResult(FINDINGS), []);
-  const subtitle = `Реестр замечаний, ${FINDINGS} замечаний`;
+  const result = makeResult(FINDINGS);
+  const context = {
+    runId: 'bench-run',
+    organization: 'Бенчмарк',
+    objectAddress: null,
+    bundleLabel: null,
+    round: null,
+    at: new Date().toISOString(),
+    expert: null,
+    authors: new Map<string, string>(),
+  };
+  const sheet = registerSheet(result, [], context);
   const limits = { memoryMb: MEMORY_MB, timeoutMs: TIMEOUT_MS };
   const kept = reportChildren(launcher, 2);
   const keptRender = isolatedRegisterRender(kept, limits);
   let keptPid: number | undefined;
-  const out: Record<string, unknown> = { findings: FINDINGS, rows: rows.length, rounds: ROUNDS };
+  const out: Record<string, unknown> = { findings: FINDINGS, rows: sheet.rows.length, rounds: ROUNDS };
   try {
     for (const format of ['docx', 'xlsx'] as RegisterFormat[]) {
       const inProcess: number[] = [];
       const perFile: number[] = [];
       const warm: number[] = [];
       let bytes = 0;
-      for (let i = 0; i < ROUNDS; i++) inProcess.push(await timed(async () => (bytes = (await renderRegister(format, rows, subtitle)).length)));
+      for (let i = 0; i < ROUNDS; i++) inProcess.push(await timed(async () => (bytes = (await renderRegister(format, sheet)).length)));
       // The old way: a child started for the file, given the job, stopped.
       for (let i = 0; i < ROUNDS; i++) {
         perFile.push(
           await timed(async () => {
             const child = launcher.start('reports');
             try {
-              const outcome = await child.perform({ type: 'register', format, rows, subtitle }, { timeoutMs: TIMEOUT_MS });
+              const outcome = await child.perform({ type: 'register', format, sheet }, { timeoutMs: TIMEOUT_MS });
               if (outcome.kind !== 'register') throw new Error(`per-file child: ${outcome.kind}`);
             } finally {
               await child.stop();
@@ -88,8 +98,8 @@ async function main(): Promise<void> {
         );
       }
       // The kept child: its first build (started now, unless the other format left it warm), then warm ones.
-      const first = await timed(() => keptRender(format, rows, subtitle));
-      for (let i = 0; i < ROUNDS; i++) warm.push(await timed(() => keptRender(format, rows, subtitle)));
+      const first = await timed(() => keptRender(format, sheet));
+      for (let i = 0; i < ROUNDS; i++) warm.push(await timed(() => keptRender(format, sheet)));
       keptPid ??= kept.pids()[0];
       out[format] = {
         bytes,
@@ -110,7 +120,7 @@ async function main(): Promise<void> {
         Array.from({ length: 20 }, () =>
           slots.run('org', 'register/same', () => {
             builds++;
-            return keptRender('docx', rows, subtitle);
+            return keptRender('docx', sheet);
           }),
         ),
       ),

@@ -12,7 +12,7 @@ import type { Worker } from './pipeline/worker.ts';
 import type { WebhookDispatcher } from './notify/dispatcher.ts';
 import { redeliverLastEvent } from './notify/redeliver.ts';
 import { OptionError, ORG_OPTIONS, orgSettingsFrom, type OrgValues } from './cli/org-options.ts';
-import { createOrganization, findOrganization, issueKey, revokeKey, setOrganizationStatus, updateOrganization } from './domain/organizations.ts';
+import { createOrganization, findOrganization, issueKey, labelKey, revokeKey, setOrganizationStatus, updateOrganization } from './domain/organizations.ts';
 import { issuedKeyView, revokedKeyView, tenantView } from './http/presenters/account.ts';
 import { removeStaleScratch } from './kernel/scratch.ts';
 import { programLauncher } from './isolation/launcher.ts';
@@ -25,7 +25,8 @@ const USAGE = `drs — Document Review Service
   drs org create --name NAME --checks N [options]
   drs org set TENANT_ID [options]
   drs org suspend TENANT_ID | drs org resume TENANT_ID
-  drs key create --tenant TENANT_ID
+  drs key create --tenant TENANT_ID [--label NAME]
+  drs key label KEY_ID --label NAME  the name of the key's specialist in decisions and registers ("" removes it)
   drs key revoke KEY_ID
   drs webhooks redeliver RUN_ID
 
@@ -153,13 +154,23 @@ async function orgCommand(config: Config, args: string[]): Promise<void> {
 
 async function keyCommand(config: Config, args: string[]): Promise<void> {
   const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, options: { tenant: { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { tenant: { type: 'string' }, label: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
   await withStore(config, async ({ db }) => {
     if (sub === 'create') {
-      if (!values.tenant) throw new UsageError('drs key create --tenant TENANT_ID');
-      const issued = await issueKey(db, values.tenant);
+      if (!values.tenant) throw new UsageError('drs key create --tenant TENANT_ID [--label NAME]');
+      const issued = await issueKey(db, values.tenant, values.label?.trim() || null);
       if (!issued) throw new UsageError(`organization ${values.tenant} not found`);
-      print(issuedKeyView(issued.key, issued.secret));
+      print({ ...issuedKeyView(issued.key, issued.secret), label: values.label?.trim() || null });
+    } else if (sub === 'label') {
+      const id = positionals[0];
+      if (!id || values.label === undefined) throw new UsageError('drs key label KEY_ID --label NAME');
+      if (!(await labelKey(db, id, values.label))) throw new UsageError(`key ${id} not found`);
+      print({ key_id: id, label: values.label.trim() || null });
     } else if (sub === 'revoke') {
       const id = positionals[0];
       if (!id) throw new UsageError('drs key revoke KEY_ID');
@@ -167,7 +178,7 @@ async function keyCommand(config: Config, args: string[]): Promise<void> {
       if (!key) throw new UsageError(`key ${id} not found`);
       print(revokedKeyView(key));
     } else {
-      throw new UsageError('drs key create|revoke …');
+      throw new UsageError('drs key create|label|revoke …');
     }
   });
 }

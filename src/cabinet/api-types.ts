@@ -8,7 +8,15 @@ import type { Static } from '@sinclair/typebox';
 import type { FeaturesSchema, KeySchema, MeSchema, SubscriptionSchema, UsageSchema } from '../http/schemas/account.ts';
 import type { BundleListSchema, BundleSchema, NewBundleBody, RenameBundleBody } from '../http/schemas/bundles.ts';
 import type { DocumentsDeletedSchema } from '../http/schemas/documents.ts';
-import type { DecisionBody, DecisionSchema, FeedbackHistorySchema } from '../http/schemas/feedback.ts';
+import type {
+  CarryOverBody,
+  CarryOverSchema,
+  DesignerAnswerSchema,
+  RegisterAnswersSchema,
+  DecisionBody,
+  DecisionSchema,
+  FeedbackHistorySchema,
+} from '../http/schemas/feedback.ts';
 import type { FindingsResultSchema } from '../http/schemas/findings.ts';
 import type { ArchivePreviewSchema } from '../http/schemas/imports.ts';
 import type { NoteListSchema, NoteSchema, ProposeNoteBody, RevokeNoteBody } from '../http/schemas/memory.ts';
@@ -54,6 +62,9 @@ export type FindingsResult = Omit<ServedResult, 'findings' | 'questions' | 'warn
   available_themes?: Theme[];
 };
 export type Revision = NonNullable<FindingsResult['revision']>;
+export type CarryOver = Static<typeof CarryOverSchema>;
+export type AnswersUpload = Static<typeof RegisterAnswersSchema>;
+export type DesignerAnswer = Static<typeof DesignerAnswerSchema>;
 
 /** GET /cabinet/runs: the runs page. */
 export type CabinetRunsList = Awaited<ReturnType<typeof cabinetRunsList>>;
@@ -107,22 +118,32 @@ export interface PostCalls {
   '/bundles': [Static<typeof NewBundleBody>, Bundle];
   '/memory': [NoteProposal, Note];
 }
-export type PostPath = keyof PostCalls | `/runs/${string}/feedback` | `/runs/${string}/cancel` | `/bundles/${string}/label` | `/memory/${string}/revoke`;
+export type PostPath =
+  | keyof PostCalls
+  | `/runs/${string}/feedback/carry-over`
+  | `/runs/${string}/feedback`
+  | `/runs/${string}/cancel`
+  | `/bundles/${string}/label`
+  | `/memory/${string}/revoke`;
 export type PostBody<P extends PostPath> = P extends keyof PostCalls
   ? PostCalls[P][0]
-  : P extends `/runs/${string}/feedback`
-    ? DecisionRequest
-    : P extends `/runs/${string}/cancel`
-      ? undefined
-      : P extends `/bundles/${string}/label`
-        ? Static<typeof RenameBundleBody>
-        : NoteRevocation;
+  : P extends `/runs/${string}/feedback/carry-over`
+    ? Static<typeof CarryOverBody>
+    : P extends `/runs/${string}/feedback`
+      ? DecisionRequest
+      : P extends `/runs/${string}/cancel`
+        ? undefined
+        : P extends `/bundles/${string}/label`
+          ? Static<typeof RenameBundleBody>
+          : NoteRevocation;
 export type PostAnswer<P extends PostPath> = P extends keyof PostCalls
   ? PostCalls[P][1]
-  : P extends `/runs/${string}/feedback`
-    ? Decision
-    : P extends `/runs/${string}/cancel`
-      ? RunStatus
-      : P extends `/bundles/${string}/label`
-        ? Bundle
-        : Note;
+  : P extends `/runs/${string}/feedback/carry-over`
+    ? Static<typeof CarryOverSchema>
+    : P extends `/runs/${string}/feedback`
+      ? Decision
+      : P extends `/runs/${string}/cancel`
+        ? RunStatus
+        : P extends `/bundles/${string}/label`
+          ? Bundle
+          : Note;

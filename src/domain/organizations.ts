@@ -1,7 +1,7 @@
 /** The operator's work on organizations and their keys (drs org …, drs key …). */
 import type { Db } from '../store/db.ts';
 import type { ApiKeyRecord, Organization, OrganizationSettings, OrganizationStatus } from '../kernel/model/organization.ts';
-import { createApiKey, createTenant, getTenant, revokeApiKey, setTenantStatus, updateTenant } from '../store/repositories/tenants.ts';
+import { createApiKey, createTenant, getTenant, revokeApiKey, setApiKeyLabel, setTenantStatus, updateTenant } from '../store/repositories/tenants.ts';
 
 export interface IssuedKey {
   key: ApiKeyRecord;
@@ -34,9 +34,14 @@ export async function setOrganizationStatus(db: Db, tenantId: string, status: Or
 }
 
 /** Issues another key of an organization; undefined when there is no such organization. */
-export async function issueKey(db: Db, tenantId: string): Promise<IssuedKey | undefined> {
+export async function issueKey(db: Db, tenantId: string, label: string | null = null): Promise<IssuedKey | undefined> {
   if (!(await getTenant(db, tenantId))) return undefined;
-  return createApiKey(db, tenantId);
+  return createApiKey(db, tenantId, label);
+}
+
+/** Names a key after the specialist who uses it (decisions and registers name their author so); "" takes the name away. */
+export function labelKey(db: Db, keyId: string, label: string): Promise<boolean> {
+  return setApiKeyLabel(db, keyId, label.trim() || null);
 }
 
 /** Revokes a key (a repeat keeps the first revocation time); undefined when there is no such key. */

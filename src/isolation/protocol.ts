@@ -10,7 +10,7 @@
 import type { RunError } from '../kernel/errors.ts';
 import type { PdfKeys } from '../report/index.ts';
 import type { Run } from '../kernel/model/runs.ts';
-import type { RegisterFormat, RegisterRow } from '../report/register/index.ts';
+import type { RegisterFormat, RegisterSheet } from '../report/register/index.ts';
 
 /** What a child is started for: processing claimed runs, or building report files (PDF rebuilds, registers). */
 export type ChildPurpose = 'runs' | 'reports';
@@ -22,8 +22,8 @@ export type Job =
   | { type: 'pdf'; runId: string }
   /** Build every PDF and the ZIP of a published run without the findings a specialist rejected (src/report/decided.ts). */
   | { type: 'decided-pdf'; runId: string; rejectedIds: string[] }
-  /** Write the rows of a register of remarks as XLSX or DOCX (src/report/register/). */
-  | { type: 'register'; format: RegisterFormat; rows: RegisterRow[]; subtitle: string }
+  /** Write a register of remarks (its plain data) as XLSX or DOCX (src/report/register/). */
+  | { type: 'register'; format: RegisterFormat; sheet: RegisterSheet }
   /** Render page `page` (from 1) of the file at `input` to a PNG at `output` (isolation/page-render-child.mjs). */
   | { type: 'page'; input: string; mime: string; page: number; longestSide: number; output: string; timeoutMs: number };
 

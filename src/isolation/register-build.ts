@@ -26,8 +26,8 @@ export function registerFailure(outcome: JobOutcome, memoryMb: number): string {
 }
 
 export function isolatedRegisterRender(children: ChildPool, limits: { memoryMb: number; timeoutMs: number }): RegisterRenderer {
-  return async (format, rows, subtitle) => {
-    const outcome = await children.perform({ type: 'register', format, rows, subtitle }, { timeoutMs: limits.timeoutMs });
+  return async (format, sheet) => {
+    const outcome = await children.perform({ type: 'register', format, sheet }, { timeoutMs: limits.timeoutMs });
     if (outcome.kind === 'register') return Buffer.from(outcome.base64, 'base64');
     throw new Error(registerFailure(outcome, limits.memoryMb));
   };

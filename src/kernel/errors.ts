@@ -166,6 +166,9 @@ export const errors = {
   noFiles: () => new AppError('no_files', 'Не передано ни одного файла в поле files'),
   noArchive: () => new AppError('no_files', 'Не передан архив в поле file'),
   oneArchiveOnly: () => new AppError('validation_error', 'Передайте один архив в поле file'),
+  noRegisterFile: () => new AppError('no_files', 'Не передан реестр замечаний в поле file'),
+  oneRegisterOnly: () => new AppError('validation_error', 'Передайте один реестр замечаний (XLSX) в поле file'),
+  registerRefused: (reason: string, file?: string) => new AppError('validation_error', `Ответы проектировщика не приняты, ничего не изменено: ${reason}`, file),
   notAnArchive: (file: string) => new AppError('bad_format', `Файл «${file}» не является архивом ZIP, RAR или 7z`, file),
   nothingToReview: (why: string, file?: string) =>
     new AppError('bad_format', `В комплекте нет документов, пригодных для проверки${why ? `. ${why}` : ''}`, file),

@@ -82,13 +82,49 @@ export interface ResolvedFinding {
   place: string;
 }
 
+/**
+ * A document of this run against the previous run's documents: the same file (equal content), the same volume in
+ * a corrected edition (same section and cipher, or the only volume of its section on both sides), or added.
+ */
+export interface RevisionDocument {
+  doc_index: number;
+  name: string;
+  /** Section code or марка as the set model (else the document's kind) gives it; null when unknown. */
+  section: string | null;
+  cipher: string | null;
+  status: 'unchanged' | 'corrected' | 'added';
+  /** content — equal SHA-256; cipher — same section and cipher; section — the only volume of its section on both sides. */
+  matched_by?: 'content' | 'cipher' | 'section';
+  previous_doc_index?: number;
+  previous_name?: string;
+}
+
+/** A document of the previous run that did not come back in this one. */
+export interface DroppedDocument {
+  doc_index: number;
+  name: string;
+  section: string | null;
+  cipher: string | null;
+}
+
 /** The comparison of a run with the previous run of its bundle, made at publication. */
 export interface PublishedRevision {
   previous_run_id: string;
   /** ISO-8601 UTC: when the previous run's result was published. */
   previous_published_at: string;
-  counts: { new: number; persisting: number; resolved: number };
+  /** not_resubmitted is absent in comparisons made before documents were compared. */
+  counts: { new: number; persisting: number; resolved: number; not_resubmitted?: number };
+  /** Previous findings without a counterpart whose documents came back: resolved by the revision. */
   resolved: ResolvedFinding[];
+  /**
+   * Previous findings without a counterpart on a document that was not resubmitted: neither resolved nor
+   * persisting («том не представлен повторно»). Absent in comparisons made before documents were compared.
+   */
+  not_resubmitted?: ResolvedFinding[];
+  /** Every document of this run against the previous run's (absent in comparisons made before). */
+  documents?: RevisionDocument[];
+  /** The previous run's documents that did not come back. */
+  dropped?: DroppedDocument[];
 }
 
 export interface Question {

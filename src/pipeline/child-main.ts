@@ -64,7 +64,7 @@ async function reportHandler(deps: ChildDeps): Promise<Handler> {
   return async (job) => {
     if (job.type === 'register') {
       try {
-        return { kind: 'register', base64: (await renderRegister(job.format, job.rows, job.subtitle)).toString('base64') };
+        return { kind: 'register', base64: (await renderRegister(job.format, job.sheet)).toString('base64') };
       } catch (err) {
         deps.log.warn({ err }, 'register build failed in child');
         return { kind: 'crash', message: message(err) };

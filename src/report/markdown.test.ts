@@ -121,14 +121,43 @@ test('against the previous round the summary counts new, persisting and resolved
   const md = renderMarkdown(result, META);
   assert.match(
     md,
-    /^- Сравнение с предыдущей проверкой комплекта \(результат от 20\.11\.2026 12:30 МСК, проверка 11111111-[^)]+\): новых замечаний — 10, повторных — 2, устранено — 2\.$/m,
+    /^- Сравнение с предыдущей проверкой комплекта \(результат от 20\.11\.2026 12:30 МСК\): новых замечаний — 10, повторных — 2, устранено — 2\.$/m,
   );
   assert.match(md, /^- Устранены замечания прошлой проверки: № 3 \(КР — [^)]+\) — Устранённое 3\.; № 8 \(АР — [^)]+\) — Устранённое 8\.$/m);
   assert.match(md, /\*\*С прошлой проверки:\*\* повторное \(№ 40 прошлой проверки\)/);
   assert.match(md, /\*\*С прошлой проверки:\*\* новое/);
   const section = renderMarkdown(result, META, { section: 'КР' });
   assert.match(section, /новых замечаний — \d+, повторных — 1, устранено — 1\./);
+  assert.doesNotMatch(md, /11111111-/, 'the previous run is named by its date, not by its id');
   assert.doesNotMatch(renderMarkdown(makeResult(12), META), /прошлой проверки/, 'a run compared with none says nothing of it');
+
+  result.revision = {
+    ...result.revision,
+    counts: { new: 10, persisting: 2, resolved: 1, not_resubmitted: 1 },
+    resolved: [resolved(3, 'КР')],
+    not_resubmitted: [resolved(8, 'АР')],
+    documents: [
+      {
+        doc_index: 1,
+        name: 'АР изм1.pdf',
+        section: 'АР',
+        cipher: '24-017-АР',
+        status: 'corrected',
+        matched_by: 'cipher',
+        previous_doc_index: 2,
+        previous_name: 'АР.pdf',
+      },
+      { doc_index: 2, name: 'ИОС3.pdf', section: 'ИОС3', cipher: null, status: 'added' },
+    ],
+    dropped: [{ doc_index: 5, name: 'ИОС1.2.pdf', section: 'ИОС1', cipher: '24-017-ИОС1.2' }],
+  };
+  const rounds = renderMarkdown(result, META);
+  assert.match(rounds, /устранено — 1, по томам, не представленным повторно, — 1\./);
+  assert.match(rounds, /^- Исправленные тома: 24-017-АР, АР \(«АР изм1\.pdf»\)\.$/m);
+  assert.match(rounds, /^- Добавлены: ИОС3 \(«ИОС3\.pdf»\)\.$/m);
+  assert.match(rounds, /^- Не представлены повторно: 24-017-ИОС1\.2, ИОС1 \(«ИОС1\.2\.pdf»\)\.$/m);
+  assert.match(rounds, /^- Том не представлен повторно — замечания прошлой проверки не сняты: № 8 \(АР — [^)]+\) — Устранённое 8\.$/m);
+  assert.doesNotMatch(rounds, /Устранены замечания прошлой проверки: [^\n]*№ 8/, 'a remark on a volume that did not come back is never resolved');
 });
 
 test('times are given in the zone of the organization the report was published for; Moscow for reports made before zones', () => {
@@ -147,6 +176,6 @@ test('times are given in the zone of the organization the report was published f
   assert.match(samara, /\| Комплект принят \| 21\.11\.2026 13:15 Europe\/Samara \|/);
   assert.match(samara, /\| Результат опубликован \| 21\.11\.2026 13:42 Europe\/Samara \|/);
   // past midnight in Samara, still the day before in UTC
-  assert.match(samara, /результат от 21\.11\.2026 01:30 Europe\/Samara, проверка prev/);
+  assert.match(samara, /результат от 21\.11\.2026 01:30 Europe\/Samara\)/);
   assert.doesNotMatch(samara, /МСК/);
 });

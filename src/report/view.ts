@@ -64,10 +64,40 @@ export function filterFindings(findings: readonly Finding[], filter: ReportFilte
 }
 
 /** The previous round's resolved findings within a report's filter (their section or theme, as filterFindings). */
-export function filterResolved(revision: PublishedRevision, filter: ReportFilter | undefined): ResolvedFinding[] {
-  if (!filter) return [...revision.resolved];
-  if ('section' in filter) return revision.resolved.filter((f) => f.section === filter.section);
-  return revision.resolved.filter((f) => f.topic === filter.theme);
+export function filterResolved(
+  revision: PublishedRevision,
+  filter: ReportFilter | undefined,
+  list: readonly ResolvedFinding[] = revision.resolved,
+): ResolvedFinding[] {
+  if (!filter) return [...list];
+  if ('section' in filter) return list.filter((f) => f.section === filter.section);
+  return list.filter((f) => f.topic === filter.theme);
+}
+
+/** The previous round's findings on documents that were not resubmitted, within a report's filter. */
+export function filterNotResubmitted(revision: PublishedRevision, filter: ReportFilter | undefined): ResolvedFinding[] {
+  return filterResolved(revision, filter, revision.not_resubmitted ?? []);
+}
+
+/** A document as the round names it: its cipher and section when known, and its file name. */
+function documentLabel(d: { name: string; section: string | null; cipher: string | null }): string {
+  const what = [d.cipher, d.section && d.section !== d.cipher ? sectionTitle(d.section).split(' — ')[0] : null].filter(Boolean).join(', ');
+  return what ? `${what} («${d.name}»)` : `«${d.name}»`;
+}
+
+/**
+ * The documents of the round against the previous one, one line each kind: corrected, unchanged, added, not
+ * resubmitted; empty when the comparison was made before documents were compared.
+ */
+export function revisionDocumentLines(revision: PublishedRevision): string[] {
+  const docs = revision.documents ?? [];
+  const lines: string[] = [];
+  const of = (status: string) => docs.filter((d) => d.status === status);
+  if (of('corrected').length) lines.push(`Исправленные тома: ${of('corrected').map(documentLabel).join('; ')}.`);
+  if (of('unchanged').length) lines.push(`Без изменений (тот же файл): ${of('unchanged').map(documentLabel).join('; ')}.`);
+  if (of('added').length) lines.push(`Добавлены: ${of('added').map(documentLabel).join('; ')}.`);
+  if (revision.dropped?.length) lines.push(`Не представлены повторно: ${revision.dropped.map(documentLabel).join('; ')}.`);
+  return lines;
 }
 
 function importanceRank(level: string): number {
@@ -112,12 +142,19 @@ function revisionLabel(f: Finding): string {
 function revisionSummary(revision: PublishedRevision, findings: readonly Finding[], filter: ReportFilter | undefined, timeZone?: string): string[] {
   const persisting = findings.filter((f) => f.revision?.status === 'persisting').length;
   const resolved = filterResolved(revision, filter);
+  const missing = filterNotResubmitted(revision, filter);
   const lines = [
-    `Сравнение с предыдущей проверкой комплекта (результат от ${formatDateTime(revision.previous_published_at, timeZone)}, проверка ${revision.previous_run_id}): ` +
-      `новых замечаний — ${findings.length - persisting}, повторных — ${persisting}, устранено — ${resolved.length}.`,
+    `Сравнение с предыдущей проверкой комплекта (результат от ${formatDateTime(revision.previous_published_at, timeZone)}): ` +
+      `новых замечаний — ${findings.length - persisting}, повторных — ${persisting}, устранено — ${resolved.length}` +
+      `${revision.not_resubmitted ? `, по томам, не представленным повторно, — ${missing.length}` : ''}.`,
+    ...revisionDocumentLines(revision),
   ];
   if (resolved.length)
     lines.push(`Устранены замечания прошлой проверки: ${resolved.map((f) => `№ ${f.n} (${sectionTitle(f.section)}) — ${f.essence}`).join('; ')}`);
+  if (missing.length)
+    lines.push(
+      `Том не представлен повторно — замечания прошлой проверки не сняты: ${missing.map((f) => `№ ${f.n} (${sectionTitle(f.section)}) — ${f.essence}`).join('; ')}`,
+    );
   return lines;
 }
 

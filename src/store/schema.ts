@@ -54,6 +54,8 @@ export interface ApiKeysTable {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** The name the organization gives the key (the specialist who uses it), or null. */
+  label: string | null;
 }
 
 export interface RunsTable {
@@ -215,6 +217,22 @@ export interface FeedbackTable {
   /** sha256 of the canonical request body, to tell a repeat from a conflicting reuse of request_key. */
   request_hash: string;
   created_at: string;
+  /** The feedback_id of the previous round's decision this one carries over; null for a decision of its own. */
+  carried_from: string | null;
+}
+
+/** The designer's answer to a remark of a run, from the filled register. */
+export interface DesignerAnswersTable {
+  run_id: string;
+  finding_id: string;
+  tenant_id: string;
+  /** The row's number in the register the answer was written in. */
+  register_no: number;
+  answer: string;
+  sheet: string;
+  closed: string;
+  actor: string;
+  uploaded_at: string;
 }
 
 /** With employees: the employee a section of a run is assigned to (the first who decided on it). */
@@ -277,6 +295,7 @@ export interface Database {
   session_entries: SessionEntriesTable;
   cabinet_sessions: CabinetSessionsTable;
   feedback: FeedbackTable;
+  designer_answers: DesignerAnswersTable;
   discipline_assignments: DisciplineAssignmentsTable;
   memory_notes: MemoryNotesTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -334,10 +334,11 @@ describe('cabinet in a browser', () => {
 
   test('the register of remarks downloads from the findings page as XLSX and DOCX', async () => {
     await page.goto(`${origin}/#/runs/${runId}/findings`);
-    // Named by the object's cipher and the date, not by the run's id.
+    // Named by what they are for, the object's cipher and the date, not by the run's id.
     for (const [text, name] of [
-      ['Реестр XLSX', /^Реестр замечаний 24-017 \d{4}-\d{2}-\d{2}\.xlsx$/],
-      ['Реестр DOCX', /^Реестр замечаний 24-017 \d{4}-\d{2}-\d{2}\.docx$/],
+      ['Реестр XLSX', /^Реестр замечаний для проектировщика 24-017 (тур \d+ )?\d{4}-\d{2}-\d{2}\.xlsx$/],
+      ['Реестр DOCX', /^Реестр замечаний для проектировщика 24-017 (тур \d+ )?\d{4}-\d{2}-\d{2}\.docx$/],
+      ['Реестр специалиста XLSX', /^Реестр замечаний для специалиста 24-017 (тур \d+ )?\d{4}-\d{2}-\d{2}\.xlsx$/],
     ] as const) {
       const link = page.getByText(text, { exact: true });
       await link.waitFor();

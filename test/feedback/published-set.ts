@@ -91,3 +91,42 @@ export function sectionsOf(result: any, min = 2): { many: any[]; other: any } {
   assert.ok(other, 'a finding of another section');
   return { many, other };
 }
+
+const IOS_PAGES = [
+  'ООО «Проектное бюро»\nМногоквартирный жилой дом\nРаздел 5. Подраздел 3. Система водоотведения\n24-017-ИОС3\nАдрес объекта: г. Казань, ул. Чистопольская, д. 20',
+  'Система водоотведения 24-017-ИОС3. Лист 2. Расход стоков принят по расчёту.',
+];
+
+/**
+ * Two rounds of one set in which volumes come and go: the first is ПЗ, АР and КР (reviewSetForm's texts); the
+ * second keeps the same ПЗ file, brings АР corrected (its address mended), leaves КР out and adds ИОС3.
+ */
+export async function roundsOfSet(): Promise<{ first: (fields?: Record<string, string>) => FormData; second: (fields?: Record<string, string>) => FormData }> {
+  const [pz, ar, kr, arCorrected, ios] = await Promise.all([
+    makePdf(PZ_PAGES),
+    makePdf(AR_PAGES),
+    makePdf(KR_PAGES),
+    makePdf(AR_PAGES.map((p) => p.replace('Лист 2.', 'Лист 2. Изм. 1.'))),
+    makePdf(IOS_PAGES),
+  ]);
+  return {
+    first: (fields = {}) =>
+      form(
+        [
+          { name: '24-017-ПЗ.pdf', content: pz, type: 'application/pdf' },
+          { name: '24-017-АР.pdf', content: ar, type: 'application/pdf' },
+          { name: '24-017-КР.pdf', content: kr, type: 'application/pdf' },
+        ],
+        { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-АР.pdf': 'АР', '24-017-КР.pdf': 'КР' }), ...fields },
+      ),
+    second: (fields = {}) =>
+      form(
+        [
+          { name: '24-017-ПЗ.pdf', content: pz, type: 'application/pdf' },
+          { name: '24-017-АР изм1.pdf', content: arCorrected, type: 'application/pdf' },
+          { name: '24-017-ИОС3.pdf', content: ios, type: 'application/pdf' },
+        ],
+        { kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-АР изм1.pdf': 'АР', '24-017-ИОС3.pdf': 'ИОС3' }), ...fields },
+      ),
+  };
+}

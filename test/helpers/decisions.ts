@@ -16,4 +16,5 @@ export const storedDecision = (findingId: string, actor: string, version: number
   requestKey: `${findingId}-${actor}-${version}`,
   requestHash: 'h',
   createdAt: '2026-11-21T10:00:00.000Z',
+  carriedFrom: null,
 });

@@ -83,8 +83,15 @@ describe('reports of a reviewed set', () => {
     assert.equal(xlsx.status, 200, xlsx.text.slice(0, 300));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.bytes.buffer.slice(xlsx.bytes.byteOffset, xlsx.bytes.byteOffset + xlsx.bytes.length) as ArrayBuffer);
-    const numbers: number[] = [];
-    book.worksheets[0]!.eachRow((row, i) => i > 1 && numbers.push(Number(row.getCell(1).value)));
+    // the designer's register numbers its rows 1, 2, 3…; each row's remark id sits in the hidden last column
+    const sheet = book.worksheets[0]!;
+    const ids: string[] = [];
+    let header = 0;
+    sheet.eachRow((row, i) => {
+      if (row.getCell(1).value === '№') header = i;
+      else if (header && typeof row.getCell(1).value === 'number') ids.push(String(row.getCell(row.cellCount).value));
+    });
+    const numbers = ids.map((id) => findings.find((f) => f.finding_id === id)!.n);
     assert.deepEqual(
       numbers,
       findings
@@ -96,7 +103,7 @@ describe('reports of a reviewed set', () => {
     const pdf = await api.get(`/runs/${runId}/report.pdf`);
     assert.equal(pdf.status, 200, pdf.text.slice(0, 300));
     assert.deepEqual(numbersIn(await pdfText(pdf.bytes)), numbers);
-    const docx = await api.get(`/runs/${runId}/register.docx?include_rejected=true`);
+    const docx = await api.get(`/runs/${runId}/register.docx?variant=specialist`);
     assert.equal(docx.status, 200);
     const xml = (await zipEntries(docx.bytes)).find((e) => e.name === 'word/document.xml')!.data.toString('utf8');
     assert.match(xml, /Отклонено: Требование выполнено в томе КР/);

@@ -24,18 +24,23 @@ import { makeResult, META } from './fixture.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 
-const HEADERS = [
-  '№',
-  'Раздел',
-  'Документ и лист',
-  'Замечание',
-  'Обоснование (норма, цитата, страница)',
-  'Важность',
-  'Решение специалиста',
-  'Ответ проектировщика',
-  'Статус',
-  'Изменение с прошлой проверки',
-];
+const DESIGNER_HEADERS = ['№', 'Том', 'Лист', 'Замечание', 'Норма (пункт) и цитата из тома', 'Ответ проектировщика', 'Лист с исправлением', 'Снято / не снято'];
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+/** The table of a register sheet: its header row (found by «№» in the first column), the headers and the rows by finding id. */
+function tableOf(sheet: ExcelJS.Worksheet) {
+  let headerRow = 0;
+  sheet.eachRow((row, i) => {
+    if (!headerRow && row.getCell(1).value === '№') headerRow = i;
+  });
+  assert.ok(headerRow > 1, 'the heading block comes before the table');
+  const headers = (sheet.getRow(headerRow).values as unknown[]).slice(1).map(String);
+  const idColumn = headers.length;
+  const rows: ExcelJS.Row[] = [];
+  for (let i = headerRow + 1; typeof sheet.getRow(i).getCell(1).value === 'number'; i++) rows.push(sheet.getRow(i));
+  const byId = new Map(rows.map((r) => [String(r.getCell(idColumn).value), r]));
+  return { headerRow, headers, rows, byId, idColumn };
+}
 
 describe('register of remarks', () => {
   let store: TestStore;
@@ -109,50 +114,80 @@ describe('register of remarks', () => {
     return sheet;
   }
 
-  const numbers = (sheet: ExcelJS.Worksheet) => {
-    const out: number[] = [];
-    sheet.eachRow((row, i) => i > 1 && out.push(Number(row.getCell(1).value)));
-    return out;
-  };
+  /** The report numbers of the rows, read through the hidden id column. */
+  const numbers = (sheet: ExcelJS.Worksheet) =>
+    tableOf(sheet).rows.map((r) => result.findings.find((f) => f.finding_id === String(r.getCell(tableOf(sheet).idColumn).value))!.n);
+  const idOf = (n: number) => result.findings.find((f) => f.n === n)!.finding_id;
 
-  test('XLSX: Russian headers, frozen header row, autofilter, A4 landscape; rejected finding left out', async () => {
+  test('XLSX for the designer: a heading, the table frozen, filtered and repeated in print, A4 landscape; no internal columns; rejected left out', async () => {
     const sheet = await sheetOf(`/runs/${runId}/register.xlsx`);
-    assert.deepEqual((sheet.getRow(1).values as unknown[]).slice(1), HEADERS);
+    const table = tableOf(sheet);
+    assert.deepEqual(table.headers.slice(0, -1), DESIGNER_HEADERS);
+    assert.equal(table.headers.at(-1), `drs-register:designer:${runId}`, 'the hidden column names the run');
+    assert.equal(sheet.getColumn(table.idColumn).hidden, true);
+    assert.match(String(sheet.getRow(1).getCell(1).value), /^Реестр замечаний для проектировщика$/);
+    const heading = Array.from({ length: table.headerRow - 1 }, (_, i) => String(sheet.getRow(i + 1).getCell(1).value ?? ''));
+    for (const label of [
+      'Объект',
+      'Адрес объекта',
+      'Стадия',
+      'Заказчик (застройщик)',
+      'Проектная организация',
+      'Экспертная организация',
+      'Дело',
+      'Тур (проверка комплекта)',
+      'Дата',
+    ])
+      assert.ok(
+        heading.some((line) => line.startsWith(`${label}: `)),
+        label,
+      );
+    assert.ok(!heading.some((line) => UUID.test(line)), 'no internal id in the heading');
     assert.equal(sheet.views[0]?.state, 'frozen');
-    assert.equal((sheet.views[0] as { ySplit?: number }).ySplit, 1);
+    assert.equal((sheet.views[0] as { ySplit?: number }).ySplit, table.headerRow);
     assert.ok(sheet.autoFilter, 'autofilter set');
     assert.equal(sheet.pageSetup.orientation, 'landscape');
     assert.equal(sheet.pageSetup.paperSize, 9);
-    assert.equal(sheet.pageSetup.printTitlesRow, '1:1');
-    const ns = numbers(sheet);
-    assert.equal(ns.length, result.findings.length - 1);
-    assert.ok(!ns.includes(rejectedN));
-    const accepted = sheet.getRow(ns.indexOf(acceptedN) + 2);
-    assert.match(String(accepted.getCell(7).value), /^Принято: Исправить в следующей редакции\nkey:/);
-    assert.equal(accepted.getCell(8).value ?? '', '');
-    assert.equal(accepted.getCell(9).value, 'Принято, к устранению');
+    assert.equal(sheet.pageSetup.printTitlesRow, `${table.headerRow}:${table.headerRow}`);
+    assert.deepEqual(
+      table.rows.map((r) => r.getCell(1).value),
+      Array.from({ length: result.findings.length - 1 }, (_, i) => i + 1),
+      'numbered 1, 2, 3… without gaps',
+    );
+    assert.ok(!table.byId.has(rejectedId));
+    for (const row of table.rows) assert.ok((row.height ?? 0) >= 13, 'every row has its height');
+    const text = table.rows.map((r) => (r.values as unknown[]).slice(1, -1).join(' ')).join(' ');
+    assert.doesNotMatch(text, /Исправить в следующей редакции|Существенное|key:|\(стр\. \d/, 'no decisions, importance, key ids or running pages');
+    assert.match(String(sheet.getRow(table.rows.at(-1)!.number + 0).getCell(1).value), /^\d+$/);
+    let signature = '';
+    sheet.eachRow((row) => {
+      if (String(row.getCell(1).value ?? '').startsWith('Эксперт ')) signature = String(row.getCell(1).value);
+    });
+    assert.match(signature, /^Эксперт _+ \/ _+ \/$/, 'a key without a name leaves the line to sign and write by hand');
   });
 
   test('XLSX on request includes the rejected finding, marked', async () => {
     const sheet = await sheetOf(`/runs/${runId}/register.xlsx?include_rejected=true`);
-    const ns = numbers(sheet);
-    assert.equal(ns.length, result.findings.length);
-    const rejected = sheet.getRow(ns.indexOf(rejectedN) + 2);
-    assert.equal(rejected.getCell(9).value, 'Отклонено специалистом');
-    assert.match(String(rejected.getCell(7).value), /^Отклонено: Расчёт приведён в томе КР, лист 12/);
+    const table = tableOf(sheet);
+    assert.equal(table.rows.length, result.findings.length);
+    const rejected = table.byId.get(rejectedId)!;
     assert.equal((rejected.getCell(1).fill as ExcelJS.FillPattern).pattern, 'solid');
+    assert.equal(((rejected.getCell(1).fill as ExcelJS.FillPattern).fgColor as { argb?: string }).argb, 'FFEDEDED');
   });
 
-  test('times of decisions in the organization’s time zone', async () => {
+  test('XLSX for the specialist: every finding, the decisions and who took them, in the organization’s time zone', async () => {
     const cellOf = async () => {
-      const sheet = await sheetOf(`/runs/${runId}/register.xlsx`);
-      return String(sheet.getRow(numbers(sheet).indexOf(acceptedN) + 2).getCell(7).value);
+      const sheet = await sheetOf(`/runs/${runId}/register.xlsx?variant=specialist`);
+      const table = tableOf(sheet);
+      assert.equal(table.rows.length, result.findings.length, 'rejected ones too');
+      const decision = table.headers.indexOf('Решение специалиста') + 1;
+      assert.match(String(table.byId.get(rejectedId)!.getCell(decision).value), /^Отклонено: Расчёт приведён в томе КР, лист 12/);
+      return String(table.byId.get(idOf(acceptedN))!.getCell(decision).value);
     };
-    assert.match(await cellOf(), / МСК$/);
+    assert.match(await cellOf(), /^Принято: Исправить в следующей редакции\nключ без имени, .* МСК$/);
     await updateTenant(store.db, ownerId, { timeZone: 'Asia/Yekaterinburg' });
     try {
-      const cell = await cellOf();
-      assert.match(cell, /, \d\d\.\d\d\.\d{4} \d\d:\d\d Asia\/Yekaterinburg$/);
+      assert.match(await cellOf(), /, \d\d\.\d\d\.\d{4} \d\d:\d\d Asia\/Yekaterinburg$/);
     } finally {
       await updateTenant(store.db, ownerId, { timeZone: 'Europe/Moscow' });
     }
@@ -170,10 +205,12 @@ describe('register of remarks', () => {
     assert.equal(norms.length, result.findings.filter((f) => f.topic === 'norms').length);
     const r = await get(`/runs/${runId}/register.docx?section=${encodeURIComponent('КР')}`);
     assert.equal(r.statusCode, 200);
-    assert.match(downloadName(r.headers['content-disposition']), /^Реестр замечаний .+ \d{4}-\d{2}-\d{2}-КР\.docx$/);
+    const name = downloadName(r.headers['content-disposition']);
+    assert.match(name, /^Реестр замечаний для проектировщика (.+ )?КР \d{4}-\d{2}-\d{2}\.docx$/);
+    assert.doesNotMatch(name, UUID);
   });
 
-  test('DOCX: landscape A4, one table with a repeated header row, rows of the findings', async () => {
+  test('DOCX: landscape A4, the heading, one table with a repeated header row, rows of the findings, the signature', async () => {
     for (const [query, rows] of [
       ['', result.findings.length - 1],
       ['?include_rejected=true', result.findings.length],
@@ -181,14 +218,19 @@ describe('register of remarks', () => {
       const r = await get(`/runs/${runId}/register.docx${query}`);
       assert.equal(r.statusCode, 200, r.body);
       assert.equal(r.headers['content-type'], 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-      assert.match(downloadName(r.headers['content-disposition']), /^Реестр замечаний .+ \d{4}-\d{2}-\d{2}\.docx$/);
+      const name = downloadName(r.headers['content-disposition']);
+      assert.match(name, /^Реестр замечаний для проектировщика .*\d{4}-\d{2}-\d{2}\.docx$/);
+      assert.doesNotMatch(name, UUID);
       const xml = (await zipEntries(r.rawPayload)).find((e) => e.name === 'word/document.xml')?.data.toString('utf8');
       assert.ok(xml, 'word/document.xml');
       assert.match(xml, /<w:pgSz w:w="16838" w:h="11906" w:orient="landscape"\/>/);
       assert.equal((xml.match(/<w:tblHeader\/>/g) ?? []).length, 1);
-      assert.equal((xml.match(/<w:tr>/g) ?? []).length, rows + 1);
-      for (const h of HEADERS) assert.ok(xml.includes(`<w:t xml:space="preserve">${h}</w:t>`) || xml.includes(`<w:t>${h}</w:t>`), h);
-      assert.equal(xml.includes('Отклонено специалистом'), query !== '');
+      // the heading block is a table of its own: 9 lines
+      assert.equal((xml.match(/<w:tr>/g) ?? []).length, 9 + rows + 1);
+      for (const h of DESIGNER_HEADERS) assert.ok(xml.includes(`<w:t xml:space="preserve">${h}</w:t>`) || xml.includes(`<w:t>${h}</w:t>`), h);
+      assert.equal(xml.includes('w:fill="EDEDED"'), query !== '');
+      assert.doesNotMatch(xml, UUID, 'no internal id anywhere in the DOCX');
+      assert.match(xml, /Эксперт _+ \/ _+ \//);
     }
   });
 

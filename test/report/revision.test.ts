@@ -64,7 +64,17 @@ describe('revision comparison in a bundle', () => {
     assert.equal(revision.previous_run_id, first.runId);
     assert.ok(findings.every((f: any) => f.revision?.status === 'new' || f.revision?.status === 'persisting'));
     const persisting = findings.filter((f: any) => f.revision.status === 'persisting');
-    assert.deepEqual(revision.counts, { new: findings.length - persisting.length, persisting: persisting.length, resolved: revision.resolved.length });
+    assert.deepEqual(revision.counts, {
+      new: findings.length - persisting.length,
+      persisting: persisting.length,
+      resolved: revision.resolved.length,
+      not_resubmitted: 0,
+    });
+    assert.deepEqual(revision.dropped, [], 'every volume came back');
+    assert.ok(
+      revision.documents.every((d: any) => d.status === 'corrected'),
+      'each volume is its predecessor in another file',
+    );
 
     const area = persisting.find((f: any) => f.revision.previous_finding_id === rejected.finding_id);
     assert.ok(area, 'the built-up area finding persists though its volume was renamed and its pages moved');
@@ -88,30 +98,47 @@ describe('revision comparison in a bundle', () => {
     assert.equal((await api.get('/features')).json.features.revision_comparison, true);
   });
 
-  test('the register has the column, read back from the XLSX', async () => {
-    const r = await fetch(`${server.baseUrl}/runs/${second.runId}/register.xlsx?include_rejected=true`, { headers: { authorization: `Bearer ${api.key}` } });
+  test('the specialist register has the column, read back from the XLSX', async () => {
+    const r = await fetch(`${server.baseUrl}/runs/${second.runId}/register.xlsx?variant=specialist`, { headers: { authorization: `Bearer ${api.key}` } });
     assert.equal(r.status, 200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await r.arrayBuffer());
     const sheet = book.worksheets[0]!;
-    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    let headerRow = 0;
+    sheet.eachRow((row, i) => {
+      if (!headerRow && row.getCell(1).value === '№') headerRow = i;
+    });
+    const headers = (sheet.getRow(headerRow).values as unknown[]).slice(1);
     const column = headers.indexOf('Изменение с прошлой проверки') + 1;
-    assert.ok(column > 0, String(headers));
+    const reportN = headers.indexOf('№ в отчёте') + 1;
+    assert.ok(column > 0 && reportN > 0, String(headers));
     const byNumber = new Map<number, string>();
-    sheet.eachRow((row, i) => i > 1 && byNumber.set(Number(row.getCell(1).value), String(row.getCell(column).value)));
+    sheet.eachRow(
+      (row, i) =>
+        i > headerRow && typeof row.getCell(1).value === 'number' && byNumber.set(Number(row.getCell(reportN).value), String(row.getCell(column).value)),
+    );
     const area = second.result.findings.find((f: any) => f.revision.previous_finding_id === rejected.finding_id);
-    assert.equal(byNumber.get(area.n), `Повторное (№ ${rejected.n} прошлой проверки)\nРешение в прошлом туре: отклонено — Площадь КР уточняется расчётом`);
+    assert.match(
+      byNumber.get(area.n) ?? '',
+      new RegExp(`^Повторное \\(№ ${rejected.n} прошлой проверки\\)\nРешение в прошлом туре: отклонено — Площадь КР уточняется расчётом \\(`),
+    );
     const added = essence(second.result, /Адрес объекта/);
     assert.equal(byNumber.get(added.n), 'Новое');
   });
 
-  test('the DOCX register carries the same column', async () => {
-    const docx = await api.get(`/runs/${second.runId}/register.docx`);
-    assert.equal(docx.status, 200);
-    const xml = (await zipEntries(docx.bytes)).find((e) => e.name === 'word/document.xml')!.data.toString('utf8');
+  test('the DOCX registers list the resolved remarks; the persisting one rejected before stays out of the designer’s', async () => {
+    const specialist = await api.get(`/runs/${second.runId}/register.docx?variant=specialist`);
+    assert.equal(specialist.status, 200);
+    const xml = (await zipEntries(specialist.bytes)).find((e) => e.name === 'word/document.xml')!.data.toString('utf8');
     assert.match(xml, /Изменение с прошлой проверки/);
     assert.match(xml, new RegExp(`Повторное \\(№ ${rejected.n} прошлой проверки\\)`));
-    assert.match(xml, /устранено замечаний прошлой проверки — 1: № \d+/);
+    assert.match(xml, /Сняты — устранены с прошлого тура: 1/);
+    assert.match(xml, /№ \d+ прошлого тура \(КР\): Адрес объекта различается/);
+    const designer = await api.get(`/runs/${second.runId}/register.docx`);
+    const text = (await zipEntries(designer.bytes)).find((e) => e.name === 'word/document.xml')!.data.toString('utf8');
+    assert.match(text, /Сняты — устранены с прошлого тура: 1/);
+    assert.doesNotMatch(text, /Расхождение значения «площадь застройки»/, 'rejected in the previous round, undecided now: not handed over');
+    assert.doesNotMatch(text, /Площадь КР уточняется расчётом/);
   });
 
   test('the PDF summary says what changed since the previous round', async () => {
@@ -122,7 +149,7 @@ describe('revision comparison in a bundle', () => {
     assert.match(
       flat,
       new RegExp(
-        `Сравнение с предыдущей проверкой комплекта .*новых замечаний — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}\\.`,
+        `Сравнение с предыдущей проверкой комплекта .*новых замечаний — ${counts.new}, повторных — ${counts.persisting}, устранено — ${counts.resolved}, по томам, не представленным повторно, — 0\\.`,
       ),
     );
     assert.match(flat, /Устранены замечания прошлой проверки: № \d+ \(КР/);

@@ -1645,6 +1645,7 @@ export interface paths {
                                 finding_id: string;
                                 /** @description Автор решения (feedback_actor ключа интеграции) */
                                 actor: string;
+                                actor_name?: string | null;
                                 /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                                 own: boolean;
                                 /**
@@ -1662,6 +1663,22 @@ export interface paths {
                                 request_key: string;
                                 /** Format: date-time */
                                 created_at: string;
+                                carried_from?: string | null;
+                            }[];
+                            /** @description Ответы проектировщика на замечания этой проверки, принятые из заполненного реестра (POST /runs/{run_id}/register-answers) */
+                            designer_answers?: {
+                                /** @description Замечание, на которое дан ответ */
+                                finding_id: string;
+                                /** @description Номер строки в реестре для проектировщика, в котором дан ответ */
+                                register_no: number;
+                                /** @description «Ответ проектировщика» */
+                                answer: string;
+                                /** @description «Лист с исправлением» */
+                                sheet: string;
+                                /** @description «Снято / не снято», как записано в файле */
+                                closed: string;
+                                /** Format: date-time */
+                                uploaded_at: string;
                             }[];
                             /** @description Сравнение с предыдущей проверкой комплекта: замечания сопоставлены по сути (проверка, норма, сравниваемый показатель, документ по шифру и разделу, лист), а не по совпадению текста. Есть только у проверки комплекта, у которого до неё была опубликованная проверка */
                             revision?: {
@@ -1677,12 +1694,14 @@ export interface paths {
                                     new: number;
                                     /** @description Замечаний, оставшихся с предыдущей проверки */
                                     persisting: number;
-                                    /** @description Замечаний предыдущей проверки, которых больше нет */
+                                    /** @description Замечаний предыдущей проверки, которых больше нет, по томам, представленным повторно */
                                     resolved: number;
+                                    /** @description Замечаний предыдущей проверки по томам, не представленным повторно */
+                                    not_resubmitted?: number;
                                 } & {
                                     [key: string]: unknown;
                                 };
-                                /** @description Замечания предыдущей проверки, устранённые в этой */
+                                /** @description Замечания предыдущей проверки, устранённые в этой (их том представлен повторно) */
                                 resolved: ({
                                     /** @description finding_id в предыдущей проверке */
                                     finding_id: string;
@@ -1698,6 +1717,68 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description Замечания предыдущей проверки по томам, которые не представлены повторно: не устранены и не повторены — «том не представлен повторно». Нет поля — сравнение сделано до сравнения томов */
+                                not_resubmitted?: ({
+                                    /** @description finding_id в предыдущей проверке */
+                                    finding_id: string;
+                                    /** @description Номер в отчёте предыдущей проверки */
+                                    n: number;
+                                    importance: string;
+                                    section: string;
+                                    topic: string;
+                                    check_id: string;
+                                    essence: string;
+                                    /** @description Место, как его называл отчёт предыдущей проверки */
+                                    place: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description Каждый документ этой проверки против документов предыдущей */
+                                documents?: ({
+                                    /** @description Номер документа в этой проверке */
+                                    doc_index: number;
+                                    /** @description Имя файла */
+                                    name: string;
+                                    /** @description Раздел или марка */
+                                    section: string | null;
+                                    /** @description Шифр по основным надписям */
+                                    cipher: string | null;
+                                    /** @description unchanged — тот же файл (то же содержимое); corrected — тот же том в исправленной редакции; added — тома не было в предыдущей проверке */
+                                    status: string;
+                                    /** @description content — одинаковое содержимое (SHA-256); cipher — тот же раздел и шифр; section — единственный том раздела с обеих сторон */
+                                    matched_by?: string;
+                                    /** @description Номер предшественника в предыдущей проверке */
+                                    previous_doc_index?: number;
+                                    /** @description Имя файла предшественника */
+                                    previous_name?: string;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description Документы предыдущей проверки, не представленные повторно */
+                                dropped?: ({
+                                    /** @description Номер документа в предыдущей проверке */
+                                    doc_index: number;
+                                    name: string;
+                                    section: string | null;
+                                    cipher: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                /** @description Ответы проектировщика на замечания прошлого тура, которые остались (finding_id — прошлого тура) */
+                                previous_answers?: {
+                                    /** @description Замечание, на которое дан ответ */
+                                    finding_id: string;
+                                    /** @description Номер строки в реестре для проектировщика, в котором дан ответ */
+                                    register_no: number;
+                                    /** @description «Ответ проектировщика» */
+                                    answer: string;
+                                    /** @description «Лист с исправлением» */
+                                    sheet: string;
+                                    /** @description «Снято / не снято», как записано в файле */
+                                    closed: string;
+                                    /** Format: date-time */
+                                    uploaded_at: string;
+                                }[];
                                 /** @description Решения предыдущего тура по замечаниям, которые остались (последнее решение каждого автора): показываются рядом, к замечаниям этой проверки не применяются */
                                 previous_feedback: {
                                     /**
@@ -1713,6 +1794,7 @@ export interface paths {
                                     finding_id: string;
                                     /** @description Автор решения (feedback_actor ключа интеграции) */
                                     actor: string;
+                                    actor_name?: string | null;
                                     /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                                     own: boolean;
                                     /**
@@ -1730,6 +1812,7 @@ export interface paths {
                                     request_key: string;
                                     /** Format: date-time */
                                     created_at: string;
+                                    carried_from?: string | null;
                                 }[];
                             } & {
                                 [key: string]: unknown;
@@ -1841,6 +1924,7 @@ export interface paths {
                                 finding_id: string;
                                 /** @description Автор решения (feedback_actor ключа интеграции) */
                                 actor: string;
+                                actor_name?: string | null;
                                 /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                                 own: boolean;
                                 /**
@@ -1858,6 +1942,7 @@ export interface paths {
                                 request_key: string;
                                 /** Format: date-time */
                                 created_at: string;
+                                carried_from?: string | null;
                             }[];
                             assignments: {
                                 /** @description Код раздела */
@@ -1969,6 +2054,7 @@ export interface paths {
                             finding_id: string;
                             /** @description Автор решения (feedback_actor ключа интеграции) */
                             actor: string;
+                            actor_name?: string | null;
                             /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                             own: boolean;
                             /**
@@ -1986,6 +2072,7 @@ export interface paths {
                             request_key: string;
                             /** Format: date-time */
                             created_at: string;
+                            carried_from?: string | null;
                         };
                     };
                 };
@@ -2009,6 +2096,7 @@ export interface paths {
                             finding_id: string;
                             /** @description Автор решения (feedback_actor ключа интеграции) */
                             actor: string;
+                            actor_name?: string | null;
                             /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
                             own: boolean;
                             /**
@@ -2026,6 +2114,236 @@ export interface paths {
                             request_key: string;
                             /** Format: date-time */
                             created_at: string;
+                            carried_from?: string | null;
+                        };
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runs/{run_id}/feedback/carry-over": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Перенести решения прошлого тура на оставшиеся замечания
+         * @description Для проверки комплекта (bundle), сравнённой с предыдущей: действующее решение прошлого тура (accepted или rejected, с его обоснованием) по каждому оставшемуся замечанию (revision.status=persisting) записывается как новое решение текущего автора — version 1, carried_from = feedback_id прежнего решения; все решения — в одной транзакции. Замечание, по которому в этом туре уже есть решение, не меняется; замечание без решения в прошлом туре (или с отозванным) остаётся без решения — оба в skipped. 201 — решения сохранены; 200 — переносить нечего или повтор запроса с тем же request_key (заголовок Idempotent-Replayed: true, возвращаются перенесённые тогда решения). 409 report_changed — snapshot не текущий; 409 idempotency_conflict — request_key уже использован для другого запроса; 409 version_conflict — одновременно принято решение по одному из замечаний (ничего не сохранено); 409 discipline_already_assigned — раздел закреплён за другим сотрудником (ничего не сохранено); 404 no_report / not_found; 422 — неверные поля.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Идентификатор проверки (UUID) */
+                    run_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description feedback_snapshot из /findings этой проверки */
+                        snapshot: string;
+                        /** @description Уникальная метка отправки в пределах организации: повтор с той же меткой и тем же содержанием возвращает перенесённые тогда решения и не создаёт новых; каждое перенесённое решение хранится с request_key «<метка>/<finding_id>» */
+                        request_key: string;
+                        /** @description Только в подключениях с сотрудниками: код причины для всех переносимых решений */
+                        reason_code?: string;
+                        /** @description Только в подключениях с сотрудниками: сотрудник, от имени которого переносятся решения */
+                        employee_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            run_id: string;
+                            previous_run_id: string | null;
+                            feedback_snapshot: string;
+                            /** @description Новые решения текущего автора (version 1, carried_from — решение прошлого тура) по оставшимся замечаниям, в порядке их номеров */
+                            carried: {
+                                /**
+                                 * Format: uuid
+                                 * @description Идентификатор решения (для POST /memory)
+                                 */
+                                feedback_id: string;
+                                /** Format: uuid */
+                                run_id: string;
+                                /** @description feedback_snapshot результата, к которому относится решение */
+                                snapshot: string;
+                                /** @description Замечание, по которому принято решение */
+                                finding_id: string;
+                                /** @description Автор решения (feedback_actor ключа интеграции) */
+                                actor: string;
+                                actor_name?: string | null;
+                                /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
+                                own: boolean;
+                                /**
+                                 * @description accepted — принято, rejected — отклонено, withdrawn — решение отозвано
+                                 * @enum {string}
+                                 */
+                                decision: "accepted" | "rejected" | "withdrawn";
+                                /** @description Обоснование */
+                                reason: string;
+                                reason_code: string | null;
+                                employee_id: string | null;
+                                /** @description Версия решения автора по замечанию: 1 — первое, +1 при каждом изменении */
+                                version: number;
+                                /** @description Метка отправки */
+                                request_key: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                carried_from?: string | null;
+                            }[];
+                            /** @description Оставшиеся замечания, решения по которым не перенесены (у повтора запроса — пусто) */
+                            skipped: {
+                                finding_id: string;
+                                /** @description Номер замечания в этой проверке */
+                                n: number;
+                                /** @description Его номер в предыдущей проверке */
+                                previous_n: number;
+                                previous_feedback_id: string | null;
+                                /** @description decided — по замечанию в этом туре уже есть решение, оно не меняется; undecided_before — в прошлом туре решения не было или оно отозвано */
+                                reason: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            run_id: string;
+                            previous_run_id: string | null;
+                            feedback_snapshot: string;
+                            /** @description Новые решения текущего автора (version 1, carried_from — решение прошлого тура) по оставшимся замечаниям, в порядке их номеров */
+                            carried: {
+                                /**
+                                 * Format: uuid
+                                 * @description Идентификатор решения (для POST /memory)
+                                 */
+                                feedback_id: string;
+                                /** Format: uuid */
+                                run_id: string;
+                                /** @description feedback_snapshot результата, к которому относится решение */
+                                snapshot: string;
+                                /** @description Замечание, по которому принято решение */
+                                finding_id: string;
+                                /** @description Автор решения (feedback_actor ключа интеграции) */
+                                actor: string;
+                                actor_name?: string | null;
+                                /** @description Решение принято текущим ключом (actor совпадает с feedback_actor) */
+                                own: boolean;
+                                /**
+                                 * @description accepted — принято, rejected — отклонено, withdrawn — решение отозвано
+                                 * @enum {string}
+                                 */
+                                decision: "accepted" | "rejected" | "withdrawn";
+                                /** @description Обоснование */
+                                reason: string;
+                                reason_code: string | null;
+                                employee_id: string | null;
+                                /** @description Версия решения автора по замечанию: 1 — первое, +1 при каждом изменении */
+                                version: number;
+                                /** @description Метка отправки */
+                                request_key: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                carried_from?: string | null;
+                            }[];
+                            /** @description Оставшиеся замечания, решения по которым не перенесены (у повтора запроса — пусто) */
+                            skipped: {
+                                finding_id: string;
+                                /** @description Номер замечания в этой проверке */
+                                n: number;
+                                /** @description Его номер в предыдущей проверке */
+                                previous_n: number;
+                                previous_feedback_id: string | null;
+                                /** @description decided — по замечанию в этом туре уже есть решение, оно не меняется; undecided_before — в прошлом туре решения не было или оно отозвано */
+                                reason: string;
+                            }[];
                         };
                     };
                 };
@@ -3168,7 +3486,7 @@ export interface paths {
         };
         /**
          * Реестр замечаний в XLSX
-         * @description Реестр замечаний (XLSX: закреплённая строка заголовков, автофильтр, печать A4 альбомная) для раунда экспертизы: №, раздел, документ и лист, замечание, обоснование, важность, решение специалиста, пустой столбец «Ответ проектировщика», статус, изменение с прошлой проверки комплекта (новое / повторное с прежним номером и решением прошлого тура; устранённые перечислены под заголовком). Собирается по запросу из опубликованного результата и текущих решений (POST /runs/{run_id}/feedback). Замечания, отклонённые специалистом, не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.
+         * @description Реестр замечаний (XLSX: закреплённая строка заголовков, автофильтр, печать A4 альбомная) тура экспертизы, готовый к передаче. variant=designer (по умолчанию) — для проектировщика: шапка (объект, адрес, стадия, заказчик, проектная и экспертная организации, дело — название пакета, тур, дата), сквозная нумерация, том и лист в обозначениях проектировщика, замечание, норма с пунктом и короткой цитатой из тома, столбцы «Ответ проектировщика», «Лист с исправлением», «Снято / не снято»; внутренних столбцов (важность, решения и их обоснования, авторы) нет; в XLSX — скрытый столбец с идентификатором замечания (по нему принимаются ответы). variant=specialist — для специалиста: всё, с решениями и их авторами по именам ключей организации (drs key label), перенесёнными решениями и решениями прошлого тура. Под таблицей — сравнение с прошлым туром (тома исправленные, без изменений, добавленные, не представленные повторно; снятые замечания и замечания по томам, не представленным повторно) и строка подписи эксперта. Собирается по запросу из опубликованного результата и текущих решений. Замечания, отклонённые специалистом (и оставшиеся замечания, отклонённые в прошлом туре и не решённые в этом), в реестр для проектировщика не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.
          */
         get: {
             parameters: {
@@ -3177,8 +3495,10 @@ export interface paths {
                     section?: string;
                     /** @description Тематическая группа из available_themes: engineering, norms, construction, unassigned */
                     theme?: string;
-                    /** @description true — включить замечания, отклонённые специалистом (отмечены статусом «Отклонено специалистом» и заливкой); по умолчанию они не входят */
+                    /** @description Реестр для проектировщика: true — включить замечания, отклонённые специалистом (отмечены заливкой); по умолчанию они не входят. В реестре для специалиста они есть всегда */
                     include_rejected?: boolean;
+                    /** @description designer (по умолчанию) — для передачи проектировщику; specialist — со всеми столбцами, решениями и их авторами */
+                    variant?: "designer" | "specialist";
                 };
                 header?: never;
                 path: {
@@ -3280,7 +3600,7 @@ export interface paths {
         };
         /**
          * Реестр замечаний в DOCX
-         * @description Реестр замечаний (DOCX: таблица на листах A4 альбомной ориентации, строка заголовков повторяется на каждой странице) для раунда экспертизы: №, раздел, документ и лист, замечание, обоснование, важность, решение специалиста, пустой столбец «Ответ проектировщика», статус, изменение с прошлой проверки комплекта (новое / повторное с прежним номером и решением прошлого тура; устранённые перечислены под заголовком). Собирается по запросу из опубликованного результата и текущих решений (POST /runs/{run_id}/feedback). Замечания, отклонённые специалистом, не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.
+         * @description Реестр замечаний (DOCX: таблица на листах A4 альбомной ориентации, строка заголовков повторяется на каждой странице) тура экспертизы, готовый к передаче. variant=designer (по умолчанию) — для проектировщика: шапка (объект, адрес, стадия, заказчик, проектная и экспертная организации, дело — название пакета, тур, дата), сквозная нумерация, том и лист в обозначениях проектировщика, замечание, норма с пунктом и короткой цитатой из тома, столбцы «Ответ проектировщика», «Лист с исправлением», «Снято / не снято»; внутренних столбцов (важность, решения и их обоснования, авторы) нет; в XLSX — скрытый столбец с идентификатором замечания (по нему принимаются ответы). variant=specialist — для специалиста: всё, с решениями и их авторами по именам ключей организации (drs key label), перенесёнными решениями и решениями прошлого тура. Под таблицей — сравнение с прошлым туром (тома исправленные, без изменений, добавленные, не представленные повторно; снятые замечания и замечания по томам, не представленным повторно) и строка подписи эксперта. Собирается по запросу из опубликованного результата и текущих решений. Замечания, отклонённые специалистом (и оставшиеся замечания, отклонённые в прошлом туре и не решённые в этом), в реестр для проектировщика не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.
          */
         get: {
             parameters: {
@@ -3289,8 +3609,10 @@ export interface paths {
                     section?: string;
                     /** @description Тематическая группа из available_themes: engineering, norms, construction, unassigned */
                     theme?: string;
-                    /** @description true — включить замечания, отклонённые специалистом (отмечены статусом «Отклонено специалистом» и заливкой); по умолчанию они не входят */
+                    /** @description Реестр для проектировщика: true — включить замечания, отклонённые специалистом (отмечены заливкой); по умолчанию они не входят. В реестре для специалиста они есть всегда */
                     include_rejected?: boolean;
+                    /** @description designer (по умолчанию) — для передачи проектировщику; specialist — со всеми столбцами, решениями и их авторами */
+                    variant?: "designer" | "specialist";
                 };
                 header?: never;
                 path: {
@@ -3377,6 +3699,150 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runs/{run_id}/register-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Принять ответы проектировщика из заполненного реестра
+         * @description multipart/form-data, один файл в поле file: реестр замечаний для проектировщика (XLSX, GET /runs/{run_id}/register.xlsx) этой проверки с заполненными столбцами «Ответ проектировщика», «Лист с исправлением», «Снято / не снято». Каждый ответ привязывается к замечанию по номеру строки и идентификатору замечания из скрытого столбца; ответы этой проверки заменяются целиком. Ответы видны в /findings (designer_answers), в кабинете и в следующих реестрах (и реестрах следующего тура — у оставшихся замечаний). Реестр другой проверки, реестр для специалиста, формулы, изменённые столбцы или порядок строк, чужие идентификаторы — 422 validation_error с причиной и именем файла, ничего не меняется. До публикации — 404 no_report.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Идентификатор проверки (UUID) */
+                    run_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description Реестр замечаний для проектировщика (XLSX, выданный по этой проверке) с заполненными столбцами ответов
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            run_id: string;
+                            /** @description Принятые ответы: строки, в которых заполнен ответ, лист или «Снято / не снято» */
+                            answered: {
+                                /** @description Замечание, на которое дан ответ */
+                                finding_id: string;
+                                /** @description Номер строки в реестре для проектировщика, в котором дан ответ */
+                                register_no: number;
+                                /** @description «Ответ проектировщика» */
+                                answer: string;
+                                /** @description «Лист с исправлением» */
+                                sheet: string;
+                                /** @description «Снято / не снято», как записано в файле */
+                                closed: string;
+                                /** Format: date-time */
+                                uploaded_at: string;
+                            }[];
+                            /** @description Строк реестра без ответа */
+                            unanswered: number;
+                        };
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+                /** @description Ошибка в конверте detail */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["def-0"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -1,6 +1,6 @@
 // Calls of the service API (/api/v1) with the session cookie; state-changing calls carry the session's CSRF token.
 // The key is never held here: after login the cookie (HttpOnly, not readable by scripts) stands for it.
-/** @import { ArchivePreview, DocumentsDeleted, GetAnswer, GetPath, PostAnswer, PostBody, PostPath, Run } from '../api-types.ts' */
+/** @import { AnswersUpload, ArchivePreview, DocumentsDeleted, GetAnswer, GetPath, PostAnswer, PostBody, PostPath, Run } from '../api-types.ts' */
 
 /** @type {string | null} */
 let csrfToken = null;
@@ -126,6 +126,8 @@ export const api = {
   del: async (p) => /** @type {DocumentsDeleted} */ (await call('DELETE', `/api/v1${p}`)),
   /** @param {'/imports/preview'} p @param {FormData} form @param {Record<string, string>} [headers] @returns {Promise<ArchivePreview>} */
   form: async (p, form, headers) => /** @type {ArchivePreview} */ (await call('POST', `/api/v1${p}`, { form, headers })),
+  /** The designer's filled register. @param {string} runId @param {FormData} form @returns {Promise<AnswersUpload>} */
+  answers: async (runId, form) => /** @type {AnswersUpload} */ (await call('POST', `/api/v1/runs/${runId}/register-answers`, { form })),
 };
 
 /**

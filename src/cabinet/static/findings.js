@@ -30,7 +30,7 @@ function newKey() {
 /** The status line of the decision panel: the recorded decision with its reason, or that there is none yet. @param {Decision | null} d */
 const ownLine = (d) =>
   d
-    ? `Ваше решение: ${label(DECISION, d.decision)} (версия ${d.version}), ${fmtDateTime(d.created_at)}${d.reason ? ` — «${d.reason}»` : ''}`
+    ? `Ваше решение: ${label(DECISION, d.decision)} (версия ${d.version}), ${fmtDateTime(d.created_at)}${d.reason ? ` — «${d.reason}»` : ''}${d.carried_from ? ' — перенесено из прошлого тура' : ''}`
     : 'Решения ещё нет.';
 
 const FILTER_KEYS = /** @type {const} */ (['q', 'section', 'importance', 'topic', 'status', 'decided', 'revision']);
@@ -271,7 +271,7 @@ function decisionHistory(mine) {
       mine.map((d) =>
         h(
           'li',
-          `${fmtDateTime(d.created_at)} — ${label(DECISION, d.decision)}, версия ${d.version}${d.own ? '' : `, автор ${d.actor}`}${d.employee_id ? `, сотрудник ${d.employee_id}` : ''}: «${d.reason}»`,
+          `${fmtDateTime(d.created_at)} — ${label(DECISION, d.decision)}, версия ${d.version}${d.own ? '' : `, автор ${d.actor_name ?? 'ключ без имени'}`}${d.employee_id ? `, сотрудник ${d.employee_id}` : ''}${d.carried_from ? ', перенесено из прошлого тура' : ''}: «${d.reason}»`,
         ),
       ),
     ),
@@ -597,6 +597,20 @@ function letterKeys(move, currentArm, detail) {
 }
 
 /** The keys, said under the findings. */
+/** The designer's answer to this remark, brought in from the filled register; null without one. @param {FindingsResult} result @param {Finding} f */
+function designerAnswer(result, f) {
+  const a = (result.designer_answers ?? []).find((x) => x.finding_id === f.finding_id);
+  if (!a) return null;
+  return h(
+    'div.designer-answer',
+    h('h3', 'Ответ проектировщика'),
+    h('p', a.answer || '—'),
+    a.sheet ? h('p.muted', `Лист с исправлением: ${a.sheet}`) : null,
+    a.closed ? h('p.muted', `Снято / не снято: ${a.closed}`) : null,
+    h('p.muted', `Строка № ${a.register_no} реестра, принят ${fmtDateTime(a.uploaded_at)}`),
+  );
+}
+
 const KEYS_HINT =
   'Клавиши: j — следующее замечание, k — предыдущее, Enter или пробел — открыть выбранное в списке, a — принять, r — отклонить (затем обоснование и Ctrl+Enter), + и − — масштаб изображения страницы.';
 
@@ -693,6 +707,7 @@ export async function findingsView(main, runId, linkedN, query) {
       h('h2', `Замечание № ${f.n}`),
       findingTags(f),
       previousRound(result, f),
+      designerAnswer(result, f),
       ...findingText(f),
       h('h3', 'Страницы'),
       pagePictures(run, f),
@@ -718,11 +733,15 @@ export async function findingsView(main, runId, linkedN, query) {
     h('h1', `Замечания: ${runTitle(run, objectTitleOf(result))}`),
     filtersBar(filterList, result, { decidedNo, decidedYes }),
     countsEl,
-    revisionSummary(result),
+    revisionSummary(result, async (requestKey) => {
+      const answer = await api.post(`/runs/${runId}/feedback/carry-over`, { snapshot: result.feedback_snapshot, request_key: requestKey });
+      await refresh();
+      return answer;
+    }),
     result.parsed === false
       ? h('pre.raw', result.raw_markdown ?? '')
       : h('div.workspace', h('div.list-col', listEl), detail, side.childElementCount ? side : null),
-    reportLinks(runId, result),
+    reportLinks(runId, result, () => refresh()),
     h('p.muted.keys', KEYS_HINT),
   );
   draw();

@@ -10,8 +10,43 @@ import { revisionLine } from './revision.js';
 /** Why the document was not read, from the status's documents_unread; undefined when it was read. @param {RunStatus} run @param {number} index */
 const unreadReason = (run, index) => run.documents_unread?.find((u) => u.index === index)?.reason;
 
-/** The downloads of a done run: reports, the register of remarks, reports by section and theme. @param {string} runId @param {FindingsResult} result */
-export function reportLinks(runId, result) {
+/**
+ * The designer's filled register (the XLSX for the designer, its answer columns filled) brought in: what was taken
+ * is said, or why the file was refused (nothing changed then).
+ * @param {string} runId
+ * @param {(() => Promise<void>) | undefined} onAnswers
+ */
+function answersUpload(runId, onAnswers) {
+  const input = /** @type {HTMLInputElement} */ (h('input#answers-file', { type: 'file', accept: '.xlsx' }));
+  const msg = h('span.muted', ' Реестр для проектировщика с заполненными ответами (XLSX).');
+  const button = h('button#answers-upload', { type: 'button' }, 'Загрузить ответы проектировщика');
+  button.addEventListener('click', async () => {
+    const file = input.files?.[0];
+    if (!file) return replace(msg, h('span.error', ' Выберите файл реестра.'));
+    const form = new FormData();
+    form.append('file', file, file.name);
+    button.disabled = true;
+    try {
+      const answer = await api.answers(runId, form);
+      replace(msg, h('span.answers-taken', ` Принято ответов: ${answer.answered.length}; без ответа: ${answer.unanswered}.`));
+      await onAnswers?.();
+    } catch (err) {
+      replace(msg, h('span.error', ` ${messageOf(err)}`));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return h('div.report-row.answers', input, button, msg);
+}
+
+/**
+ * The downloads of a done run: reports, the register of remarks, reports by section and theme; the upload of the
+ * designer's answers.
+ * @param {string} runId
+ * @param {FindingsResult} result
+ * @param {() => Promise<void>} [onAnswers] what to redraw once answers are taken
+ */
+export function reportLinks(runId, result, onAnswers) {
   const base = `/api/v1/runs/${runId}`;
   /** @param {string} href @param {string} text */
   const a = (href, text) => h('a.button', { href, download: '' }, text);
@@ -19,14 +54,21 @@ export function reportLinks(runId, result) {
     'div.reports',
     h('h2', 'Отчёты'),
     h('div.report-row', a(`${base}/report.pdf`, 'Общий отчёт PDF'), a(`${base}/report`, 'Отчёт Markdown'), a(`${base}/report.zip`, 'Все PDF одним ZIP')),
-    // the register of remarks for the designer's answers: rejected findings are left out unless asked for
+    // the register handed to the designer (rejected findings left out unless asked for) and the specialist's own
     h(
       'div.report-row',
-      h('span.muted', 'Реестр замечаний: '),
+      h('span.muted', 'Реестр для проектировщика: '),
       a(`${base}/register.xlsx`, 'Реестр XLSX'),
       a(`${base}/register.docx`, 'Реестр DOCX'),
       a(`${base}/register.xlsx?include_rejected=true`, 'XLSX с отклонёнными'),
     ),
+    h(
+      'div.report-row',
+      h('span.muted', 'Реестр для специалиста (решения, их авторы, прошлый тур): '),
+      a(`${base}/register.xlsx?variant=specialist`, 'Реестр специалиста XLSX'),
+      a(`${base}/register.docx?variant=specialist`, 'Реестр специалиста DOCX'),
+    ),
+    answersUpload(runId, onAnswers),
     result.available_sections?.length
       ? h(
           'div.report-row',

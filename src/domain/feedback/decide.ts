@@ -77,6 +77,7 @@ export async function recordDecision(db: Db, ctx: DecisionContext, runId: string
     requestKey: req.request_key,
     requestHash,
     createdAt: at,
+    carriedFrom: null,
   };
   const written = await storeDecision(db, decision, finding.section);
   if (written.kind === 'section_assigned') throw errors.sectionAssigned(finding.section, written.employeeId);

@@ -1,5 +1,8 @@
 import type { Db } from '../../store/db.ts';
-import type { Decision, SectionAssignment } from '../../kernel/model/feedback.ts';
+import type { Decision, DesignerAnswer, SectionAssignment } from '../../kernel/model/feedback.ts';
+import { designerAnswers } from '../../store/repositories/answers.ts';
+import { apiKeyLabels } from '../../store/repositories/tenants.ts';
+import { actorOf } from './actor.ts';
 import { decisionHistory, sectionAssignments } from '../../store/repositories/feedback.ts';
 import { loadPublished, type Published } from './published.ts';
 import { latestDecisions } from './latest-decisions.ts';
@@ -13,17 +16,25 @@ export interface DecidedResult {
    * findings and never applied to them; empty when the result was compared with none.
    */
   previousHistory: Decision[];
+  /** The designer's answers to this run's remarks and to the previous round's (by their own finding ids). */
+  answers: DesignerAnswer[];
+  previousAnswers: DesignerAnswer[];
+  /** feedback_actor → the name the organization gives that key (keys without one left out). */
+  names: Map<string, string>;
 }
 
 /** GET /runs/{run_id}/findings and the register: the published result (404 before it exists), its decisions and those of the round before. */
 export async function decidedResult(db: Db, tenantId: string, runId: string): Promise<DecidedResult> {
   const published = await loadPublished(db, tenantId, runId);
   const previousRunId = published.result.revision?.previous_run_id;
-  const [history, previousHistory] = await Promise.all([
+  const [history, previousHistory, answers, previousAnswers, names] = await Promise.all([
     decisionHistory(db, tenantId, published.run.id),
     previousRunId ? decisionHistory(db, tenantId, previousRunId) : Promise.resolve([]),
+    designerAnswers(db, tenantId, published.run.id),
+    previousRunId ? designerAnswers(db, tenantId, previousRunId) : Promise.resolve([]),
+    keyNames(db, tenantId),
   ]);
-  return { published, history, previousHistory };
+  return { published, history, previousHistory, answers, previousAnswers, names };
 }
 
 /** GET /runs/{run_id}/feedback: the decisions of a published result and the sections assigned to employees. */
@@ -31,10 +42,19 @@ export async function feedbackHistory(
   db: Db,
   tenantId: string,
   runId: string,
-): Promise<Omit<DecidedResult, 'previousHistory'> & { assignments: SectionAssignment[] }> {
+): Promise<Pick<DecidedResult, 'published' | 'history' | 'names'> & { assignments: SectionAssignment[] }> {
   const published = await loadPublished(db, tenantId, runId);
-  const [history, assignments] = await Promise.all([decisionHistory(db, tenantId, published.run.id), sectionAssignments(db, tenantId, published.run.id)]);
-  return { published, history, assignments };
+  const [history, assignments, names] = await Promise.all([
+    decisionHistory(db, tenantId, published.run.id),
+    sectionAssignments(db, tenantId, published.run.id),
+    keyNames(db, tenantId),
+  ]);
+  return { published, history, assignments, names };
+}
+
+/** feedback_actor → the name the organization gives the key (drs key label). */
+export async function keyNames(db: Db, tenantId: string): Promise<Map<string, string>> {
+  return new Map([...(await apiKeyLabels(db, tenantId))].map(([id, label]) => [actorOf({ id }), label]));
 }
 
 /** The current decision of every author on every finding of a run (no check of publication: the caller did it). */

@@ -24,8 +24,8 @@ export function findingRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { tenant, key } = authOf(request);
-        const { published, history, previousHistory } = await decidedResult(db, tenant.id, request.params.run_id);
-        return findingsBody(published, actorOf(key), history, previousHistory);
+        const { published, history, previousHistory, answers, previousAnswers, names } = await decidedResult(db, tenant.id, request.params.run_id);
+        return findingsBody(published, actorOf(key), history, previousHistory, answers, previousAnswers, names);
       },
     );
   };

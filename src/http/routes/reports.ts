@@ -32,6 +32,19 @@ import { loadPublished } from '../../domain/feedback/published.ts';
 import { isolatedRegisterRender } from '../../isolation/register-build.ts';
 import { reportChildren } from '../../isolation/report-children.ts';
 import type { AdmitBuild } from '../../report/admit.ts';
+import { roundContext } from '../../domain/feedback/register-context.ts';
+import { recordAnswers } from '../../domain/feedback/answers.ts';
+import { actorOf } from '../../domain/feedback/actor.ts';
+import { tenantLimits } from '../../domain/accept-run.ts';
+import { scratchName } from '../../kernel/scratch.ts';
+import { receiveMultipart } from '../multipart-intake.ts';
+import { RegisterAnswersBody, RegisterAnswersSchema } from '../schemas/feedback.ts';
+import { answersUploadView } from '../presenters/feedback.ts';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Largest filled register taken (bytes): a register of thousands of remarks is a few hundred kilobytes. */
+const REGISTER_MAX_BYTES = 20 * 1024 * 1024;
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -114,26 +127,33 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
    * The register of remarks with the decisions as they stand now; the run must be this tenant's and published.
    * Admitted by the node's register slots before anything is loaded — a refused request has read a run and its
    * decisions, not the published result — and joined with every request for the same file while it is built: the
-   * same organization, run, format, filter and decisions of the run, so twenty downloads of one register build it
-   * once. The result is loaded and the rows chosen in the slot; only their writing goes to a report child.
+   * same organization, key, run, format, variant, filter and decisions of the run, so twenty downloads of one register
+   * build it once. The result is loaded and the rows chosen in the slot; only their writing goes to a report child.
    */
-  async function sendRegister(format: RegisterFormat, runId: string, tenant: Organization, query: RegisterQuery, reply: FastifyReply): Promise<FastifyReply> {
+  async function sendRegister(
+    format: RegisterFormat,
+    runId: string,
+    auth: { tenant: Organization; key: { id: string } },
+    query: RegisterQuery,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const { tenant } = auth;
     const run = await getRunOf(db, tenant.id, runId);
     const version = await decisionsVersion(db, tenant.id, run.id);
-    const key = `register/${tenant.id}/${run.id}/${format}/${JSON.stringify([query.section ?? null, query.theme ?? null, query.include_rejected === true])}/${version}`;
+    const key = `register/${tenant.id}/${auth.key.id}/${run.id}/${format}/${JSON.stringify(query)}/${version}`;
     const file = await bounds.registers.run(tenant.id, key, async () => {
-      const { published, history, previousHistory } = await decidedResult(db, tenant.id, run.id);
-      return buildRegister(
-        format,
-        published.run.id,
-        published.result,
-        latestDecisions(history),
-        query,
-        renderInChild,
-        latestDecisions(previousHistory),
-        `Реестр замечаний ${await baseNameOf(published.run, tenant.timeZone)}`,
-        tenant.timeZone,
-      );
+      const { published, history, previousHistory, answers, previousAnswers } = await decidedResult(db, tenant.id, run.id);
+      const [ctx, titles] = await Promise.all([
+        roundContext(db, tenant, auth.key.id, published.run),
+        publishedObjectTitles(db, deps.store.dialect, [published.run.id]),
+      ]);
+      const title = titles.get(published.run.id);
+      return buildRegister(format, published.result, latestDecisions(history), query, ctx, {
+        render: renderInChild,
+        previousDecisions: latestDecisions(previousHistory),
+        answers: new Map([...previousAnswers, ...answers].map((a) => [a.findingId, { answer: a.answer, sheet: a.sheet, closed: a.closed }])),
+        object: title?.cipher || title?.name || published.run.objectAddress,
+      });
     });
     return reply
       .type(file.contentType)
@@ -143,7 +163,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   }
 
   const registerDescription = (format: string) =>
-    `Реестр замечаний (${format}) для раунда экспертизы: №, раздел, документ и лист, замечание, обоснование, важность, решение специалиста, пустой столбец «Ответ проектировщика», статус, изменение с прошлой проверки комплекта (новое / повторное с прежним номером и решением прошлого тура; устранённые перечислены под заголовком). Собирается по запросу из опубликованного результата и текущих решений (POST /runs/{run_id}/feedback). Замечания, отклонённые специалистом, не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.`;
+    `Реестр замечаний (${format}) тура экспертизы, готовый к передаче. variant=designer (по умолчанию) — для проектировщика: шапка (объект, адрес, стадия, заказчик, проектная и экспертная организации, дело — название пакета, тур, дата), сквозная нумерация, том и лист в обозначениях проектировщика, замечание, норма с пунктом и короткой цитатой из тома, столбцы «Ответ проектировщика», «Лист с исправлением», «Снято / не снято»; внутренних столбцов (важность, решения и их обоснования, авторы) нет; в XLSX — скрытый столбец с идентификатором замечания (по нему принимаются ответы). variant=specialist — для специалиста: всё, с решениями и их авторами по именам ключей организации (drs key label), перенесёнными решениями и решениями прошлого тура. Под таблицей — сравнение с прошлым туром (тома исправленные, без изменений, добавленные, не представленные повторно; снятые замечания и замечания по томам, не представленным повторно) и строка подписи эксперта. Собирается по запросу из опубликованного результата и текущих решений. Замечания, отклонённые специалистом (и оставшиеся замечания, отклонённые в прошлом туре и не решённые в этом), в реестр для проектировщика не входят; include_rejected=true — входят и отмечены. Фильтры section и theme — как у отчётов (оба сразу — 400 conflicting_filters; нет привязки — 409). До публикации — 404 no_report; чужая или несуществующая проверка — 404 not_found.`;
 
   return async (app) => {
     app.get(
@@ -157,7 +177,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: XlsxDownload, ...errorResponses(400, 404, 409, 422) },
         },
       },
-      async (request, reply) => sendRegister('xlsx', request.params.run_id, authOf(request).tenant, request.query, reply),
+      async (request, reply) => sendRegister('xlsx', request.params.run_id, authOf(request), request.query, reply),
     );
 
     app.get(
@@ -171,7 +191,44 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           response: { 200: DocxDownload, ...errorResponses(400, 404, 409, 422) },
         },
       },
-      async (request, reply) => sendRegister('docx', request.params.run_id, authOf(request).tenant, request.query, reply),
+      async (request, reply) => sendRegister('docx', request.params.run_id, authOf(request), request.query, reply),
+    );
+
+    app.post(
+      '/runs/:run_id/register-answers',
+      {
+        config: { multipartBody: RegisterAnswersBody },
+        schema: {
+          summary: 'Принять ответы проектировщика из заполненного реестра',
+          description:
+            'multipart/form-data, один файл в поле file: реестр замечаний для проектировщика (XLSX, GET /runs/{run_id}/register.xlsx) этой проверки с заполненными столбцами «Ответ проектировщика», «Лист с исправлением», «Снято / не снято». Каждый ответ привязывается к замечанию по номеру строки и идентификатору замечания из скрытого столбца; ответы этой проверки заменяются целиком. Ответы видны в /findings (designer_answers), в кабинете и в следующих реестрах (и реестрах следующего тура — у оставшихся замечаний). Реестр другой проверки, реестр для специалиста, формулы, изменённые столбцы или порядок строк, чужие идентификаторы — 422 validation_error с причиной и именем файла, ничего не меняется. До публикации — 404 no_report.',
+          params: RunIdParams,
+          response: { 200: RegisterAnswersSchema, ...errorResponses(400, 404, 413, 415, 422) },
+        },
+      },
+      async (request) => {
+        const { tenant, key } = authOf(request);
+        // the run first: another organization's or an unpublished run is refused before the body is read
+        await loadPublished(db, tenant.id, request.params.run_id);
+        const scratch = join(deps.config.dataDir, 'tmp', 'answers', scratchName());
+        try {
+          const limits = {
+            ...tenantLimits(tenant),
+            maxFiles: 1,
+            maxTotalBytes: Math.min(tenant.limits.maxFileBytes || REGISTER_MAX_BYTES, REGISTER_MAX_BYTES),
+          };
+          const form = await receiveMultipart(request, scratch, limits, 'file', {});
+          const [upload, ...extra] = form.files;
+          if (!upload) throw errors.noRegisterFile();
+          if (extra.length) throw errors.oneRegisterOnly();
+          const body = await readFile(upload.path);
+          const { readRegisterAnswers } = await import('../../report/register/answers.ts');
+          const read = await readRegisterAnswers(body, upload.name);
+          return answersUploadView(await recordAnswers(db, { tenantId: tenant.id, actor: actorOf(key) }, request.params.run_id, read, upload.name));
+        } finally {
+          await rm(scratch, { recursive: true, force: true });
+        }
+      },
     );
 
     app.addHook('onClose', async () => {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DecisionSchema } from './feedback.ts';
+import { DecisionSchema, DesignerAnswerSchema } from './feedback.ts';
 
 /** Extensible objects: fields the service adds later reach the client (clients skip unknown fields). */
 const open = { additionalProperties: true };
@@ -51,6 +51,20 @@ const FindingSchema = Type.Object(
   { ...open, description: 'Замечание' },
 );
 
+const PreviousFindingSchema = Type.Object(
+  {
+    finding_id: Type.String({ description: 'finding_id в предыдущей проверке' }),
+    n: Type.Integer({ description: 'Номер в отчёте предыдущей проверки' }),
+    importance: Type.String(),
+    section: Type.String(),
+    topic: Type.String(),
+    check_id: Type.String(),
+    essence: Type.String(),
+    place: Type.String({ description: 'Место, как его называл отчёт предыдущей проверки' }),
+  },
+  open,
+);
+
 const RevisionSchema = Type.Object(
   {
     previous_run_id: Type.String({ format: 'uuid', description: 'Предыдущая проверка того же комплекта, с которой сравнивается эта' }),
@@ -59,25 +73,59 @@ const RevisionSchema = Type.Object(
       {
         new: Type.Integer({ description: 'Новых замечаний' }),
         persisting: Type.Integer({ description: 'Замечаний, оставшихся с предыдущей проверки' }),
-        resolved: Type.Integer({ description: 'Замечаний предыдущей проверки, которых больше нет' }),
+        resolved: Type.Integer({ description: 'Замечаний предыдущей проверки, которых больше нет, по томам, представленным повторно' }),
+        not_resubmitted: Type.Optional(Type.Integer({ description: 'Замечаний предыдущей проверки по томам, не представленным повторно' })),
       },
       open,
     ),
-    resolved: Type.Array(
-      Type.Object(
-        {
-          finding_id: Type.String({ description: 'finding_id в предыдущей проверке' }),
-          n: Type.Integer({ description: 'Номер в отчёте предыдущей проверки' }),
-          importance: Type.String(),
-          section: Type.String(),
-          topic: Type.String(),
-          check_id: Type.String(),
-          essence: Type.String(),
-          place: Type.String({ description: 'Место, как его называл отчёт предыдущей проверки' }),
-        },
-        open,
+    resolved: Type.Array(PreviousFindingSchema, { description: 'Замечания предыдущей проверки, устранённые в этой (их том представлен повторно)' }),
+    not_resubmitted: Type.Optional(
+      Type.Array(PreviousFindingSchema, {
+        description:
+          'Замечания предыдущей проверки по томам, которые не представлены повторно: не устранены и не повторены — «том не представлен повторно». Нет поля — сравнение сделано до сравнения томов',
+      }),
+    ),
+    documents: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            doc_index: Type.Integer({ description: 'Номер документа в этой проверке' }),
+            name: Type.String({ description: 'Имя файла' }),
+            section: Type.Union([Type.String(), Type.Null()], { description: 'Раздел или марка' }),
+            cipher: Type.Union([Type.String(), Type.Null()], { description: 'Шифр по основным надписям' }),
+            status: Type.String({
+              description:
+                'unchanged — тот же файл (то же содержимое); corrected — тот же том в исправленной редакции; added — тома не было в предыдущей проверке',
+            }),
+            matched_by: Type.Optional(
+              Type.String({
+                description: 'content — одинаковое содержимое (SHA-256); cipher — тот же раздел и шифр; section — единственный том раздела с обеих сторон',
+              }),
+            ),
+            previous_doc_index: Type.Optional(Type.Integer({ description: 'Номер предшественника в предыдущей проверке' })),
+            previous_name: Type.Optional(Type.String({ description: 'Имя файла предшественника' })),
+          },
+          open,
+        ),
+        { description: 'Каждый документ этой проверки против документов предыдущей' },
       ),
-      { description: 'Замечания предыдущей проверки, устранённые в этой' },
+    ),
+    dropped: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            doc_index: Type.Integer({ description: 'Номер документа в предыдущей проверке' }),
+            name: Type.String(),
+            section: Type.Union([Type.String(), Type.Null()]),
+            cipher: Type.Union([Type.String(), Type.Null()]),
+          },
+          open,
+        ),
+        { description: 'Документы предыдущей проверки, не представленные повторно' },
+      ),
+    ),
+    previous_answers: Type.Optional(
+      Type.Array(DesignerAnswerSchema, { description: 'Ответы проектировщика на замечания прошлого тура, которые остались (finding_id — прошлого тура)' }),
     ),
     previous_feedback: Type.Array(DecisionSchema, {
       description:
@@ -219,6 +267,11 @@ export const FindingsResultSchema = Type.Object(
     feedback_snapshot: Type.String({ description: 'Версия опубликованного результата, к которой относятся решения' }),
     feedback_actor: Type.String({ description: 'Автор решений от имени текущего ключа интеграции' }),
     feedback: Type.Array(DecisionSchema, { description: 'Сохранённые решения: последнее решение каждого автора по каждому замечанию' }),
+    designer_answers: Type.Optional(
+      Type.Array(DesignerAnswerSchema, {
+        description: 'Ответы проектировщика на замечания этой проверки, принятые из заполненного реестра (POST /runs/{run_id}/register-answers)',
+      }),
+    ),
     revision: Type.Optional(RevisionSchema),
   },
   { ...open, description: 'Результат проверки' },

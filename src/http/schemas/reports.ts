@@ -45,7 +45,13 @@ export const RegisterQuerystring = Type.Object({
   theme: Type.Optional(Type.String({ maxLength: 100, description: 'Тематическая группа из available_themes: engineering, norms, construction, unassigned' })),
   include_rejected: Type.Optional(
     Type.Boolean({
-      description: 'true — включить замечания, отклонённые специалистом (отмечены статусом «Отклонено специалистом» и заливкой); по умолчанию они не входят',
+      description:
+        'Реестр для проектировщика: true — включить замечания, отклонённые специалистом (отмечены заливкой); по умолчанию они не входят. В реестре для специалиста они есть всегда',
+    }),
+  ),
+  variant: Type.Optional(
+    Type.Union([Type.Literal('designer'), Type.Literal('specialist')], {
+      description: 'designer (по умолчанию) — для передачи проектировщику; specialist — со всеми столбцами, решениями и их авторами',
     }),
   ),
 });

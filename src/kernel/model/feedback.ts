@@ -27,6 +27,27 @@ export interface Decision {
   /** sha256 of the canonical request body, to tell a repeat from a conflicting reuse of requestKey. */
   requestHash: string;
   createdAt: string;
+  /**
+   * The previous round's decision this one carries over (its id), when it was applied by the carry-over of a
+   * bundle's next round; null for a decision taken on the finding itself.
+   */
+  carriedFrom: string | null;
+}
+
+/** The designer's answer to a remark, brought in from the filled register of remarks (XLSX). */
+export interface DesignerAnswer {
+  runId: string;
+  findingId: string;
+  /** The row's number in that register. */
+  registerNo: number;
+  answer: string;
+  /** «Лист с исправлением». */
+  sheet: string;
+  /** «Снято / не снято» as written in the file. */
+  closed: string;
+  /** feedback_actor of the key that uploaded it. */
+  actor: string;
+  uploadedAt: string;
 }
 
 /** With employees: the employee a section of a run is assigned to (the first who decided on it). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableSections, countFindings, THEMES, type PublishedResult, type ReviewOutcome } from '../../kernel/result.ts';
 import { nowIso } from '../../kernel/clock.ts';
+import { displayName } from '../../kernel/display-name.ts';
 import { buildReports, reportPrefix } from '../../report/index.ts';
 import { reportMetaOf } from '../../report/meta.ts';
 import { withRevision } from '../../report/revision/index.ts';
@@ -35,7 +36,8 @@ export async function report(job: RunJob): Promise<void> {
   const previous = run.bundleId
     ? await previousPublishedInBundle(ctx.store.db, { id: run.id, tenantId: run.tenantId, bundleId: run.bundleId, createdAt: run.createdAt })
     : null;
-  const result = previous ? withRevision(unrevised, meta, previous) : unrevised;
+  const files = job.prepared.map(({ document: d }) => ({ doc_index: d.idx, name: displayName(d.name), sha256: d.sha256, kind: d.kind }));
+  const result = previous ? withRevision(unrevised, meta, previous, files) : unrevised;
   let pdfError: string | null = null;
   const keys = await buildReports(result, meta, ctx.blobs, reportPrefix(run.id), {
     // The Markdown and /findings still publish; the first PDF download rebuilds the PDFs from the

@@ -6,11 +6,11 @@ import type { Decision } from '../../kernel/model/feedback.ts';
 import type { PublishedResult } from '../../kernel/result.ts';
 import { errors } from '../../kernel/errors.ts';
 import { parseReportQuery } from '../download.ts';
-import { THEME_LABELS } from '../labels.ts';
+import { formatFileDate, THEME_LABELS } from '../labels.ts';
 import type { ReportFilter } from '../types.ts';
-import { registerRows, registerSubtitle, type RegisterRow } from './rows.ts';
+import { type RegisterAnswer, type RegisterContext, registerSheet, type RegisterSheet, type RegisterVariant, VARIANT_LABELS } from './rows.ts';
 
-export type { RegisterRow } from './rows.ts';
+export type { RegisterAnswer, RegisterContext, RegisterRow, RegisterSheet, RegisterVariant } from './rows.ts';
 
 export type RegisterFormat = 'xlsx' | 'docx';
 
@@ -18,6 +18,7 @@ export interface RegisterQuery {
   section?: string;
   theme?: string;
   include_rejected?: boolean;
+  variant?: RegisterVariant;
 }
 
 export interface RegisterFile {
@@ -49,34 +50,50 @@ export function registerFilter(query: RegisterQuery, result: PublishedResult): R
   return undefined;
 }
 
-/** Writes the rows as a file: the writing is the CPU work, and what the service hands to a child. */
-export type RegisterRenderer = (format: RegisterFormat, rows: RegisterRow[], subtitle: string) => Promise<Buffer>;
+/** Writes a register as a file: the writing is the CPU work, and what the service hands to a child. */
+export type RegisterRenderer = (format: RegisterFormat, sheet: RegisterSheet) => Promise<Buffer>;
 
-/** Writes the rows in this process; the writers (and their libraries) load with the first register, not with every node. */
-export const renderRegister: RegisterRenderer = async (format, rows, subtitle) =>
-  format === 'xlsx' ? (await import('./xlsx.ts')).registerXlsx(rows, subtitle) : (await import('./docx.ts')).registerDocx(rows, subtitle);
+/** Writes the register in this process; the writers (and their libraries) load with the first register, not with every node. */
+export const renderRegister: RegisterRenderer = async (format, sheet) =>
+  format === 'xlsx' ? (await import('./xlsx.ts')).registerXlsx(sheet) : (await import('./docx.ts')).registerDocx(sheet);
+
+const UNSAFE_IN_NAME = /[\\/:*?"<>|\u0000-\u001f]+/g;
+
+/** «Реестр замечаний для проектировщика 24-017 тур 2 2026-12-01.xlsx»: what it is, of what, which round; no ids. */
+export function registerFileName(
+  format: RegisterFormat,
+  sheet: RegisterSheet,
+  ctx: RegisterContext,
+  object: string | null,
+  filter: ReportFilter | undefined,
+): string {
+  const named = (object ?? ctx.bundleLabel ?? '').replace(UNSAFE_IN_NAME, ' ').replace(/\s+/g, ' ').trim().slice(0, 80).trim();
+  const suffix = !filter ? '' : 'section' in filter ? filter.section : THEME_LABELS[filter.theme];
+  const parts = [`Реестр замечаний ${VARIANT_LABELS[sheet.variant]}`, named, suffix, ctx.round ? `тур ${ctx.round}` : '', formatFileDate(ctx.at, ctx.timeZone)];
+  return `${parts.filter(Boolean).join(' ')}.${format}`;
+}
 
 /**
  * Builds the register file; `current` is the current decision of every author (latestDecisions), `previousDecisions`
- * the same of the round the result was compared with; `fileBase` names the download. The rows are
- * chosen here (cheap); `render` writes them, in this process unless the caller gives a child's renderer.
+ * the same of the round the result was compared with, `answers` the designer's answers brought in. The sheet is
+ * chosen here (cheap); `render` writes it, in this process unless the caller gives a child's renderer.
  */
 export async function buildRegister(
   format: RegisterFormat,
-  runId: string,
   result: PublishedResult,
   current: readonly Decision[],
   query: RegisterQuery,
-  render: RegisterRenderer = renderRegister,
-  previousDecisions: readonly Decision[] = [],
-  fileBase = `register-${runId}`,
-  timeZone?: string,
+  ctx: RegisterContext,
+  options: { render?: RegisterRenderer; previousDecisions?: readonly Decision[]; answers?: ReadonlyMap<string, RegisterAnswer>; object?: string | null } = {},
 ): Promise<RegisterFile> {
   const filter = registerFilter(query, result);
-  const includeRejected = query.include_rejected === true;
-  const rows = registerRows(result, current, { filter, includeRejected, previousDecisions, timeZone });
-  const subtitle = registerSubtitle(runId, filter, includeRejected, result.revision, timeZone);
-  const suffix = !filter ? '' : 'section' in filter ? `-${filter.section}` : `-${filter.theme}`;
-  const body = await render(format, rows, subtitle);
-  return { body, fileName: `${fileBase}${suffix}.${format}`, contentType: REGISTER_CONTENT_TYPES[format] };
+  const sheet = registerSheet(result, current, ctx, {
+    variant: query.variant ?? 'designer',
+    filter,
+    includeRejected: query.include_rejected === true,
+    previousDecisions: options.previousDecisions,
+    answers: options.answers,
+  });
+  const body = await (options.render ?? renderRegister)(format, sheet);
+  return { body, fileName: registerFileName(format, sheet, ctx, options.object ?? null, filter), contentType: REGISTER_CONTENT_TYPES[format] };
 }

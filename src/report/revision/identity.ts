@@ -49,7 +49,7 @@ export function normalizeCipher(cipher: string): string {
 }
 
 /** The cipher of a document: the one most of its own parts carry (bound sheets of another set do not count). */
-function documentCipher(doc: PublishedSetDocument): string | null {
+export function documentCipher(doc: PublishedSetDocument): string | null {
   const counts = new Map<string, number>();
   for (const part of doc.parts ?? []) {
     if (part.kind === 'foreign' || !part.cipher) continue;

@@ -6,6 +6,7 @@
  */
 import type { Finding, FindingRevision, PublishedRevision, ResolvedFinding } from '../../kernel/result.ts';
 import { placeOf } from '../register/rows.ts';
+import { type DocumentMatch, onDroppedDocument } from './documents.ts';
 import { type FindingIdentity, identitiesOf, type RevisionSide } from './identity.ts';
 
 export type { RevisionSide } from './identity.ts';
@@ -94,36 +95,48 @@ export function matchFindings(current: RevisionSide, previous: RevisionSide): Re
   return { persisting, resolved };
 }
 
-/** The findings marked new / persisting and the revision block of the result, from a match. */
+/** A previous finding as the revision block lists it (resolved or not resubmitted). */
+function listed(f: Finding): ResolvedFinding {
+  return {
+    finding_id: f.finding_id,
+    n: f.n,
+    importance: f.importance,
+    section: f.section,
+    topic: f.topic,
+    check_id: f.check_id,
+    essence: f.essence,
+    place: placeOf(f),
+  };
+}
+
+/**
+ * The findings marked new / persisting and the revision block of the result, from a match. With the documents
+ * compared, a previous finding without a counterpart on a document that did not come back is listed as not
+ * resubmitted, never as resolved.
+ */
 export function revisionOf(
   findings: readonly Finding[],
   match: RevisionMatch,
   previous: { runId: string; publishedAt: string },
+  documents?: DocumentMatch,
 ): { findings: Finding[]; revision: PublishedRevision } {
   const marked = findings.map((f): Finding => {
     const before = match.persisting.get(f.finding_id);
     const revision: FindingRevision = before ? { status: 'persisting', previous_finding_id: before.finding_id, previous_n: before.n } : { status: 'new' };
     return { ...f, revision };
   });
-  const resolved = match.resolved.map(
-    (f): ResolvedFinding => ({
-      finding_id: f.finding_id,
-      n: f.n,
-      importance: f.importance,
-      section: f.section,
-      topic: f.topic,
-      check_id: f.check_id,
-      essence: f.essence,
-      place: placeOf(f),
-    }),
-  );
+  const dropped = documents?.dropped ?? [];
+  const resolved = match.resolved.filter((f) => !onDroppedDocument(f, dropped)).map(listed);
+  const notResubmitted = match.resolved.filter((f) => onDroppedDocument(f, dropped)).map(listed);
+  const counts = { new: marked.length - match.persisting.size, persisting: match.persisting.size, resolved: resolved.length };
   return {
     findings: marked,
     revision: {
       previous_run_id: previous.runId,
       previous_published_at: previous.publishedAt,
-      counts: { new: marked.length - match.persisting.size, persisting: match.persisting.size, resolved: resolved.length },
+      counts: documents ? { ...counts, not_resubmitted: notResubmitted.length } : counts,
       resolved,
+      ...(documents && { not_resubmitted: notResubmitted, documents: documents.documents, dropped }),
     },
   };
 }

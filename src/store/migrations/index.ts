@@ -8,6 +8,8 @@ import * as m050 from './050_change_notifications.ts';
 import * as m060 from './060_rate_limits.ts';
 import * as m070 from './070_unread_documents.ts';
 import * as m080 from './080_organization_time_zone.ts';
+import * as m090 from './090_carried_decisions.ts';
+import * as m100 from './100_designer_answers.ts';
 
 /**
  * Static list of migrations (no directory scanning, so it works the same under any loader).
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '060_rate_limits': m060,
   '070_unread_documents': m070,
   '080_organization_time_zone': m080,
+  '090_carried_decisions': m090,
+  '100_designer_answers': m100,
 };
 
 export const migrationProvider: MigrationProvider = {

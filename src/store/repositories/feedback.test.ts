@@ -20,6 +20,7 @@ test('a feedback row becomes a decision with camelCase fields', () => {
     request_key: 'rk-1',
     request_hash: 'hash-1',
     created_at: '2026-11-21T10:00:00.000Z',
+    carried_from: 'f0',
   });
   assert.deepEqual(decision, {
     id: 'f1',
@@ -36,6 +37,7 @@ test('a feedback row becomes a decision with camelCase fields', () => {
     requestKey: 'rk-1',
     requestHash: 'hash-1',
     createdAt: '2026-11-21T10:00:00.000Z',
+    carriedFrom: 'f0',
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db.ts';
 import type { FeedbackTable } from '../schema.ts';
 import type { Decision, SectionAssignment } from '../../kernel/model/feedback.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 
 /** A feedback row as the domain sees it. */
 export function toDecision(row: Selectable<FeedbackTable>): Decision {
@@ -20,6 +20,7 @@ export function toDecision(row: Selectable<FeedbackTable>): Decision {
     requestKey: row.request_key,
     requestHash: row.request_hash,
     createdAt: row.created_at,
+    carriedFrom: row.carried_from ?? null,
   };
 }
 
@@ -39,6 +40,7 @@ function decisionRow(d: Decision): FeedbackTable {
     request_key: d.requestKey,
     request_hash: d.requestHash,
     created_at: d.createdAt,
+    carried_from: d.carriedFrom,
   };
 }
 
@@ -104,21 +106,47 @@ class RolledBack extends Error {
  * employee or when a concurrent decision took the row's unique keys first (then the assignment is rolled back too).
  */
 export async function storeDecision(db: Db, decision: Decision, section: string): Promise<DecisionWrite> {
-  const employee = decision.employeeId;
+  return storeDecisions(db, [{ decision, section }]);
+}
+
+/**
+ * Stores several decisions (the carry-over of a round) in one transaction, each as storeDecision would: all of
+ * them or, when one section belongs to another employee or one row's unique keys were taken, none.
+ */
+export async function storeDecisions(db: Db, decisions: readonly { decision: Decision; section: string }[]): Promise<DecisionWrite> {
   try {
     await db.transaction().execute(async (trx) => {
-      if (employee !== null) {
-        const wanted = { section, employeeId: employee, assignedAt: decision.createdAt };
-        const assigned = await claimSection(trx, decision.tenantId, decision.runId, wanted);
-        if (assigned !== employee) throw new RolledBack({ kind: 'section_assigned', employeeId: assigned });
+      for (const { decision, section } of decisions) {
+        const employee = decision.employeeId;
+        if (employee !== null) {
+          const wanted = { section, employeeId: employee, assignedAt: decision.createdAt };
+          const assigned = await claimSection(trx, decision.tenantId, decision.runId, wanted);
+          if (assigned !== employee) throw new RolledBack({ kind: 'section_assigned', employeeId: assigned });
+        }
+        if (!(await insertDecision(trx, decision))) throw new RolledBack({ kind: 'not_stored' });
       }
-      if (!(await insertDecision(trx, decision))) throw new RolledBack({ kind: 'not_stored' });
     });
   } catch (e) {
     if (e instanceof RolledBack) return e.outcome;
     throw e;
   }
   return { kind: 'stored' };
+}
+
+/**
+ * The decisions stored under the request keys that begin with a prefix (a carry-over stores each of its decisions
+ * as «request_key/finding_id»), in the order they were made.
+ */
+export async function decisionsUnderRequestKey(db: Db, tenantId: string, prefix: string): Promise<Decision[]> {
+  const rows = await db
+    .selectFrom('feedback')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where(sql<string>`substr(request_key, 1, ${prefix.length})`, '=', prefix)
+    .orderBy('created_at')
+    .orderBy('finding_id')
+    .execute();
+  return rows.map(toDecision);
 }
 
 /** The sections of a run assigned to employees, by section code. */

@@ -109,6 +109,8 @@ export interface PreviousPublished {
   result: PublishedResult;
   /** doc_index → stored file name. */
   documentNames: Map<number, string>;
+  /** The run's documents: index, stored name, content hash and kind. */
+  documents: { doc_index: number; name: string; sha256: string; kind: string | null }[];
 }
 
 /**
@@ -134,11 +136,30 @@ export async function previousPublishedInBundle(
     .limit(1)
     .executeTakeFirst();
   if (!row) return null;
-  const documents = await db.selectFrom('documents').select(['idx', 'name']).where('run_id', '=', row.run_id).execute();
+  const documents = await db.selectFrom('documents').select(['idx', 'name', 'sha256', 'kind']).where('run_id', '=', row.run_id).orderBy('idx').execute();
   return {
     runId: row.run_id,
     publishedAt: row.published_at,
     result: JSON.parse(row.body) as PublishedResult,
     documentNames: new Map(documents.map((d) => [d.idx, d.name])),
+    documents: documents.map((d) => ({ doc_index: d.idx, name: d.name, sha256: d.sha256, kind: d.kind })),
   };
+}
+
+/**
+ * The round of a run in its bundle: 1 + the published runs of the same organization and bundle accepted before it
+ * (ties of the acceptance time broken by id, as previousPublishedInBundle orders them).
+ */
+export async function roundInBundle(db: Db, run: { id: string; tenantId: string; bundleId: string; createdAt: string }): Promise<number> {
+  const row = await db
+    .selectFrom('runs')
+    .innerJoin('results', 'results.run_id', 'runs.id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('runs.tenant_id', '=', run.tenantId)
+    .where('runs.bundle_id', '=', run.bundleId)
+    .where('runs.status', '=', 'done')
+    .where('runs.id', '!=', run.id)
+    .where((eb) => eb.or([eb('runs.created_at', '<', run.createdAt), eb.and([eb('runs.created_at', '=', run.createdAt), eb('runs.id', '<', run.id)])]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) + 1;
 }

@@ -91,7 +91,7 @@ export function tenantColumns(s: OrganizationSettings): Updateable<TenantsTable>
 }
 
 /** An api_keys row as the domain sees it. */
-export function toApiKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
+export function toApiKey(row: Omit<Selectable<ApiKeysTable>, 'label'>): ApiKeyRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -165,7 +165,7 @@ export async function setTenantStatus(db: Db, tenantId: string, status: Organiza
 }
 
 /** Creates a key; the secret is returned once and only its hash is stored. */
-export async function createApiKey(db: Db, tenantId: string): Promise<{ key: ApiKeyRecord; secret: string }> {
+export async function createApiKey(db: Db, tenantId: string, label: string | null = null): Promise<{ key: ApiKeyRecord; secret: string }> {
   const secret = `drs_${randomBytes(32).toString('base64url')}`;
   const row: Selectable<ApiKeysTable> = {
     id: randomUUID(),
@@ -175,9 +175,22 @@ export async function createApiKey(db: Db, tenantId: string): Promise<{ key: Api
     created_at: nowIso(),
     revoked_at: null,
     last_used_at: null,
+    label,
   };
   await db.insertInto('api_keys').values(row).execute();
   return { key: toApiKey(row), secret };
+}
+
+/** Gives a key its name (null takes it away); false when there is no such key. */
+export async function setApiKeyLabel(db: Db, keyId: string, label: string | null): Promise<boolean> {
+  const res = await db.updateTable('api_keys').set({ label }).where('id', '=', keyId).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** The names an organization gives its keys, by key id (keys without one are left out). */
+export async function apiKeyLabels(db: Db, tenantId: string): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('api_keys').select(['id', 'label']).where('tenant_id', '=', tenantId).where('label', 'is not', null).execute();
+  return new Map(rows.map((r) => [r.id, r.label ?? '']));
 }
 
 export async function revokeApiKey(db: Db, keyId: string): Promise<ApiKeyRecord | undefined> {
