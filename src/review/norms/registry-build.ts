@@ -286,6 +286,33 @@ export function mergePrefaces(p: PrefacesFile, hand: SourceEntry[], editions: So
   return { added, dated, conflicts, dates, series };
 }
 
+/**
+ * Where an entry's one replacement has itself been replaced (ГОСТ 27772-88 → ГОСТ 27772-2015 → ГОСТ 27772-2021), the
+ * registry's own verified entries (V, P) lead on to the norm in force: the finding names that one, and `src` the steps.
+ */
+function successorChains(all: SourceEntry[]): Map<SourceEntry, { replacement: string; steps: string }> {
+  const byId = new Map<string, SourceEntry>();
+  for (const e of all) {
+    const ref = findNormRefs(prepareForNorms(e.cited))[0];
+    if (ref) byId.set(identity(ref), e);
+  }
+  const out = new Map<SourceEntry, { replacement: string; steps: string }>();
+  for (const e of all) {
+    let at = e;
+    const steps: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const next = findNormRefs(prepareForNorms(at.replacement));
+      if (next.length !== 1 || next[0]!.year === null) break;
+      const step = byId.get(identity(next[0]!));
+      if (!step || step === e || (step.ver !== 'V' && step.ver !== 'P') || step.status !== 'replaced') break;
+      steps.push(`${at.replacement} → ${step.replacement}`);
+      at = step;
+    }
+    if (steps.length > 0) out.set(e, { replacement: at.replacement, steps: steps.join(', ') });
+  }
+  return out;
+}
+
 /** Checks the sources and renders norms.generated.ts. Throws on the first entry that is wrong. */
 export function buildRegistry(sources: RegistrySources): string {
   return buildRegistryWithReport(sources).text;
@@ -324,8 +351,17 @@ export function buildRegistryWithReport(sources: RegistrySources): { text: strin
   const allSeries = [...editions.series, ...merge.series];
   checkEditions(allSeries, all, unknown.unknown);
 
+  const onward = successorChains(all);
   const norms = all.map((e): NormEntry => {
-    const out: NormEntry = { cited: e.cited, title: e.title, status: e.status, replacement: e.replacement, ver: e.ver, src: e.source || '—' };
+    const next = onward.get(e);
+    const out: NormEntry = {
+      cited: e.cited,
+      title: e.title,
+      status: e.status,
+      replacement: next?.replacement ?? e.replacement,
+      ver: e.ver,
+      src: `${e.source || '—'}${next ? `; далее ${next.steps} (записи реестра)` : ''}`,
+    };
     const dated = merge.dated.get(e);
     if (dated && e.since && e.since !== dated.since) {
       const [lo, hi] = [e.since, dated.since].sort();
