@@ -242,3 +242,20 @@ test('the date a document is judged at is the set’s, through one function', as
   const ctx = context([d], {}, { referenceDate: gpzu('2016-05-05') });
   assert.equal(dateOfDocumentForNorms(ctx, ctx.docs[0]!), ctx.set.referenceDate);
 });
+
+test('a designation inside the name of a price-book item is the book’s wording, not a citation', () => {
+  const estimate = docFacts(1, 'ЛСР 02-01-01.pdf', 'СМ', [
+    [
+      'Локальный сметный расчёт № 02-01-01',
+      '5 ФССЦ-23.3.03.06-0012 Трубы стальные с тепловой изоляцией из пенополиуретана в полиэтиленовой оболочке ГОСТ 30732-2006 м 120',
+      '6 ФЕР22-01-021-01 Укладка трубопроводов 100 м 1,2',
+    ].join('\n'),
+  ]);
+  assert.deepEqual(supersededNorms.run(context([estimate])).findings, []);
+  // the same standard cited by the designer is a citation, in an estimate as anywhere
+  const cited = docFacts(1, 'ЛСР 02-01-01.pdf', 'СМ', [
+    '6 ФЕР22-01-021-01 Укладка трубопроводов 100 м 1,2; трубы принять по ГОСТ 30732-2006',
+    'Изоляцию трубопроводов выполнить по ГОСТ 30732-2006.',
+  ]);
+  assert.equal(supersededNorms.run(context([cited])).findings!.length, 1);
+});
