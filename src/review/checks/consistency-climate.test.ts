@@ -60,3 +60,16 @@ test('the XML ClimateConditions disagreeing with the documents is reported on th
   assert.equal(f[0]!.about, docs[0]);
   assert.match(f[0]!.evidence, /SnowDistrict: V/);
 });
+
+test('the design assignment is the reference for the characteristics it states: the XML note against it is a finding', () => {
+  const task = docFacts(2, 'ТЗ.xml', null, ['Задание на проектирование (XML, схема DesignAssignment 01.00)\nКлиматический район: IIВ'], { role: 'context' });
+  const xml = parseExplanatoryNote(
+    '<ExplanatoryNote SchemaVersion="01.05"><NonIndustrialObject><Name>Школа</Name><ClimateConditions><ClimateDistrict>IВ</ClimateDistrict></ClimateConditions></NonIndustrialObject></ExplanatoryNote>',
+  )!;
+  const note = docFacts(1, 'ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml);
+  const [f, ...rest] = climateConsistency.run(context([note, task])).findings!;
+  assert.equal(rest.length, 0);
+  assert.match(f!.essence, /IВ/);
+  assert.match(f!.essence, /IIВ/);
+  assert.equal(f!.about?.doc.index, 1);
+});

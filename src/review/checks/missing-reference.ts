@@ -1,6 +1,8 @@
 import { cipherKey } from '../facts/cipher.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { pageList, sheetsWord } from '../text/pages.ts';
+import { DOCUMENT_TYPES } from '../set/document-types.ts';
+import { typeOf } from './sole-values.ts';
 import { defineCheck, where, type CheckContext, type DraftQuestion, type Place } from './types.ts';
 
 /** Highest sheet named by a document's title blocks: a sheet number or its «Листов»; 0 when none is printed. */
@@ -38,6 +40,31 @@ function findTarget(docs: readonly DocFacts[], cipher: string): DocFacts | null 
     if (name.includes(k) && !/^\d/.test(name.slice(name.indexOf(k) + k.length))) return d;
   }
   return null;
+}
+
+/** The first sheet a document's title blocks number, or null when they number none. */
+function firstSheet(d: DocFacts): number | null {
+  let min: number | null = null;
+  for (const s of d.stamps) if (s.sheet !== null && (min === null || s.sheet < min)) min = s.sheet;
+  return min;
+}
+
+/** An upload holding only some sheets of its album: its first numbered sheet is not sheet 1. */
+const isExcerpt = (d: DocFacts) => (firstSheet(d) ?? 1) > 1;
+
+/** Whether «лист N» written in a document without a cipher means its own sheet: a document of sheets, uploaded whole. */
+function ownSheets(ctx: CheckContext, d: DocFacts): boolean {
+  return DOCUMENT_TYPES[typeOf(ctx, d) ?? 'other'].sheets && !isExcerpt(d);
+}
+
+/**
+ * The document a reference names by its section («листы 81, 82 раздела ООС»): the one document of the set of that section
+ * or марка, uploaded whole; null when the set has none, more than one, or only a part — then nothing can be said.
+ */
+function namedTarget(ctx: CheckContext, from: DocFacts, section: string | undefined): DocFacts | null {
+  if (!section) return null;
+  const named = ctx.docs.filter((d) => d !== from && (d.section === section || d.cipher?.mark === section));
+  return named.length === 1 && !isExcerpt(named[0]!) ? named[0]! : null;
 }
 
 /**
@@ -109,8 +136,10 @@ export const missingReference = defineCheck({
       const exactPages = !!d.doc.pdfPath || d.stamps.some((s) => s.sheet !== null || s.sheets !== null);
       const bySheet = new Map<string, { pages: number[]; snippet: string; sheet: number; target: DocFacts | null; cipher: string | null }>();
       for (const r of d.sheetRefs) {
-        const target = r.cipher ? findTarget(ctx.docs, r.cipher) : d;
-        if (!target) continue; // a missing document is reported by the cipher reference below
+        const target = r.cipher ? findTarget(ctx.docs, r.cipher) : r.other ? namedTarget(ctx, d, r.otherSection) : ownSheets(ctx, d) ? d : null;
+        // a missing document is reported by the cipher reference below; one named by words, or this document when it
+        // has no sheets of its own (a letter, an answer, an ИУЛ) or holds only some of its album's, is not judged
+        if (!target) continue;
         if (target === d && !exactPages) continue;
         if (r.sheet <= lastSheet(target)) continue;
         const k = `${target.doc.index}:${r.sheet}`;

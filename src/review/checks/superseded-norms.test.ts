@@ -236,7 +236,7 @@ test('where the registry has no date of the change, the finding says so and accu
   }
 });
 
-test('the date a document is judged at is the set’s, through one function', async () => {
+test('the date a document is judged at comes through one function: the set’s for a volume of the design', async () => {
   const { dateOfDocumentForNorms } = await import('./superseded-norms.ts');
   const d = docFacts(1, 'kr.pdf', 'КР', ['СП 16.13330.2011']);
   const ctx = context([d], {}, { referenceDate: gpzu('2016-05-05') });

@@ -1,4 +1,5 @@
 import type { ResultWarning } from '../../kernel/result.ts';
+import { normsDateOf } from '../set/reference-date.ts';
 import { REGISTRY_VERSION, type NormEntry } from '../data/norms.ts';
 import { replacementYear, standingAt, type Standing } from '../norms/in-force.ts';
 import type { ReferenceDate } from '../set/types.ts';
@@ -106,11 +107,11 @@ function unconfirmedWarning(list: ReviewedCitation[], rd: ReferenceDate | null):
 }
 
 /**
- * The date a document's norm citations are judged at: the set's reference date (ГрК РФ ст. 49 ч. 5.2), for every
- * document of the set. The one place a document's own date would enter the norm checks.
+ * The date a document's norm citations are judged at: by its type's rule (`normsDateOf`, set/document-types.ts) its own
+ * date or the set's reference date (ГрК РФ ст. 49 ч. 5.2). The one place a document's date enters the norm checks.
  */
-export function dateOfDocumentForNorms(ctx: CheckContext, _doc: DocFacts): ReferenceDate | null {
-  return ctx.set.referenceDate;
+export function dateOfDocumentForNorms(ctx: CheckContext, doc: DocFacts): ReferenceDate | null {
+  return normsDateOf(ctx.set, doc.doc.index);
 }
 
 /**
@@ -126,10 +127,10 @@ export const supersededNorms = defineCheck({
   title: 'Ссылки на нормативные документы, не действовавшие на дату оценки документации',
   find(ctx, report) {
     const unconfirmed: ReviewedCitation[] = [];
-    const rd = ctx.set.referenceDate;
     for (const c of reviewedCitations(ctx.docs)) {
       const e = c.citation.entry;
       if (e.status !== 'replaced' && e.status !== 'cancelled') continue;
+      // a letter, an answer, an older survey report is judged at its own date, the design at the set's
       const at = dateOfDocumentForNorms(ctx, c.doc);
       const s = standingAt(e, at);
       if (e.ver === 'C' || e.ver === 'U') {
@@ -139,7 +140,7 @@ export const supersededNorms = defineCheck({
       }
       report(s.when === 'before' ? stale(c, s, at) : note(c, s, at));
     }
-    const warning = unconfirmedWarning(unconfirmed, rd);
+    const warning = unconfirmedWarning(unconfirmed, ctx.set.referenceDate);
     if (warning) report.warning(warning);
   },
 });

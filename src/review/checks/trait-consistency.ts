@@ -2,7 +2,8 @@ import type { XmlCharacteristic } from '../extract/xml-note.ts';
 import type { DocFacts, TraitFact, TraitKind } from '../facts/types.ts';
 import { formatTrait, TRAIT_TITLES, traitsAgree, xmlTrait } from '../facts/traits.ts';
 import { FIGURES } from '../facts/catalogue.ts';
-import { designDocs } from './common.ts';
+import { designDocs, textDocs } from './common.ts';
+import { typeOf } from './sole-values.ts';
 import { figureTold } from './consistency-values.ts';
 import { disagreement, judge, statementOf, toldOf, type Statement } from './judge.ts';
 import { defineCheck, where, type Check, type CheckContext } from './types.ts';
@@ -48,6 +49,9 @@ function xmlStatement(ctx: CheckContext, kind: TraitKind, elements: readonly Xml
   return null;
 }
 
+/** The design assignments of the set: read for what they require, never as design documents. */
+const assignments = (ctx: CheckContext) => textDocs(ctx.docs).filter((d) => typeOf(ctx, d) === 'design_task');
+
 const shown = (s: Group) => [...new Set(s.facts.map(formatTrait))].join(', ');
 
 export interface TraitCheckSpec {
@@ -79,7 +83,8 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
       for (const kind of spec.kinds) {
         const statements: Statement<Group>[] = [];
         const quoteOf = (s: Group) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
-        for (const doc of designDocs(ctx)) {
+        // the design assignment states the characteristics the customer requires: the reference wherever it states one
+        for (const doc of [...designDocs(ctx), ...assignments(ctx)]) {
           const s = groupOf(doc, kind);
           if (s) statements.push(statementOf(doc, s, s.facts[0]!.docPage, quoteOf(s)));
         }
@@ -92,7 +97,7 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
             said: `${where({ doc: ctx.xml!.doc, page: 1 })}: ${quoteOf(xs)}`,
           });
         const name = TRAIT_TITLES[kind];
-        for (const v of judge(statements, { same: agree })) {
+        for (const v of judge(statements, { same: agree, isSource: (d) => typeOf(ctx, d) === 'design_task' })) {
           const remark = spec.remark?.(
             kind,
             [...v.other.item.facts, ...v.ref.item.facts].map((f) => f.value),

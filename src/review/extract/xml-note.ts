@@ -56,6 +56,7 @@ export const XML_CHARACTERISTICS = [
   'SnowDistrict',
   'WindDistrict',
   'SeismicActivity',
+  'FireDangerCategory',
 ] as const;
 export type XmlCharacteristic = (typeof XML_CHARACTERISTICS)[number];
 

@@ -48,6 +48,10 @@ test('object names, cadastral numbers and the year of a title page', () => {
   );
   assert.equal(findYear('Москва, 2025 г.'), 2025);
   assert.equal(findYear('СП 50.13330.2024'), null);
+  // a planned month or the end of a stage is not the document's year
+  assert.equal(findYear('Москва, 2021 г.\nОкончание строительства — сентябрь 2023 г.'), 2021);
+  assert.equal(findYear('Срок ввода объекта: 2024 год\nТобольск 2018'), 2018);
+  assert.equal(findYear('Начальник отдела 2019 г.'), 2019);
   assert.equal(findYear('ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nТом 3\nКазань, 2025\n'), 2025);
   assert.equal(findYear('Том 3\n2024'), 2024);
   assert.equal(findYear('СП 50.13330.2024\nГОСТ Р 21.101-2020\nот 12.02.2021\nприказ № 2021'), null);

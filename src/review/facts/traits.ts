@@ -1,7 +1,7 @@
 import type { XmlCharacteristic } from '../extract/xml-note.ts';
 import { CLIMATE_TRAITS, climateDistrict, seismicity, SNOW_DISTRICT, windDistrict } from './climate-traits.ts';
 import { energyClass, ENERGY_TRAITS } from './energy-traits.ts';
-import { FIRE_TRAITS, responsibilityLevel } from './fire-traits.ts';
+import { EXPLOSION_CATEGORY, FIRE_TRAITS, responsibilityLevel } from './fire-traits.ts';
 import { findTrait, type TraitSpec } from './trait-finder.ts';
 import type { TraitFact, TraitKind } from './types.ts';
 
@@ -67,4 +67,5 @@ const XML_READERS: Record<XmlCharacteristic, { kind: TraitKind; canon: (raw: str
   SnowDistrict: { kind: 'snow_district', canon: (r) => SNOW_DISTRICT.canon(r) },
   WindDistrict: { kind: 'wind_district', canon: windDistrict },
   SeismicActivity: { kind: 'seismicity', canon: seismicity },
+  FireDangerCategory: { kind: 'explosion_category', canon: (r) => EXPLOSION_CATEGORY.canon(r.toUpperCase()) },
 };

@@ -157,6 +157,13 @@ export interface SheetRef {
   snippet: string;
   /** Cipher written next to the sheet («лист 5 … 24-017-АР»), or null for this document. */
   cipher: string | null;
+  /**
+   * Another document named by words instead of a cipher («листы 81, 82 раздела ООС», «лист 10 текстовой части ИОС9»,
+   * «лист 3 тома 8»), as written; absent when the reference names no other document.
+   */
+  other?: string;
+  /** The section code that other document is named by («ООС», «ИОС9»), when it is named by one. */
+  otherSection?: string;
 }
 
 /** «см. том 7», «приведены в томе 5.1»: a volume of the set named by its number. */
