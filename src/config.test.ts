@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig, readingSettingsOf, SHIPPED_XSD_DIR } from './config.ts';
+import { loadConfig, readingSettingsOf } from './config.ts';
 
 test('PDF_READER chooses the native reader when installed (auto) or always the WebAssembly one; anything else is refused', () => {
   assert.equal(loadConfig({}).pdfReader, 'auto');
@@ -53,8 +53,8 @@ test("page pictures: slots, the share per organization, the render child's limit
 test('the review reading settings come from the configuration: readers, tesseract binary, document timeout', () => {
   const config = loadConfig({ REVIEW_READERS: '3', TESSERACT_BIN: '/opt/tesseract', DOCUMENT_TIMEOUT_MS: '5000', PDF_READER: 'wasm', XSD_DIR: '/opt/xsd' });
   assert.deepEqual(readingSettingsOf(config), { timeoutMs: 5000, readers: 3, pdfReader: 'wasm', tesseractBin: '/opt/tesseract', xsdDir: '/opt/xsd' });
-  // the official schemas are installed by the operator; by default beside the data
-  assert.equal(loadConfig({ DATA_DIR: '/srv/drs' }).xsdDir, SHIPPED_XSD_DIR, 'the shipped schemas unless XSD_DIR names others');
+  // the official schemas are installed by the operator; by default beside the data (the project ships none)
+  assert.equal(loadConfig({ DATA_DIR: '/srv/drs' }).xsdDir, '/srv/drs/xsd', 'the folder under DATA_DIR unless XSD_DIR names another');
   assert.equal(loadConfig({}).tesseractBin, 'tesseract');
   assert.ok(loadConfig({}).reviewReaders >= 1 && loadConfig({}).reviewReaders <= 2);
   assert.throws(() => loadConfig({ REVIEW_READERS: '0' }), /REVIEW_READERS must be a positive integer/);

@@ -1,9 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The official Минстрой XML schemas the project ships (assets/xsd/SOURCES.md): the default of XSD_DIR. */
-export const SHIPPED_XSD_DIR = fileURLToPath(new URL('../assets/xsd/', import.meta.url));
+import { join, resolve } from 'node:path';
 
 /** One typed configuration object, read from the environment once at start. */
 export interface Config {
@@ -30,7 +26,10 @@ export interface Config {
   reviewReaders: number;
   /** The tesseract binary used for OCR (optional tool: absent means warnings, not failures). */
   tesseractBin: string;
-  /** Directory of the official Минстрой XSD files the XML documents are validated against (assets/xsd/SOURCES.md). */
+  /**
+   * Directory of the official Минстрой XSD files the XML documents are validated against, installed by the operator
+   * (docs/xml-schemas.md); without them an XML document is not validated and one warning says so.
+   */
   xsdDir: string;
   /** S3 connection settings, used when blobUrl is s3://… */
   s3: S3Settings;
@@ -145,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // two readers keep two cores busy; more would only add memory on the machines the service runs on
     reviewReaders: positiveInt(env, 'REVIEW_READERS', Math.min(2, availableParallelism())),
     tesseractBin: env.TESSERACT_BIN || 'tesseract',
-    xsdDir: env.XSD_DIR ? resolve(env.XSD_DIR) : SHIPPED_XSD_DIR,
+    xsdDir: env.XSD_DIR ? resolve(env.XSD_DIR) : join(dataDir, 'xsd'),
     s3: s3Settings(env),
     uploadIdleMs: int(env, 'UPLOAD_IDLE_MS', 30_000),
     intakeSlotsPerOrganization: positiveInt(env, 'INTAKE_SLOTS_PER_ORGANIZATION', 2),

@@ -6,6 +6,7 @@ export const climateConsistency = traitCheck({
   title:
     'Климатический, снеговой и ветровой районы, сейсмичность, расчётная температура наружного воздуха, нормативные снеговая и ветровая нагрузки и продолжительность отопительного периода совпадают в ПЗ, КР, ИОС и XML ПЗ',
   kinds: ['climate_district', 'snow_district', 'wind_district', 'seismicity', 'design_temperature'],
+  assignmentStates: true,
   xml: ['ClimateDistrict', 'SnowDistrict', 'WindDistrict', 'SeismicActivity'],
   action:
     'Уточнить {name} по СП 131.13330 и картам районирования СП 20.13330 для места строительства и привести значение к единому во всех разделах (ПЗ, в т. ч. XML, КР, ИОС); проверить расчёты нагрузок и теплотехнические расчёты, выполненные по ошибочному значению.',

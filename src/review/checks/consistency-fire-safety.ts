@@ -6,6 +6,7 @@ export const fireSafetyConsistency = traitCheck({
   title:
     'Степень огнестойкости, классы конструктивной и функциональной пожарной опасности, категория по взрывопожарной и пожарной опасности и уровень ответственности здания совпадают в ПЗ, АР, КР, ПБ и XML ПЗ',
   kinds: ['fire_resistance', 'structural_fire_class', 'functional_fire_class', 'responsibility', 'explosion_category'],
+  assignmentStates: true,
   xml: ['ResponsibilityLevel', 'FireDangerCategory'],
   action:
     'Уточнить {name} здания и привести его к единому значению в ПЗ (в т. ч. XML), АР, КР и ПБ; проверить зависящие от него решения (пределы огнестойкости конструкций, противопожарные расстояния, коэффициент надёжности по ответственности).',

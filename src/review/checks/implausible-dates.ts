@@ -39,7 +39,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 function ownDate(ctx: CheckContext, d: DocFacts, now: string): OwnDate | null {
   const r = ctx.set.documents.find((t) => t.docIndex === d.doc.index)?.date;
   if (!r || r.date > now) return null;
-  return { iso: r.date, text: r.source === 'title_year' ? `${r.text} (титульный лист)` : r.text };
+  const text = r.source === 'title_year' ? `${r.text} (титульный лист)` : r.source === 'file_name' ? `${r.text} (имя файла)` : r.text;
+  return { iso: r.date, text };
 }
 
 /** Why the date of a mention is implausible, or null. `act` only for a mention naming a law or decree by number. */

@@ -25,10 +25,10 @@ export function referenceDateNote(rd: ReferenceDate | null): string {
       return `дата для оценки — ${ruDate(rd.date)}, дата письма («${rd.text}»)`;
     case 'iul':
       return `дата для оценки — ${ruDate(rd.date)}, ${rd.text}`;
+    case 'file_name':
+      return `дата для оценки — ${ruDate(rd.date)}, дата в имени файла`;
     case 'issued':
       return `дата для оценки — ${ruDate(rd.date)}, дата документа («${rd.text}»)`;
-    case 'xml_date':
-      return `дата для оценки — ${ruDate(rd.date)}, дата XML-документа («${rd.text}»)`;
   }
 }
 

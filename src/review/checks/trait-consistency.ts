@@ -62,6 +62,12 @@ export interface TraitCheckSpec {
   xml: readonly XmlCharacteristic[];
   action: string;
   norm: string;
+  /**
+   * The design assignment states these characteristics as the values the object must have (a climate district, a fire
+   * category) and is the reference where it states one; absent where it states a bound instead (an energy class «не ниже
+   * B», which assignment.requirements judges).
+   */
+  assignmentStates?: true;
   /** A remark on the values in conflict (a value of the wrong kind written under the label), or null. */
   remark?(kind: TraitKind, values: string[]): string | null;
 }
@@ -84,7 +90,7 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
         const statements: Statement<Group>[] = [];
         const quoteOf = (s: Group) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
         // the design assignment states the characteristics the customer requires: the reference wherever it states one
-        for (const doc of [...designDocs(ctx), ...assignments(ctx)]) {
+        for (const doc of [...designDocs(ctx), ...(spec.assignmentStates ? assignments(ctx) : [])]) {
           const s = groupOf(doc, kind);
           if (s) statements.push(statementOf(doc, s, s.facts[0]!.docPage, quoteOf(s)));
         }

@@ -134,3 +134,13 @@ test('an address alone on the line under the object name of a title page; not th
   assert.deepEqual(title('Жилой дом\nг. Тверь, ул. Ленина, д. 5, тел. 8 (4822) 00-00-00'), []);
   assert.deepEqual(findTitleAddress('Жилой дом\nг. Тверь, ул. Ленина, д. 5\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 3), []);
 });
+
+test('an address right after the object’s quoted name is the object’s, without a label; an organisation’s is not read', () => {
+  const flat =
+    'Настоящей документацией рассматривается система электроснабжения объекта «Капитальный ремонт объекта капитального строительства: Центр Непрерывного Образования" Московская область, г.о. Серпухов, г. Серпухов, ул. Фирсова, д. 9 б) Обоснование принятой схемы';
+  assert.deepEqual(
+    findAddresses(flat, 5).map((a) => a.value),
+    ['Московская область, г.о. Серпухов, г. Серпухов, ул. Фирсова, д. 9'],
+  );
+  assert.deepEqual(findAddresses('ООО «Проект», Московская область, г. Серпухов, ул. Ленина, д. 5, тел. 123', 1), []);
+});

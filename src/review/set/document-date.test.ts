@@ -17,7 +17,7 @@ test("a letter's own date: its «исх. № … от …», a date line at the 
     'Исх. № 420/19 от 07.06.2019',
   ]);
   assert.deepEqual(dateOf('answers', 'Ответы.pdf', ['ООО «Проект»', '03.12.2019', 'На замечания по ИОС9']), ['2019-12-03', 'letter', '03.12.2019']);
-  assert.deepEqual(dateOf('letter', 'исх. 420-19 от 07.06.2019, УГЭПД.pdf', ['Уважаемый Иван Петрович!'])?.[0], '2019-06-07');
+  assert.deepEqual(dateOf('letter', 'исх. 420-19 от 07.06.2019, УГЭПД.pdf', ['Уважаемый Иван Петрович!'])?.slice(0, 2), ['2019-06-07', 'file_name']);
   assert.equal(dateOf('letter', 'Письмо.pdf', ['Уважаемый Иван Петрович!']), null);
 });
 
@@ -29,6 +29,9 @@ test('an issue date is the document’s own, never the date of an act it quotes'
   // the text of an XML design assignment writes its date as ISO
   const xml = ['Задание на проектирование (XML, схема DesignAssignment 01.00)', 'Номер 1.Техническое задание от 2025-12-10'];
   assert.deepEqual(dateOf('design_task', 'ТЗ.xml', xml)?.[0], '2025-12-10');
+  // an edition of what it quotes is not its date; the date the sender put in the file name is
+  const edition = ['Задание на проектирование', 'Постановлением администрации №182/10 (в редакции от 01.01.2024)'];
+  assert.deepEqual(dateOf('design_task', 'Задание на проектирование 29.12.2025.pdf', edition)?.slice(0, 2), ['2025-12-29', 'file_name']);
   // a planned end of construction is no date of the document: its title year is
   assert.deepEqual(dateOf('design_task', 'ЗнП.pdf', ['Задание на проектирование', 'Тобольск, 2018 г.', 'Окончание строительства — сентябрь 2023 г.']), [
     '2018-12-31',

@@ -29,8 +29,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 const TOP_CHARS = 1500;
 
 // an act the document quotes («ПП РФ № 87 от 16.02.2008», «приказом … от …»): its date is the act's, not the document's
-// («на Ваше письмо № … от …» is the other side's letter)
-const QUOTED_ACT = /(?:постановлени|приказ|распоряжени|закон|решени|кодекс|протокол|(?<![а-яё])пп(?![а-яё])|фз(?![а-яё])|на\s+ваш|ваше\s+письм)[^\n]{0,60}$/iu;
+// («на Ваше письмо № … от …» is the other side's letter, «(в редакции от …)» an edition of what it quotes)
+const QUOTED_ACT =
+  /(?:постановлени|приказ|распоряжени|закон|решени|кодекс|протокол|редакци|(?<![а-яё])пп(?![а-яё])|фз(?![а-яё])|на\s+ваш|ваше\s+письм)[^\n]{0,60}$/iu;
 
 // the XML documents' own dates are written as ISO dates («Номер 1 от 2025-12-10» of a design assignment's text)
 const ANY_DATE = String.raw`${DATE_SRC}|\d{4}-\d{2}-\d{2}`;
@@ -50,14 +51,18 @@ const fromHead = (d: DocFacts, source: ReferenceDate['source'], m: RegExpExecArr
   return date ? { date, source, docIndex: d.doc.index, page, text: m![0].replace(/\s+/g, ' ').trim() } : null;
 };
 
-/** «исх. № 420/19 от 07.06.2019», a date line at the top, or «… от 07.06.2019» in the file name. */
+/** «исх. № 420/19 от 07.06.2019» or a date line at the top. */
 function letterDate(d: DocFacts): ReferenceDate | null {
   const top = d.head.slice(0, TOP_CHARS);
-  const line = fromHead(d, 'letter', LETTER_LINE.exec(top)) ?? fromHead(d, 'letter', DATE_LINE.exec(top));
-  if (line) return line;
-  const named = NAME_DATE.exec(d.doc.name.replace(/_/g, ' '));
-  const date = named ? parseRuDate(named[1]!) : null;
-  return date ? { date, source: 'letter', docIndex: d.doc.index, text: `имя файла «${d.doc.name}»` } : null;
+  return fromHead(d, 'letter', LETTER_LINE.exec(top)) ?? fromHead(d, 'letter', DATE_LINE.exec(top));
+}
+
+/** «… от 07.06.2019» or «Задание на проектирование 29.12.2025» in the file name, as the sender named it. */
+function nameDate(d: DocFacts): ReferenceDate | null {
+  const name = d.doc.name.replace(/_/g, ' ').replace(/\.[a-z0-9]{2,4}$/i, '');
+  const m = NAME_DATE.exec(name) ?? new RegExp(String.raw`(?:^|\s)(${DATE_SRC})(?:\s|$)`, 'u').exec(name);
+  const date = m ? parseRuDate(m[1]!) : null;
+  return date ? { date, source: 'file_name', docIndex: d.doc.index, text: m![1]! } : null;
 }
 
 /** The date a document was issued or signed, as its first page states it — never the date of an act it quotes. */
@@ -106,6 +111,7 @@ const READERS: Record<DateRule, (d: DocFacts) => ReferenceDate | null> = {
       : null;
   },
   letter: letterDate,
+  file_name: nameDate,
   iul: iulDate,
   stamp: stampsDate,
   issued: issuedDate,

@@ -3,14 +3,15 @@ import type { DocumentType } from './types.ts';
 /**
  * Where a document's own date is read, by what its form puts there:
  * - `xml` — the XML document's own date elements;
- * - `letter` — a letter's date line and its «исх. № … от …», or the date in its file name;
+ * - `letter` — a letter's date line and its «исх. № … от …»;
+ * - `file_name` — the date the sender wrote into the file's name («… от 07.06.2019», «Задание 29.12.2025»);
  * - `iul` — the ИУЛ's signature dates and the file's change date it certifies;
  * - `stamp` — the dates of its title blocks (the latest);
  * - `issued` — the date the document was issued or signed on its first page («Дата выдачи», «№ … от …», a dated line);
  * - `gpzu` — a ГПЗУ's date of issue («Дата выдачи», «№ … от …» in its head);
  * - `title_year` — the year on its title page.
  */
-export type DateRule = 'xml' | 'letter' | 'iul' | 'stamp' | 'issued' | 'gpzu' | 'title_year';
+export type DateRule = 'xml' | 'letter' | 'file_name' | 'iul' | 'stamp' | 'issued' | 'gpzu' | 'title_year';
 
 /**
  * How the set dates itself by a type: `design` — the documentation's own date is read from these documents; `alone` — only
@@ -45,7 +46,14 @@ export interface DocumentTypeSpec {
 }
 
 const volume = { sheets: true, titleBlock: true, objectValues: true, dating: 'design', normsAt: 'set', dates: ['stamp', 'title_year'] } as const;
-const initial = { sheets: false, titleBlock: false, objectValues: false, dating: 'never', normsAt: 'own', dates: ['issued', 'title_year'] } as const;
+const initial = {
+  sheets: false,
+  titleBlock: false,
+  objectValues: false,
+  dating: 'never',
+  normsAt: 'own',
+  dates: ['issued', 'file_name', 'title_year'],
+} as const;
 
 /**
  * The one table of document types: what each is, which of its parts are judged, and where its date comes from.
@@ -74,10 +82,10 @@ export const DOCUMENT_TYPES: Readonly<Record<DocumentType, DocumentTypeSpec>> = 
   },
   gpzu: { title: 'градостроительный план земельного участка', counted: 'ГПЗУ', ...initial, dates: ['gpzu'] },
   tech_conditions: { title: 'технические условия', counted: 'ТУ', ...initial },
-  design_task: { title: 'задание на проектирование', counted: 'заданий на проектирование', ...initial, dates: ['xml', 'issued', 'title_year'] },
+  design_task: { title: 'задание на проектирование', counted: 'заданий на проектирование', ...initial, dates: ['xml', 'issued', 'file_name', 'title_year'] },
   iul: { title: 'информационно-удостоверяющий лист', counted: 'ИУЛ', ...initial, titleBlock: true, dates: ['iul', 'stamp'] },
-  letter: { title: 'письмо', counted: 'писем', ...initial, dates: ['letter'] },
-  answers: { title: 'ответы на замечания экспертизы', counted: 'ответов на замечания', ...initial, dates: ['letter', 'stamp'] },
+  letter: { title: 'письмо', counted: 'писем', ...initial, dates: ['letter', 'file_name'] },
+  answers: { title: 'ответы на замечания экспертизы', counted: 'ответов на замечания', ...initial, dates: ['letter', 'file_name', 'stamp'] },
   application: { title: 'заявление, заявка или опросный лист', counted: 'заявлений и опросных листов', ...initial, objectValues: true },
   tep: { title: 'технико-экономические показатели', counted: 'ТЭП', ...initial, objectValues: true },
   contract: { title: 'договор, календарный план или график', counted: 'договоров и графиков', ...initial, objectValues: true },

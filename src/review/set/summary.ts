@@ -31,10 +31,10 @@ function dateText(r: ReferenceDate): string {
       return `${dateRu(r.date)} по дате письма («${r.text}»${where})`;
     case 'iul':
       return `${dateRu(r.date)} по ИУЛ (${r.text}${where})`;
+    case 'file_name':
+      return `${dateRu(r.date)} по дате в имени файла${where}`;
     case 'issued':
       return `${dateRu(r.date)} по дате документа («${r.text}»${where})`;
-    case 'xml_date':
-      return `${dateRu(r.date)} по дате XML-документа («${r.text}»${where})`;
   }
 }
 

@@ -69,9 +69,9 @@ export type CompositionEdition = 'before_2022_09_01' | 'from_2022_09_01';
 
 /**
  * Where a date was read: the ГПЗУ cited or in the set, title blocks, the title page's year, the XML note's year; for one
- * document's own date also its letter line («исх. № … от …»), its ИУЛ, its issue date, the XML document's date element.
+ * document's own date also its letter line («исх. № … от …»), its file name, its ИУЛ, its issue date.
  */
-export type ReferenceDateSource = 'gpzu' | 'gpzu_document' | 'stamp' | 'title_year' | 'xml_year' | 'letter' | 'iul' | 'issued' | 'xml_date';
+export type ReferenceDateSource = 'gpzu' | 'gpzu_document' | 'stamp' | 'title_year' | 'xml_year' | 'letter' | 'file_name' | 'iul' | 'issued';
 
 /** The date the set is judged at (ГрК РФ ст. 49 ч. 5.2: the ГПЗУ's date when cited, else the documentation's). */
 export interface ReferenceDate {
