@@ -6,7 +6,7 @@ import { designDocs, textDocs } from './common.ts';
 import { typeOf } from './sole-values.ts';
 import { figureTold } from './consistency-values.ts';
 import { disagreement, judge, statementOf, toldOf, type Statement } from './judge.ts';
-import { defineCheck, where, type Check, type CheckContext } from './types.ts';
+import { defineCheck, where, type Check, type CheckContext, type Report } from './types.ts';
 
 /** What one document (or the XML note) says of a characteristic: one value, or the set of Ф-classes of the building. */
 interface Group {
@@ -70,6 +70,11 @@ export interface TraitCheckSpec {
   assignmentStates?: true;
   /** A remark on the values in conflict (a value of the wrong kind written under the label), or null. */
   remark?(kind: TraitKind, values: string[]): string | null;
+  /**
+   * Judges the set against a reference first (the climate of the place in СП 131.13330) and returns the kinds and figure
+   * keys it judged: those are not compared across documents too, a wrong value is one cause and one finding.
+   */
+  reference?(ctx: CheckContext, report: Report): ReadonlySet<string>;
 }
 
 /**
@@ -86,7 +91,9 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
     importance: 'significant',
     title: spec.title,
     find(ctx, report) {
+      const held = spec.reference?.(ctx, report) ?? new Set<string>();
       for (const kind of spec.kinds) {
+        if (held.has(kind)) continue;
         const statements: Statement<Group>[] = [];
         const quoteOf = (s: Group) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
         // the design assignment states the characteristics the customer requires: the reference wherever it states one
@@ -118,7 +125,7 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
           );
         }
       }
-      for (const f of figures) for (const told of figureTold(ctx, f)) report(told);
+      for (const f of figures) if (!held.has(f.key)) for (const told of figureTold(ctx, f)) report(told);
     },
   });
 }

@@ -63,6 +63,8 @@ export type TraitKind =
   | 'wind_district'
   | 'seismicity'
   | 'design_temperature'
+  | 'coldest_day_temperature'
+  | 'heating_mean_temperature'
   | 'energy_class';
 
 export interface TraitFact {
@@ -244,8 +246,13 @@ export interface DocFacts {
   headCiphers: (CipherFact & { docPage: number })[];
   norms: Map<string, NormCitation>;
   values: ValueFact[];
-  /** Labelled characteristics of the designed object (fire safety, climate, energy class). */
+  /**
+   * Labelled characteristics of the designed object (fire safety, climate, energy class); of an XML note, those its
+   * ClimateConditions/ClimateNote states.
+   */
   traits: TraitFact[];
+  /** Stations (towns) the document says its climate data were taken for («приняты по г. Кострома»). */
+  climateStations?: TextFact[];
   /** Limits stated with a bound («не более 4 этажей»): the assignment's requirements when the document is one. */
   requirements: RequirementFact[];
   addresses: TextFact[];
