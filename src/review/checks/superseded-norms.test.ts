@@ -103,7 +103,7 @@ test('a 2018 ЭЭ volume citing the СП 50 and СП 30 editions current in 2018
     f.map((x) => x.importance).join(),
   );
   const sp30 = f.find((x) => x.essence.includes('СП 30.13330.2016'))!;
-  assert.match(sp30.essence, /действовал на дату оценки, но с тех пор заменён с 08\.04\.2021: ныне применяется СП 30\.13330\.2020/);
+  assert.match(sp30.essence, /действовал на дату оценки, но с тех пор заменён: ныне применяется СП 30\.13330\.2020/);
   assert.match(sp30.evidence, /год разработки документации 2018 \(титульный лист\)/);
   const sp50 = f.find((x) => x.essence.includes('СП 50.13330.2012'))!;
   assert.match(sp50.essence, /действовал на дату оценки.*СП 50\.13330\.2024/);
@@ -114,7 +114,12 @@ test('the same citation after the replacement came into force is a significant f
   const d = docFacts(1, 'ИОС2.pdf', 'ИОС2', ['Расходы воды — по СП 30.13330.2016.']);
   const [f] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2023-03-12') })).findings!;
   assert.equal(f!.importance, 'significant');
-  assert.match(f!.essence, /заменён с 08\.04\.2021, применять следует СП 30\.13330\.2020/);
+  assert.match(f!.essence, /заменён, применять следует СП 30\.13330\.2020/);
+  // a catalogue dates the change 08.04.2021, the successor's own preface 01.07.2021: both are said, neither is guessed
+  assert.match(f!.evidence, /Источники реестра расходятся в дате замены: 08\.04\.2021 или 01\.07\.2021/);
+  const [between] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2021-05-01') })).findings!;
+  assert.equal(between!.importance, 'minor');
+  assert.match(between!.essence, /действовал ли он на дату оценки, реестр сервиса не устанавливает/);
   assert.match(f!.evidence, /дата для оценки — 12\.03\.2023, дата ГПЗУ \(«ГПЗУ № РФ-77/);
   // the day before the change the edition was in force
   const [g] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2021-04-07') })).findings!;
@@ -131,12 +136,13 @@ test('a set with no date is judged today and says so', () => {
 test('a replacement the registry does not date closely enough gives a minor note that says so', () => {
   // СНиП 31-01-2003 → СП 54.13330.2022: the registry has no date of the first replacement
   const d = docFacts(1, 'ar.pdf', 'АР', ['Квартиры запроектированы по СНиП 31-01-2003.']);
-  const [f] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2015-06-01') })).findings!;
+  const [f] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2011-06-01') })).findings!;
   assert.equal(f!.importance, 'minor');
   assert.match(f!.essence, /действовал ли он на дату оценки, реестр сервиса не устанавливает/);
   assert.match(f!.evidence, /точная дата замены в реестре не указана/);
-  // long after the replacement's year it is out of force whatever the exact date
+  // past the first edition of the series that replaced it (СП 54.13330.2011, by 2013 at the latest) it is out of force
   const [g] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2024-06-01') })).findings!;
+  assert.match(g!.evidence, /СП 54\.13330\.2011/);
   assert.equal(g!.importance, 'significant');
 });
 
@@ -202,4 +208,54 @@ test('replaced product standards in a specification table and in notes are repor
     .findings!.map((f) => f.norm)
     .sort();
   assert.deepEqual(cited, ['ГОСТ 103-2006', 'ГОСТ 25129-2020', 'ГОСТ 27772-2021', 'ГОСТ 6465-2023', 'ГОСТ 8240-97']);
+});
+
+test('a norm counts as replaced only from the day its successor came into force by the successor’s preface', () => {
+  // ГОСТ 12730.5-2018, «взамен ГОСТ 12730.5-84», came into force on 01.09.2019 (its preface)
+  const d = docFacts(1, 'smeta.pdf', 'ИОС3', ['Водонепроницаемость бетона по ГОСТ 12730.5-84']);
+  const [before] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2018-11-20') })).findings!;
+  assert.equal(before!.importance, 'minor');
+  assert.match(before!.essence, /действовал на дату оценки, но с тех пор заменён с 01\.09\.2019/);
+  const [after] = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2019-09-02') })).findings!;
+  assert.equal(after!.importance, 'significant');
+  assert.match(after!.evidence, /заменён с 01\.09\.2019/);
+});
+
+test('where the registry has no date of the change, the finding says so and accuses only past the latest bound', () => {
+  const d = docFacts(1, 'ar.pdf', 'АР', ['Окна по ГОСТ 23166-99']);
+  const rows = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2025-03-01') })).findings!;
+  for (const f of rows) {
+    if (f.importance === 'significant') assert.match(f.evidence, /введён в действие с|Дата введения замены в реестре не указана/);
+  }
+  // a year alone two years after the replacement's designation year: not yet certain, a note
+  const e = docFacts(1, 'kr.pdf', 'КР', ['Расчёт по СП 16.13330.2011']);
+  for (const year of ['2017', '2018']) {
+    const rd: ReferenceDate = { date: `${year}-01-01`, source: 'title_year', docIndex: 1, page: 1, text: year };
+    const [f] = supersededNorms.run(context([e], {}, { referenceDate: rd })).findings!;
+    assert.ok(f, year);
+  }
+});
+
+test('the date a document is judged at comes through one function: the set’s for a volume of the design', async () => {
+  const { dateOfDocumentForNorms } = await import('./superseded-norms.ts');
+  const d = docFacts(1, 'kr.pdf', 'КР', ['СП 16.13330.2011']);
+  const ctx = context([d], {}, { referenceDate: gpzu('2016-05-05') });
+  assert.equal(dateOfDocumentForNorms(ctx, ctx.docs[0]!), ctx.set.referenceDate);
+});
+
+test('a designation inside the name of a price-book item is the book’s wording, not a citation', () => {
+  const estimate = docFacts(1, 'ЛСР 02-01-01.pdf', 'СМ', [
+    [
+      'Локальный сметный расчёт № 02-01-01',
+      '5 ФССЦ-23.3.03.06-0012 Трубы стальные с тепловой изоляцией из пенополиуретана в полиэтиленовой оболочке ГОСТ 30732-2006 м 120',
+      '6 ФЕР22-01-021-01 Укладка трубопроводов 100 м 1,2',
+    ].join('\n'),
+  ]);
+  assert.deepEqual(supersededNorms.run(context([estimate])).findings, []);
+  // the same standard cited by the designer is a citation, in an estimate as anywhere
+  const cited = docFacts(1, 'ЛСР 02-01-01.pdf', 'СМ', [
+    '6 ФЕР22-01-021-01 Укладка трубопроводов 100 м 1,2; трубы принять по ГОСТ 30732-2006',
+    'Изоляцию трубопроводов выполнить по ГОСТ 30732-2006.',
+  ]);
+  assert.equal(supersededNorms.run(context([cited])).findings!.length, 1);
 });

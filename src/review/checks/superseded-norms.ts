@@ -6,7 +6,8 @@ import type { ReferenceDate } from '../set/types.ts';
 import { pageList } from '../text/pages.ts';
 import { reviewedCitations, type ReviewedCitation } from './norm-citations.ts';
 import { atReferenceDate, referenceDateNote, ruDate } from './reference-date.ts';
-import { defineCheck, type FindingDraft } from './types.ts';
+import { defineCheck, type CheckContext, type FindingDraft } from './types.ts';
+import type { DocFacts } from '../facts/types.ts';
 
 const MAX_LISTED = 10;
 
@@ -20,6 +21,22 @@ function sinceWords(s: Standing): string {
   return c.lo !== null && c.lo === c.hi ? ` с ${ruDate(c.lo)}` : '';
 }
 
+/**
+ * What the registry knows of the date, for the evidence: the replacement's own entry into force when that is the bound,
+ * else that no date is recorded and the bound is the replacement's designation year.
+ */
+function dateBasis(e: NormEntry, s: Standing): string {
+  const c = s.ceased;
+  if (c.lo !== null && c.lo === c.hi) return '';
+  if (e.since && e.sinceLatest) return ` Источники реестра расходятся в дате замены: ${ruDate(e.since)} или ${ruDate(e.sinceLatest)}.`;
+  if (c.boundBy && c.hi !== null)
+    return ` Дата, с которой ${e.cited} не действует, в реестре не указана; первая редакция заменившей его серии, ${c.boundBy}, ${c.replacementInForce ? `введена в действие с ${ruDate(c.hi)} (по её предисловию)` : `по году обозначения введена не позднее ${ruDate(c.hi)}`}.`;
+  if (c.replacementInForce) return ` ${c.replacementInForce.designation} введён в действие с ${ruDate(c.replacementInForce.inForce)} (по его предисловию).`;
+  if (c.fromYear !== null && c.hi !== null)
+    return ` Дата введения замены в реестре не указана; по году обозначения (${c.fromYear}) она введена не позднее ${ruDate(c.hi)}.`;
+  return ` Дата, с которой ${e.cited} не действует, в реестре не указана.`;
+}
+
 /** Out of force at the reference date: the finding as it would be today, stating the date it is judged at. */
 function stale(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null): FindingDraft {
   const e = c.citation.entry as NormEntry;
@@ -30,7 +47,7 @@ function stale(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null): Find
     importance: 'significant',
     about: c.doc,
     essence: `Ссылка на недействующий нормативный документ ${named(e)}: он ${statusWord(e)}${sinceWords(s)}, применять следует ${e.replacement}.`,
-    evidence: `${c.quoted} По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)}; замена — ${e.replacement}. На дату оценки документ уже не действовал (${referenceDateNote(rd)}).`,
+    evidence: `${c.quoted} По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)}; замена — ${e.replacement}.${dateBasis(e, s)} На дату оценки документ уже не действовал (${referenceDateNote(rd)}).`,
     action: replacementLater
       ? `Заменить ссылку на редакцию, действовавшую ${atReferenceDate(rd!)} (ныне действует ${e.replacement}), и проверить, что принятые решения соответствуют её требованиям.`
       : `Заменить ссылку на ${e.replacement} (в редакции, действующей на дату ГПЗУ или задания на проектирование) и проверить, что принятые решения соответствуют её требованиям.`,
@@ -52,7 +69,12 @@ function note(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null): Findi
   const evidence =
     s.when === 'after'
       ? `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)}${sinceWords(s)} — после этой даты; нарушением ссылка не является, это сведения для актуализации.`
-      : `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; точная дата замены в реестре не указана, поэтому ссылка отмечена как незначительное замечание для сверки, а не как нарушение.`;
+      : `${c.quoted} Дата оценки: ${when}. По реестру нормативов сервиса (версия ${REGISTRY_VERSION}) ${e.cited} ${statusWord(e)} ${e.replacement}${sinceWords(s)}; точная дата замены в реестре не указана${dateBasis(
+          e,
+          s,
+        )
+          .replace(/^ Дата введения замены в реестре не указана;/, ' (дата введения замены не указана;')
+          .replace(/\.$/, ')')}, поэтому ссылка отмечена как незначительное замечание для сверки, а не как нарушение.`;
   return {
     importance: 'minor',
     about: c.doc,
@@ -85,6 +107,14 @@ function unconfirmedWarning(list: ReviewedCitation[], rd: ReferenceDate | null):
 }
 
 /**
+ * The date a document's norm citations are judged at: by its type's rule (`normsDateOf`, set/document-types.ts) its own
+ * date or the set's reference date (ГрК РФ ст. 49 ч. 5.2). The one place a document's date enters the norm checks.
+ */
+export function dateOfDocumentForNorms(ctx: CheckContext, doc: DocFacts): ReferenceDate | null {
+  return normsDateOf(ctx.set, doc.doc.index);
+}
+
+/**
  * N-01: citations of superseded or cancelled norms, judged at the set's reference date (ГрК РФ ст. 49 ч. 5.2). Out of
  * force at that date — a finding (significant: the registry entry is verified); replaced since, or not dated closely
  * enough to tell — a minor note; entries whose replacement is only claimed or unverified (C/U) — a warning, never a finding
@@ -101,14 +131,14 @@ export const supersededNorms = defineCheck({
       const e = c.citation.entry;
       if (e.status !== 'replaced' && e.status !== 'cancelled') continue;
       // a letter, an answer, an older survey report is judged at its own date, the design at the set's
-      const rd = normsDateOf(ctx.set, c.doc.doc.index);
-      const s = standingAt(e, rd);
+      const at = dateOfDocumentForNorms(ctx, c.doc);
+      const s = standingAt(e, at);
       if (e.ver === 'C' || e.ver === 'U') {
         // in force at the reference date by the claimed date: nothing to say at all
         if (s.when !== 'after') unconfirmed.push(c);
         continue;
       }
-      report(s.when === 'before' ? stale(c, s, rd) : note(c, s, rd));
+      report(s.when === 'before' ? stale(c, s, at) : note(c, s, at));
     }
     const warning = unconfirmedWarning(unconfirmed, ctx.set.referenceDate);
     if (warning) report.warning(warning);

@@ -12,6 +12,8 @@ export interface NormEntry {
   src: string;
   /** ISO date the cited document stopped being in force (its first successor came into force). */
   since?: string;
+  /** The sources disagree on that date: the later one (the successor's preface or a catalogue); judged as uncertain between. */
+  sinceLatest?: string;
 }
 
 /**
@@ -64,5 +66,19 @@ export interface SeriesEditions {
   /** Years of every edition issued, ascending. */
   editions: readonly number[];
   /** Where the list was verified. */
+  src: string;
+}
+
+/**
+ * When a norm came into force, as its own preface states it (norms-sources/prefaces.json): a citation of the norm it
+ * replaced is judged by this date, not by its designation year.
+ */
+export interface NormDate {
+  designation: string;
+  /** ISO date it came into force (in the Russian Federation, for an interstate standard). */
+  inForce: string;
+  /** The approving order as the preface names it: «приказ от 16.08.2018 № 531/пр». */
+  approvedBy?: string;
+  /** Where it was read: repository, commit, file. */
   src: string;
 }

@@ -12,5 +12,5 @@
  * protect.gost.ru, bump the version in norms-sources/registry.json and rebuild on every change.
  */
 
-export type { MalformedDesignation, NormEntry, RegistryEntry, SeriesEditions, UnknownDesignation, Verification } from './norm-types.ts';
-export { NORMS, REGISTRY_VERSION, SERIES_EDITIONS, UNKNOWN_DESIGNATIONS } from './norms.generated.ts';
+export type { MalformedDesignation, NormDate, NormEntry, RegistryEntry, SeriesEditions, UnknownDesignation, Verification } from './norm-types.ts';
+export { NORM_DATES, NORMS, REGISTRY_VERSION, SERIES_EDITIONS, UNKNOWN_DESIGNATIONS } from './norms.generated.ts';

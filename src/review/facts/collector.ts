@@ -60,6 +60,27 @@ function quoteOpen(text: string): boolean {
 }
 
 /**
+ * A price-book resource code («ФССЦ-23.3.03.06-0012», «ТССЦ-103-0023», «ФСБЦ-01.7.15.06-0111», «ФЕР22-01-021-01»,
+ * «ГЭСНм08-02-001-01», «ТЕР…», «ФСЭМ-…»): an estimate's item copies its name, material standard included, from the book.
+ */
+const PRICE_CODE = /(?<![А-Я])(?:ФССЦ|ТССЦ|ФСБЦС?|ФСЭМ|ССЦ|СЦМ|(?:ФЕР|ТЕР|ГЭСН)[МРП]?)[-_ ]?\d{1,3}[-.]\d/g;
+
+/**
+ * «ФССЦ-23.3.03.06-0012 Трубы стальные электросварные прямошовные … ГОСТ 10704-91»: a designation inside the name of a
+ * price-book item is the book's wording, not the designer's citation — the code stands within the item's name before it
+ * and no citing word («по», «согласно», «в соответствии с») leads to the designation.
+ */
+function isInPriceItemName(prepared: string, at: number): boolean {
+  const before = prepared.slice(Math.max(0, at - 200), at);
+  PRICE_CODE.lastIndex = 0;
+  let last: RegExpExecArray | null = null;
+  for (let m = PRICE_CODE.exec(before); m; m = PRICE_CODE.exec(before)) last = m;
+  if (!last) return false;
+  const name = before.slice(last.index + last[0].length);
+  return !/(?:^|[^А-Я])(?:ПО|СОГЛАСНО|СООТВЕТСТВИИ С[О]?|ТРЕБОВАНИЯМИ)\s*$/.test(name);
+}
+
+/**
  * An «Актуализированная редакция СНиП …» or «СП 24.13330.2021 Свайные фундаменты. СНиП 2.02.03-85» title: the СНиП there is
  * part of the current СП's name. So is one standing right after the СП's closed title («СП 48.13330.2019 "Организация
  * строительства" (СНиП 12-01-2004)») or inside a title still open («СП 28.13330.2017 "Защита … коррозии. СНиП 2.03.11-85
@@ -216,6 +237,7 @@ export class DocCollector {
       const entry = lookupNorm(ref) ?? (recognised ? null : malformedDesignation(ref));
       if (!entry) continue;
       if (ref.type === 'СНИП' && isTitleOfCurrentSp(prepared, ref.index, ref.raw.length, entry.replacement)) continue;
+      if (isInPriceItemName(prepared, ref.index)) continue;
       const c = this.facts.norms.get(entry.cited);
       if (c) {
         if (!c.pages.includes(n) && c.pages.length < MAX_FACTS_PER_KIND) c.pages.push(n);

@@ -1,4 +1,4 @@
-import { NORMS, type NormEntry } from '../data/norms.ts';
+import { NORM_DATES, NORMS, SERIES_EDITIONS, type NormDate, type NormEntry } from '../data/norms.ts';
 import type { ReferenceDate } from '../set/types.ts';
 import { findNormRefs, prepareForNorms } from './matcher.ts';
 
@@ -17,6 +17,36 @@ export interface Ceased {
   hi: string | null;
   /** The replacement's designation year the bounds were derived from, when they were. */
   fromYear: number | null;
+  /** The replacement's own preface, when the bound is the date it came into force. */
+  replacementInForce: NormDate | null;
+  /** The first edition of the replacing series, when that edition bounds the date (a СНиП replaced by a СП 13330 series). */
+  boundBy?: string;
+}
+
+/**
+ * The longest a norm took to come into force after its designation year, among the prefaces of norms-sources/prefaces.json
+ * (331 dated: 78 the same year, 215 the next, 38 two years later — ГОСТ 34.201-2020 from 01.01.2022, ГОСТ 9238-2022 from
+ * 01.05.2024): a replacement «…Y» with no date of its own was in force by the end of Y + 2.
+ */
+export const LONGEST_LAG_YEARS = 2;
+
+let datesIndex: Map<string, NormDate> | null = null;
+const keyOf = (designation: string) => {
+  const r = findNormRefs(prepareForNorms(designation))[0];
+  return r ? `${r.key}|${r.year ?? ''}` : null;
+};
+
+/** The date a norm came into force by its own preface, or null when the registry has none. */
+export function inForceDate(designation: string): NormDate | null {
+  if (!datesIndex) {
+    datesIndex = new Map();
+    for (const d of NORM_DATES) {
+      const k = keyOf(d.designation);
+      if (k) datesIndex.set(k, d);
+    }
+  }
+  const k = keyOf(designation);
+  return k ? (datesIndex.get(k) ?? null) : null;
 }
 
 const years = (text: string): number[] =>
@@ -46,23 +76,46 @@ export function replacementYear(e: NormEntry): number | null {
 const ceasedCache = new Map<NormEntry, Ceased>();
 
 /**
- * When the cited norm stopped being in force: the registry's date, else bounds from the replacement's designation year —
- * a replacement «…2016» came into force in 2016 or 2017, so the cited norm was out of force by 31.12.2017 at the latest,
- * and not before 01.01.2016 when the replacement is its next edition.
+ * When the cited norm stopped being in force: the registry's date; else the date its one replacement came into force by
+ * that replacement's preface (the cited norm was out of force by then, and not before it when the replacement is its next
+ * edition); else bounds from the replacement's designation year — a replacement «…2016» came into force by the end of
+ * 2016 + LONGEST_LAG_YEARS, and not before 01.01.2016 when it is the cited norm's next edition.
  */
 export function ceasedOf(e: NormEntry): Ceased {
   const cached = ceasedCache.get(e);
   if (cached) return cached;
-  let c: Ceased = { lo: null, hi: null, fromYear: null };
-  if (e.since) c = { lo: e.since, hi: e.since, fromYear: null };
+  let c: Ceased = { lo: null, hi: null, fromYear: null, replacementInForce: null };
+  const next = findNormRefs(prepareForNorms(e.replacement));
+  const dated = next.length === 1 ? inForceDate(e.replacement) : null;
+  if (e.since) c = { lo: e.since, hi: e.sinceLatest ?? e.since, fromYear: null, replacementInForce: null };
+  else if (dated) c = { lo: isDirectSuccessor(e) ? dated.inForce : null, hi: dated.inForce, fromYear: null, replacementInForce: dated };
   else {
     const latest = replacementYear(e);
     if (latest !== null) {
-      c = { lo: isDirectSuccessor(e) ? `${latest}-01-01` : null, hi: `${latest + 1}-12-31`, fromYear: latest };
+      c = { lo: isDirectSuccessor(e) ? `${latest}-01-01` : null, hi: `${latest + LONGEST_LAG_YEARS}-12-31`, fromYear: latest, replacementInForce: null };
     }
   }
+  const first = firstEditionCeiling(e);
+  if (first && !e.since && (c.hi === null || first.hi < c.hi))
+    c = { ...c, hi: first.hi, fromYear: first.year, replacementInForce: first.dated, boundBy: first.designation };
   ceasedCache.set(e, c);
   return c;
+}
+
+/**
+ * A СНиП replaced by a СП 13330 series was out of force once the series' first edition came in: that edition is the
+ * «актуализированная редакция» of it or of the СНиП that replaced it (СНиП 31-01-2003 → СП 54.13330.2011, whatever
+ * edition of the series the registry names as today's).
+ */
+function firstEditionCeiling(e: NormEntry): { hi: string; year: number; dated: NormDate | null; designation: string } | null {
+  const [cited] = findNormRefs(prepareForNorms(e.cited));
+  const next = findNormRefs(prepareForNorms(e.replacement));
+  if (cited?.type !== 'СНИП' || next.length !== 1 || !/\.13330$/.test(next[0]!.key)) return null;
+  const series = SERIES_EDITIONS.find((s) => s.series === next[0]!.key);
+  const year = series?.editions[0];
+  if (year === undefined) return null;
+  const dated = inForceDate(`${series!.series}.${year}`);
+  return { hi: dated?.inForce ?? `${year + LONGEST_LAG_YEARS}-12-31`, year, dated, designation: `${series!.series}.${year}` };
 }
 
 /**

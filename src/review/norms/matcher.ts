@@ -11,7 +11,7 @@ import { collapseSpaces, normalizeText } from '../text/normalize.ts';
 
 /** A norm designation found in text, reduced to a comparable key. */
 export interface NormRef {
-  type: 'СНИП' | 'СП' | 'СПСТАР' | 'ГОСТ' | 'САНПИН' | 'ГН' | 'НПБ' | 'ППБ' | 'ВСН' | 'МДС' | 'РД' | 'ПП' | 'ФЗ' | 'ПРИКАЗ' | 'СО';
+  type: 'СНИП' | 'СП' | 'СПСТАР' | 'СПСАН' | 'ГОСТ' | 'САНПИН' | 'ГН' | 'НПБ' | 'ППБ' | 'ВСН' | 'МДС' | 'РД' | 'ПП' | 'ФЗ' | 'ПРИКАЗ' | 'СО' | 'ПТЭЭП';
   /** Type + number without the year, e.g. «СП 50.13330», «СНИП 2.01.07», «ГОСТ Р 21.1101». */
   key: string;
   /** The key as written, before the register code of a СП is corrected («СП 131.1330» where key is «СП 131.13330»). */
@@ -28,7 +28,7 @@ export interface NormRef {
 const LATIN_NAMES: Record<string, string> = { SNIP: 'СНиП', SANPIN: 'СанПиН', GOST: 'ГОСТ', NPB: 'НПБ', SP: 'СП', CP: 'СП' };
 
 /** Types whose every edition is out of use: a match on the number alone is enough. */
-const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ППБ', 'ВСН', 'РД', 'ПП', 'ФЗ', 'ПРИКАЗ']);
+const WHOLE_FAMILY = new Set<NormRef['type']>(['СНИП', 'СПСТАР', 'НПБ', 'ППБ', 'ВСН', 'РД', 'ПП', 'ФЗ', 'ПРИКАЗ', 'ПТЭЭП']);
 
 /** «ОТ 25.04.2012», «ОТ 25 АПРЕЛЯ 2012 Г.»: the date of an act, its year captured. */
 const ACT_DATE = String.raw`ОТ ?\d{1,2}(?:\.\d{2}\.| (?:ЯНВАРЯ|ФЕВРАЛЯ|МАРТА|АПРЕЛЯ|МАЯ|ИЮНЯ|ИЮЛЯ|АВГУСТА|СЕНТЯБРЯ|ОКТЯБРЯ|НОЯБРЯ|ДЕКАБРЯ) )(\d{4}|\d{2}(?=[ .Г№N]))\.? ?(?:Г(?:ОДА)? ?\.? ?)?`;
@@ -120,6 +120,13 @@ const PATTERNS: {
     re: /(?<![А-Я])СП ?(\d{2,3})-(\d{2,3})-(\d{4}|\d{2})(?!\d)/g,
     build: (m) => ({ key: `СП ${m[1]}-${m[2]}`, year: year4(m[3]) }),
   },
+  // sanitary rules numbered as СП: «СП 3.5.3.1129-02», «СП 2.2.3670-20» (a section number with dots, a two-digit year)
+  {
+    type: 'СПСАН',
+    needs: ['СП'],
+    re: /(?<![А-Я])СП ?(\d\.\d{1,2}(?:\.\d{1,2})*\.\d{4})-(\d{2})(?!\d)/g,
+    build: (m) => ({ key: `СП ${m[1]}`, year: year4(m[2]) }),
+  },
   {
     type: 'ГОСТ',
     needs: ['ГОСТ'],
@@ -136,8 +143,10 @@ const PATTERNS: {
   { type: 'ГН', needs: ['ГН'], re: /(?<![А-Я])ГН ?(\d[\d./]*\d)-(\d{2})(?!\d)/g, build: (m) => ({ key: `ГН ${m[1]}`, year: year4(m[2]) }) },
   { type: 'НПБ', needs: ['НПБ'], re: /НПБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `НПБ ${m[1]}`, year: year4(m[2]) }) },
   { type: 'ППБ', needs: ['ППБ'], re: /(?<![А-Я])ППБ ?(\d{2,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `ППБ ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
-  { type: 'ВСН', needs: ['ВСН'], re: /ВСН ?(\d{1,3})-(\d{2})(?!\d)/g, build: (m) => ({ key: `ВСН ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
-  { type: 'МДС', needs: ['МДС'], re: /МДС ?(\d{2}-\d{1,2})\.(\d{4})(?!\d)/g, build: (m) => ({ key: `МДС ${m[1]}`, year: year4(m[2]) }) },
+  // «ВСН 59-88», «ВСН 01-2004»: a two- or four-digit year
+  { type: 'ВСН', needs: ['ВСН'], re: /ВСН ?(\d{1,3})-(\d{4}|\d{2})(?!\d)/g, build: (m) => ({ key: `ВСН ${m[1]}-${m[2]}`, year: year4(m[2]) }) },
+  // «МДС 81-35.2004»; «МДС 81-35-2001» with a dash is read too, to be told it names no methodology
+  { type: 'МДС', needs: ['МДС'], re: /МДС ?(\d{2}-\d{1,2})[.-](\d{4})(?!\d)/g, build: (m) => ({ key: `МДС ${m[1]}`, year: year4(m[2]) }) },
   {
     type: 'РД',
     needs: ['РД'],
@@ -178,8 +187,21 @@ const PATTERNS: {
       return { key: `ПРИКАЗ ${issuer(m[1]!)} ${number}-${year4(year)}`, year: year4(year) };
     },
   },
-  // «СО 2507-1-2015»: only ever looked up as a designation that does not exist (a standard with «ИСО» cut short)
-  { type: 'СО', needs: ['СО'], re: /(?<![А-ЯA-Z])СО ?(\d{3,5}(?:-\d{1,2})?)-(\d{4})(?!\d)/g, build: (m) => ({ key: `СО ${m[1]}`, year: year4(m[2]) }) },
+  // «СО 2507-1-2015» (a standard with «ИСО» cut short, a designation that does not exist), «СО 153-34.21.122-2003»
+  {
+    type: 'СО',
+    needs: ['СО'],
+    re: /(?<![А-ЯA-Z])СО ?(\d{3,5}(?:-\d{1,2}(?:\.\d{1,3})*)?)-(\d{4})(?!\d)/g,
+    build: (m) => ({ key: `СО ${m[1]}`, year: year4(m[2]) }),
+  },
+  // the rules of 2003 for consumers' electrical installations, by their name or «ПТЭЭП 2003»; the rules of 2022 are named
+  // «… потребителей электрической энергии» and are not these
+  {
+    type: 'ПТЭЭП',
+    needs: ['ПТЭЭП', 'ЭЛЕКТРОУСТАНОВОК ПОТРЕБИТЕЛЕЙ'],
+    re: /ПТЭЭП[ -]?2003|ПРАВИЛ[А-Я]{0,3} ТЕХНИЧЕСКОЙ ЭКСПЛУАТАЦИИ ЭЛЕКТРОУСТАНОВОК ПОТРЕБИТЕЛЕЙ(?! ?ЭЛЕКТРИЧЕСКОЙ)(?:,? ?(?:УТВ[А-Я.]* ?)?[^.;]{0,80}?2003)/g,
+    build: () => ({ key: 'ПТЭЭП', year: 2003 }),
+  },
 ];
 
 /**

@@ -96,7 +96,9 @@ test("entries from the status catalogue and the successors' «Взамен» lin
   assert.equal(found('заземление по ГОСТ Р 50571.5.54 - 2013')?.replacement, 'ГОСТ Р 50571.5.54-2024');
   assert.equal(found('ГОСТ Р 50571.5.54-2013')?.ver, 'V');
   assert.equal(found('СП 74.13330.2011')?.replacement, 'СП 74.13330.2023');
-  assert.equal(found('нагрузки по СНиП II-6-74*')?.replacement, 'СНиП 2.01.07-85');
+  // its successor СНиП 2.01.07-85 is itself replaced: the registry's entries lead on to the norm in force
+  assert.equal(found('нагрузки по СНиП II-6-74*')?.replacement, 'СП 20.13330.2016');
+  assert.match(found('нагрузки по СНиП II-6-74*')!.src, /далее СНиП 2\.01\.07-85 → СП 20\.13330\.2016/);
   assert.equal(found('воздуховоды по ВСН 353-75')?.replacement, 'ВСН 353-86');
   // a succession only the obsolete-norms list names stays unconfirmed: a warning, not a finding
   assert.equal(found('ГОСТ 1233-67')?.ver, 'C');
