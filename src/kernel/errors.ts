@@ -53,6 +53,8 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+import type { BoundKind } from './metrics.ts';
+
 /** An error answered to a request. */
 export class AppError extends Error {
   constructor(
@@ -61,6 +63,8 @@ export class AppError extends Error {
     readonly file?: string,
     /** Seconds for a Retry-After header (429, 503, idempotency_pending). */
     readonly retryAfter?: number,
+    /** The bound that refused the request (kernel/metrics.ts BoundKind), counted in drs_bounds_refused_total when answered. */
+    readonly bound?: BoundKind,
   ) {
     super(message);
     this.name = 'AppError';
@@ -83,6 +87,7 @@ export const errors = {
       `Превышен лимит запросов по ключу (${perMinute} в минуту); повторите через ${retryAfterSeconds} с`,
       undefined,
       retryAfterSeconds,
+      'rate_limit',
     ),
 
   /** The organization already has its bound of sets in intake on this node (src/domain/intake-slots.ts). */
@@ -92,6 +97,7 @@ export const errors = {
       `Организация уже передаёт и распаковывает наибольшее число комплектов одновременно (${slots}), и место не освободилось; повторите через 5 с`,
       undefined,
       5,
+      'intake',
     ),
 
   // transport: what Node's HTTP parser and Fastify refuse before a route runs
@@ -190,6 +196,8 @@ export const errors = {
       'Idempotency-Key уже использован для другого запроса (другие файлы или параметры); для нового комплекта нужен новый ключ',
     ),
   storageFull: () => new AppError('storage_full_retry', 'Недостаточно места для приёма комплекта; повторите позже с тем же Idempotency-Key'),
+  /** Any other write that found no space (database, blobs, scratch): the same code, the operation repeated later. */
+  storageFullWrite: () => new AppError('storage_full_retry', 'Недостаточно места для сохранения данных; повторите запрос позже', undefined, 30),
 
   // results and reports
   noReport: () => new AppError('no_report', 'Результат проверки ещё не опубликован'),
@@ -241,7 +249,7 @@ export const errors = {
   cabinetLoginRequired: () => new AppError('unauthorized', 'Нужен вход в кабинет'),
   cabinetKeyRejected: () => new AppError('unauthorized', 'Ключ не подошёл: он неверен или отозван. Проверьте, что ключ скопирован полностью'),
   cabinetLoginsLimited: (retryAfterSeconds: number) =>
-    new AppError('too_many_requests', `Слишком много попыток входа; повторите через ${retryAfterSeconds} с`, undefined, retryAfterSeconds),
+    new AppError('too_many_requests', `Слишком много попыток входа; повторите через ${retryAfterSeconds} с`, undefined, retryAfterSeconds, 'cabinet_login'),
   cabinetSessionEnded: () => new AppError('unauthorized', 'Сессия кабинета завершена или недействительна; войдите заново'),
   cabinetForeignOrigin: () => new AppError('forbidden', 'Вход возможен только со страницы кабинета'),
   cabinetCsrfMissing: () => new AppError('forbidden', 'Запрос отклонён: нет действительного CSRF-токена сессии кабинета; обновите страницу'),
@@ -263,6 +271,7 @@ export const errors = {
       `Строится слишком много изображений страниц организации (не более ${perOrganization} одновременно); повторите через ${retryAfterSeconds} с`,
       undefined,
       retryAfterSeconds,
+      'page_render',
     ),
 
   // the service itself
