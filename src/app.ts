@@ -24,6 +24,8 @@ import { ErrorEnvelope } from './http/schemas/common.ts';
 import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
 import { registerCabinet } from './cabinet/routes.ts';
+import { measureStore, metricsTokenAccepted } from './http/metrics.ts';
+import { METRICS_CONTENT_TYPE, scrapeMetrics } from './kernel/metrics.ts';
 import { authenticateSession } from './cabinet/session-auth.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -140,6 +142,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  // The node's metrics: read from the database on each scrape; on this port only behind METRICS_TOKEN
+  // (METRICS_PORT serves them off it, src/http/metrics.ts).
+  const unmeasure = measureStore(deps.store, deps.clock);
+  app.addHook('onClose', (_app, done) => {
+    unmeasure();
+    done();
+  });
+  const metricsToken = deps.config.metricsToken;
+  if (metricsToken !== null) {
+    app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      if (!metricsTokenAccepted(metricsToken, request.headers.authorization)) {
+        reply.header('WWW-Authenticate', 'Bearer');
+        throw errors.metricsTokenRejected();
+      }
+      return reply.type(METRICS_CONTENT_TYPE).send(await scrapeMetrics());
+    });
+  }
   app.server.on('connect', refuseConnect);
   answerCachedPolls(app, { prefix: API_PREFIX, keys: cachedKeys, rateLimits, statuses: app.runStatuses, log: app.log });
   return app;

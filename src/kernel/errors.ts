@@ -276,6 +276,12 @@ export const errors = {
 
   // the service itself
   internal: () => new AppError('internal_error', 'Внутренняя ошибка сервиса; повторите запрос позже'),
+  /** GET /ready of a node that should not take traffic now (http/metrics.ts), with what is wrong. */
+  nodeNotReady: (reasons: readonly string[]) => new AppError('backend_unavailable', `Узел не готов принимать запросы: ${reasons.join('; ')}`, undefined, 5),
+  metricsTokenRejected: () => new AppError('unauthorized', 'Метрики отдаются только с токеном METRICS_TOKEN в заголовке Authorization: Bearer'),
+  /** The operator's listener (METRICS_PORT) answers reads only. */
+  readOnlyEndpoint: (method: string) =>
+    new AppError('method_not_allowed', `Метод ${method} не поддерживается: метрики и готовность узла читаются запросом GET`),
 };
 
 /** Codes a failed run reports as its `error.code` (GET /runs/{run_id}, the run.failed event). */
