@@ -78,8 +78,9 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
   }
   const app = opts.api ? await (await import('./app.ts')).buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children }) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
-  // The operator's view of this process, API node or worker (docs/scale-out.md#metrics); an API node's app
-  // reads the database's gauges itself. Loaded here, not by the children and commands that share this entry.
+  // The operator's view of this process, API node or worker (docs/scale-out.md#metrics-and-readiness); an API
+  // node's app reads the database's gauges itself. Loaded here, not by the children and commands that share
+  // this entry.
   const { measureStore, readinessChecker, startMetricsServer } = await import('./http/metrics.ts');
   (await import('./kernel/metrics.ts')).collectProcessMetrics();
   if (!app) measureStore(store);

@@ -5,11 +5,12 @@ import { httpRequestSeconds } from '../kernel/metrics.ts';
 const READS = new Set(['GET', 'HEAD']);
 
 /**
- * Every answered request is also counted in drs_http_request_duration_seconds (kernel/metrics.ts) here, where
- * Fastify reports its completion anyway. One log line per request, written when it completes (method, path, status, time, request id), instead of
- * Fastify's two lines per request. A successful read (GET/HEAD answered 2xx/3xx — polling, downloads) is
- * logged at debug: thousands of polling clients would otherwise make the log line the largest cost of a
- * cheap GET and bury everything else. Writes, refusals (4xx) and errors stay at info and above.
+ * One log line per request, written when it completes (method, path, status, time, request id), instead of
+ * Fastify's two lines per request; the request is also counted there, where Fastify reports its completion
+ * anyway, in drs_http_request_duration_seconds (kernel/metrics.ts). A successful read (GET/HEAD answered
+ * 2xx/3xx — polling, downloads) is logged at debug: thousands of polling clients would otherwise make the log
+ * line the largest cost of a cheap GET and bury everything else. Writes, refusals (4xx) and errors stay at info
+ * and above.
  */
 export class SingleLineRequestLog extends LogController {
   constructor() {
