@@ -25,7 +25,10 @@ const RUN_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** Sets the database's gauges on every scrape: runs by state, the leased queues, the connections. */
 export function measureStore(store: Store, clock: () => number = Date.now): () => void {
-  const stopQueues = readOnScrape('queues', async () => {
+  // one reader: the connections are read before the scrape's own queries take some of them
+  return readOnScrape('store', async () => {
+    const pool = store.pool();
+    for (const state of ['total', 'idle', 'waiting', 'max'] as const) dbPool.set({ state }, pool[state]);
     const now = clock();
     const stats = await queueStats(store.db, new Date(now));
     for (const state of RUN_STATES) runsByState.set({ state }, stats.runsByState[state] ?? 0);
@@ -34,14 +37,6 @@ export function measureStore(store: Store, clock: () => number = Date.now): () =
       queueOldestSeconds.set({ queue }, oldestSince ? Math.max(0, (now - Date.parse(oldestSince)) / 1000) : 0);
     }
   });
-  const stopPool = readOnScrape('db_pool', () => {
-    const pool = store.pool();
-    for (const state of ['total', 'idle', 'waiting', 'max'] as const) dbPool.set({ state }, pool[state]);
-  });
-  return () => {
-    stopQueues();
-    stopPool();
-  };
 }
 
 export interface ReadinessSources {

@@ -115,8 +115,9 @@ describe('metrics and readiness of the real program', () => {
       'the histogram has its buckets',
     );
     assert.ok(!/route="\/api\/v1\/runs\/[0-9a-f]{8}-/.test(done), 'no series names a run id');
-    assert.equal(sample(done, 'drs_db_pool_connections', { state: 'waiting' }), 0);
-    assert.ok((sample(done, 'drs_db_pool_connections', { state: 'total' }) ?? 0) >= 1);
+    const pool = Object.fromEntries(['total', 'idle', 'waiting', 'max'].map((state) => [state, sample(done, 'drs_db_pool_connections', { state }) ?? -1]));
+    assert.ok(pool.total! >= 1 && pool.total! <= pool.max! && pool.idle! <= pool.total! && pool.waiting! >= 0, JSON.stringify(pool));
+    assert.equal(pool.max, server.env.DATABASE_URL ? 10 : 1, "the PostgreSQL pool, or SQLite's one connection");
     assert.ok((sample(done, 'process_resident_memory_bytes') ?? 0) > 0, 'process metrics');
     assert.equal(sample(done, 'drs_ready'), 1);
   });
