@@ -3,8 +3,9 @@
 // JavaScript first (scripts/compile-tests.mjs) so no test process pays for a TypeScript loader.
 // `--exclude DIR` (repeatable) leaves a folder out: the test tiers in package.json are roots and exclusions.
 // `--list` prints the files it would run and exits.
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
@@ -46,6 +47,10 @@ const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 // moves tests that read TEST_PG_URL. Stack traces point into the TypeScript sources.
 const env = process.env;
 if (env.TEST_DATABASE_URL && !env.TEST_PG_URL) env.TEST_PG_URL = env.TEST_DATABASE_URL;
+// The official Минстрой XML schemas are not part of the project: tests read the copies beside the checkout
+// (../shared/xsd) unless XSD_DIR names another folder; without either, the tests that need them are skipped.
+const sharedXsd = fileURLToPath(new URL('../../shared/xsd/', import.meta.url));
+if (!env.XSD_DIR && existsSync(sharedXsd)) env.XSD_DIR = sharedXsd;
 env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --enable-source-maps`.trim();
 // The programs tests start (servers, operator commands, the children that run reviews) run through bin/drs.js,
 // which takes dist/ when it is current: it is built here first, so they run what `npm start` runs.

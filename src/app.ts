@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { AppDeps } from './domain/deps.ts';
+import type { AppDeps, AppInput } from './domain/deps.ts';
+import { workBounds } from './domain/work-bounds.ts';
 import type { App } from './http/app-instance.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { startRateLimits, type RateLimits } from './http/rate-limit.ts';
@@ -25,7 +26,7 @@ import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
 import { registerCabinet } from './cabinet/routes.ts';
 import { measureStore, metricsTokenAccepted } from './http/metrics.ts';
-import { METRICS_CONTENT_TYPE, scrapeMetrics } from './kernel/metrics.ts';
+import { METRICS_CONTENT_TYPE, reportChildren, scrapeMetrics } from './kernel/metrics.ts';
 import { authenticateSession } from './cabinet/session-auth.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -39,7 +40,8 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: AppDeps): Promise<App> {
+export async function buildApp(input: AppInput): Promise<App> {
+  const deps: AppDeps = { ...input, bounds: input.bounds ?? workBounds(input.config) };
   const app = Fastify({
     loggerInstance: deps.log,
     // Every response carries the request id; a client-supplied X-Request-Id is kept when sane.
@@ -144,9 +146,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   // The node's metrics: read from the database on each scrape; on this port only behind METRICS_TOKEN
   // (METRICS_PORT serves them off it, src/http/metrics.ts).
-  const unmeasure = measureStore(deps.store, deps.clock);
+  const unmeasure = [
+    measureStore(deps.store, deps.clock),
+    // the children of each kind of work on request, read from its slots (domain/work-bounds.ts)
+    ...(['page_render', 'pdf_build', 'register_build', 'archive_preview'] as const).map((kind) => reportChildren(kind, () => deps.bounds.stats().kinds[kind])),
+  ];
   app.addHook('onClose', (_app, done) => {
-    unmeasure();
+    for (const stop of unmeasure) stop();
     done();
   });
   const metricsToken = deps.config.metricsToken;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig, readingSettingsOf, SHIPPED_XSD_DIR } from './config.ts';
+import { loadConfig, readingSettingsOf } from './config.ts';
 
 test('PDF_READER chooses the native reader when installed (auto) or always the WebAssembly one; anything else is refused', () => {
   assert.equal(loadConfig({}).pdfReader, 'auto');
@@ -53,8 +53,8 @@ test("page pictures: slots, the share per organization, the render child's limit
 test('the review reading settings come from the configuration: readers, tesseract binary, document timeout', () => {
   const config = loadConfig({ REVIEW_READERS: '3', TESSERACT_BIN: '/opt/tesseract', DOCUMENT_TIMEOUT_MS: '5000', PDF_READER: 'wasm', XSD_DIR: '/opt/xsd' });
   assert.deepEqual(readingSettingsOf(config), { timeoutMs: 5000, readers: 3, pdfReader: 'wasm', tesseractBin: '/opt/tesseract', xsdDir: '/opt/xsd' });
-  // the official schemas are installed by the operator; by default beside the data
-  assert.equal(loadConfig({ DATA_DIR: '/srv/drs' }).xsdDir, SHIPPED_XSD_DIR, 'the shipped schemas unless XSD_DIR names others');
+  // the official schemas are installed by the operator; by default beside the data (the project ships none)
+  assert.equal(loadConfig({ DATA_DIR: '/srv/drs' }).xsdDir, '/srv/drs/xsd', 'the folder under DATA_DIR unless XSD_DIR names another');
   assert.equal(loadConfig({}).tesseractBin, 'tesseract');
   assert.ok(loadConfig({}).reviewReaders >= 1 && loadConfig({}).reviewReaders <= 2);
   assert.throws(() => loadConfig({ REVIEW_READERS: '0' }), /REVIEW_READERS must be a positive integer/);
@@ -86,4 +86,25 @@ test('metrics: off the API port unless a token is set; a port of their own; the 
   assert.deepEqual([set.metricsPort, set.metricsHost, set.metricsToken, set.readyMinFreeMb], [9464, '0.0.0.0', 'a-long-enough-token', 0]);
   assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN must be at least 16/);
   assert.throws(() => loadConfig({ METRICS_PORT: 'nine' }), /METRICS_PORT/);
+});
+
+test('bounds of work on request: report, register and preview slots, the share per organization and the queue per slot', () => {
+  const defaults = loadConfig({});
+  assert.deepEqual(
+    [defaults.reportBuildSlots, defaults.registerBuildSlots, defaults.reportBuildsPerOrganization, defaults.archivePreviewSlots, defaults.workQueuePerSlot],
+    [2, 2, 4, 2, 8],
+  );
+  const set = loadConfig({
+    REPORT_BUILD_SLOTS: '1',
+    REGISTER_BUILD_SLOTS: '3',
+    REPORT_BUILDS_PER_ORGANIZATION: '6',
+    ARCHIVE_PREVIEW_SLOTS: '4',
+    WORK_QUEUE_PER_SLOT: '2',
+  });
+  assert.deepEqual(
+    [set.reportBuildSlots, set.registerBuildSlots, set.reportBuildsPerOrganization, set.archivePreviewSlots, set.workQueuePerSlot],
+    [1, 3, 6, 4, 2],
+  );
+  assert.throws(() => loadConfig({ REGISTER_BUILD_SLOTS: '0' }), /REGISTER_BUILD_SLOTS/);
+  assert.throws(() => loadConfig({ WORK_QUEUE_PER_SLOT: 'many' }), /WORK_QUEUE_PER_SLOT/);
 });

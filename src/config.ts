@@ -1,9 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/** The official Минстрой XML schemas the project ships (assets/xsd/SOURCES.md): the default of XSD_DIR. */
-export const SHIPPED_XSD_DIR = fileURLToPath(new URL('../assets/xsd/', import.meta.url));
+import { join, resolve } from 'node:path';
 
 /** One typed configuration object, read from the environment once at start. */
 export interface Config {
@@ -30,7 +26,10 @@ export interface Config {
   reviewReaders: number;
   /** The tesseract binary used for OCR (optional tool: absent means warnings, not failures). */
   tesseractBin: string;
-  /** Directory of the official Минстрой XSD files the XML documents are validated against (assets/xsd/SOURCES.md). */
+  /**
+   * Directory of the official Минстрой XSD files the XML documents are validated against, installed by the operator
+   * (docs/xml-schemas.md); without them an XML document is not validated and one warning says so.
+   */
   xsdDir: string;
   /** S3 connection settings, used when blobUrl is s3://… */
   s3: S3Settings;
@@ -48,7 +47,17 @@ export interface Config {
   runTimeoutMs: number;
   /** Longest PDF rebuild (on download) in its child process; over it the build counts as failed. 0 disables. */
   pdfBuildTimeoutMs: number;
-  /** Page pictures of the cabinet rendered at once by this process (cabinet/render-slots.ts). */
+  /** PDF report builds on download (rebuilds, reports without rejected findings) running at once on this node. */
+  reportBuildSlots: number;
+  /** Registers of remarks built at once on this node. */
+  registerBuildSlots: number;
+  /** Report and register builds of one organization waiting and running at once on this node (each kind); past it 429. */
+  reportBuildsPerOrganization: number;
+  /** Archive previews (POST /imports/preview) unpacked at once on this node. */
+  archivePreviewSlots: number;
+  /** Jobs of each bounded kind waiting on a node, per slot of the kind; past it 503 with Retry-After. */
+  workQueuePerSlot: number;
+  /** Page pictures of the cabinet rendered at once by this process (isolation/work-slots.ts). */
   pageRenderSlots: number;
   /** Page renders of one organization waiting and running at once in this process; past it 429. */
   pageRendersPerOrganization: number;
@@ -159,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // two readers keep two cores busy; more would only add memory on the machines the service runs on
     reviewReaders: positiveInt(env, 'REVIEW_READERS', Math.min(2, availableParallelism())),
     tesseractBin: env.TESSERACT_BIN || 'tesseract',
-    xsdDir: env.XSD_DIR ? resolve(env.XSD_DIR) : SHIPPED_XSD_DIR,
+    xsdDir: env.XSD_DIR ? resolve(env.XSD_DIR) : join(dataDir, 'xsd'),
     s3: s3Settings(env),
     uploadIdleMs: int(env, 'UPLOAD_IDLE_MS', 30_000),
     intakeSlotsPerOrganization: positiveInt(env, 'INTAKE_SLOTS_PER_ORGANIZATION', 2),
@@ -168,6 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runMemoryMb: memoryMb(env, 'RUN_MEMORY_MB', 1024),
     runTimeoutMs: int(env, 'RUN_TIMEOUT_MS', 3_600_000),
     pdfBuildTimeoutMs: int(env, 'PDF_BUILD_TIMEOUT_MS', 300_000),
+    // a build holds a child of RUN_MEMORY_MB: two of each kind keep a node's memory bounded at four of them
+    reportBuildSlots: positiveInt(env, 'REPORT_BUILD_SLOTS', 2),
+    registerBuildSlots: positiveInt(env, 'REGISTER_BUILD_SLOTS', 2),
+    reportBuildsPerOrganization: positiveInt(env, 'REPORT_BUILDS_PER_ORGANIZATION', 4),
+    archivePreviewSlots: positiveInt(env, 'ARCHIVE_PREVIEW_SLOTS', 2),
+    workQueuePerSlot: positiveInt(env, 'WORK_QUEUE_PER_SLOT', 8),
     // a page of an A1 drawing takes a core for a moment; two leave the API's own core to it on a small machine
     pageRenderSlots: positiveInt(env, 'PAGE_RENDER_SLOTS', 2),
     // a browser asks for six pictures at once per tab: two people's pages of findings fit

@@ -75,6 +75,7 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
     const { startWebhookDispatcher } = await import('./notify/dispatcher.ts');
     worker = startWorker({ config, store, log, children });
     dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
+    void logSchemaFolder(config.xsdDir, log);
   }
   const app = opts.api ? await (await import('./app.ts')).buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children }) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
@@ -111,6 +112,25 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** The operator learns at start what XSD_DIR lacks: XML documents are not validated against a schema that is not there. */
+async function logSchemaFolder(xsdDir: string, log: Logger): Promise<void> {
+  try {
+    const { schemaFolderState } = await import('./review/extract/xml-schema.ts');
+    const state = await schemaFolderState(xsdDir);
+    if (state.missing.length)
+      log.warn(
+        { xsdDir, missing: state.missing },
+        state.installed.length
+          ? 'some official XML schemas are not installed in XSD_DIR: XML documents of those versions are not validated (docs/xml-schemas.md)'
+          : 'no official XML schema is installed in XSD_DIR: XML documents are not validated (docs/xml-schemas.md)',
+      );
+    if (state.unofficial.length)
+      log.warn({ xsdDir, unofficial: state.unofficial }, 'XML schema files in XSD_DIR differ from the official ones: documents validated against them say so');
+  } catch (err) {
+    log.warn({ err, xsdDir }, 'the XML schemas in XSD_DIR could not be checked');
+  }
 }
 
 async function orgCommand(config: Config, args: string[]): Promise<void> {

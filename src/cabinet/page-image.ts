@@ -4,10 +4,12 @@
  * (converted or original) or image and kept as derived blobs of the run, so deleting the run's documents removes
  * them too.
  *
- * Renders are shared fairly among organizations and bounded per organization (render-slots.ts), done one per
- * page however many ask, each in a child with memory and time limits (isolation/page-render.ts); the source is
+ * Renders are shared fairly among organizations and bounded per organization and per node (isolation/work-slots.ts,
+ * the node's `page_render` bound), done one per page however many ask, each in a child with memory and time limits (isolation/page-render.ts); the source is
  * copied to scratch under DATA_DIR only once its render has a slot; failures are remembered for a while
- * (failed-renders.ts). A picture is neither stored nor served once its run's documents are deleted.
+ * (failed-renders.ts). A picture is neither stored nor served once its run's documents are deleted, and none is
+ * rendered for a run that was refunded (its documents could not be read, or it was cancelled before they were):
+ * such a run has cost its organization nothing, and its pages must not cost the node renders either.
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,7 +24,7 @@ import { errors, isAppError } from '../kernel/errors.ts';
 import { pagePictures } from '../kernel/metrics.ts';
 import { renderScratchDir } from '../kernel/scratch.ts';
 import { isolatedPageRenderer, type PageRenderer, type PageRenderJob } from '../isolation/page-render.ts';
-import { RenderSlots } from './render-slots.ts';
+import { WorkSlots } from '../isolation/work-slots.ts';
 import { FailedRenders } from './failed-renders.ts';
 
 const LONGEST_SIDE_PX = 1600;
@@ -46,6 +48,8 @@ export interface PageImagesDeps {
   log: Logger;
   /** The renderer; a child process per page unless a test gives another. */
   render?: PageRenderer;
+  /** The node's bound of page renders (domain/work-bounds.ts); made from the configuration when not given. */
+  slots?: WorkSlots;
   clock?: () => number;
 }
 
@@ -92,7 +96,14 @@ interface Render {
 export function pageImages(deps: PageImagesDeps): PageImages {
   const { db, blobs, config, log } = deps;
   const render = deps.render ?? isolatedPageRenderer({ memoryMb: config.pageRenderMemoryMb, timeoutMs: config.pageRenderTimeoutMs });
-  const slots = new RenderSlots({ slots: config.pageRenderSlots, perOrganization: config.pageRendersPerOrganization });
+  const slots =
+    deps.slots ??
+    new WorkSlots({
+      kind: 'page_render',
+      slots: config.pageRenderSlots,
+      perOrganization: config.pageRendersPerOrganization,
+      queue: 8 * config.pageRenderSlots,
+    });
   const failures = new FailedRenders<Failure>({ ttlMs: config.pageRenderFailureTtlMs, maxEntries: MAX_REMEMBERED_FAILURES }, deps.clock);
   const failureSeconds = Math.max(1, Math.ceil(config.pageRenderFailureTtlMs / 1000));
   const stopping = new AbortController();
@@ -106,6 +117,7 @@ export function pageImages(deps: PageImagesDeps): PageImages {
   async function locate(tenantId: string, runId: string, docIndex: number, docPage: number): Promise<Located> {
     const run = await getRunOf(db, tenantId, runId);
     if (run.documentsDeletedAt) throw errors.pageImageDocumentsDeleted();
+    if (run.refunded) throw errors.pageImageRunRefunded();
     const doc = await documentOfRunAt(db, run.id, docIndex);
     if (!doc) throw errors.pageImageNoDocument();
     if (doc.pages !== null && (docPage < 1 || docPage > doc.pages)) throw errors.pageImageNoPage(doc.name, docPage);

@@ -51,7 +51,7 @@ export async function registerCabinet(app: App, deps: AppDeps, apiPrefix: string
   const assets = loadStaticAssets();
   const html = shellHtml(assets.base);
   const logins = loginLimits(deps.store, deps.config, deps.log, deps.clock);
-  const pictures = pageImages({ db, blobs: deps.blobs, config: deps.config, log: deps.log });
+  const pictures = pageImages({ db, blobs: deps.blobs, config: deps.config, log: deps.log, slots: deps.bounds.pages });
   // Before the server waits for requests in flight: those waiting for a picture are answered at once.
   app.addHook('preClose', (done) => {
     pictures.close();

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { ChildLauncher } from '../isolation/launcher.ts';
+import type { WorkBounds } from './work-bounds.ts';
 
 /** What the request-side services and the routes need; built once by the entry point, no globals. */
 export interface AppDeps {
@@ -14,6 +15,11 @@ export interface AppDeps {
   notifyQueued: () => void;
   /** Starts child processes of the program for CPU-heavy work (PDF rebuilds); absent, that work runs in process (in-process tests). */
   children?: ChildLauncher;
+  /** The bounds of the work done on request (children of each kind, uploads): one set per API process. */
+  bounds: WorkBounds;
   /** The wall clock (ms) of time windows such as the rate limits' minutes; Date.now unless a test holds it. */
   clock?: () => number;
 }
+
+/** What an API process is built from: the bounds are made from the configuration unless given (a test that watches them). */
+export type AppInput = Omit<AppDeps, 'bounds'> & { bounds?: WorkBounds };

@@ -57,3 +57,14 @@ test('a release given twice frees one slot, not two', async () => {
   assert.ok(await slots.take('a'));
   assert.equal(await slots.take('a'), null);
 });
+
+test('the numbers of the bound: sets in intake, waiting, and refused', async () => {
+  const slots = new IntakeSlots(1, 30);
+  const held = (await slots.take('a'))!;
+  const waiting = slots.take('a');
+  assert.deepEqual(slots.stats(), { running: 1, queued: 1, refused: 0 });
+  assert.equal(await waiting, null);
+  assert.deepEqual(slots.stats(), { running: 1, queued: 0, refused: 1 });
+  held();
+  assert.deepEqual(slots.stats(), { running: 0, queued: 0, refused: 1 });
+});

@@ -7,6 +7,7 @@ import { PdfReader } from './page-count.ts';
 import { explainPdfFailure, isRussianExplanation } from './pdf-failure.ts';
 import { detectTools } from './tools.ts';
 import type { DocFormat, PreparedDocument } from './types.ts';
+import { decodeXml } from './xml-encoding.ts';
 
 export interface PrepareOptions {
   timeoutMs: number;
@@ -124,7 +125,9 @@ async function readHead(path: string): Promise<string> {
   try {
     const buf = Buffer.alloc(XML_HEAD_BYTES);
     const { bytesRead } = await fh.read(buf, 0, XML_HEAD_BYTES, 0);
-    return buf.subarray(0, bytesRead).toString('utf8');
+    // in the encoding the file declares; one that cannot be read still shows its root element (the review says why)
+    const decoded = decodeXml(buf.subarray(0, bytesRead), { head: true });
+    return decoded.ok ? decoded.text : decoded.markup;
   } finally {
     await fh.close();
   }

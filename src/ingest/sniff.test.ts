@@ -1,5 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import iconv from 'iconv-lite';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,13 @@ test('content decides, not names: PDF with a junk prefix, XML with BOM or UTF-16
   assert.deepEqual(await sniff(Buffer.concat([Buffer.alloc(300, 0x20), Buffer.from('%PDF-1.4\n')])), { kind: 'document', format: 'pdf' });
   assert.deepEqual(await sniff('\uFEFF<?xml version="1.0"?>\n<!-- c --><ExplanatoryNote/>'), { kind: 'document', format: 'xml' });
   assert.deepEqual(await sniff(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<root/>', 'utf16le')])), { kind: 'document', format: 'xml' });
+  // UTF-16 without a byte-order mark, either byte order, and a note in an 8-bit code page or an encoding the review cannot read
+  const note = '<?xml version="1.0" encoding="UTF-16"?>\n<ExplanatoryNote><Name>Жилой дом</Name></ExplanatoryNote>';
+  assert.deepEqual(await sniff(Buffer.from(note, 'utf16le')), { kind: 'document', format: 'xml' });
+  assert.deepEqual(await sniff(Buffer.from(note, 'utf16le').swap16()), { kind: 'document', format: 'xml' });
+  assert.deepEqual(await sniff(iconv.encode(note.replace('UTF-16', 'windows-1251'), 'windows-1251')), { kind: 'document', format: 'xml' });
+  assert.deepEqual(await sniff(Buffer.from(note.replace('UTF-16', 'x-unknown'))), { kind: 'document', format: 'xml' });
+  assert.equal((await sniff(Buffer.from('<html><body/></html>', 'utf16le'))).kind, 'unsupported');
   assert.equal((await sniff('<!DOCTYPE html><html><body></body></html>')).kind, 'unsupported');
   assert.equal((await sniff('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>')).kind, 'unsupported');
   assert.equal((await sniff('plain text')).kind, 'unsupported');

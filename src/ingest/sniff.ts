@@ -3,6 +3,7 @@ import yauzl from 'yauzl';
 import { HEAD_BYTES } from './budget.ts';
 import { CompoundFile, OLE_MAGIC } from './cfb.ts';
 import type { ArchiveFormat, DocFormat } from './types.ts';
+import { decodeXml } from './xml-encoding.ts';
 
 export type Sniffed = { kind: 'document'; format: DocFormat } | { kind: 'archive'; format: ArchiveFormat } | { kind: 'unsupported'; reason: string };
 
@@ -105,12 +106,13 @@ async function sniffOle(path: string): Promise<Sniffed> {
   }
 }
 
+/**
+ * XML in any layout the standard allows (UTF-8, UTF-16 with or without a byte-order mark, an 8-bit code page). A file
+ * whose encoding cannot be read is still recognised by its markup: the review then says why it could not read it.
+ */
 function sniffXml(head: Buffer): Sniffed | null {
-  let text: string;
-  if (head[0] === 0xff && head[1] === 0xfe) text = head.subarray(2).toString('utf16le');
-  else if (head[0] === 0xfe && head[1] === 0xff) text = Buffer.from(head.subarray(2)).swap16().toString('utf16le');
-  else text = head.toString('utf8').replace(/^\uFEFF/, '');
-  text = text.trimStart();
+  const decoded = decodeXml(head, { head: true });
+  const text = (decoded.ok ? decoded.text : decoded.markup).trimStart();
   if (!text.startsWith('<')) return null;
   // Skip the prolog, comments and DOCTYPE to reach the root element's name.
   const rest = text.replace(/^(?:\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>))*\s*/i, '');

@@ -25,13 +25,17 @@ function fakeChild(id: number) {
 }
 type Fake = ReturnType<typeof fakeChild>;
 
-function pool(maxIdle: number) {
+function pool(maxIdle: number, opts?: ConstructorParameters<typeof ChildPool>[2]) {
   const started: Fake[] = [];
-  const p = new ChildPool(() => {
-    const c = fakeChild(started.length + 1);
-    started.push(c);
-    return c as unknown as IsolatedChild;
-  }, maxIdle);
+  const p = new ChildPool(
+    () => {
+      const c = fakeChild(started.length + 1);
+      started.push(c);
+      return c as unknown as IsolatedChild;
+    },
+    maxIdle,
+    opts,
+  );
   return { p, started, take: () => p.take() as unknown as Fake };
 }
 
@@ -75,4 +79,23 @@ test('a child that died, crashed or was killed is not reused; at most maxIdle ch
   const e = take();
   assert.ok(e.alive, 'a take after stop still gets a child');
   assert.equal(started.length, 5, 'but no spare is started');
+});
+
+test('without a spare: nothing starts until asked, a child is kept after its job and stopped once idle too long', async () => {
+  const { p, started, take } = pool(2, { spare: false, idleMs: 40 });
+  p.warm();
+  assert.equal(started.length, 0, 'no child ahead');
+  const a = take();
+  const b = take();
+  assert.equal(started.length, 2, 'one child per job running, no spare behind them');
+  p.release(a as unknown as IsolatedChild, true);
+  p.release(b as unknown as IsolatedChild, true);
+  assert.equal(p.idleCount, 2);
+  assert.equal(take().id, 2, 'a kept child is reused: no new one');
+  assert.equal(started.length, 2);
+  await new Promise((r) => setTimeout(r, 80));
+  assert.equal(a.stopped, true, 'the child left waiting was stopped after idleMs');
+  assert.equal(b.stopped, false, 'the child in use was not');
+  assert.equal(p.idleCount, 0);
+  await p.stop();
 });

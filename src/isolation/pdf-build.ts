@@ -1,10 +1,10 @@
 /**
  * The PDF rebuild of a download (report/rebuild.ts) done in a child process of the program with RUN_MEMORY_MB of heap
  * and PDF_BUILD_TIMEOUT_MS of time: rendering is CPU work of seconds (and a hostile result could make it more),
- * which on the API's event loop would hold up every other request. A child per build: rebuilds are rare (only
- * after a failed publication), so a warm pool would cost memory for nothing.
+ * which on the API's event loop would hold up every other request. The child is one of the API's kept report
+ * children (report-children.ts), shared with the registers: after a decision every report download rebuilds.
  */
-import type { ChildLauncher } from './launcher.ts';
+import type { ChildPool } from './child-pool.ts';
 import type { JobOutcome } from './isolated-child.ts';
 import type { PdfKeys } from '../report/index.ts';
 
@@ -23,29 +23,22 @@ export function buildFailure(outcome: JobOutcome, memoryMb: number): string {
   }
 }
 
-export function isolatedPdfBuild(launcher: ChildLauncher, timeoutMs: number): (runId: string) => Promise<PdfKeys> {
+export function isolatedPdfBuild(children: ChildPool, limits: { memoryMb: number; timeoutMs: number }): (runId: string) => Promise<PdfKeys> {
   return async (runId) => {
-    const child = launcher.start('reports');
-    try {
-      const outcome = await child.perform({ type: 'pdf', runId }, { timeoutMs });
-      if (outcome.kind === 'pdf') return outcome.keys;
-      throw new Error(buildFailure(outcome, launcher.memoryMb));
-    } finally {
-      await child.stop();
-    }
+    const outcome = await children.perform({ type: 'pdf', runId }, { timeoutMs: limits.timeoutMs });
+    if (outcome.kind === 'pdf') return outcome.keys;
+    throw new Error(buildFailure(outcome, limits.memoryMb));
   };
 }
 
 /** The PDFs without the rejected findings (report/decided.ts), built in a child like the rebuild. */
-export function isolatedDecidedPdfBuild(launcher: ChildLauncher, timeoutMs: number): (runId: string, rejectedIds: string[]) => Promise<PdfKeys> {
+export function isolatedDecidedPdfBuild(
+  children: ChildPool,
+  limits: { memoryMb: number; timeoutMs: number },
+): (runId: string, rejectedIds: string[]) => Promise<PdfKeys> {
   return async (runId, rejectedIds) => {
-    const child = launcher.start('reports');
-    try {
-      const outcome = await child.perform({ type: 'decided-pdf', runId, rejectedIds }, { timeoutMs });
-      if (outcome.kind === 'pdf') return outcome.keys;
-      throw new Error(buildFailure(outcome, launcher.memoryMb));
-    } finally {
-      await child.stop();
-    }
+    const outcome = await children.perform({ type: 'decided-pdf', runId, rejectedIds }, { timeoutMs: limits.timeoutMs });
+    if (outcome.kind === 'pdf') return outcome.keys;
+    throw new Error(buildFailure(outcome, limits.memoryMb));
   };
 }

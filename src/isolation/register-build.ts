@@ -1,10 +1,12 @@
 /**
- * The register of remarks written in a child process (`drs job-child reports`) with RUN_MEMORY_MB of heap and
+ * The register of remarks written in a kept child process (`drs job-child reports`) with RUN_MEMORY_MB of heap and
  * PDF_BUILD_TIMEOUT_MS of time: ExcelJS and docx spend CPU in proportion to the findings (a thousand of them take
  * a noticeable part of a second), which on the API's event loop would hold up every other request. The rows are
  * chosen in the API (a cheap filter); only their writing crosses, and the file comes back over the IPC channel.
+ * The child is kept between registers (report-children.ts): starting the program anew for each file cost more
+ * than writing it.
  */
-import type { ChildLauncher } from './launcher.ts';
+import type { ChildPool } from './child-pool.ts';
 import type { JobOutcome } from './isolated-child.ts';
 import type { RegisterRenderer } from '../report/register/index.ts';
 
@@ -23,15 +25,10 @@ export function registerFailure(outcome: JobOutcome, memoryMb: number): string {
   }
 }
 
-export function isolatedRegisterRender(launcher: ChildLauncher, timeoutMs: number): RegisterRenderer {
+export function isolatedRegisterRender(children: ChildPool, limits: { memoryMb: number; timeoutMs: number }): RegisterRenderer {
   return async (format, rows, subtitle) => {
-    const child = launcher.start('reports');
-    try {
-      const outcome = await child.perform({ type: 'register', format, rows, subtitle }, { timeoutMs });
-      if (outcome.kind === 'register') return Buffer.from(outcome.base64, 'base64');
-      throw new Error(registerFailure(outcome, launcher.memoryMb));
-    } finally {
-      await child.stop();
-    }
+    const outcome = await children.perform({ type: 'register', format, rows, subtitle }, { timeoutMs: limits.timeoutMs });
+    if (outcome.kind === 'register') return Buffer.from(outcome.base64, 'base64');
+    throw new Error(registerFailure(outcome, limits.memoryMb));
   };
 }

@@ -55,6 +55,33 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 import type { BoundKind } from './metrics.ts';
 
+/**
+ * The kinds of work done in child processes (or a worker thread) on request, each bounded per organization and per
+ * node (isolation/work-slots.ts): page pictures of the cabinet, PDF report builds on download, registers of
+ * remarks, and archive previews.
+ */
+export type WorkKind = 'page_render' | 'pdf_build' | 'register_build' | 'archive_preview';
+
+/** How the refusals of each kind name it; a full node answers with the contract's 503 code for the download. */
+const WORK_NAMES: Record<WorkKind, { organization: string; node: string; nodeCode: 'pdf_unavailable' | 'backend_unavailable' }> = {
+  page_render: {
+    organization: 'Строится слишком много изображений страниц организации',
+    node: 'очередь построения изображений страниц заполнена',
+    nodeCode: 'pdf_unavailable',
+  },
+  pdf_build: { organization: 'Собирается слишком много PDF-отчётов организации', node: 'очередь сборки PDF-отчётов заполнена', nodeCode: 'pdf_unavailable' },
+  register_build: {
+    organization: 'Собирается слишком много реестров замечаний организации',
+    node: 'очередь сборки реестров замечаний заполнена',
+    nodeCode: 'backend_unavailable',
+  },
+  archive_preview: {
+    organization: 'Просматривается слишком много архивов организации',
+    node: 'очередь просмотра архивов заполнена',
+    nodeCode: 'backend_unavailable',
+  },
+};
+
 /** An error answered to a request. */
 export class AppError extends Error {
   constructor(
@@ -264,15 +291,27 @@ export const errors = {
     new AppError('pdf_unavailable', `Не удалось построить изображение страницы ${page} документа «${document}»`, undefined, retryAfterSeconds),
   /** The server is stopping: renders waiting or running are given up (another node or the restarted one renders it). */
   pageImagesStopping: () => new AppError('pdf_unavailable', 'Сервис перезапускается: изображение страницы не построено; повторите запрос', undefined, 5),
-  /** The organization's page renders waiting and running are at their bound (cabinet/render-slots.ts). */
-  pageImagesBusy: (perOrganization: number, retryAfterSeconds: number) =>
+
+  /** An organization's share of a bounded kind of work is waiting and running (isolation/work-slots.ts). */
+  workBusy: (kind: WorkKind, perOrganization: number, retryAfterSeconds: number) =>
     new AppError(
       'too_many_requests',
-      `Строится слишком много изображений страниц организации (не более ${perOrganization} одновременно); повторите через ${retryAfterSeconds} с`,
+      `${WORK_NAMES[kind].organization} (не более ${perOrganization} одновременно); повторите через ${retryAfterSeconds} с`,
       undefined,
       retryAfterSeconds,
       'page_render',
     ),
+  /** The node's queue of a bounded kind of work is full, whoever asks (isolation/work-slots.ts). */
+  nodeBusy: (kind: WorkKind, retryAfterSeconds: number) =>
+    new AppError(
+      WORK_NAMES[kind].nodeCode,
+      `Сервис сейчас занят: ${WORK_NAMES[kind].node}; повторите через ${retryAfterSeconds} с`,
+      undefined,
+      retryAfterSeconds,
+      `${kind}_node`,
+    ),
+  /** A run whose documents could not be read (refunded): its pages are not rendered (cabinet/page-image.ts). */
+  pageImageRunRefunded: () => new AppError('not_found', 'Проверка не состоялась, и проверка возвращена: изображения страниц её документов не строятся'),
 
   // the service itself
   internal: () => new AppError('internal_error', 'Внутренняя ошибка сервиса; повторите запрос позже'),

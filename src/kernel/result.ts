@@ -171,13 +171,23 @@ export function availableSections(findings: readonly Finding[]): AvailableSectio
 /** One document of the set as the review took it (set model). */
 export interface PublishedSetDocument {
   doc_index: number;
-  /** pd_section, rd_mark, survey, survey_task, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other. */
+  /** A type of the set model's table (docs/review.md): pd_section, rd_mark, survey, estimate, letter, answers, …, other. */
   type: string;
   /** Section code, марка, survey or estimate kind, or null. */
   code: string | null;
   /** П, Р or null when the document states no stage. */
   stage: string | null;
   evidence: string;
+  /** The document's own date (ISO), read from its form by its type's rule; null when it states none (absent in results of older runs). */
+  date?: string | null;
+  /** Where it was read: stamp, letter, iul, issued, gpzu_document, title_year, xml_year; null with no date. */
+  date_source?: string | null;
+  /** The words it was read from («исх. № 420/19 от 07.06.2019»). */
+  date_text?: string | null;
+  /** The page of the document it was read on, when known. */
+  date_page?: number | null;
+  /** The date its norms are judged at: the set's, or its own for a document held apart from the design; null — today. */
+  norms_date?: string | null;
   /** The parts of the volume by its title blocks (absent for a document without them). */
   parts?: PublishedVolumePart[];
 }

@@ -15,6 +15,7 @@ import type { PublishedResult } from '../kernel/result.ts';
 import type { Db } from '../store/db.ts';
 import { publishedSourceOf } from '../store/repositories/results.ts';
 import { reportMetaOf } from './meta.ts';
+import { admitAtOnce, type AdmitBuild } from './admit.ts';
 import { standingDecision } from './register/rows.ts';
 import type { PdfKeys, ReportMeta } from './types.ts';
 import { documentsOf, getRun, organizationOfRun } from '../store/repositories/runs.ts';
@@ -86,18 +87,21 @@ export class DecidedReports {
     db: Db,
     private readonly blobs: BlobStore,
     build?: (runId: string, rejectedIds: string[]) => Promise<PdfKeys>,
+    /** The node's bound of report builds (as PdfRebuilder's): a build past it is refused with 429 / 503. */
+    private readonly admit: AdmitBuild = admitAtOnce,
   ) {
     this.build = build ?? ((runId, ids) => buildDecidedPdfs(db, blobs, runId, ids));
   }
 
-  async ensure(runId: string, result: PublishedResult, rejectedIds: string[]): Promise<PdfKeys> {
+  /** The keys of the PDFs without `rejectedIds`, built for `organizationId` (the run's) when they are not stored. */
+  async ensure(runId: string, result: PublishedResult, rejectedIds: string[], organizationId = ''): Promise<PdfKeys> {
     const { plannedPdfKeys } = await import('./index.ts');
     const prefix = decidedPrefix(runId, rejectedIds);
     const keys = plannedPdfKeys(result, prefix);
     if (await this.blobs.exists(keys.reportZipKey)) return keys;
     let building = this.inFlight.get(prefix);
     if (!building) {
-      building = this.build(runId, rejectedIds).finally(() => this.inFlight.delete(prefix));
+      building = this.admit(organizationId, prefix, () => this.build(runId, rejectedIds)).finally(() => this.inFlight.delete(prefix));
       this.inFlight.set(prefix, building);
     }
     return building;

@@ -24,6 +24,7 @@ import { pdfBuildStateOf } from '../store/repositories/results.ts';
 import { publishedReportSource } from './decided.ts';
 import type { PdfKeys } from './index.ts';
 import type { ReportKeys } from './types.ts';
+import { admitAtOnce, type AdmitBuild } from './admit.ts';
 
 /** Retry-After while another request or process is building the PDFs (a typical build takes seconds). */
 export const BUILDING_RETRY_AFTER_S = 10;
@@ -62,6 +63,11 @@ export interface RebuildOptions {
    * a child process with memory and time limits (isolation/pdf-build.ts), so rendering never holds up its requests.
    */
   build?: (runId: string) => Promise<PdfKeys>;
+  /**
+   * Admits a build of an organization (the node's bound of report builds, isolation/work-slots.ts): runs `work` when
+   * a slot is free, or throws the refusal (429 / 503 with Retry-After) before anything is claimed. Default: at once.
+   */
+  admit?: AdmitBuild;
 }
 
 type Outcome = { keys: PdfKeys } | { retryAfter: number };
@@ -71,6 +77,7 @@ export class PdfRebuilder {
   private readonly waitMs: number;
   private readonly now: () => Date;
   private readonly build: (runId: string) => Promise<PdfKeys>;
+  private readonly admit: AdmitBuild;
 
   constructor(
     private readonly deps: RebuildDeps,
@@ -79,18 +86,20 @@ export class PdfRebuilder {
     this.waitMs = options.waitMs ?? 20_000;
     this.now = options.now ?? (() => new Date());
     this.build = options.build ?? ((runId) => buildStoredPdfs(deps.db, deps.blobs, runId));
+    this.admit = options.admit ?? admitAtOnce;
   }
 
   /**
    * The keys with every PDF: as given when they exist, otherwise after building them now. Throws 503
    * pdf_unavailable (with Retry-After) while the build runs elsewhere or longer than waitMs, or after it failed.
-   * The run must already be known to belong to the caller's organization and be published.
+   * The run must already be known to belong to the caller's organization (`organizationId`) and be published; a
+   * build past that organization's share or the node's queue is refused (429 / 503) before it is claimed.
    */
-  async ensure(runId: string, keys: ReportKeys): Promise<ReportKeys> {
+  async ensure(runId: string, keys: ReportKeys, organizationId = ''): Promise<ReportKeys> {
     if (keys.reportPdfKey !== null) return keys;
     let attempt = this.inFlight.get(runId);
     if (!attempt) {
-      const started = this.attempt(runId).finally(() => this.inFlight.delete(runId));
+      const started = this.admit(organizationId, `pdf/${runId}`, () => this.attempt(runId)).finally(() => this.inFlight.delete(runId));
       this.inFlight.set(runId, started);
       attempt = started;
     }

@@ -81,8 +81,11 @@ export interface ReadingSettings {
   pdfReader: PdfReaderChoice;
   /** The tesseract binary; OCR is skipped with a warning when it is missing or has no Russian data. */
   tesseractBin: string;
-  /** Where the official Минстрой XSD files are installed (XSD_DIR); XML documents are not validated without it. */
-  xsdDir?: string;
+  /**
+   * Where the official Минстрой XSD files are installed (XSD_DIR). Without it, or without the file of a document's
+   * version in it, the XML document is not validated and gets one warning saying so.
+   */
+  xsdDir?: string | null;
 }
 
 export interface ExtractOptions extends Pick<ReadingSettings, 'timeoutMs' | 'tesseractBin' | 'xsdDir'> {

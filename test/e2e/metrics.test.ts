@@ -99,6 +99,10 @@ describe('metrics and readiness of the real program', () => {
     assert.equal(sample(done, 'drs_queue_depth', { queue: 'runs' }), 0);
     assert.equal(sample(done, 'drs_queue_oldest_age_seconds', { queue: 'runs' }), 0);
     assert.equal(sample(done, 'drs_children_running', { kind: 'run' }), 0);
+    for (const kind of ['page_render', 'pdf_build', 'register_build', 'archive_preview']) {
+      assert.equal(sample(done, 'drs_children_running', { kind }), 0, kind);
+      assert.equal(sample(done, 'drs_children_queued', { kind }), 0, kind);
+    }
     assert.equal(sample(done, 'drs_runs_ended_total', { outcome: 'done' }), 1);
     for (const stage of ['preparing', 'reading', 'reviewing', 'reporting', 'publishing']) {
       assert.equal(sample(done, 'drs_run_stage_duration_seconds_count', { stage }), 1, stage);

@@ -77,6 +77,11 @@ export interface ObjectTraits {
   seismic: number;
   /** Температура наиболее холодной пятидневки (0,92), °С. */
   temperature: number;
+  /** The same by the 2012 edition's table, for the misreadings a defect plants. */
+  fiveDayOf2012: number;
+  /** Продолжительность (сут.) и средняя температура (°С) отопительного периода, ≤ 8 °С. */
+  heatingDays: number;
+  heatingMean: number;
   /** «A+», «A», «B». */
   energyClass: string;
 }
@@ -122,8 +127,15 @@ export interface SetFacts extends DocFacts {
   commercialGround: boolean;
   /** A town near the site with its own weather station, shown beside the site's in a climate table. */
   nearbyStation: { name: string; temperature: number };
+  /** The station the documents say the climate data were taken for (a town without a station of its own), or null. */
+  climateStation: string | null;
 }
 
+/**
+ * Places of the generated objects, with the climate of their station in СП 131.13330.2020 (table 3.1: the coldest five-day
+ * period at 0,92, the heating period at ≤ 8 °С; the 2012 edition's five-day value beside it) and a subdistrict table Б.1
+ * allows for their January and July.
+ */
 const PLACES = [
   {
     region: 'г. Москва',
@@ -134,7 +146,10 @@ const PLACES = [
     cad: '77',
     oktmo: '45380000',
     climate: 'IIВ',
-    t5: -25,
+    t5: -26,
+    heatingDays: 204,
+    heatingMean: -2.2,
+    t5of2012: -25,
     station: 'Дмитров',
     stationT: -27,
   },
@@ -148,6 +163,9 @@ const PLACES = [
     oktmo: '40306000',
     climate: 'IIВ',
     t5: -24,
+    heatingDays: 211,
+    heatingMean: -1.2,
+    t5of2012: -24,
     station: 'Тихвин',
     stationT: -28,
   },
@@ -160,7 +178,10 @@ const PLACES = [
     cad: '16',
     oktmo: '92701000',
     climate: 'IIВ',
-    t5: -31,
+    t5: -29,
+    heatingDays: 207,
+    heatingMean: -4.7,
+    t5of2012: -31,
     station: 'Чистополь',
     stationT: -32,
   },
@@ -174,6 +195,9 @@ const PLACES = [
     oktmo: '65701000',
     climate: 'IВ',
     t5: -32,
+    heatingDays: 220,
+    heatingMean: -5.5,
+    t5of2012: -32,
     station: 'Каменск-Уральский',
     stationT: -33,
   },
@@ -187,6 +211,9 @@ const PLACES = [
     oktmo: '50701000',
     climate: 'IВ',
     t5: -37,
+    heatingDays: 222,
+    heatingMean: -7.9,
+    t5of2012: -37,
     station: 'Болотное',
     stationT: -38,
   },
@@ -199,7 +226,10 @@ const PLACES = [
     cad: '52',
     oktmo: '22701000',
     climate: 'IIВ',
-    t5: -30,
+    t5: -27,
+    heatingDays: 209,
+    heatingMean: -3.6,
+    t5of2012: -31,
     station: 'Арзамас',
     stationT: -31,
   },
@@ -212,7 +242,10 @@ const PLACES = [
     cad: '23',
     oktmo: '03701000',
     climate: 'IIIБ',
-    t5: -19,
+    t5: -15,
+    heatingDays: 146,
+    heatingMean: 2.7,
+    t5of2012: -16,
     station: 'Усть-Лабинск',
     stationT: -20,
   },
@@ -224,8 +257,11 @@ const PLACES = [
     idx: '443',
     cad: '63',
     oktmo: '36701000',
-    climate: 'IIIА',
-    t5: -30,
+    climate: 'IIВ',
+    t5: -27,
+    heatingDays: 196,
+    heatingMean: -4.7,
+    t5of2012: -30,
     station: 'Сызрань',
     stationT: -29,
   },
@@ -238,7 +274,10 @@ const PLACES = [
     cad: '59',
     oktmo: '57701000',
     climate: 'IВ',
-    t5: -34,
+    t5: -35,
+    heatingDays: 225,
+    heatingMean: -5.4,
+    t5of2012: -35,
     station: 'Кунгур',
     stationT: -35,
   },
@@ -252,10 +291,58 @@ const PLACES = [
     oktmo: '20701000',
     climate: 'IIВ',
     t5: -24,
+    heatingDays: 190,
+    heatingMean: -2.4,
+    t5of2012: -24,
     station: 'Лиски',
     stationT: -25,
   },
 ] as const;
+
+type Place = (typeof PLACES)[number] | (typeof CLIMATE_TRAP_PLACES)[keyof typeof CLIMATE_TRAP_PLACES];
+
+/**
+ * Places of the climate traps of clean sets: a town with no station of its own in СП 131.13330 whose documents name none
+ * (nothing is held against a table), and one whose documents say the data were taken for the station of the regional
+ * centre, with that station's values.
+ */
+export const CLIMATE_TRAP_PLACES = {
+  no_station: {
+    region: 'Московская область',
+    federal: false,
+    city: 'Химки',
+    code: '50',
+    idx: '141',
+    cad: '50',
+    oktmo: '46783000',
+    climate: 'IIВ',
+    t5: -25,
+    heatingDays: 205,
+    heatingMean: -2.2,
+    t5of2012: -25,
+    station: 'Москва',
+    stationT: -26,
+    named: null,
+  },
+  named_station: {
+    region: 'Костромская область',
+    federal: false,
+    city: 'Нерехта',
+    code: '44',
+    idx: '157',
+    cad: '44',
+    oktmo: '34626101',
+    climate: 'IIВ',
+    t5: -29,
+    heatingDays: 216,
+    heatingMean: -3.6,
+    t5of2012: -31,
+    station: 'Кострома',
+    stationT: -29,
+    named: 'Кострома',
+  },
+} as const;
+export type ClimateTrap = keyof typeof CLIMATE_TRAP_PLACES;
 
 const STREETS: { name: string; type: Address['streetType'] }[] = [
   { name: 'Садовая', type: 'ул.' },
@@ -347,8 +434,14 @@ function cipherBase(rng: Rng, year: number): string {
   }
 }
 
-export function makeFacts(rng: Rng): SetFacts {
-  const place = rng.pick(PLACES);
+/** A place's five-day temperature as a misreading designer would state it: the 2012 edition's, else the nearby station's, else two degrees off. */
+export function wrongFiveDay(p: { t5: number; t5of2012: number; stationT: number }): number {
+  return p.t5of2012 !== p.t5 ? p.t5of2012 : p.stationT !== p.t5 ? p.stationT : p.t5 - 2;
+}
+
+export function makeFacts(rng: Rng, climateTrap?: ClimateTrap): SetFacts {
+  const drawn: Place = rng.pick(PLACES);
+  const place: Place = climateTrap ? CLIMATE_TRAP_PLACES[climateTrap] : drawn;
   const street = rng.pick(STREETS);
   const year = rng.pick([2024, 2025, 2026]);
   const used = new Set<string>();
@@ -437,6 +530,7 @@ export function makeFacts(rng: Rng): SetFacts {
     electricLoad: Math.round(apartments * 1.9 + rng.int(20, 120)),
     commercialGround,
     nearbyStation: { name: place.station, temperature: place.stationT },
+    climateStation: 'named' in place ? place.named : null,
   };
   // drawn last, so the draws above (and every set generated before these facts existed) stay as they were
   const withLoads = { ...base, ...loadFacts(rng, base) };
@@ -456,7 +550,7 @@ function indicatorFacts(f: { gpzu: string }): IndicatorFacts {
 }
 
 /** Characteristics of the object: the climate of its city, fire-safety classes of a residential building, its energy class. */
-function makeTraits(rng: Rng, place: (typeof PLACES)[number], snow: string, wind: string, storeys: number): ObjectTraits {
+function makeTraits(rng: Rng, place: Place, snow: string, wind: string, storeys: number): ObjectTraits {
   return {
     fireResistance: storeys > 16 ? 'I' : 'II',
     structural: 'С0',
@@ -467,6 +561,9 @@ function makeTraits(rng: Rng, place: (typeof PLACES)[number], snow: string, wind
     wind,
     seismic: 0,
     temperature: place.t5,
+    fiveDayOf2012: place.t5of2012,
+    heatingDays: place.heatingDays,
+    heatingMean: place.heatingMean,
     energyClass: rng.pick(['A+', 'A', 'B', 'B']),
   };
 }

@@ -83,7 +83,7 @@ function setTrap(b: SetBuild, trap: VolumeTrap): void {
 
 export async function generateSet(spec: SetSpec, outDir: string): Promise<GeneratedSet> {
   const rng = new Rng(spec.seed);
-  const set = makeFacts(rng.fork(1));
+  const set = makeFacts(rng.fork(1), spec.climateTrap);
   const b: SetBuild = {
     set,
     style: { ...stampStyle(rng.fork(2)), ...(spec.stampLabels ? { labels: spec.stampLabels } : {}) },

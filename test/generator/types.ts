@@ -82,6 +82,11 @@ export interface SetSpec {
   brokenTextLayer?: TextLayerSpec;
   /** Volume structures a clean set holds as traps: nothing in them is a defect. */
   traps?: VolumeTrap[];
+  /**
+   * The climate trap of a clean set: a town with no station of its own in СП 131.13330 and none named (nothing is held
+   * against a table), or one whose documents name the station they took the data for, with its values.
+   */
+  climateTrap?: 'no_station' | 'named_station';
 }
 
 /**

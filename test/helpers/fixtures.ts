@@ -97,3 +97,12 @@ export function slowPagePdf(fills: number): Buffer {
 
 /** A schema folder that holds no official XSD: hand-written XML notes are read, not validated (one warning says so). */
 export const NO_SCHEMAS = join(ROOT, 'test/fixtures/no-xsd');
+
+/** Small schemas written for the tests in the official ones' shape, under the official names (not their bytes). */
+export const TEST_SCHEMAS = join(ROOT, 'test/fixtures/xsd');
+
+/**
+ * The official Минстрой schemas, which the project does not hold: the folder XSD_DIR names (the test runner sets it to
+ * ../shared/xsd beside the checkout, as CI does), or null when there is none and the tests that need them are skipped.
+ */
+export const OFFICIAL_SCHEMAS = process.env.XSD_DIR && existsSync(process.env.XSD_DIR) ? process.env.XSD_DIR : null;

@@ -191,6 +191,30 @@ describe('page pictures under hostile use', () => {
     assert.equal(await blobs.exists(`runs/${runId}/derived/pages/1-1.words.json`), false);
   });
 
+  test('a refunded run whose documents could not be read renders nothing: its pages refused at once, without a render', async () => {
+    // The probe's case: an unreadable PDF fails its run with a refund, and its pages were still rendered, for free.
+    const runId = await insertRun(store.db, orgA, 'failed', {
+      refunded: 1,
+      error: JSON.stringify({ code: 'bad_format', message: 'Не удалось прочитать документы' }),
+    });
+    await insertPdfDocuments(store.db, blobs, runId, [{ name: 'Нечитаемый.pdf', content: await makeSimplePdf(2), pages: null }]);
+    const pictures = service();
+    renders.length = 0;
+    for (const ask of [
+      () => pictures.open(orgA.tenantId, runId, 1, 1),
+      () => pictures.words(orgA.tenantId, runId, 1, 2),
+      () => pictures.open(orgA.tenantId, runId, 1, 1, 'title_block'),
+    ]) {
+      const e = await refusal(ask());
+      assert.equal(e.code, 'not_found');
+      assert.match(e.message, /проверка возвращена: изображения страниц её документов не строятся/);
+    }
+    assert.equal(renders.length, 0, 'no child started for a refunded run');
+    assert.equal(pictures.held(orgA.tenantId), 0);
+    // another organization still gets not_found without learning anything of the run
+    assert.equal((await refusal(pictures.open(orgB.tenantId, runId, 1, 1))).message, 'Проверка не найдена');
+  });
+
   test('a failed render is remembered for its time: 503 pdf_unavailable with Retry-After, no render until the time is up', async () => {
     const runId = await runWith(orgA, [{ name: 'Сломанный.pdf', content: Buffer.from('%PDF-1.7\nне PDF\n'), pages: 1 }]);
     const pictures = service();

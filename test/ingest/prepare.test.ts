@@ -1,5 +1,6 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import iconv from 'iconv-lite';
 import { execFileSync } from 'node:child_process';
 import { access, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -97,6 +98,21 @@ test('images are one page, XML is one page and hands its head to the classifier'
   const x = await prepareDocument({ path: xml, format: 'xml', name: 'pz.xml' }, dir, { timeoutMs: T, pdfReader: reader });
   assert.equal(x.pages, 1);
   assert.match(x.firstPageText ?? '', /ExplanatoryNote/);
+  // the head is read in the encoding the file declares: UTF-16 without a mark, windows-1251
+  const text = XML_PZ.toString('utf8');
+  const utf16 = join(dir, 'pz16.xml');
+  await writeFile(utf16, Buffer.from(text.replace('UTF-8', 'UTF-16'), 'utf16le'));
+  const u = await prepareDocument({ path: utf16, format: 'xml', name: 'pz16.xml' }, dir, { timeoutMs: T, pdfReader: reader });
+  assert.match(u.firstPageText ?? '', /<ExplanatoryNote SchemaVersion="01\.07"><Title>ПЗ<\/Title>/);
+  const cp1251 = join(dir, 'pz1251.xml');
+  await writeFile(cp1251, iconv.encode(text.replace('UTF-8', 'windows-1251'), 'windows-1251'));
+  const w = await prepareDocument({ path: cp1251, format: 'xml', name: 'pz1251.xml' }, dir, { timeoutMs: T, pdfReader: reader });
+  assert.match(w.firstPageText ?? '', /<Title>ПЗ<\/Title>/);
+  // an encoding that cannot be read still shows its root element to the classifier; the review says why it is not read
+  const unknown = join(dir, 'pzx.xml');
+  await writeFile(unknown, Buffer.from(text.replace('UTF-8', 'x-unknown')));
+  const n = await prepareDocument({ path: unknown, format: 'xml', name: 'pzx.xml' }, dir, { timeoutMs: T, pdfReader: reader });
+  assert.match(n.firstPageText ?? '', /<ExplanatoryNote SchemaVersion/);
 });
 
 test('with LibreOffice: DOCX converts to PDF with exact pages; DOC and XLS are recognised and converted', async (t) => {

@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { App } from '../../src/http/app-instance.ts';
 import type { AppDeps } from '../../src/domain/deps.ts';
+import { workBounds } from '../../src/domain/work-bounds.ts';
 import { createBlobStore } from '../../src/blobs/index.ts';
 import { registerAuthentication } from '../../src/http/auth.ts';
 import { renderError } from '../../src/http/error-handler.ts';
@@ -53,7 +54,7 @@ before(async () => {
   store = await openTestStore();
   blobDir = mkdtempSync(join(tmpdir(), 'drs-notify-blobs-'));
   const config = testConfig({ dataDir: blobDir });
-  app = await routeApp({ config, store, blobs: await createBlobStore(config), log: silentLog, notifyQueued: () => {} });
+  app = await routeApp({ config, store, blobs: await createBlobStore(config), log: silentLog, notifyQueued: () => {}, bounds: workBounds(config) });
 });
 after(async () => {
   await app.close();

@@ -5,6 +5,7 @@
 import { ANSWERABLE_REQUESTS } from '../generator/defects/completeness.ts';
 import { DEFECTS } from '../generator/defects/index.ts';
 import { isDatedSuperseded } from '../generator/defects/norms.ts';
+import { isSetWideClimate } from '../generator/defects/traits.ts';
 import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec, type TextLayerSpec, type VolumeTrap } from '../generator/types.ts';
 
 export const INSTANCES_PER_CHECK = 6;
@@ -28,6 +29,12 @@ const BROKEN_TEXT_LAYERS: Record<string, TextLayerSpec> = {
  * Clean sets holding volumes built in parts: text and graphic parts each numbered from 1, and another object's album
  * bound into a volume — no gap, repeat, wrong «Листов», wrong cipher or contents finding may come of them.
  */
+/**
+ * Clean sets on climate traps: a town with no station of its own in СП 131.13330 and none named, and a town whose documents
+ * say the data were taken for the regional centre's station (its values) — no finding and no question of either.
+ */
+const CLIMATE_TRAPS: Record<string, NonNullable<SetSpec['climateTrap']>> = { 'clean-2': 'no_station', 'clean-4': 'named_station' };
+
 const VOLUME_TRAPS: Record<string, VolumeTrap[]> = {
   'clean-1': ['parts_numbering', 'bound_album'],
   'clean-5': ['parts_numbering'],
@@ -108,6 +115,8 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
     if (layer) s.spec.brokenTextLayer = layer;
     const traps = VOLUME_TRAPS[s.id];
     if (traps) s.spec.traps = traps;
+    const climateTrap = CLIMATE_TRAPS[s.id];
+    if (climateTrap) s.spec.climateTrap = climateTrap;
   }
   // one volume uploaded on its own: composition is a warning, never findings of missing sections
   sets.push({ id: 'clean-single-volume', clean: true, spec: { seed: seedBase + 5000, defects: [], sections: ['АР'], formats: ['pdf', 'docx'] } });
@@ -120,8 +129,12 @@ function clash(a: CheckId, b: CheckId): boolean {
   return setLevel.includes(a) && setLevel.includes(b);
 }
 
-/** A set dated years back (a norm replaced since) changes the composition edition: it does not carry set-level defects. */
+/**
+ * A set dated years back (a norm replaced since) changes the composition edition: it does not carry set-level defects; nor
+ * a five-day temperature wrong in every volume, which only the climate table of the set's date tells (none is held for 2018–2021).
+ */
 function datedClash(a: DefectSpec, b: DefectSpec): boolean {
   const setLevel: CheckId[] = ['completeness.missing_section', 'request.unanswerable'];
-  return (isDatedSuperseded(a) && setLevel.includes(b.kind)) || (isDatedSuperseded(b) && setLevel.includes(a.kind));
+  const clashes = (x: DefectSpec, y: DefectSpec) => isDatedSuperseded(x) && (setLevel.includes(y.kind) || isSetWideClimate(y));
+  return clashes(a, b) || clashes(b, a);
 }

@@ -4,6 +4,7 @@
  * are sniffed, prepared and numbered as the worker does (src/pipeline/stages/prepare.ts), then reviewSet runs.
  *
  *   node --import tsx test/quality/real-corpus-run.ts --part working --out /work/corpus/out-working
+ *   node --import tsx test/quality/real-corpus-run.ts --expert ../shared/quality/expert-remarks.json --out /work/corpus/out-expert
  *        [--mirrors /work/.mirror] [--from <folder of <object>/<file name> or an earlier --out>] [--object <id>] [--facts]
  *
  * The documents come from the bare git mirrors the search tool's fetch brings (<mirrors>/<owner>+<name>/repo) or
@@ -29,6 +30,7 @@ import type { ReviewDocument } from '../../src/review/types.ts';
 import {
   CORPUS_PARTS,
   type CorpusDocument,
+  expertRuns,
   type CorpusPart,
   fileNameOf,
   mirrorGitDir,
@@ -44,6 +46,8 @@ const checkout = resolve(here, '../..');
 const { values: args } = parseArgs({
   options: {
     part: { type: 'string' },
+    // the expert's objects (../shared/quality/expert-remarks.json) instead of a part of the corpus list
+    expert: { type: 'string' },
     out: { type: 'string' },
     mirrors: { type: 'string', default: '/work/.mirror' },
     from: { type: 'string' },
@@ -52,9 +56,9 @@ const { values: args } = parseArgs({
   },
 });
 const part = args.part as CorpusPart;
-if (!CORPUS_PARTS.includes(part) || !args.out) {
+if ((!CORPUS_PARTS.includes(part) && !args.expert) || !args.out) {
   console.error(
-    'usage: real-corpus-run.ts --part working|held-out --out <folder outside the checkout> [--mirrors <dir>] [--from <dir>] [--object <id>] [--facts]',
+    'usage: real-corpus-run.ts --part working|held-out | --expert <expert-remarks.json> --out <folder outside the checkout> [--mirrors <dir>] [--from <dir>] [--object <id>] [--facts]',
   );
   process.exit(2);
 }
@@ -98,7 +102,8 @@ const corpus = parseRealCorpus(await readFile(join(here, 'real-corpus.json'), 'u
 const config = loadConfig();
 const missing: { document: CorpusDocument; why: string }[] = [];
 
-for (const { object, documents } of objectsOf(corpus, part)) {
+const runs = args.expert ? expertRuns(await readFile(resolve(args.expert), 'utf8'), corpus) : objectsOf(corpus, part);
+for (const { object, documents } of runs) {
   if (args.object && args.object !== object.id) continue;
   const objectDir = join(outRoot, object.id);
   const filesDir = join(objectDir, 'files');
@@ -161,7 +166,7 @@ for (const { object, documents } of objectsOf(corpus, part)) {
     `${JSON.stringify(
       {
         object: object.id,
-        part,
+        part: args.expert ? 'expert' : part,
         engine_commit: engineCommit,
         reviewed_at: new Date().toISOString(),
         seconds: Math.round((Date.now() - started) / 1000),

@@ -75,6 +75,31 @@ export function objectsOf(corpus: RealCorpus, part: CorpusPart): { object: Corpu
   return corpus.objects.filter((o) => o.part === part).map((object) => ({ object, documents: corpus.documents.filter((d) => d.object === object.id) }));
 }
 
+/** The objects a state expert read page by page (../shared/quality/expert-remarks.json): one run each, every document reviewed. */
+export interface ExpertObject {
+  id: string;
+  documents: { repo: string; commit: string; path: string; upload_name?: string }[];
+  remarks: { id: string; remark: string }[];
+  traps: { id: string; not_a_remark: string }[];
+}
+
+/** The expert's objects as runs: each document uploaded for review, its kind taken from the corpus list where it is there. */
+export function expertRuns(json: string, corpus: RealCorpus): { object: CorpusObject; documents: CorpusDocument[] }[] {
+  const raw = JSON.parse(json) as { objects?: ExpertObject[] };
+  if (!Array.isArray(raw.objects)) throw new Error('the expert list needs an array "objects"');
+  return raw.objects.map((o) => ({
+    object: { id: o.id, part: 'working', title: `${o.remarks.length} замечаний эксперта, ${o.traps.length} ловушек` },
+    documents: o.documents.map((d) => ({
+      object: o.id,
+      repo: d.repo,
+      commit: d.commit,
+      path: d.path,
+      kind: corpus.documents.find((c) => c.repo === d.repo && c.path === d.path)?.kind ?? '—',
+      role: 'review' as const,
+    })),
+  }));
+}
+
 /** The file name a document is extracted and uploaded under: the last part of its path, as a client would send it. */
 export function fileNameOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);

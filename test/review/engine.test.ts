@@ -1,5 +1,5 @@
 import { test, before, after } from 'node:test';
-import { NO_SCHEMAS } from '../helpers/fixtures.ts';
+import { NO_SCHEMAS, TEST_SCHEMAS } from '../helpers/fixtures.ts';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -175,4 +175,48 @@ test('an XML explanatory note is checked against the set; a damaged file only ad
     ],
   );
   assert.match(out.warnings.find((w) => w.code === 'composition_not_checked')!.message, /ПЗУ, 24-017-ПЗУ\.pdf/);
+});
+
+test('a schema file that is not the official one: the note is validated against it and says so, with the file and its digest', async () => {
+  const input = await set('unofficial', [['24-017-АР.pdf', 'АР', ar()]]);
+  const xmlPath = join(dir, 'unofficial-pz.xml');
+  await writeFile(xmlPath, SAMPLE_NOTE);
+  input.documents = inSetOrder([
+    ...input.documents,
+    { index: 0, name: '24-017-ПЗ.xml', kind: null, role: 'review', format: 'xml', path: xmlPath, pdfPath: null, pages: 1, pageFrom: null },
+  ]);
+  // the test schemas stand under the official names with bytes of their own
+  const out = await reviewSet(input, undefined, { ...reading, xsdDir: TEST_SCHEMAS, timeoutMs: 20_000 });
+  const unverified = out.warnings.filter((w) => w.code === 'xml_schema_unverified');
+  assert.equal(unverified.length, 1, JSON.stringify(out.warnings));
+  assert.match(
+    unverified[0]!.message,
+    /«24-017-ПЗ\.xml» проверен по файлу XML-схемы 01\.07 \(explanatorynote-01-07\.xsd\), установленному на сервере, но этот файл не совпадает с официальным файлом Минстроя \(SHA-256 [0-9a-f]{64}\)/,
+  );
+  assert.ok(!out.warnings.some((w) => w.code === 'xml_schema_not_checked'));
+});
+
+test('a node with no schema folder named: the note gets one warning that it was not validated, and the review goes on', async () => {
+  const input = await set('unnamed', [
+    ['24-017-АР.pdf', 'АР', ar()],
+    ['24-017-КР.pdf', 'КР', kr({ text: ['Количество этажей – 12'] })],
+  ]);
+  const xmlPath = join(dir, 'unnamed-pz.xml');
+  await writeFile(xmlPath, SAMPLE_NOTE);
+  input.documents = inSetOrder([
+    ...input.documents,
+    { index: 0, name: '24-017-ПЗ.xml', kind: null, role: 'review', format: 'xml', path: xmlPath, pdfPath: null, pages: 1, pageFrom: null },
+  ]);
+  const out = await reviewSet(input, undefined, { ...reading, xsdDir: null, timeoutMs: 20_000 });
+  const schema = out.warnings.filter((w) => w.code.startsWith('xml_schema'));
+  assert.deepEqual(
+    schema.map((w) => w.code),
+    ['xml_schema_not_checked'],
+  );
+  assert.match(schema[0]!.message, /«24-017-ПЗ\.xml» не проверен по XML-схеме Минстроя: официальные XML-схемы Минстроя не установлены на сервере/);
+  // the note's facts are still compared with the volumes
+  assert.ok(
+    out.findings.some((f) => f.check_id === 'xml.explanatory_note_mismatch' && /количество этажей.*10.*12/.test(f.essence)),
+    out.findings.map((f) => f.essence).join('\n'),
+  );
 });

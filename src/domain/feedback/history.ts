@@ -41,3 +41,12 @@ export async function feedbackHistory(
 export async function currentDecisions(db: Db, tenantId: string, runId: string): Promise<Decision[]> {
   return latestDecisions(await decisionHistory(db, tenantId, runId));
 }
+
+/**
+ * What changes whenever a decision on a run is made (the count of its decisions and the last one), read without
+ * the published result: two requests with the same version see the same decisions of the run.
+ */
+export async function decisionsVersion(db: Db, tenantId: string, runId: string): Promise<string> {
+  const history = await decisionHistory(db, tenantId, runId);
+  return `${history.length}:${history.at(-1)?.id ?? ''}`;
+}

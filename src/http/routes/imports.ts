@@ -11,6 +11,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { ArchivePreviewSchema, PreviewUploadBody } from '../schemas/imports.ts';
 
 export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
+  const { intake, previews } = deps.bounds;
   return async (app) => {
     app.post(
       '/imports/preview',
@@ -19,12 +20,17 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Просмотреть содержимое архива',
           description:
-            'multipart/form-data, один архив в поле file. Проверка не создаётся и не списывается. Действуют те же лимиты и защиты, что и при загрузке комплекта.',
-          response: { 200: ArchivePreviewSchema, ...errorResponses(400, 413, 415, 422, 507) },
+            'multipart/form-data, один архив в поле file. Проверка не создаётся и не списывается. Действуют те же лимиты и защиты, что и при загрузке комплекта, и тот же счёт одновременных загрузок организации (сверх него — 429 too_many_requests с Retry-After); когда узел занят распаковкой архивов — 503 backend_unavailable с Retry-After.',
+          response: { 200: ArchivePreviewSchema, ...errorResponses(400, 413, 415, 422, 429, 503, 507) },
         },
       },
       async (request) => {
-        const limits = tenantLimits(authOf(request).tenant);
+        const { tenant } = authOf(request);
+        const limits = tenantLimits(tenant);
+        // Counted against the organization's upload bound like POST /runs, waited for and refused before the body is
+        // read: a preview unpacks the same archives, under the same limits of size, depth and time (ingest/budget.ts).
+        const release = await intake.take(tenant.id);
+        if (!release) throw errors.intakeBusy(intake.perOrganization);
         const scratch = join(deps.config.dataDir, 'tmp', 'preview', scratchName());
         try {
           const form = await receiveMultipart(request, join(scratch, 'received'), limits, 'file', {});
@@ -33,8 +39,10 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           if (extra.length > 0) throw errors.oneArchiveOnly();
           // Loaded on first use, like the intake of POST /runs.
           const { previewArchive } = await import('../../ingest/index.ts');
-          return await previewArchive(upload, join(scratch, 'unpacked'), limits);
+          // The unpacking in one of the node's preview slots: a preview is never joined (each upload is its own).
+          return await previews.run(tenant.id, `preview/${scratch}`, () => previewArchive(upload, join(scratch, 'unpacked'), limits));
         } finally {
+          release();
           await rm(scratch, { recursive: true, force: true });
         }
       },

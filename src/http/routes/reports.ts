@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../domain/deps.ts';
 import { authOf } from '../auth.ts';
-import { errors } from '../../kernel/errors.ts';
+import { errors, isAppError } from '../../kernel/errors.ts';
 import { conditionalAnswer, weakBlobEtag } from '../conditional.ts';
 import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import {
@@ -17,7 +17,7 @@ import {
   ZipDownload,
 } from '../schemas/reports.ts';
 import { buildRegister, type RegisterFormat, type RegisterQuery } from '../../report/register/index.ts';
-import { currentDecisions, decidedResult } from '../../domain/feedback/history.ts';
+import { currentDecisions, decidedResult, decisionsVersion } from '../../domain/feedback/history.ts';
 import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
@@ -30,25 +30,31 @@ import type { ReportKeys } from '../../report/types.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
 import { isolatedRegisterRender } from '../../isolation/register-build.ts';
+import { reportChildren } from '../../isolation/report-children.ts';
+import type { AdmitBuild } from '../../report/admit.ts';
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
-  const { blobs } = deps;
-  // PDFs that failed at publication are rebuilt by the node a download reaches (one build per run at a time),
-  // in a child process when the program runs as a service, so rendering never stalls other requests.
+  const { blobs, bounds } = deps;
+  const limits = { memoryMb: deps.config.runMemoryMb, timeoutMs: deps.config.pdfBuildTimeoutMs };
+  // Builds on download — PDFs that failed at publication, PDFs without rejected findings, registers of remarks — run
+  // in the API's kept report children when the program runs as a service (isolation/report-children.ts), so
+  // rendering never stalls other requests and no file pays for starting the program; at most as many children as
+  // the node's report and register slots (domain/work-bounds.ts), which bound them per organization and per node.
+  const children = deps.children ? reportChildren(deps.children, deps.config.reportBuildSlots + deps.config.registerBuildSlots) : undefined;
+  const build = children ? isolatedPdfBuild(children, limits) : undefined;
+  const renderInChild = children ? isolatedRegisterRender(children, limits) : undefined;
+  const admit: AdmitBuild = (organizationId, key, work) => bounds.reports.run(organizationId, key, work);
   // Loaded on the first PDF or ZIP download: the renderer (pdfkit, fonts) is not part of an idle API node.
-  const build = deps.children ? isolatedPdfBuild(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
-  // Registers are written in a child too when the program runs as a service (ExcelJS and docx are CPU work).
-  const renderInChild = deps.children ? isolatedRegisterRender(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
   let rebuilder: Promise<PdfRebuilder> | null = null;
   const pdfRebuilder = () =>
     (rebuilder ??= import('../../report/rebuild.ts').then(
-      ({ PdfRebuilder }) => new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs }, { build }),
+      ({ PdfRebuilder }) => new PdfRebuilder({ db, blobs, log: deps.log, leaseMs: deps.config.leaseMs }, { build, admit }),
     ));
 
   // Reports without the findings a specialist rejected: PDFs built once per set of rejected findings, in a child as above.
-  const decidedBuild = deps.children ? isolatedDecidedPdfBuild(deps.children, deps.config.pdfBuildTimeoutMs) : undefined;
-  const decided = new DecidedReports(db, blobs, decidedBuild);
+  const decidedBuild = children ? isolatedDecidedPdfBuild(children, limits) : undefined;
+  const decided = new DecidedReports(db, blobs, decidedBuild, admit);
 
   /** «24-017 2026-11-26»: what the run's downloads are named by (report/download.ts downloadBase). */
   async function baseNameOf(run: { id: string; objectAddress: string | null; finishedAt: string | null }, timeZone: string): Promise<string> {
@@ -60,8 +66,10 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   async function decidedKeys(tenantId: string, runId: string, reportMdKey: string, rejectedIds: string[]): Promise<ReportKeys> {
     const { result } = await loadPublished(db, tenantId, runId);
     try {
-      return { reportMdKey, ...(await decided.ensure(runId, result, rejectedIds)) };
+      return { reportMdKey, ...(await decided.ensure(runId, result, rejectedIds, tenantId)) };
     } catch (err) {
+      // refused by the node's bound: the refusal is the answer (429 / 503 with Retry-After)
+      if (isAppError(err)) throw err;
       deps.log.warn({ err, run_id: runId }, 'PDF reports without rejected findings not built');
       throw errors.pdfUnavailable();
     }
@@ -88,7 +96,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         .send(body);
     }
     if (rejectedIds.length) keys = await decidedKeys(tenantId, run.id, keys.reportMdKey, rejectedIds);
-    else if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys);
+    else if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys, tenantId);
     const report = storedReport(keys, request, `Замечания ${base}`);
     const missing = (e: unknown) => (e instanceof BlobNotFoundError && request.kind !== 'markdown' ? errors.pdfUnavailable() : e);
     const size = await blobs.size(report.key).catch((e: unknown) => Promise.reject(missing(e)));
@@ -102,20 +110,31 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       .send(body);
   }
 
-  /** The register of remarks with the decisions as they stand now; the run must be this tenant's and published. */
+  /**
+   * The register of remarks with the decisions as they stand now; the run must be this tenant's and published.
+   * Admitted by the node's register slots before anything is loaded — a refused request has read a run and its
+   * decisions, not the published result — and joined with every request for the same file while it is built: the
+   * same organization, run, format, filter and decisions of the run, so twenty downloads of one register build it
+   * once. The result is loaded and the rows chosen in the slot; only their writing goes to a report child.
+   */
   async function sendRegister(format: RegisterFormat, runId: string, tenant: Organization, query: RegisterQuery, reply: FastifyReply): Promise<FastifyReply> {
-    const { published, history, previousHistory } = await decidedResult(db, tenant.id, runId);
-    const file = await buildRegister(
-      format,
-      published.run.id,
-      published.result,
-      latestDecisions(history),
-      query,
-      renderInChild,
-      latestDecisions(previousHistory),
-      `Реестр замечаний ${await baseNameOf(published.run, tenant.timeZone)}`,
-      tenant.timeZone,
-    );
+    const run = await getRunOf(db, tenant.id, runId);
+    const version = await decisionsVersion(db, tenant.id, run.id);
+    const key = `register/${tenant.id}/${run.id}/${format}/${JSON.stringify([query.section ?? null, query.theme ?? null, query.include_rejected === true])}/${version}`;
+    const file = await bounds.registers.run(tenant.id, key, async () => {
+      const { published, history, previousHistory } = await decidedResult(db, tenant.id, run.id);
+      return buildRegister(
+        format,
+        published.run.id,
+        published.result,
+        latestDecisions(history),
+        query,
+        renderInChild,
+        latestDecisions(previousHistory),
+        `Реестр замечаний ${await baseNameOf(published.run, tenant.timeZone)}`,
+        tenant.timeZone,
+      );
+    });
     return reply
       .type(file.contentType)
       .header('Content-Length', String(file.body.length))
@@ -158,6 +177,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.addHook('onClose', async () => {
       if (rebuilder) await (await rebuilder).idle();
       await decided.idle();
+      await children?.stop();
     });
 
     app.get(

@@ -8,7 +8,6 @@ import { authOf, type AuthContext } from '../auth.ts';
 import { errors } from '../../kernel/errors.ts';
 import { receiveMultipart } from '../multipart-intake.ts';
 import { acceptRun, tenantLimits, type AcceptedRun } from '../../domain/accept-run.ts';
-import { IntakeSlots } from '../../domain/intake-slots.ts';
 import { RUN_FIELD_LIMITS } from '../text-limits.ts';
 import { cancelQueuedRun, deleteRunDocuments } from '../../domain/run-lifecycle.ts';
 import { documentsDeletedView, runBody, runListView, statusBody } from '../presenters/runs.ts';
@@ -26,7 +25,8 @@ const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
   const checksLeftOf = (tenantId: string) => currentChecksLeft(db, tenantId);
-  const intake = new IntakeSlots(deps.config.intakeSlotsPerOrganization, deps.config.intakeWaitMs);
+  // The node's upload bound, shared with POST /imports/preview (domain/work-bounds.ts).
+  const { intake } = deps.bounds;
 
   /** The app's (app.ts), taken when the routes are registered. */
   let statusCache: RunStatusCache;

@@ -137,11 +137,28 @@ const SetModelSchema = Type.Object(
         {
           doc_index: Type.Integer({ description: 'Номер документа в комплекте, с 1' }),
           type: Type.String({
-            description: 'Вид документа: pd_section, rd_mark, survey, survey_task, estimate, gpzu, tech_conditions, design_task, iul, letter, xml_note, other',
+            description:
+              'Вид документа: pd_section, rd_mark, survey, survey_task, estimate, gpzu, tech_conditions, design_task, iul, letter, answers, application, tep, contract, act, extract, xml_note, other',
           }),
           code: Type.Union([Type.String(), Type.Null()], { description: 'Код раздела, марка РД, вид изысканий или сметы' }),
           stage: Type.Union([Type.String(), Type.Null()], { description: 'Стадия, указанная в самом документе (П или Р)' }),
           evidence: Type.String({ description: 'Признаки, по которым определён вид' }),
+          date: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], { description: 'Собственная дата документа (ISO), прочитанная по правилу его вида; null — не указана' }),
+          ),
+          date_source: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], {
+              description: 'Где прочитана дата: stamp, letter, iul, issued, gpzu_document, title_year, xml_year',
+            }),
+          ),
+          date_text: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Текст, из которого прочитана дата' })),
+          date_page: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Страница документа, на которой прочитана дата' })),
+          norms_date: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], {
+              description:
+                'Дата, на которую оцениваются нормы этого документа: дата комплекта либо собственная дата документа, рассматриваемого отдельно от проекта',
+            }),
+          ),
           parts: Type.Optional(
             Type.Array(
               Type.Object(

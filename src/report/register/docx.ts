@@ -32,12 +32,17 @@ const columnWidths = (() => {
   return REGISTER_COLUMNS.map((c) => Math.floor((TABLE_WIDTH * c.width) / total));
 })();
 
+/**
+ * A cell of the table. The font size is the document's default (styles below), not repeated on each of the
+ * thousands of runs: a thousand findings are some twelve thousand cells, and every property of a run is an object
+ * the writer builds and serializes.
+ */
 function cell(text: string, width: number, opts: { bold?: boolean; shade?: string } = {}): TableCell {
   return new TableCell({
     width: { size: width, type: WidthType.DXA },
-    shading: opts.shade ? { type: ShadingType.CLEAR, color: 'auto', fill: opts.shade } : undefined,
+    ...(opts.shade ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: opts.shade } } : {}),
     children: (text === '' ? [''] : text.split('\n')).map(
-      (line) => new Paragraph({ children: [new TextRun({ text: line, bold: opts.bold, size: FONT_SIZE })] }),
+      (line) => new Paragraph({ children: [opts.bold ? new TextRun({ text: line, bold: true }) : new TextRun(line)] }),
     ),
   });
 }
@@ -57,7 +62,7 @@ export async function registerDocx(rows: readonly RegisterRow[], subtitle: strin
   );
   const document = new Document({
     title: REGISTER_TITLE,
-    styles: { default: { document: { run: { font: 'Times New Roman' } } } },
+    styles: { default: { document: { run: { font: 'Times New Roman', size: FONT_SIZE } } } },
     sections: [
       {
         properties: {

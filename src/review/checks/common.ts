@@ -1,5 +1,6 @@
 import type { DocFacts, TextFact, ValueFact, ValueKind } from '../facts/types.ts';
-import type { DocumentType, SetModel } from '../set/types.ts';
+import { DOCUMENT_TYPES } from '../set/document-types.ts';
+import type { SetModel } from '../set/types.ts';
 
 /** Documents that take part in cross-checks: readable, not the XML note (it has its own check). */
 export function textDocs(docs: readonly DocFacts[]): DocFacts[] {
@@ -7,16 +8,15 @@ export function textDocs(docs: readonly DocFacts[]): DocFacts[] {
 }
 
 /**
- * Documents that state facts of the designed object: volumes of ПД and РД and what the set model could not type. A ГПЗУ lists
+ * Documents that state facts of the designed object (DOCUMENT_TYPES' `objectValues`): volumes of ПД and РД, the
+ * customer's application and its form, ТЭП, contracts and their schedules, and what the set model could not type. A ГПЗУ lists
  * the buildings standing on the plot with their own addresses and storeys, a survey report describes the site, a ТУ or an
  * estimate its own subject: their values are not the object's and are compared only by the checks made for them.
  */
 export function designDocs(ctx: { docs: readonly DocFacts[]; set: SetModel }): DocFacts[] {
-  const notDesign = new Set(ctx.set.documents.filter((t) => !DESIGN_TYPES.has(t.type)).map((t) => t.docIndex));
+  const notDesign = new Set(ctx.set.documents.filter((t) => !DOCUMENT_TYPES[t.type].objectValues).map((t) => t.docIndex));
   return textDocs(ctx.docs).filter((d) => !notDesign.has(d.doc.index));
 }
-
-const DESIGN_TYPES: ReadonlySet<DocumentType> = new Set(['pd_section', 'rd_mark', 'xml_note', 'other']);
 
 /** The value a document states most often for a kind (labelled values first; first occurrence breaks ties), or null. */
 export function docValue(d: DocFacts, kind: ValueKind): ValueFact | null {

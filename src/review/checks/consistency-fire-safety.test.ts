@@ -106,3 +106,16 @@ test("a К-class written as the building's class of structural fire hazard confl
   const own = docFacts(4, 'kr.pdf', 'КР', ['Класс пожарной опасности строительных конструкций — К0.']);
   assert.equal(fireSafetyConsistency.run(context([docs[0]!, docs[1]!, own])).findings!.length, 0);
 });
+
+test('the XML note’s fire category against the one the design assignment sets is a finding on the note', () => {
+  const task = docFacts(2, 'ТЗ.xml', null, ['Задание на проектирование\nКатегория по пожарной и взрывопожарной опасности: В'], { role: 'context' });
+  const xml = parseExplanatoryNote(
+    '<ExplanatoryNote SchemaVersion="01.05"><NonIndustrialObject><Name>Школа</Name><FireDangerCategory>Б</FireDangerCategory></NonIndustrialObject></ExplanatoryNote>',
+  )!;
+  const note = docFacts(1, 'ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml);
+  const found = fireSafetyConsistency.run(context([note, task])).findings!;
+  assert.deepEqual(
+    found.map((f) => [f.about?.doc.index, /Б/.test(f.essence) && /В/.test(f.essence)]),
+    [[1, true]],
+  );
+});

@@ -6,7 +6,8 @@ export const fireSafetyConsistency = traitCheck({
   title:
     'Степень огнестойкости, классы конструктивной и функциональной пожарной опасности, категория по взрывопожарной и пожарной опасности и уровень ответственности здания совпадают в ПЗ, АР, КР, ПБ и XML ПЗ',
   kinds: ['fire_resistance', 'structural_fire_class', 'functional_fire_class', 'responsibility', 'explosion_category'],
-  xml: ['ResponsibilityLevel'],
+  assignmentStates: true,
+  xml: ['ResponsibilityLevel', 'FireDangerCategory'],
   action:
     'Уточнить {name} здания и привести его к единому значению в ПЗ (в т. ч. XML), АР, КР и ПБ; проверить зависящие от него решения (пределы огнестойкости конструкций, противопожарные расстояния, коэффициент надёжности по ответственности).',
   norm: 'Федеральный закон от 22.07.2008 № 123-ФЗ, ст. 30–32, 87; Федеральный закон от 30.12.2009 № 384-ФЗ, ст. 4',

@@ -41,12 +41,11 @@ export const estimateForm = defineCheck({
   theme: 'unassigned',
   importance: 'significant',
   title: 'Сметный расчёт: уровень цен указан непротиворечиво, строка «Проверил» заполнена',
-  needs: ['estimate'],
+  appliesTo: ['estimate'],
   find(ctx, report) {
-    const estimates = new Set(ctx.set.documents.filter((t) => t.type === 'estimate').map((t) => t.docIndex));
     for (const d of ctx.docs) {
       const form = d.estimateForm;
-      if (!form || !estimates.has(d.doc.index)) continue;
+      if (!form) continue;
       const conflict = priceLevelConflict(form.priceLevels);
       if (conflict)
         report({

@@ -49,7 +49,7 @@ test('a date not yet come is significant; a typed year before 1900 is minor and 
 test('a cited document dated after the citing document is minor; stamps dated ahead of the review are significant', () => {
   const later = judge([sheet('ТУ № 5 от 15.09.2026.', '05.26')]);
   assert.deepEqual(
-    later.map((x) => [x.importance, /датирован раньше \(дата подписи в основной надписи 05\.26\)/.test(x.essence)]),
+    later.map((x) => [x.importance, /датирован раньше \(дата в основной надписи 05\.26\)/.test(x.essence)]),
     [['minor', true]],
   );
   // several later dates cited by one document: one cause (its own date), one finding naming them all
@@ -67,4 +67,9 @@ test('the XML note’s dates are left to xml.explanatory_note_content: one findi
   const xml = parseExplanatoryNote(SAMPLE_NOTE.replace('<ExplanatoryNoteYear>2025</ExplanatoryNoteYear>', '<ExplanatoryNoteYear>0025</ExplanatoryNoteYear>'))!;
   const doc = docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml);
   assert.deepEqual(implausibleDateFindings(context([doc]), NOW), []);
+});
+
+test('a ГПЗУ citing a date after its date of issue is no finding: its pages carry its signing and registration', () => {
+  const gpzu = docFacts(1, 'ГПЗУ.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА\nДата выдачи 15.01.2025', 'Выписка от 17.01.2025 № 5']);
+  assert.deepEqual(implausibleDateFindings(context([gpzu]), NOW), []);
 });

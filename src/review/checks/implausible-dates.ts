@@ -3,7 +3,7 @@ import { adoptedAct, type AdoptedAct } from '../data/acts.ts';
 import type { DatedMention } from '../facts/dated-mentions.ts';
 import { isoDate, ruDateParts } from '../facts/gpzu-citation.ts';
 import type { DocFacts } from '../facts/types.ts';
-import { stampDate, stampMonth } from '../set/reference-date.ts';
+import { stampMonth } from '../set/document-date.ts';
 import { pageList } from '../text/pages.ts';
 import { ruDate } from './reference-date.ts';
 import { defineCheck, where, type CheckContext, type FindingDraft, type Place } from './types.ts';
@@ -35,15 +35,16 @@ interface OwnDate {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The document's own date: its latest signature date, else the year on its title page (to its last day). */
-function ownDate(d: DocFacts, now: string): OwnDate | null {
-  let best: OwnDate | null = null;
-  for (const st of d.stamps)
-    for (const raw of st.dates ?? []) {
-      const iso = stampDate(raw);
-      if (iso && iso <= now && (!best || iso > best.iso)) best = { iso, text: `дата подписи в основной надписи ${raw}` };
-    }
-  return best ?? (d.year !== null ? { iso: `${d.year}-12-31`, text: `${d.year} г. (титульный лист)` } : null);
+/**
+ * The document's own date as the set model read it from its form (a date not yet come is no date of its own), for
+ * telling a citation later than the document.
+ */
+function ownDate(ctx: CheckContext, d: DocFacts, now: string): OwnDate | null {
+  const r = ctx.set.documents.find((t) => t.docIndex === d.doc.index)?.date;
+  // a ГПЗУ's pages carry the dates of its preparation, signing and registration around its date of issue
+  if (!r || r.date > now || r.source === 'gpzu_document') return null;
+  const text = r.source === 'title_year' ? `${r.text} (титульный лист)` : r.source === 'file_name' ? `${r.text} (имя файла)` : r.text;
+  return { iso: r.date, text };
 }
 
 /** Why the date of a mention is implausible, or null. `act` only for a mention naming a law or decree by number. */
@@ -67,7 +68,7 @@ function meantYear(year: number, now: string): number | null {
 function occurrences(ctx: CheckContext, now: string): Occurrence[] {
   const out: Occurrence[] = [];
   for (const d of ctx.docs) {
-    const own = ownDate(d, now);
+    const own = ownDate(ctx, d, now);
     for (const m of d.datedMentions) {
       const c = causeOf(m, own, now);
       if (c) out.push({ doc: d, page: m.docPage, cause: c.cause, raw: m.raw, year: m.year, text: m.snippet, act: c.act, own: own ?? undefined });

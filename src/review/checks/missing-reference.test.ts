@@ -113,3 +113,30 @@ test('a cut or longer cipher resolves to the right volume: «ТХ.А» is not «
     ['Ссылка на документ 57/19-ПС-ТХ.А: документа с таким шифром в комплекте нет.'],
   );
 });
+
+test('«лист N» in a letter, in a sheet named of another document, or in part of an album is judged only where it can be', () => {
+  const letter = docFacts(1, 'Ответы на замечания.pdf', null, [
+    'Исх. № 420/19 от 07.06.2019\nОтветы на замечания\nЗамечание 1: исправлено, см. лист 9.\nРасчёт приведён на листах 81, 82 раздела ООС.',
+  ]);
+  const oos = docFacts(2, '24-017-ООС.pdf', 'ООС', [sheet('24-017-ООС', 1), sheet('24-017-ООС', 2)]);
+  const ar = docFacts(3, '24-017-АР.pdf', 'АР', [sheet('24-017-АР', 1, 'Узел см. лист 3 тома 8.')]);
+  // an upload of sheets 5 and 6 of an album: sheet 12 may well be in the album
+  const excerpt = docFacts(4, '24-017-КЖ.pdf', 'КЖ', [sheet('24-017-КЖ', 5, 'см. лист 12'), sheet('24-017-КЖ', 6)]);
+  const out = missingReference.run(context([letter, oos, ar, excerpt]));
+  // the ООС is in the set, whole, and lacks sheets 81 and 82: that is the one finding
+  assert.deepEqual(
+    out.findings!.map((f) => f.essence),
+    ['Ссылка на лист 81: в документе «24-017-ООС.pdf» 2 листа, листа 81 нет.', 'Ссылка на лист 82: в документе «24-017-ООС.pdf» 2 листа, листа 82 нет.'],
+  );
+});
+
+test('a section cited by another object’s cipher — called a section, or of a base differing in digits only — is one question', () => {
+  const ios = docFacts(1, '24-017-ИОС5.pdf', 'ИОС5', [
+    sheet('24-017-ИОС5', 1, 'Учтено в разделе МК0559.2022-ИОС5.4. Питание см. 24-071-ИОС1. Отвод согласно 23-101-КР соседнего здания.'),
+  ]);
+  const ar = docFacts(2, '24-017-АР.pdf', 'АР', [sheet('24-017-АР', 1)]);
+  const out = missingReference.run(context([ios, ar]));
+  assert.deepEqual(out.findings, []);
+  assert.equal(out.questions!.length, 1);
+  assert.match(out.questions![0]!.text, /шифру другого объекта: МК0559\.2022-ИОС5\.4, 24-071-ИОС1 \(шифр комплекта — 24-017\)/);
+});

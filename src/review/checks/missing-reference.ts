@@ -1,6 +1,9 @@
-import { cipherKey } from '../facts/cipher.ts';
+import { cipherKey, editDistance } from '../facts/cipher.ts';
+import type { CipherRef } from '../facts/types.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { pageList, sheetsWord } from '../text/pages.ts';
+import { DOCUMENT_TYPES } from '../set/document-types.ts';
+import { typeOf } from './sole-values.ts';
 import { defineCheck, where, type CheckContext, type DraftQuestion, type Place } from './types.ts';
 
 /** Highest sheet named by a document's title blocks: a sheet number or its «Листов»; 0 when none is printed. */
@@ -40,6 +43,31 @@ function findTarget(docs: readonly DocFacts[], cipher: string): DocFacts | null 
   return null;
 }
 
+/** The first sheet a document's title blocks number, or null when they number none. */
+function firstSheet(d: DocFacts): number | null {
+  let min: number | null = null;
+  for (const s of d.stamps) if (s.sheet !== null && (min === null || s.sheet < min)) min = s.sheet;
+  return min;
+}
+
+/** An upload holding only some sheets of its album: its first numbered sheet is not sheet 1. */
+const isExcerpt = (d: DocFacts) => (firstSheet(d) ?? 1) > 1;
+
+/** Whether «лист N» written in a document without a cipher means its own sheet: a document of sheets, uploaded whole. */
+function ownSheets(ctx: CheckContext, d: DocFacts): boolean {
+  return DOCUMENT_TYPES[typeOf(ctx, d) ?? 'other'].sheets && !isExcerpt(d);
+}
+
+/**
+ * The document a reference names by its section («листы 81, 82 раздела ООС»): the one document of the set of that section
+ * or марка, uploaded whole; null when the set has none, more than one, or only a part — then nothing can be said.
+ */
+function namedTarget(ctx: CheckContext, from: DocFacts, section: string | undefined): DocFacts | null {
+  if (!section) return null;
+  const named = ctx.docs.filter((d) => d !== from && (d.section === section || d.cipher?.mark === section));
+  return named.length === 1 && !isExcerpt(named[0]!) ? named[0]! : null;
+}
+
 /**
  * How a reference to a document the upload lacks is judged. A complete ПД (its ПЗ and other sections) must hold every
  * section it refers to: a finding. A partial upload of ПД, and РД, which is issued and uploaded by марка, refer to
@@ -73,6 +101,31 @@ function absentQuestion(absent: Map<string, Place[]>, policy: AbsentPolicy): Dra
   };
 }
 
+/**
+ * A reference by another object's cipher that reads as one of this documentation's own: the text calls it a section
+ * («учтено в разделе МК0559.2022-ИОС5.4»), or its base differs from the set's in a digit or two only («МЕС-БМК-07/24» in a
+ * set of «МЕС-БМК-04/24») — text copied from another project. Other projects' documents are cited legitimately too: a question.
+ */
+function copiedFromAnother(r: CipherRef, setBase: string): boolean {
+  const skeleton = (k: string) => k.replace(/\d+/g, '#');
+  const base = cipherKey(r.base);
+  return !!r.asSection || (skeleton(base) === skeleton(setBase) && editDistance(base, setBase) <= 2);
+}
+
+function foreignQuestion(foreign: Map<string, Place>, setBase: string): DraftQuestion {
+  const places = [...foreign.values()].slice(0, 5);
+  const names = [...foreign.keys()];
+  return {
+    section: places[0]!.doc.section ?? 'ОБЩ',
+    text: `Документы ссылаются на разделы по шифру другого объекта: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ' и др.' : ''} (шифр комплекта — ${setBase}). Это разделы этого комплекта с ошибочным шифром или документы другого проекта?`,
+    reason: `Ссылки: ${[...foreign.entries()]
+      .slice(0, 5)
+      .map(([c, p]) => `${c} — ${where(p)}`)
+      .join('; ')}.`,
+    places,
+  };
+}
+
 /** Whether the set has the volume or its parts («том 5» when 5.1 and 5.2 are there). */
 function hasVolume(volumes: ReadonlySet<string>, volume: string): boolean {
   return volumes.has(volume) || [...volumes].some((v) => v.startsWith(`${volume}.`));
@@ -101,6 +154,7 @@ export const missingReference = defineCheck({
     const policy = absentPolicy(ctx);
     const uploadedMarks = new Set(ctx.docs.flatMap((d) => (d.doc.role === 'review' && d.cipher ? [d.cipher.mark] : [])));
     const absent = new Map<string, Place[]>();
+    const foreign = new Map<string, Place>();
     const ask = (name: string, place: Place) => absent.set(name, [...(absent.get(name) ?? []), place]);
     for (const d of ctx.docs) {
       if (d.doc.role !== 'review') continue;
@@ -109,8 +163,10 @@ export const missingReference = defineCheck({
       const exactPages = !!d.doc.pdfPath || d.stamps.some((s) => s.sheet !== null || s.sheets !== null);
       const bySheet = new Map<string, { pages: number[]; snippet: string; sheet: number; target: DocFacts | null; cipher: string | null }>();
       for (const r of d.sheetRefs) {
-        const target = r.cipher ? findTarget(ctx.docs, r.cipher) : d;
-        if (!target) continue; // a missing document is reported by the cipher reference below
+        const target = r.cipher ? findTarget(ctx.docs, r.cipher) : r.other ? namedTarget(ctx, d, r.otherSection) : ownSheets(ctx, d) ? d : null;
+        // a missing document is reported by the cipher reference below; one named by words, or this document when it
+        // has no sheets of its own (a letter, an answer, an ИУЛ) or holds only some of its album's, is not judged
+        if (!target) continue;
         if (target === d && !exactPages) continue;
         if (r.sheet <= lastSheet(target)) continue;
         const k = `${target.doc.index}:${r.sheet}`;
@@ -132,6 +188,7 @@ export const missingReference = defineCheck({
       }
       const byCipher = new Map<string, { pages: number[]; snippet: string }>();
       for (const r of d.cipherRefs) {
+        if (ctx.setBase && cipherKey(r.base) !== ctx.setBase && copiedFromAnother(r, ctx.setBase)) foreign.set(r.cipher, { doc: d, page: r.docPage });
         if (!ctx.setBase || cipherKey(r.base) !== ctx.setBase) continue; // other projects' documents are outside the set by nature
         if (findTarget(ctx.docs, r.cipher)) continue;
         if (policy === 'ask_same_mark' && !uploadedMarks.has(r.mark)) continue;
@@ -179,5 +236,6 @@ export const missingReference = defineCheck({
     }
     const question = absentQuestion(absent, policy);
     if (question) report.question(question);
+    if (foreign.size) report.question(foreignQuestion(foreign, ctx.setBase!));
   },
 });

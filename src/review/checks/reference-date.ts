@@ -21,6 +21,14 @@ export function referenceDateNote(rd: ReferenceDate | null): string {
       return `год разработки документации ${year} (титульный лист)`;
     case 'xml_year':
       return `год разработки документации ${year} (XML-схема пояснительной записки)`;
+    case 'letter':
+      return `дата для оценки — ${ruDate(rd.date)}, дата письма («${rd.text}»)`;
+    case 'iul':
+      return `дата для оценки — ${ruDate(rd.date)}, ${rd.text}`;
+    case 'file_name':
+      return `дата для оценки — ${ruDate(rd.date)}, дата в имени файла`;
+    case 'issued':
+      return `дата для оценки — ${ruDate(rd.date)}, дата документа («${rd.text}»)`;
   }
 }
 

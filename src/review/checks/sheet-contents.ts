@@ -7,6 +7,7 @@
  * references.missing_target's. This check reports what only the list shows: listed sheets absent from the volume (one
  * finding for all of them, on the list), a drawing the list leaves out, a drawing listed under another title.
  */
+import { typesWhere } from '../set/document-types.ts';
 import type { ContentsEntry, ContentsList } from '../facts/types.ts';
 import { ownTitle } from '../facts/contents.ts';
 import type { DocFacts, StampFacts } from '../facts/types.ts';
@@ -165,6 +166,7 @@ export const sheetContents = defineCheck({
   theme: 'norms',
   importance: 'significant',
   title: 'Содержание тома (ведомость чертежей) соответствует листам тома: все указанные листы есть, номера и наименования совпадают',
+  appliesTo: typesWhere((t) => t.sheets),
   find(ctx, report) {
     for (const d of ctx.docs) {
       const list = d.contents;

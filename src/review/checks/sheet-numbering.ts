@@ -1,4 +1,5 @@
 import type { ResultWarning } from '../../kernel/result.ts';
+import { typesWhere } from '../set/document-types.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { numberingsOf, sheetLabel, volumeOf, type VolumePart, type VolumeStructure } from '../set/volume-parts.ts';
 import { numberRuns, pageList } from '../text/pages.ts';
@@ -46,6 +47,7 @@ export const sheetNumbering = defineCheck({
   theme: 'norms',
   importance: 'significant',
   title: 'Нумерация листов в каждой части тома без пропусков и повторов; «Листов» на первом листе соответствует числу листов',
+  appliesTo: typesWhere((t) => t.sheets),
   find(ctx, report) {
     for (const d of ctx.docs) {
       if (d.doc.role !== 'review') continue;

@@ -1,11 +1,14 @@
 import type { DocFacts } from '../facts/types.ts';
-import type { StageSignal } from '../set/types.ts';
+import type { DocumentType, StageSignal } from '../set/types.ts';
 import { quote } from './common.ts';
 import { sameObjectName } from './object-identity.ts';
 import { defineCheck, where, type CheckContext } from './types.ts';
 
 const STAGE_NAME = { П: 'проектная документация (стадия П)', Р: 'рабочая документация (стадия Р)' } as const;
 const SOURCE_NAME = { title: 'титульный лист', stamp: 'основная надпись', cipher: 'шифр в основной надписи' } as const;
+
+/** The documents that state a stage of their own: volumes of ПД and albums of РД. */
+const VOLUMES: readonly DocumentType[] = ['pd_section', 'rd_mark'];
 
 /**
  * N-08: a volume must state one stage. Its title page line against the stage its stamps print or its cipher carries
@@ -16,8 +19,9 @@ export const stageMismatch = defineCheck({
   theme: 'unassigned',
   importance: 'significant',
   title: 'Стадия тома на титульном листе не совпадает со стадией в основных надписях или в шифре (П / Р)',
+  appliesTo: VOLUMES,
   find(ctx, report) {
-    const volumes = ctx.set.documents.filter((x) => x.type === 'pd_section' || x.type === 'rd_mark');
+    const volumes = ctx.set.documents.filter((x) => VOLUMES.includes(x.type));
     // the stage all the other volumes agree on (this one left out, so it cannot make the set «mixed» itself)
     const restStage = (docIndex: number) => {
       const stages = new Set(volumes.filter((x) => x.docIndex !== docIndex).map((x) => (x.type === 'rd_mark' ? 'Р' : 'П')));
@@ -25,7 +29,7 @@ export const stageMismatch = defineCheck({
     };
     for (const d of ctx.docs) {
       const t = ctx.set.documents.find((x) => x.docIndex === d.doc.index);
-      if (!t || (t.type !== 'pd_section' && t.type !== 'rd_mark') || d.doc.role !== 'review') continue;
+      if (!t || d.doc.role !== 'review') continue;
       const signals = t.stageSignals ?? [];
       const title = signals.find((s) => s.source === 'title');
       const other = signals.find((s): s is StageSignal => s.source !== 'title' && (!title || s.stage !== title.stage));

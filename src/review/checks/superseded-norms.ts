@@ -1,4 +1,5 @@
 import type { ResultWarning } from '../../kernel/result.ts';
+import { normsDateOf } from '../set/reference-date.ts';
 import { REGISTRY_VERSION, type NormEntry } from '../data/norms.ts';
 import { replacementYear, standingAt, type Standing } from '../norms/in-force.ts';
 import type { ReferenceDate } from '../set/types.ts';
@@ -96,10 +97,11 @@ export const supersededNorms = defineCheck({
   title: 'Ссылки на нормативные документы, не действовавшие на дату оценки документации',
   find(ctx, report) {
     const unconfirmed: ReviewedCitation[] = [];
-    const rd = ctx.set.referenceDate;
     for (const c of reviewedCitations(ctx.docs)) {
       const e = c.citation.entry;
       if (e.status !== 'replaced' && e.status !== 'cancelled') continue;
+      // a letter, an answer, an older survey report is judged at its own date, the design at the set's
+      const rd = normsDateOf(ctx.set, c.doc.doc.index);
       const s = standingAt(e, rd);
       if (e.ver === 'C' || e.ver === 'U') {
         // in force at the reference date by the claimed date: nothing to say at all
@@ -108,7 +110,7 @@ export const supersededNorms = defineCheck({
       }
       report(s.when === 'before' ? stale(c, s, rd) : note(c, s, rd));
     }
-    const warning = unconfirmedWarning(unconfirmed, rd);
+    const warning = unconfirmedWarning(unconfirmed, ctx.set.referenceDate);
     if (warning) report.warning(warning);
   },
 });

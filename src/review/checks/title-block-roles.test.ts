@@ -33,12 +33,21 @@ test('the developer row is required on every signed sheet, the normocontroller o
   );
 });
 
-test('an organisation form without «Пров.» and ГИП rows is not a defect: they are free rows', () => {
+test('a form without ГИП is no defect; without «Пров.» on its first sheet it is a minor remark, never a significant one', () => {
+  const withChecker = docFacts(1, 'ios.pdf', 'ИОС4', [
+    page({ 'Разраб.': 'Иванов', 'Пров.': 'Петров', 'Н. контр.': 'Кузнецова' }, 1),
+    page({ 'Разраб.': 'Иванов', 'Н. контр.': 'Кузнецова', 'Утв.': 'Козлов' }, 2),
+  ]);
+  assert.deepEqual(titleBlockRoles.run(context([withChecker])).findings, []);
   const d = docFacts(1, 'ios.pdf', 'ИОС4', [
     page({ 'Разраб.': 'Иванов', 'Н. контр.': 'Кузнецова', ГИП: 'Сидоров' }, 1),
     page({ 'Разраб.': 'Иванов', 'Н. контр.': 'Кузнецова', 'Утв.': 'Козлов' }, 2),
   ]);
-  assert.deepEqual(titleBlockRoles.run(context([d])).findings, []);
+  const found = titleBlockRoles.run(context([d])).findings!;
+  assert.deepEqual(
+    found.map((f) => [f.importance, f.essence, f.places.map((p) => p.page)]),
+    [['minor', 'В основных надписях документа «ios.pdf» нет строк Пров.', [1]]],
+  );
 });
 
 test('a free row printed without a surname is a minor remark', () => {
@@ -60,7 +69,7 @@ test('a survey programme is not judged by the forms of ПД: the rows its survey
   const programme = docFacts(1, 'Программа ИГДИ.pdf', null, [
     { text: 'ПРОГРАММА\nИНЖЕНЕРНО-ГЕОДЕЗИЧЕСКИХ ИЗЫСКАНИЙ\n819-ИГДИ-П', stamp: stampLines({ cipher: '819-ИГДИ-П', sheet: 1, roles: noNk }) },
   ]);
-  assert.deepEqual(titleBlockRoles.run(context([programme])).findings, []);
+  assert.deepEqual(titleBlockRoles.run(context([programme])).findings ?? [], []);
   const report = docFacts(1, 'ИГДИ.pdf', null, [
     { text: 'ТЕХНИЧЕСКИЙ ОТЧЕТ\nпо результатам инженерно-геодезических изысканий', stamp: stampLines({ cipher: '819-ИГДИ', sheet: 1, roles: noNk }) },
   ]);

@@ -1,30 +1,26 @@
 import { STAMP_ROLES, type StampFacts, type StampRole } from '../facts/types.ts';
-import type { DocumentType } from '../set/types.ts';
 import { pageList } from '../text/pages.ts';
-import { typeOf } from './sole-values.ts';
+import { typesWhere } from '../set/document-types.ts';
 import { defineCheck } from './types.ts';
 
 /**
  * Which signature rows a title block must carry (ГОСТ Р 21.101-2020, прил. Ж, forms 3 and 5; form 6 has no signature
- * rows). The developer's and the normocontroller's signatures are obligatory; «Пров.», «ГИП», «Утв.», «Нач. отд.» fill
- * the organisation's free rows at its choice.
+ * rows). The developer's and the normocontroller's signatures are obligatory; the checker's row («Пров.») is printed by
+ * the forms and expected on the document's first signed sheet; «ГИП», «Утв.», «Нач. отд.» fill the organisation's free
+ * rows at its choice.
  * - every_sheet: on every sheet with signature rows;
  * - first_sheet: on the document's first signed sheet (form 5 of a text document, the first drawing of an album): the
  *   normocontroller signs the document, and the drawing stamps after it often carry the developer's and ГИП's rows only;
+ * - expected: on the document's first signed sheet, its absence a minor remark (an expert asks for the check's signature,
+ *   but an organisation's form may give the row to ГИП);
  * - free: not required; a row that is printed but left without a surname is still reported (minor).
  */
-export const REQUIRED_ROWS: Record<StampRole, 'every_sheet' | 'first_sheet' | 'free'> = {
+export const REQUIRED_ROWS: Record<StampRole, 'every_sheet' | 'first_sheet' | 'expected' | 'free'> = {
   'Разраб.': 'every_sheet',
   'Н. контр.': 'first_sheet',
-  'Пров.': 'free',
+  'Пров.': 'expected',
   ГИП: 'free',
 };
-
-/**
- * Documents whose forms ГОСТ Р 21.101 (ПД, РД) and ГОСТ 21.301 (survey reports) do not govern: a survey's programme and
- * assignment, the design assignment, the ГПЗУ, a ТУ and a letter carry the signatures their issuer's form asks for.
- */
-const NOT_UNDER_SPDS: ReadonlySet<DocumentType> = new Set(['survey_task', 'design_task', 'gpzu', 'tech_conditions', 'letter']);
 
 interface RowProblem {
   role: StampRole;
@@ -38,10 +34,10 @@ export function rowProblems(signed: readonly StampFacts[]): RowProblem[] {
   const problems: RowProblem[] = [];
   for (const role of STAMP_ROLES) {
     const rule = REQUIRED_ROWS[role];
-    const judged = rule === 'first_sheet' ? signed.slice(0, 1) : signed;
+    const judged = rule === 'first_sheet' || rule === 'expected' ? signed.slice(0, 1) : signed;
     const absent = rule === 'free' ? [] : judged.filter((s) => s.roles[role] === 'absent').map((s) => s.docPage);
     const empty = signed.filter((s) => s.roles[role] === 'empty').map((s) => s.docPage);
-    const required = rule !== 'free';
+    const required = rule === 'every_sheet' || rule === 'first_sheet';
     if (absent.length) problems.push({ role, state: 'absent', pages: absent, required });
     if (empty.length) problems.push({ role, state: 'empty', pages: empty, required });
   }
@@ -54,10 +50,13 @@ export const titleBlockRoles = defineCheck({
   theme: 'unassigned',
   importance: 'significant',
   title: 'В основных надписях есть и заполнены строки Разраб. и Н. контр.; напечатанные строки подписей заполнены',
+  // the forms ГОСТ Р 21.101 (ПД, РД) and ГОСТ 21.301 (survey reports) govern; a letter, a ГПЗУ, a ТУ or an assignment
+  // carries the signatures its issuer's form asks for
+  appliesTo: typesWhere((t) => t.titleBlock),
   find(ctx, report) {
     for (const d of ctx.docs) {
       // only documents whose title blocks were actually read (PDF text layer with positions)
-      if (d.xml || NOT_UNDER_SPDS.has(typeOf(ctx, d) ?? 'other')) continue;
+      if (d.xml) continue;
       const signed = d.stamps.filter((s) => s.hasRoleRows);
       if (!signed.length) continue;
       const problems = rowProblems(signed);

@@ -2,10 +2,11 @@ import type { XmlCharacteristic } from '../extract/xml-note.ts';
 import type { DocFacts, TraitFact, TraitKind } from '../facts/types.ts';
 import { formatTrait, TRAIT_TITLES, traitsAgree, xmlTrait } from '../facts/traits.ts';
 import { FIGURES } from '../facts/catalogue.ts';
-import { designDocs } from './common.ts';
+import { designDocs, textDocs } from './common.ts';
+import { typeOf } from './sole-values.ts';
 import { figureTold } from './consistency-values.ts';
 import { disagreement, judge, statementOf, toldOf, type Statement } from './judge.ts';
-import { defineCheck, where, type Check, type CheckContext } from './types.ts';
+import { defineCheck, where, type Check, type CheckContext, type Report } from './types.ts';
 
 /** What one document (or the XML note) says of a characteristic: one value, or the set of Ф-classes of the building. */
 interface Group {
@@ -48,6 +49,9 @@ function xmlStatement(ctx: CheckContext, kind: TraitKind, elements: readonly Xml
   return null;
 }
 
+/** The design assignments of the set: read for what they require, never as design documents. */
+const assignments = (ctx: CheckContext) => textDocs(ctx.docs).filter((d) => typeOf(ctx, d) === 'design_task');
+
 const shown = (s: Group) => [...new Set(s.facts.map(formatTrait))].join(', ');
 
 export interface TraitCheckSpec {
@@ -58,8 +62,19 @@ export interface TraitCheckSpec {
   xml: readonly XmlCharacteristic[];
   action: string;
   norm: string;
+  /**
+   * The design assignment states these characteristics as the values the object must have (a climate district, a fire
+   * category) and is the reference where it states one; absent where it states a bound instead (an energy class «не ниже
+   * B», which assignment.requirements judges).
+   */
+  assignmentStates?: true;
   /** A remark on the values in conflict (a value of the wrong kind written under the label), or null. */
   remark?(kind: TraitKind, values: string[]): string | null;
+  /**
+   * Judges the set against a reference first (the climate of the place in СП 131.13330) and returns the kinds and figure
+   * keys it judged: those are not compared across documents too, a wrong value is one cause and one finding.
+   */
+  reference?(ctx: CheckContext, report: Report): ReadonlySet<string>;
 }
 
 /**
@@ -76,10 +91,13 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
     importance: 'significant',
     title: spec.title,
     find(ctx, report) {
+      const held = spec.reference?.(ctx, report) ?? new Set<string>();
       for (const kind of spec.kinds) {
+        if (held.has(kind)) continue;
         const statements: Statement<Group>[] = [];
         const quoteOf = (s: Group) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
-        for (const doc of designDocs(ctx)) {
+        // the design assignment states the characteristics the customer requires: the reference wherever it states one
+        for (const doc of [...designDocs(ctx), ...(spec.assignmentStates ? assignments(ctx) : [])]) {
           const s = groupOf(doc, kind);
           if (s) statements.push(statementOf(doc, s, s.facts[0]!.docPage, quoteOf(s)));
         }
@@ -92,7 +110,7 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
             said: `${where({ doc: ctx.xml!.doc, page: 1 })}: ${quoteOf(xs)}`,
           });
         const name = TRAIT_TITLES[kind];
-        for (const v of judge(statements, { same: agree })) {
+        for (const v of judge(statements, { same: agree, isSource: (d) => typeOf(ctx, d) === 'design_task' })) {
           const remark = spec.remark?.(
             kind,
             [...v.other.item.facts, ...v.ref.item.facts].map((f) => f.value),
@@ -107,7 +125,7 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
           );
         }
       }
-      for (const f of figures) for (const told of figureTold(ctx, f)) report(told);
+      for (const f of figures) if (!held.has(f.key)) for (const told of figureTold(ctx, f)) report(told);
     },
   });
 }

@@ -70,6 +70,12 @@ export interface CheckDeclaration<Id extends string = string> {
   title: string;
   /** What the set must hold for the check to run (all of them). */
   needs?: readonly Need[];
+  /**
+   * The document types the check judges (set/document-types.ts): its `ctx.docs` holds only documents of these types, so
+   * no check tests a type by hand, and it is not run on a set holding none. Absent — every document (comparisons of
+   * values, norms at each document's date).
+   */
+  appliesTo?: readonly DocumentType[];
   /** A source every finding of the check names besides its documents and its norm (the profile the composition is judged by). */
   basis?: FindingSource;
 }
@@ -166,6 +172,12 @@ function holds(ctx: CheckContext, need: Need): boolean {
   }
 }
 
+/** The set as a check of some types sees it: the documents of those types only; the set model stays whole. */
+function judgedBy(ctx: CheckContext, types: readonly DocumentType[]): CheckContext {
+  const judged = new Set(ctx.set.documents.filter((t) => types.includes(t.type)).map((t) => t.docIndex));
+  return { ...ctx, docs: ctx.docs.filter((d) => judged.has(d.doc.index)) };
+}
+
 const DECLARED = new WeakSet<Check>();
 
 /**
@@ -178,8 +190,11 @@ export function defineCheck<const Id extends string>(check: ReportingCheck<Id>):
     ...declaration,
     run(ctx) {
       if (declaration.needs?.some((n) => !holds(ctx, n))) return {};
+      const judged = declaration.appliesTo ? judgedBy(ctx, declaration.appliesTo) : ctx;
+      // a set holding no document of the types a check judges is one the check has nothing to say about
+      if (!judged.docs.length && declaration.appliesTo) return {};
       const out: CheckOutput = { findings: [], questions: [], referenceProblems: [], warnings: [] };
-      find.call(check, ctx, reporter(declaration, ctx, out));
+      find.call(check, judged, reporter(declaration, ctx, out));
       return out;
     },
   } as Check<Id>;

@@ -15,9 +15,8 @@ const withSchema = (schema: SchemaCheck, role: 'review' | 'context' = 'review') 
 };
 
 test('each violation is a finding naming the element, the schema version and what to do', async () => {
-  const xml = Buffer.from(
-    '<ExplanatoryNote SchemaVersion="01.07"><ExplanatoryNoteNumber>24-017-ПЗ</ExplanatoryNoteNumber><ExplanatoryNoteYear>2025</ExplanatoryNoteYear><IssueAuthor><Organization><OrgFullName>ООО «Проект»</OrgFullName><OrgOGRN>1027700123456</OrgOGRN></Organization></IssueAuthor></ExplanatoryNote>',
-  );
+  const xml =
+    '<ExplanatoryNote SchemaVersion="01.07"><ExplanatoryNoteNumber>24-017-ПЗ</ExplanatoryNoteNumber><ExplanatoryNoteYear>2025</ExplanatoryNoteYear><IssueAuthor><Organization><OrgFullName>ООО «Проект»</OrgFullName><OrgOGRN>1027700123456</OrgOGRN></Organization></IssueAuthor></ExplanatoryNote>';
   const schema = await validateMinstroyXml(xml, 'ExplanatoryNote', FIXTURES);
   const { findings = [] } = xmlSchemaViolation.run(context([withSchema(schema)]));
   assert.equal(findings.length, 1);

@@ -97,8 +97,9 @@ export function assignmentSummary(f: DesignAssignmentFacts): string {
     `Задание на проектирование (XML, схема DesignAssignment ${f.schemaVersion ?? '—'})`,
     f.number || f.date ? `Номер ${f.number ?? '—'} от ${f.date ?? '—'}` : '',
     f.objectName ? `Наименование объекта: ${f.objectName}` : '',
-    ...f.indicators.map(indicatorLine),
-    ...f.characteristics.map((c) => `${c.label}: ${c.value}`),
+    // each indicator and characteristic ends its own sentence: a bound of one («не более 4 этажей») is not read as said of the next
+    ...f.indicators.map((i) => `${indicatorLine(i)};`),
+    ...f.characteristics.map((c) => `${c.label}: ${c.value};`),
     ...f.texts,
   ];
   return lines.filter(Boolean).join('\n');

@@ -11,6 +11,7 @@ import { DOCUMENT_TITLES, validateMinstroyXml, type MinstroyDocument, type Schem
 import { pageList } from '../text/pages.ts';
 import { TextLayerRepair } from './text-layer-repair.ts';
 import { explainPdfFailure, isRussianExplanation } from '../../ingest/pdf-failure.ts';
+import { decodeXml } from '../../ingest/xml-encoding.ts';
 
 export interface StreamResult {
   warnings: ResultWarning[];
@@ -170,21 +171,30 @@ async function readPdf(
 
 async function readXml(
   doc: ReviewDocument,
-  xsdDir: string | undefined,
+  xsdDir: string | null | undefined,
   onPage: (p: ReadPage) => void,
   res: StreamResult,
   warn: (c: string, m: string, p?: number) => void,
 ): Promise<void> {
-  const bytes = await readFile(doc.path);
-  const xml = bytes.toString('utf8');
   res.pagesTotal = 1;
+  // read once in the encoding the file declares: the same text is validated and gives the facts
+  const decoded = decodeXml(await readFile(doc.path));
+  if (!decoded.ok) {
+    res.failure = { reason: decoded.reason, detail: `XML not decoded: ${decoded.detail}` };
+    warn(
+      'document_unreadable',
+      `XML-файл «${doc.name}» не прочитан: ${decoded.reason}. Сведения из него не сверялись, по XML-схеме он не проверялся; сохраните его в UTF-8 (или в кодировке, которую он объявляет) и загрузите снова.`,
+    );
+    return;
+  }
+  const xml = decoded.text;
   const root = xmlRoot(xml);
   const assignmentRoot = isDesignAssignment(xml, root);
   const kind: MinstroyDocument | null = root === 'ExplanatoryNote' ? 'ExplanatoryNote' : assignmentRoot ? 'DesignAssignment' : null;
-  // a reader given no schema directory (tools, some tests) does not validate
-  if (kind && xsdDir) {
+  // without a folder of schemas, or without the file of the stated version in it, the document is not validated and says so
+  if (kind) {
     // validation is a check of its own: whatever befalls it, the document is still read for its facts
-    res.schema = await validateMinstroyXml(bytes, kind, xsdDir).catch(
+    res.schema = await validateMinstroyXml(xml, kind, xsdDir).catch(
       (): SchemaCheck => ({
         document: kind,
         version: null,
@@ -227,6 +237,11 @@ function schemaWarnings(doc: ReviewDocument, s: SchemaCheck, warn: (c: string, m
     warn('xml_schema_not_checked', `XML ${what} «${doc.name}» не проверен по XML-схеме Минстроя: ${s.reason}.`);
     return;
   }
+  if (s.unofficialSchema)
+    warn(
+      'xml_schema_unverified',
+      `XML ${what} «${doc.name}» проверен по файлу XML-схемы ${s.version} (${s.unofficialSchema.file}), установленному на сервере, но этот файл не совпадает с официальным файлом Минстроя (SHA-256 ${s.unofficialSchema.sha256}): результат проверки может отличаться от проверки по официальной схеме.`,
+    );
   if (s.uncheckedAssertions.length)
     warn(
       'xml_schema_assertions_unchecked',

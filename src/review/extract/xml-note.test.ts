@@ -44,6 +44,8 @@ test('characteristics of the object: responsibility level, energy class and clim
     ClimateDistrict: 'IIВ',
     SnowDistrict: 'III',
     WindDistrict: 'I',
+    // read as written; «не устанавливается» is no category and takes no part in the comparison
+    FireDangerCategory: 'не устанавливается',
   });
   assert.deepEqual(
     parseExplanatoryNote('<ExplanatoryNote SchemaVersion="01.07"><NonIndustrialObject><Name>x</Name></NonIndustrialObject></ExplanatoryNote>')!.characteristics,

@@ -24,6 +24,8 @@ export interface XmlNoteFacts {
   initialDocuments: { type: string; name: string; number: string; date: string }[];
   /** Characteristics of the object compared with the documents (C-10 … C-12), as written; absent elements are left out. */
   characteristics: Partial<Record<XmlCharacteristic, string>>;
+  /** ClimateConditions/ClimateNote — the climate of the place in the designer's words (its design values), or null. */
+  climateNote?: string | null;
   /** Texts that may name norms — UsedNorms/UsedNorm and the free-text fields — each with its element path. */
   normTexts: XmlText[];
   /** Documents the note cites as issued (decision, initial and survey documents), each with its element path. */
@@ -56,6 +58,7 @@ export const XML_CHARACTERISTICS = [
   'SnowDistrict',
   'WindDistrict',
   'SeismicActivity',
+  'FireDangerCategory',
 ] as const;
 export type XmlCharacteristic = (typeof XML_CHARACTERISTICS)[number];
 
@@ -226,6 +229,7 @@ export function parseExplanatoryNote(xml: string): XmlNoteFacts | null {
         date: str(d.DocDate) ?? '',
       })),
     characteristics: characteristicsOf(obj),
+    climateNote: climateNoteOf(obj),
     normTexts: normTextsOf(root),
     issuedDocuments: issuedDocumentsOf(root),
     modificationDates: [...elements(root, 'ExplanatoryNote')]
@@ -303,6 +307,13 @@ function characteristicsOf(obj: Obj): XmlNoteFacts['characteristics'] {
     if (v) out[name] = v;
   }
   return out;
+}
+
+function climateNoteOf(obj: Obj): string | null {
+  const note = findAll(obj, 'ClimateNote')[0];
+  if (note === undefined) return null;
+  const text = isObj(note) ? leafTexts(note).join('\n') : str(note);
+  return text?.trim() || null;
 }
 
 function regionCodeOf(a: unknown): string | null {

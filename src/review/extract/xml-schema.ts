@@ -1,15 +1,20 @@
 /**
  * Validation of the Минстрой XML documents — the explanatory note (ExplanatoryNote) and the design assignment
- * (DesignAssignment) — against the official XSD of the version the document states. The operator installs the official
- * files into XSD_DIR; assets/xsd/sources.json names the files expected and where they come from (assets/xsd/SOURCES.md).
+ * (DesignAssignment) — against the official XSD of the version the document states. The schemas are not part of the
+ * project: the operator installs the official files into XSD_DIR; xml-schema-sources.ts names the files expected and
+ * their digests (docs/xml-schemas.md: where to download them and how to check them). A file whose digest is not an
+ * official one is still used, and every document validated against it says so.
  * libxml2 (compiled to WebAssembly) is loaded on the first XML document only, and each schema is compiled once per process.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { XmlDocument, XmlElement, XsdValidator } from 'libxml2-wasm';
 import type { Importance } from '../../kernel/result.ts';
+import { asUtf8Document } from '../../ingest/xml-encoding.ts';
 import { explainViolation, type MinstroyDocument, type Violation } from './xml-schema-messages.ts';
 import { ownAssertions, type OwnAssertion } from './xml-schema-assertions.ts';
+import { SCHEMA_SOURCES, type SchemaSource } from './xml-schema-sources.ts';
 
 export type { MinstroyDocument, Violation } from './xml-schema-messages.ts';
 
@@ -30,18 +35,9 @@ export interface SchemaCheck {
   violations: Violation[];
   /** Assertions (xs:assert, XSD 1.1) of the schema neither libxml2 nor the review's own rules evaluate: their wording in the schema. */
   uncheckedAssertions: string[];
+  /** Set when the document was validated against a file of XSD_DIR whose SHA-256 is none of the official ones. */
+  unofficialSchema?: { file: string; sha256: string };
 }
-
-interface SchemaSource {
-  document: MinstroyDocument;
-  version: string;
-  file: string;
-  sha256: string;
-  /** The SchemaVersion the official file fixes when it differs from its own version (01.04 fixes «01.03»). */
-  fixed_version?: string;
-}
-
-const MANIFEST = new URL('../../../assets/xsd/sources.json', import.meta.url);
 /** Larger documents are not validated: libxml2 holds the whole tree in WebAssembly memory (real notes weigh 50–600 KB). */
 export const MAX_VALIDATED_BYTES = 10 * 1024 * 1024;
 const XS = { xs: 'http://www.w3.org/2001/XMLSchema' };
@@ -50,17 +46,42 @@ type Libxml = typeof import('libxml2-wasm');
 let libxml: Promise<Libxml> | null = null;
 const loadLibxml = () => (libxml ??= import('libxml2-wasm'));
 
-let sources: Promise<SchemaSource[]> | null = null;
-/** The shipped schemas as sources.json lists them. */
-export function schemaSources(): Promise<SchemaSource[]> {
-  sources ??= readFile(MANIFEST, 'utf8').then((t) => (JSON.parse(t) as { schemas: SchemaSource[] }).schemas);
-  return sources;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Whether a file holds the official bytes of its schema: its SHA-256, or that of its content with CRLF line ends read
+ * as LF, is one the source names. Returns the file's own digest either way.
+ */
+export function officialDigest(source: SchemaSource, bytes: Buffer): { sha256: string; official: boolean } {
+  const own = sha256(bytes);
+  const known = new Set(source.digests.map((d) => d.sha256));
+  if (known.has(own)) return { sha256: own, official: true };
+  const lf = bytes.includes('\r\n') ? sha256(Buffer.from(bytes.toString('latin1').replace(/\r\n/g, '\n'), 'latin1')) : null;
+  return { sha256: own, official: lf !== null && known.has(lf) };
+}
+
+/** What XSD_DIR holds of the files expected, for the operator: missing ones and ones that are not the official bytes. */
+export async function schemaFolderState(xsdDir: string): Promise<{ installed: string[]; missing: string[]; unofficial: { file: string; sha256: string }[] }> {
+  const state = { installed: [] as string[], missing: [] as string[], unofficial: [] as { file: string; sha256: string }[] };
+  for (const source of SCHEMA_SOURCES) {
+    const bytes = await readFile(join(xsdDir, source.file)).catch(() => null);
+    if (!bytes) {
+      state.missing.push(source.file);
+      continue;
+    }
+    state.installed.push(source.file);
+    const d = officialDigest(source, bytes);
+    if (!d.official) state.unofficial.push({ file: source.file, sha256: d.sha256 });
+  }
+  return state;
 }
 
 interface Compiled {
   validator: XsdValidator;
   /** Every xs:assert removed from the loaded schema: its test and its documentation. */
   asserts: { test: string; text: string }[];
+  /** The file's SHA-256 and whether it is one of the official ones. */
+  digest: { sha256: string; official: boolean };
 }
 const compiled = new Map<string, Promise<Compiled | null>>();
 
@@ -76,6 +97,7 @@ function compile(source: SchemaSource, path: string): Promise<Compiled | null> {
       // a schema not installed is told to the user as such, never replaced by another version's
       const bytes = await readFile(path).catch(() => null);
       if (!bytes) return null;
+      const digest = officialDigest(source, bytes);
       const lx = await loadLibxml();
       const doc = lx.XmlDocument.fromBuffer(bytes, {
         option: lx.ParseOption.XML_PARSE_SKIP_IDS | lx.ParseOption.XML_PARSE_NONET | lx.ParseOption.XML_PARSE_NO_XXE,
@@ -88,15 +110,15 @@ function compile(source: SchemaSource, path: string): Promise<Compiled | null> {
           asserts.push({ test: el.attr('test')?.value ?? '', text: text.replace(/\s+/g, ' ').trim() });
           el.remove();
         }
-        if (source.fixed_version) {
+        if (source.fixedVersion) {
           const fixed = doc.get(
             `/xs:schema/xs:element[@name="${source.document === 'DesignAssignment' ? 'Document' : source.document}"]//xs:attribute[@name="SchemaVersion"]`,
             XS,
           ) as XmlElement | null;
           const attr = fixed?.attr('fixed');
-          if (attr?.value === source.fixed_version) attr.value = source.version;
+          if (attr?.value === source.fixedVersion) attr.value = source.version;
         }
-        return { validator: lx.XsdValidator.fromDoc(doc), asserts };
+        return { validator: lx.XsdValidator.fromDoc(doc), asserts, digest };
       } finally {
         doc.dispose();
       }
@@ -127,12 +149,14 @@ const notValidated = (document: MinstroyDocument, version: string | null, reason
   uncheckedAssertions: [],
 });
 
-/** Validates a document against the official schema of the version it states. Never throws for what the document holds. */
-export async function validateMinstroyXml(bytes: Buffer, document: MinstroyDocument, xsdDir: string): Promise<SchemaCheck> {
-  const head = bytes.subarray(0, 20_000).toString('utf8');
-  const version = statedVersion(head);
-  const all = await schemaSources();
-  const known = all.filter((s) => s.document === document);
+/**
+ * Validates a document — its text as decodeXml read it in the encoding it declares — against the official schema of the
+ * version it states, read from xsdDir (absent: no folder of schemas named, nothing validated). Never throws for what the
+ * document or the folder holds.
+ */
+export async function validateMinstroyXml(xml: string, document: MinstroyDocument, xsdDir: string | null | undefined): Promise<SchemaCheck> {
+  const version = statedVersion(xml);
+  const known = SCHEMA_SOURCES.filter((s) => s.document === document);
   const list = known.map((s) => s.version).join(', ');
   if (version === null)
     return notValidated(
@@ -142,24 +166,31 @@ export async function validateMinstroyXml(bytes: Buffer, document: MinstroyDocum
     );
   const source = known.find((s) => s.version === version);
   if (!source) {
-    const fixedBy = known.find((s) => s.fixed_version === version);
+    const fixedBy = known.find((s) => s.fixedVersion === version);
     return notValidated(
       document,
       version,
       `версия схемы ${version} не поддерживается (поддерживаются ${list})${fixedBy ? `; официальная схема ${fixedBy.version} по ошибке фиксирует значение «${version}», поэтому записка, составленная по ней, неотличима от версии ${version} — укажите фактическую версию` : ''}; версию не угадываем`,
     );
   }
-  if (bytes.length > MAX_VALIDATED_BYTES) return notValidated(document, version, `файл больше ${MAX_VALIDATED_BYTES / 1024 / 1024} МБ`);
+  if (Buffer.byteLength(xml, 'utf8') > MAX_VALIDATED_BYTES) return notValidated(document, version, `файл больше ${MAX_VALIDATED_BYTES / 1024 / 1024} МБ`);
   // Минстрой documents have no use for a DTD: a document declaring one (entities, external subsets) is not parsed at all
-  if (bytes.includes('<!DOCTYPE') || bytes.includes('<!ENTITY'))
+  if (xml.includes('<!DOCTYPE') || xml.includes('<!ENTITY'))
     return notValidated(document, version, 'документ содержит объявление DOCTYPE или ENTITY, которое схемы Минстроя не предусматривают');
-  const schema = await compile(source, join(xsdDir, source.file));
+  if (!xsdDir) return notValidated(document, version, 'официальные XML-схемы Минстроя не установлены на сервере (не задана папка схем XSD_DIR)');
+  let schema: Compiled | null;
+  try {
+    schema = await compile(source, join(xsdDir, source.file));
+  } catch {
+    return notValidated(document, version, `файл XML-схемы версии ${version} (${source.file}) на сервере не читается как XML-схема: он повреждён`);
+  }
   if (!schema) return notValidated(document, version, `официальная XML-схема версии ${version} (${source.file}) не установлена на сервере`);
+  const unofficial = schema.digest.official ? {} : { unofficialSchema: { file: source.file, sha256: schema.digest.sha256 } };
   const lx = await loadLibxml();
   let doc: XmlDocument;
   try {
     // no entity substitution, no external loading of any kind; libxml2's own limits (depth 256, 10 MB text nodes) stay on
-    doc = lx.XmlDocument.fromBuffer(bytes, { option: lx.ParseOption.XML_PARSE_NONET | lx.ParseOption.XML_PARSE_NO_XXE });
+    doc = lx.XmlDocument.fromBuffer(asUtf8Document(xml), { option: lx.ParseOption.XML_PARSE_NONET | lx.ParseOption.XML_PARSE_NO_XXE });
   } catch (err) {
     const first = err instanceof lx.XmlLibError ? err.details[0] : undefined;
     return {
@@ -176,6 +207,7 @@ export async function validateMinstroyXml(bytes: Buffer, document: MinstroyDocum
         },
       ],
       uncheckedAssertions: schema.asserts.map((a) => a.text),
+      ...unofficial,
     };
   }
   try {
@@ -194,6 +226,7 @@ export async function validateMinstroyXml(bytes: Buffer, document: MinstroyDocum
       validated: true,
       violations: mergeViolations(violations),
       uncheckedAssertions: schema.asserts.filter((a) => !own.some((r: OwnAssertion) => r.covers.test(a.test))).map((a) => a.text),
+      ...unofficial,
     };
   } finally {
     doc.dispose();

@@ -559,6 +559,8 @@ export const CATALOGUE = [
   trait('wind_district', 'ветровой район', 'consistency.climate'),
   trait('seismicity', 'сейсмичность площадки', 'consistency.climate'),
   trait('design_temperature', 'расчётная температура наружного воздуха (холодной пятидневки)', 'consistency.climate'),
+  trait('coldest_day_temperature', 'температура наиболее холодных суток (обеспеченностью 0,92)', 'consistency.climate'),
+  trait('heating_mean_temperature', 'средняя температура отопительного периода', 'consistency.climate'),
   trait('energy_class', 'класс энергетической эффективности', 'consistency.energy_class'),
   // Loads of the object (a ТУ gives the most the network supplies)
   load('load_power', 'электрическая мощность (расчётная, установленная, максимальная)'),

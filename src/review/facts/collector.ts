@@ -14,6 +14,7 @@ import { opensBoundPart, StampReader } from './stamp.ts';
 import { findAddresses, findTitleAddress, findCadastral, findObjectNames, findYear, stampNames } from './text-facts.ts';
 import { MAX_FACTS_PER_KIND, type DocFacts } from './types.ts';
 import { findTraits } from './traits.ts';
+import { findNamedStations } from './climate-place.ts';
 import { findValues } from './values.ts';
 import { findRequirements } from './requirements.ts';
 import { findFireHeights, findZeroElevations } from './heights.ts';
@@ -169,6 +170,7 @@ export class DocCollector {
     push(f.gpzu, findGpzu(flat, n));
     push(f.techConditions, findTechConditions(flat, n));
     push(f.traits, findTraits(flat, n));
+    push((f.climateStations ??= []), findNamedStations(flat, n));
     push(f.requirements, findRequirements(flat, n));
     push(f.addresses, findAddresses(flat, n));
     if (n <= 2) {
@@ -197,6 +199,14 @@ export class DocCollector {
       const text = normalizeText(t.text);
       this.norms(collapseSpaces(text), text, 1, false, t.path);
     }
+  }
+
+  /** The XML note's ClimateNote, read as the text of its one page: its design values and the station it names. */
+  private xmlClimate(note: string): void {
+    const flat = collapseSpaces(normalizeText(note));
+    push(this.facts.traits, findTraits(flat, 1));
+    push(this.facts.values, findValues(flat, 1));
+    push((this.facts.climateStations ??= []), findNamedStations(flat, 1));
   }
 
   private norms(flat: string, text: string, n: number, recognised: boolean, path?: string): void {
@@ -229,6 +239,7 @@ export class DocCollector {
     f.year = findYear(f.head);
     f.xml = xml;
     if (xml) this.xmlNorms(xml);
+    if (xml?.climateNote) this.xmlClimate(xml.climateNote);
     f.contents = this.contents.finish();
     if (xml) f.section = 'ПЗ';
     // A document the client did not classify gets the intake's guess from its name and first pages (null when unsure).

@@ -74,3 +74,15 @@ test('a cipher after «на листах» is not a sheet number; a referenced c
     [[2, '57/19-ПС-АР3.СО']],
   );
 });
+
+test('a sheet of another document named by words, not by a cipher, is told apart with that document', () => {
+  const [a, b] = findSheetRefs('Расчёт приведён на листах 81, 82 раздела ООС.', 1);
+  assert.deepEqual([a!.sheet, b!.sheet, a!.other, a!.otherSection], [81, 82, 'раздела ООС', 'ООС']);
+  const [c] = findSheetRefs('Исправлено, см. лист 10 текстовой части подраздела ИОС9.', 1);
+  assert.deepEqual([c!.sheet, c!.otherSection], [10, 'ИОС9']);
+  const [v] = findSheetRefs('Схема приведена на листе 3 тома 8.', 1);
+  assert.deepEqual([v!.other, v!.otherSection], ['тома 8', undefined]);
+  // the volume's own parts and plain words after the number name no other document
+  assert.equal(findSheetRefs('см. лист 5 графической части.', 1)[0]!.other, undefined);
+  assert.equal(findSheetRefs('см. лист 5 ПРИЛОЖЕНИЕ', 1)[0]!.other, undefined);
+});

@@ -15,7 +15,25 @@ const CIPHER_THEN_SHEET_RE =
 const DOC_REF_CONTEXT =
   /(?:(?<![а-яё])см\.?|смотри|смотреть|согласно|в\s+соответствии\s+с|приведен\S*\s+в|указан\S*\s+в|представлен\S*\s+в|разработан\S*\s+в|в\s+составе|(?<![а-яё])по|(?<![а-яё])в\s+(?:томе|разделе|документе|альбоме|комплекте))\s*(?:[а-яё.]+\s*){0,3}$/iu;
 
-/** «см. лист 12», «на листах 5–7», «см. лист 3 документа 24-017-АР». */
+// «… раздела ООС», «… текстовой части подраздела ИОС9», «… тома 8», «… раздела «Охрана окружающей среды»» right after the
+// sheet: the sheet is another document's
+const OTHER_DOCUMENT =
+  /^(?:[\s,и–-]*\d{1,3}(?!\d))*[\s,]*(?:(?:текстов\S*|графическ\S*)\s+част\S*\s+)?(?:(?:раздел|подраздел|том|книг|альбом|документ|отчет|отчёт)[а-яё]*\s*(?:№\s*)?(?:(\d+(?:\.\d+)*)|«[^»]{3,80}»|"[^"]{3,80}"|([А-ЯЁ]{2,5}\d*(?:\.\d+)*)(?![а-яё]))|([А-ЯЁ]{2,5}\d*(?:\.\d+)*)(?![а-яёА-ЯЁ]))/u;
+// the codes a section or subsection is named by; a word in capitals after a sheet is one only when it is a code
+const SECTION_CODE =
+  /^(?:ПЗ|ПЗУ|СПОЗУ|АР|КР|ИОС\d*(?:\.\d+)*|ТХ|ПОС|ПОД|ООС|ПМООС|ПБ|ОДИ|ТБЭ|ЭЭ|СМ|ГОЧС|ИТМ|ЭС|ЭО|ЭМ|ВС|ВК|НВК|ОВ|ТС|СС|ГС|КЖ|КМ|АС|ГП|ИИ|ИГДИ|ИГИ|ИЭИ|ИГМИ)$/u;
+
+/** Another document named by words right after a sheet reference, with its section code when one is given. */
+function otherDocument(after: string): Pick<SheetRef, 'other' | 'otherSection'> {
+  const m = OTHER_DOCUMENT.exec(after);
+  if (!m) return {};
+  const code = m[2] ?? m[3];
+  // a bare capital word after the sheet is another document only when it is a section's code («лист 5 ООС»)
+  if (m[3] && !SECTION_CODE.test(m[3])) return {};
+  return { other: m[0].replace(/^[\s,]+/, '').replace(/\s+/g, ' '), ...(code && SECTION_CODE.test(code) ? { otherSection: code } : {}) };
+}
+
+/** «см. лист 12», «на листах 5–7», «см. лист 3 документа 24-017-АР», «листы 81, 82 раздела ООС». */
 export function findSheetRefs(text: string, docPage: number): SheetRef[] {
   const out: SheetRef[] = [];
   SHEET_REF_RE.lastIndex = 0;
@@ -24,12 +42,21 @@ export function findSheetRefs(text: string, docPage: number): SheetRef[] {
     const a = Number(m[1]);
     const b = m[2] ? Number(m[2]) : a;
     const s = snippet(text, m.index, m.index + m[0].length);
-    for (const sheet of new Set([a, b])) if (sheet > 0) out.push({ sheet, docPage, raw: m[0].replace(/\s+/g, ' ').trim(), snippet: s, cipher });
+    const other = cipher ? {} : otherDocument(text.slice(m.index + m[0].length, m.index + m[0].length + 120));
+    for (const sheet of new Set([a, b])) if (sheet > 0) out.push({ sheet, docPage, raw: m[0].replace(/\s+/g, ' ').trim(), snippet: s, cipher, ...other });
   }
   PAREN_SHEET_RE.lastIndex = 0;
   for (let m = PAREN_SHEET_RE.exec(text); m; m = PAREN_SHEET_RE.exec(text)) {
     const sheet = Number(m[1]);
-    if (sheet > 0) out.push({ sheet, docPage, raw: m[0], snippet: snippet(text, m.index, m.index + m[0].length), cipher: null });
+    if (sheet > 0)
+      out.push({
+        sheet,
+        docPage,
+        raw: m[0],
+        snippet: snippet(text, m.index, m.index + m[0].length),
+        cipher: null,
+        ...otherDocument(text.slice(m.index + m[0].length, m.index + m[0].length + 120)),
+      });
   }
   CIPHER_THEN_SHEET_RE.lastIndex = 0;
   for (let m = CIPHER_THEN_SHEET_RE.exec(text); m; m = CIPHER_THEN_SHEET_RE.exec(text)) {
@@ -48,13 +75,20 @@ export function findSheetRefs(text: string, docPage: number): SheetRef[] {
   });
 }
 
+const AS_SECTION = /(?<![а-яё])(?:раздел|подраздел|том)[а-яё]*\s*(?:№\s*)?$/iu;
+
 /** Ciphers of documents that the text points the reader to («см. 24-017-КР2», «согласно 24-017-ИОС4»). */
 export function findCipherRefs(text: string, docPage: number): CipherRef[] {
   const out: CipherRef[] = [];
   for (const c of findCiphers(text)) {
     const before = text.slice(Math.max(0, c.index - 60), c.index);
     if (!DOC_REF_CONTEXT.test(before)) continue;
-    out.push({ ...c.fact, docPage, snippet: snippet(text, c.index, c.index + c.fact.cipher.length) });
+    out.push({
+      ...c.fact,
+      docPage,
+      snippet: snippet(text, c.index, c.index + c.fact.cipher.length),
+      ...(AS_SECTION.test(before) ? { asSection: true as const } : {}),
+    });
   }
   return out;
 }

@@ -48,6 +48,10 @@ test('object names, cadastral numbers and the year of a title page', () => {
   );
   assert.equal(findYear('Москва, 2025 г.'), 2025);
   assert.equal(findYear('СП 50.13330.2024'), null);
+  // a planned month or the end of a stage is not the document's year
+  assert.equal(findYear('Москва, 2021 г.\nОкончание строительства — сентябрь 2023 г.'), 2021);
+  assert.equal(findYear('Срок ввода объекта: 2024 год\nТобольск 2018'), 2018);
+  assert.equal(findYear('Начальник отдела 2019 г.'), 2019);
   assert.equal(findYear('ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nТом 3\nКазань, 2025\n'), 2025);
   assert.equal(findYear('Том 3\n2024'), 2024);
   assert.equal(findYear('СП 50.13330.2024\nГОСТ Р 21.101-2020\nот 12.02.2021\nприказ № 2021'), null);
@@ -129,4 +133,14 @@ test('an address alone on the line under the object name of a title page; not th
   assert.deepEqual(title('Жилой дом по адресу: 620008,\nСвердловская область, г. Екатеринбург, проспект Победы, 64, к.\n2'), []);
   assert.deepEqual(title('Жилой дом\nг. Тверь, ул. Ленина, д. 5, тел. 8 (4822) 00-00-00'), []);
   assert.deepEqual(findTitleAddress('Жилой дом\nг. Тверь, ул. Ленина, д. 5\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', 3), []);
+});
+
+test('an address right after the object’s quoted name is the object’s, without a label; an organisation’s is not read', () => {
+  const flat =
+    'Настоящей документацией рассматривается система электроснабжения объекта «Капитальный ремонт объекта капитального строительства: Центр Непрерывного Образования" Московская область, г.о. Серпухов, г. Серпухов, ул. Фирсова, д. 9 б) Обоснование принятой схемы';
+  assert.deepEqual(
+    findAddresses(flat, 5).map((a) => a.value),
+    ['Московская область, г.о. Серпухов, г. Серпухов, ул. Фирсова, д. 9'],
+  );
+  assert.deepEqual(findAddresses('ООО «Проект», Московская область, г. Серпухов, ул. Ленина, д. 5, тел. 123', 1), []);
 });

@@ -43,8 +43,12 @@ const ADDRESS_ABBR = new Set([
   // «г.о.», «м.о.»: the «о» of a municipal unit
   'о',
 ]);
-// Every wording ADDRESS_RE knows starts with one of these: pages without them are skipped in one scan.
-const ADDRESS_HINT = /адрес|место|объект\s*:/i;
+// «… объекта «Капитальный ремонт …: Центр образования" Московская область, г.о. Серпухов, ул. Фирсова, д. 9»: the address
+// that follows the object's quoted name without a label, from a subject of the Federation on
+const NAMED_OBJECT_ADDRESS =
+  /(?<![а-яё])объект\S*[^«"\n]{0,60}[«"][^»"\n]{5,200}[»"]\s*,?\s*((?:[А-ЯЁ][а-яё]+ая\s+(?:область|обл\.)|[А-ЯЁ][а-яё]+ий\s+край|Республика\s+[А-ЯЁ][а-яё]+|г\.\s?(?:Москва|Санкт-Петербург|Севастополь))\s*,[^;]{8,200})/gu;
+// Every wording ADDRESS_RE and NAMED_OBJECT_ADDRESS know starts with one of these: pages without them are skipped in one scan.
+const ADDRESS_HINT = /адрес|место|объект/i;
 const OBJECT_RE =
   /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
 const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
@@ -69,6 +73,8 @@ function trimAddress(raw: string): string {
   }
   // a title block runs on into the sheet title: «…, корпус 3 Схема планировочной…», «д .27 Разработал» when CAD spaces it
   s = s.replace(/((?:д\s?\.|дом|корп\s?\.|корпус|к\s?\.|стр\s?\.|строение|,)\s*\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][А-ЯЁа-яё]{2,}.*$/u, '$1');
+  // a lettered item of the text («б) Обоснование…») begins after it
+  s = s.replace(/\s+[а-яё]\)\s.*$/su, '');
   // stop before the next field of a title page or title block, or a sentence about something else
   return s
     .replace(
@@ -92,19 +98,17 @@ function clauseOf(flat: string, at: number): string {
  */
 export function findAddresses(flatText: string, docPage: number): TextFact[] {
   const out: TextFact[] = [];
-  ADDRESS_RE.lastIndex = 0;
   if (!ADDRESS_HINT.test(flatText)) return [];
   // a word hyphenated at a line end («Ново- сибирск») is one word again
   const flat = flatText.replace(/([А-Яа-яЁё])- (?=[А-Яа-яЁё])/gu, '$1-');
-  for (let m = ADDRESS_RE.exec(flat); m; m = ADDRESS_RE.exec(flat)) {
-    const value = trimAddress(m[1]!);
-    if (looksLikeAddress(value))
-      out.push({
-        value,
-        docPage,
-        snippet: snippet(flat, m.index, m.index + m[0].length - m[1]!.length + value.length),
-        clause: clauseOf(flat, m.index),
-      });
+  for (const re of [ADDRESS_RE, NAMED_OBJECT_ADDRESS]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(flat); m; m = re.exec(flat)) {
+      const value = trimAddress(m[1]!);
+      const at = m.index + m[0].length - m[1]!.length;
+      if (looksLikeAddress(value) && !out.some((a) => a.value === value))
+        out.push({ value, docPage, snippet: snippet(flat, re === ADDRESS_RE ? m.index : at, at + value.length), clause: clauseOf(flat, m.index) });
+    }
   }
   return out;
 }
@@ -306,12 +310,17 @@ export function findCadastral(text: string, docPage: number): TextFact[] {
 }
 
 /** The latest plausible year on a title page («2025 г.»), used as the date of the document. */
+const PLANNED_YEAR =
+  /(?<![а-яё])(?:январ[ья]|феврал[ья]|марта?|апрел[ья]|ма[йя]|июн[ья]|июл[ья]|августа?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья]|квартал\S*|до|срок\S*|окончани\S*|завершени\S*|ввод\S*|планируем\S*|начало)(?![а-яё])[^\n\d]{0,25}$/iu;
+
 export function findYear(text: string): number | null {
   const now = new Date().getUTCFullYear();
   let best: number | null = null;
   // «2025 г.», «2025 год», or a year closing a line of words: «Казань, 2025», «2025» at the foot of a title page; the year
   // of a whole date («от 04.05.2012 г.») is a date's, most often of a cited act
   for (const m of text.matchAll(/(?<![\d.])(20\d{2})\s*(?:г\.|г(?![а-яё])|год)|^[^\d\n]{0,40}?(?<![\d.\-/]|№\s*)(20\d{2})[ \t]*$/gimu)) {
+    // «сентябрь 2023», «окончание строительства — 2023 г.»: a month of a plan or of an act, not the document's year
+    if (PLANNED_YEAR.test(text.slice(Math.max(0, m.index - 40), m.index + m[0].indexOf(m[1] ?? m[2]!)))) continue;
     const y = Number(m[1] ?? m[2]);
     if (y <= now && (best === null || y > best)) best = y;
   }

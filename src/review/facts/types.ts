@@ -63,6 +63,8 @@ export type TraitKind =
   | 'wind_district'
   | 'seismicity'
   | 'design_temperature'
+  | 'coldest_day_temperature'
+  | 'heating_mean_temperature'
   | 'energy_class';
 
 export interface TraitFact {
@@ -148,6 +150,8 @@ export interface CipherFact {
 export interface CipherRef extends CipherFact {
   docPage: number;
   snippet: string;
+  /** The text calls it a section, subsection or volume («учтено в разделе …», «см. подраздел …»): one of this documentation. */
+  asSection?: true;
 }
 
 export interface SheetRef {
@@ -157,6 +161,13 @@ export interface SheetRef {
   snippet: string;
   /** Cipher written next to the sheet («лист 5 … 24-017-АР»), or null for this document. */
   cipher: string | null;
+  /**
+   * Another document named by words instead of a cipher («листы 81, 82 раздела ООС», «лист 10 текстовой части ИОС9»,
+   * «лист 3 тома 8»), as written; absent when the reference names no other document.
+   */
+  other?: string;
+  /** The section code that other document is named by («ООС», «ИОС9»), when it is named by one. */
+  otherSection?: string;
 }
 
 /** «см. том 7», «приведены в томе 5.1»: a volume of the set named by its number. */
@@ -237,8 +248,13 @@ export interface DocFacts {
   headCiphers: (CipherFact & { docPage: number })[];
   norms: Map<string, NormCitation>;
   values: ValueFact[];
-  /** Labelled characteristics of the designed object (fire safety, climate, energy class). */
+  /**
+   * Labelled characteristics of the designed object (fire safety, climate, energy class); of an XML note, those its
+   * ClimateConditions/ClimateNote states.
+   */
   traits: TraitFact[];
+  /** Stations (towns) the document says its climate data were taken for («приняты по г. Кострома»). */
+  climateStations?: TextFact[];
   /** Limits stated with a bound («не более 4 этажей»): the assignment's requirements when the document is one. */
   requirements: RequirementFact[];
   addresses: TextFact[];

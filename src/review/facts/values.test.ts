@@ -127,3 +127,13 @@ test('the capacity named with a plant is read in МВт', () => {
   // the plant's output stated with its label is an attribute of its own, not the capacity in its name
   assert.deepEqual(vals('Производительность котельной МВт 3,72; с установленной мощностью 3,72 МВт'), [['boiler_capacity', 3.72]]);
 });
+
+test('storeys said in words after the building: «здание … четырехэтажное», «имеет 4 надземных этажа»; «имеет четыре этажа» counts every floor', () => {
+  const read = (t: string) => findValues(t, 1).map((v) => [v.kind, v.value]);
+  assert.deepEqual(read('здание школы четырехэтажное'), [['storeys', 4]]);
+  assert.deepEqual(read('Здание имеет 4 надземных этажа.'), [['storeys', 4]]);
+  // with the basement: «4 этажа» against «3 надземных» is no contradiction, so it is the count of floors
+  assert.deepEqual(read('Здание школы имеет четыре этажа.'), [['floors', 4]]);
+  assert.deepEqual(read('Здание состоит из трех этажей'), [['floors', 3]]);
+  assert.deepEqual(read('двухэтажная пристройка к зданию'), []);
+});

@@ -147,6 +147,20 @@ const STOREY_WORDS = new RegExp(
   'giu',
 );
 
+// «здание школы четырехэтажное», «Здание — 4-этажное»: the adjective after the building it is said of
+const STOREY_ADJ_AFTER = new RegExp(
+  String.raw`(?<![а-яё])(?:здани[ея]|дом|корпус)(?:\s+[а-яё]+){0,2}\s*[—–-]?\s*(?:(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?|(${Object.keys(TENS).join('|')})?(${Object.keys(UNITS).join('|')}))этажн(?:ое|ый|ая|ым)(?![а-яё])`,
+  'giu',
+);
+/** «двадцати» + «пяти»: the number of storeys a compound adjective's words give. */
+const wordsCount = (tens: string | undefined, units: string | undefined) => (TENS[(tens ?? '').toLowerCase()] ?? 0) + (UNITS[(units ?? '').toLowerCase()] ?? 0);
+const COUNT_WORDS: Record<string, number> = { один: 1, два: 2, три: 3, четыре: 4, пять: 5, шесть: 6, семь: 7, восемь: 8, девять: 9, десять: 10 };
+// «имеет четыре этажа», «состоит из 5 надземных этажей»: above ground when it says so, else every floor with the basement
+const STOREYS_HELD = new RegExp(
+  String.raw`(?<![а-яё])(?:имеет|имеют|состоит\s+из|насчитывает)\s+(\d{1,2}|${[...Object.keys(COUNT_WORDS), ...Object.keys(UNITS)].join('|')})\s+(надземн\S*\s+)?этаж(?:а|ей)?(?![а-яё])`,
+  'giu',
+);
+
 /** Within the catalogue's bounds of the figure (a count is whole). */
 function plausible(kind: ValueKind, v: number): boolean {
   const f = figure(kind);
@@ -208,7 +222,7 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     }
   }
   const storeyWords = (m: RegExpExecArray) => {
-    const n = (TENS[(m[1] ?? '').toLowerCase()] ?? 0) + (UNITS[(m[2] ?? '').toLowerCase()] ?? 0);
+    const n = wordsCount(m[1], m[2]);
     return n >= 3 ? n : 0;
   };
   const storeyForms = !words.has('этаж')
@@ -239,6 +253,20 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     }
   }
   if (words.has('этаж')) {
+    STOREY_ADJ_AFTER.lastIndex = 0;
+    for (let m = STOREY_ADJ_AFTER.exec(t); m; m = STOREY_ADJ_AFTER.exec(t)) {
+      const value = m[1] ? Number(m[1]) : wordsCount(m[2], m[3]);
+      if (plausible('storeys', value) && value > 0 && !out.some((v) => v.kind === 'storeys' && v.raw === m![0].trim()))
+        out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
+    }
+    STOREYS_HELD.lastIndex = 0;
+    for (let m = STOREYS_HELD.exec(t); m; m = STOREYS_HELD.exec(t)) {
+      const word = m[1]!.toLowerCase();
+      const value = /^\d/.test(word) ? Number(word) : (COUNT_WORDS[word] ?? UNITS[word] ?? 0);
+      const kind = m[2] ? 'storeys' : 'floors';
+      if (value > 0 && plausible(kind, value))
+        out.push({ kind, value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
+    }
     STOREY_RANGE.lastIndex = 0;
     for (let m = STOREY_RANGE.exec(t); m; m = STOREY_RANGE.exec(t)) {
       const [low, high] = [Number(m[1]), Number(m[2])];

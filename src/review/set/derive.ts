@@ -1,6 +1,8 @@
 import type { DocFacts } from '../facts/types.ts';
 import { completenessOf, type UploadRequest } from './completeness.ts';
+import { ownDateOf } from './document-date.ts';
 import { typeOfDocument } from './document-type.ts';
+import { DOCUMENT_TYPES } from './document-types.ts';
 import { editionOf } from './edition.ts';
 import { documentationDate, referenceDateOf } from './reference-date.ts';
 import { setStageOf } from './stage.ts';
@@ -14,7 +16,10 @@ export { EDITION_963_FROM } from './edition.ts';
  * cipher base most volumes share (setCipherBase), which tells a volume's own sheets from a cover of another base.
  */
 export function deriveSetModel(docs: readonly DocFacts[], request: UploadRequest = {}, setBase: string | null = null): SetModel {
-  const documents = docs.map(typeOfDocument);
+  const documents = docs.map((d) => {
+    const t = typeOfDocument(d);
+    return { ...t, date: ownDateOf(d, t.type) };
+  });
   const docDate = documentationDate(docs, documents);
   const { edition, basis } = editionOf(docs, documents, docDate);
   return {
@@ -40,6 +45,6 @@ export function settleSections(docs: readonly DocFacts[], model: SetModel): void
     if (!t) continue;
     if (t.type === 'estimate') d.section = 'СМ';
     else if (t.type === 'pd_section' && (t.code === 'ЭЭ' || t.code === 'ПКР')) d.section = t.code;
-    else if (t.type !== 'pd_section' && t.type !== 'rd_mark' && t.type !== 'xml_note' && t.type !== 'other') d.section = null;
+    else if (DOCUMENT_TYPES[t.type].dating !== 'design') d.section = null;
   }
 }

@@ -72,7 +72,7 @@ test('the programme and the assignment of a survey come before its report and ar
   // a connection contract holds its ТУ: it is taken for them, an act of transfer is not
   const contract = ['ДОГОВОР № 06/1153-К0649-25', 'о подключении (технологическом присоединении)', 'газоиспользующего оборудования'];
   assert.deepEqual(typeOf('ТУ № К0649-621.pdf', contract), ['tech_conditions', null, null]);
-  assert.deepEqual(typeOf('Акт.pdf', ['АКТ ПРИЕМА-ПЕРЕДАЧИ', 'проектной документации']), ['other', null, null]);
+  assert.deepEqual(typeOf('Акт.pdf', ['АКТ ПРИЕМА-ПЕРЕДАЧИ', 'проектной документации']), ['act', null, null]);
   // the combined assignment for surveys and design is the design assignment
   const combined = ['СОГЛАСОВАНО:', 'Задание на выполнение инженерных изысканий и (или) проектирование', 'Выполнение работ'];
   assert.deepEqual(typeOf('Задание 29.12.2025.pdf', combined), ['design_task', null, null]);
@@ -115,15 +115,15 @@ test('a ГПЗУ, ТУ, a design task, an ИУЛ and a letter are typed as such,
   assert.deepEqual(typeOf('Письмо.pdf', ['Исх. № 125 от 10.04.2024', 'Уважаемый Иван Петрович!']), ['letter', null, null]);
 });
 
-test('an act of transfer listing the volumes and the survey reports is neither: another document', () => {
+test('an act of transfer listing the volumes and the survey reports is neither: an act', () => {
   const act = [
     'АКТ ПРИЕМА-ПЕРЕДАЧИ проектной документации',
     'Технический отчет по результатам инженерно-геодезических изысканий',
     'МКД-01',
     '09-2024-ПИР-ИОС4.1',
   ];
-  assert.deepEqual(typeOf('Акт приема-передачи ПД (2).pdf', act), ['other', null, null]);
-  assert.deepEqual(typeOf('Документ.pdf', act), ['other', null, null]);
+  assert.deepEqual(typeOf('Акт приема-передачи ПД (2).pdf', act), ['act', null, null]);
+  assert.deepEqual(typeOf('Документ.pdf', act), ['act', null, null]);
   // a survey report that speaks of the act of its acceptance is still the report
   assert.deepEqual(typeOf('ИГДИ.pdf', ['ТЕХНИЧЕСКИЙ ОТЧЕТ по результатам инженерно-геодезических изысканий', 'Приложение: акт приемки работ'])[0], 'survey');
 });
@@ -160,4 +160,15 @@ test('an ИУЛ whose title breaks at the hyphen, named «…-УЛ» after its v
   const head = ['Информационно\n-\nудостоверяющий лист', 'Номер п/п', 'Обозначение документа', 'Раздел ПД №5 Подраздел ПД№3 ИОС3'];
   assert.deepEqual(typeOf('Раздел ПД №5 Подраздел ПД№ 3 ИОС3-УЛ.pdf', head, 'ИОС3'), ['iul', null, null]);
   assert.deepEqual(typeOf('Раздел ПД №5 Подраздел ПД№ 3 ИОС3-УЛ.pdf', ['Контрольная сумма', 'CRC32 9313AA80'], 'ИОС3'), ['iul', null, null]);
+});
+
+test('documents that are not volumes have a type of their own: answers, applications, ТЭП, contracts and schedules, extracts', () => {
+  const answers = ['ООО «Проект»', 'Ответы на замечания', 'по разделу 8 «Охрана окружающей среды»', 'Замечание 1. …'];
+  assert.deepEqual(typeOf('Ответы ООС.pdf', answers), ['answers', null, null]);
+  assert.deepEqual(typeOf('исх. 420-19, ответы на зам-я к ИИ.pdf', ['Исх. № 420/19 от 07.06.2019']), ['answers', null, null]);
+  assert.deepEqual(typeOf('Заявление.pdf', ['В ГАУ «Госэкспертиза»', 'ЗАЯВЛЕНИЕ', 'о проведении государственной экспертизы']), ['application', null, null]);
+  assert.deepEqual(typeOf('Опросный лист.pdf', ['ОПРОСНЫЙ ЛИСТ', 'на проектирование очистных сооружений']), ['application', null, null]);
+  assert.deepEqual(typeOf('ТЭП.docx', ['Технико-экономические показатели', 'Площадь участка 10 600 м²']), ['tep', null, null]);
+  assert.deepEqual(typeOf('Приложение 2.pdf', ['Календарный план', 'выполнения работ по договору № 15']), ['contract', null, null]);
+  assert.deepEqual(typeOf('Выписка.pdf', ['Выписка из Единого государственного реестра недвижимости', 'об объекте недвижимости']), ['extract', null, null]);
 });

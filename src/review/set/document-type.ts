@@ -22,6 +22,11 @@ interface Rule {
   name?: RegExp;
   /** A line of the title zone begins with it. */
   title?: RegExp;
+  /**
+   * Only so many characters into the title zone: the title of a document that other documents carry as a part (the ТЭП
+   * of an assignment's appendix, the «Календарный план» of a ПОС) counts only where it opens the document.
+   */
+  top?: number;
   /** Kind of the document (survey kind, estimate kind) from the folded title zone and name. */
   code?: (text: string) => string | null;
   evidence: string;
@@ -49,6 +54,12 @@ const SURVEY_NAME = /(?:^|[^а-я])(?:игди|иги|игми|иэи|игти|�
 
 const kindOf = (kinds: [RegExp, string][]) => (text: string) => kinds.find(([re]) => re.test(text))?.[1] ?? null;
 
+/** The opening of a document: its first lines, where a title of its own stands. */
+const OPENING = 300;
+
+/** «ответы на замечания», «ответы на зам-я»: a letter saying so is the designer's answers. */
+const ANSWERS = /ответ\S* на зам/;
+
 /** Documents that are not sections: a rule whose title heads the title zone decides (the earliest; ties in this order), else the first whose file name says so. */
 const RULES: Rule[] = [
   {
@@ -58,7 +69,36 @@ const RULES: Rule[] = [
     title: /информационно\s*-\s*удостоверяющий лист/,
     evidence: 'информационно-удостоверяющий лист',
   },
+  {
+    // the designer's answers to an expertise's remarks, as a letter or a table: sheets they name are other documents'
+    type: 'answers',
+    name: ANSWERS,
+    title: /ответы на замечания|ответ на замечани/,
+    evidence: 'ответы на замечания',
+  },
   { type: 'letter', name: /(?:^|[^а-я])(?:письмо|исх\.?)(?:[^а-я]|$)/, title: /исх(?:одящий)?\.? ?№/, evidence: 'письмо' },
+  {
+    // the customer's application (for a check, an approval, a connection) and the form («опросный лист») filled in with it
+    type: 'application',
+    name: /(?:^|[^а-я])(?:заявлени\S*|заявк\S*|опросн\S* лист)(?:[^а-я]|$)/,
+    title: /заявление(?: о| на|$)|заявка(?: на|$)|опросный лист/,
+    evidence: 'заявление или опросный лист',
+    top: OPENING,
+  },
+  {
+    type: 'tep',
+    name: /(?:^|[^а-я])тэп(?:[^а-я]|$)|технико-экономическ\S* показател/,
+    title: /технико-экономические показатели/,
+    evidence: 'технико-экономические показатели',
+    top: OPENING,
+  },
+  {
+    type: 'extract',
+    name: /(?:^|[^а-я])выписк\S*(?:[^а-я]|$)|егрн/,
+    title: /выписка из (?:единого государственного реестра|егрн|реестра)/,
+    evidence: 'выписка из реестра',
+    top: OPENING,
+  },
   {
     type: 'gpzu',
     name: /(?:^|[^а-я])гпзу(?:[^а-я]|$)|градостроительн\S* план/,
@@ -81,10 +121,19 @@ const RULES: Rule[] = [
   },
   {
     // an act of transfer or a contract lists the set's volumes and reports by name: it is neither of them
-    type: 'other',
-    name: /^(?:акт|договор)(?:[^а-я]|$)/,
-    title: /акт (?:приема-передачи|приемки|сдачи)|договор (?:№|n |об осуществлении|на выполнение)/,
-    evidence: 'акт или договор',
+    type: 'act',
+    name: /^акт(?:[^а-я]|$)/,
+    title: /акт (?:приема-передачи|приемки|сдачи|обследования|выбора)/,
+    evidence: 'акт',
+    top: OPENING,
+  },
+  {
+    // a contract, its schedule (календарный план) or its work schedule: the object's figures stated with the work
+    type: 'contract',
+    name: /^договор(?:[^а-я]|$)|календарн\S* (?:план|график)|график (?:выполнения|производства) работ/,
+    title: /договор (?:№|n |об осуществлении|на выполнение)|календарный (?:план|график)|график (?:выполнения|производства) работ/,
+    evidence: 'договор, календарный план или график',
+    top: OPENING,
   },
   {
     // the assignment and the programme a survey is made to precede its report and are not one
@@ -137,13 +186,17 @@ export function typeOfDocument(d: DocFacts): TypedDocument {
   if (!titleStage || d.section === 'СМ') {
     // what the title page says outweighs the file name; of two titles, the one printed first is the document's own
     const titled = TITLED.map(([r, re]) => ({ r, m: re.exec(zone) }))
-      .filter((x) => x.m)
+      .filter((x) => x.m && x.m.index < (x.r.top ?? Number.POSITIVE_INFINITY))
       .sort((a, b) => a.m!.index - b.m!.index)[0];
-    const rule = titled?.r ?? RULES.find((r) => r.name?.test(name));
+    const named = RULES.find((r) => r.name?.test(name));
+    // a title others carry as a part (a ТЭП, a schedule) yields to a file name that says what the document is
+    const byTitle = titled && !(titled.r.top !== undefined && named && named !== titled.r);
+    const found = byTitle ? titled.r : (named ?? titled?.r);
+    const rule = found?.type === 'letter' && (ANSWERS.test(name) || ANSWERS.test(zone)) ? RULES.find((r) => r.type === 'answers')! : found;
     // a volume titled «Раздел 12. Смета на строительство» is a section, not an estimate
     if (rule && !(rule.type === 'estimate' && titleStage === 'П')) {
       const code = rule.code?.(`${zone}\n${name}`) ?? null;
-      const why = titled ? `титульный лист: «${titled.m![0].replace(/^[\s«"]+/, '').replace(/\s+/g, ' ')}…»` : `имя файла «${d.doc.name}»`;
+      const why = byTitle ? `титульный лист: «${titled.m![0].replace(/^[\s«"]+/, '').replace(/\s+/g, ' ')}…»` : `имя файла «${d.doc.name}»`;
       return { ...base, type: rule.type, code, stage: null, evidence: `${rule.evidence} (${why})`, stageSignals: signals };
     }
   }

@@ -1,6 +1,8 @@
 import type { PublishedObject, PublishedObjectStatement, PublishedSetModel, PublishedVolumePart, ResultWarning } from '../../kernel/result.ts';
 import type { ObjectIdentity, ObjectStatement } from './object-types.ts';
 import { dateRu } from './edition.ts';
+import { DOCUMENT_TYPES } from './document-types.ts';
+import { normsDateOf } from './reference-date.ts';
 import type { DocumentType, ReferenceDate, SetModel } from './types.ts';
 import type { VolumePart } from './volume-parts.ts';
 
@@ -10,21 +12,6 @@ const STAGE_PHRASE: Record<SetModel['stage'], string> = {
   survey: 'Комплект принят как материалы инженерных изысканий',
   mixed: 'Комплект содержит и проектную, и рабочую документацию',
   unknown: 'Стадия комплекта не определена',
-};
-
-const TYPE_NAME: Record<DocumentType, string> = {
-  pd_section: 'разделов ПД',
-  rd_mark: 'комплектов РД',
-  survey: 'отчётов изысканий',
-  survey_task: 'заданий и программ изысканий',
-  estimate: 'смет',
-  gpzu: 'ГПЗУ',
-  tech_conditions: 'ТУ',
-  design_task: 'заданий на проектирование',
-  iul: 'ИУЛ',
-  letter: 'писем',
-  xml_note: 'XML ПЗ',
-  other: 'прочих',
 };
 
 function dateText(r: ReferenceDate): string {
@@ -40,7 +27,27 @@ function dateText(r: ReferenceDate): string {
       return `${r.date.slice(0, 4)} г. по году XML пояснительной записки`;
     case 'title_year':
       return `${r.date.slice(0, 4)} г. по году на титульном листе${where}`;
+    case 'letter':
+      return `${dateRu(r.date)} по дате письма («${r.text}»${where})`;
+    case 'iul':
+      return `${dateRu(r.date)} по ИУЛ (${r.text}${where})`;
+    case 'file_name':
+      return `${dateRu(r.date)} по дате в имени файла${where}`;
+    case 'issued':
+      return `${dateRu(r.date)} по дате документа («${r.text}»${where})`;
   }
+}
+
+/**
+ * The documents judged at a date of their own (a letter, an answer, an initial document, an older survey or estimate):
+ * each with its date and where it was read, so the specialist sees why its norms were judged as they were.
+ */
+function ownDates(m: SetModel): string {
+  const own = m.documents.flatMap((t) => {
+    const at = normsDateOf(m, t.docIndex);
+    return at && t.date && at === t.date && at.date !== m.referenceDate?.date ? [`док. ${t.docIndex} — ${dateText(at)}`] : [];
+  });
+  return own.length ? `; документы, оцениваемые на свою дату: ${own.slice(0, 8).join('; ')}${own.length > 8 ? ` и ещё ${own.length - 8}` : ''}` : '';
 }
 
 /** The set model in one Russian sentence: stage, edition, what the documents are, the date norms are judged at. */
@@ -48,9 +55,9 @@ export function setSummary(m: SetModel): string {
   const edition = m.stage === 'П' || m.stage === 'mixed' ? ` (редакция состава ${m.edition === 'before_2022_09_01' ? 'до 01.09.2022' : 'с 01.09.2022'})` : '';
   const counts = new Map<DocumentType, number>();
   for (const t of m.documents) counts.set(t.type, (counts.get(t.type) ?? 0) + 1);
-  const composition = [...counts].map(([t, n]) => `${TYPE_NAME[t]} — ${n}`).join(', ');
+  const composition = [...counts].map(([t, n]) => `${DOCUMENT_TYPES[t].counted} — ${n}`).join(', ');
   const date = m.referenceDate ? `дата для оценки норм — ${dateText(m.referenceDate)}` : 'дата документации не найдена, нормы оцениваются на текущую дату';
-  return `${STAGE_PHRASE[m.stage]}${edition}${composition ? `: ${composition}` : ''}; ${date}.`;
+  return `${STAGE_PHRASE[m.stage]}${edition}${composition ? `: ${composition}` : ''}; ${date}${ownDates(m)}.`;
 }
 
 export function setModelWarning(m: SetModel): ResultWarning {
@@ -77,6 +84,11 @@ export function publishSetModel(m: SetModel): PublishedSetModel {
         code: t.code,
         stage: t.stage,
         evidence: t.evidence,
+        date: t.date?.date ?? null,
+        date_source: t.date?.source ?? null,
+        date_text: t.date?.text ?? null,
+        date_page: t.date?.page ?? null,
+        norms_date: normsDateOf(m, t.docIndex)?.date ?? null,
         ...(parts?.length ? { parts: parts.map(publishPart) } : {}),
       };
     }),

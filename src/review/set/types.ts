@@ -10,7 +10,7 @@ import type { VolumeStructure } from './volume-parts.ts';
 /**
  * What a document is: a section of ПД, a volume of РД by its марка, a survey report, the assignment or programme a survey
  * is made to (survey_task: the customer's and the surveyor's documents before the work, not its result), an estimate, an
- * initial document…
+ * initial document… What each type means for the checks is one table: set/document-types.ts.
  */
 export type DocumentType =
   | 'pd_section'
@@ -23,6 +23,12 @@ export type DocumentType =
   | 'design_task'
   | 'iul'
   | 'letter'
+  | 'answers'
+  | 'application'
+  | 'tep'
+  | 'contract'
+  | 'act'
+  | 'extract'
   | 'xml_note'
   | 'other';
 
@@ -38,6 +44,8 @@ export interface TypedDocument {
   evidence: string;
   /** Every statement of a stage the document makes, strongest first (title, stamps, cipher). */
   stageSignals?: StageSignal[];
+  /** The document's own date, read from its form by its type's rule (set/document-date.ts); null when it states none. */
+  date?: ReferenceDate | null;
 }
 
 export type DocumentStage = 'П' | 'Р';
@@ -59,7 +67,11 @@ export type SetStage = 'П' | 'Р' | 'survey' | 'mixed' | 'unknown';
 /** Composition of ПД: ПП № 87 before ПП № 963 (sets developed before 01.09.2022) or as amended by it. */
 export type CompositionEdition = 'before_2022_09_01' | 'from_2022_09_01';
 
-export type ReferenceDateSource = 'gpzu' | 'gpzu_document' | 'stamp' | 'title_year' | 'xml_year';
+/**
+ * Where a date was read: the ГПЗУ cited or in the set, title blocks, the title page's year, the XML note's year; for one
+ * document's own date also its letter line («исх. № … от …»), its file name, its ИУЛ, its issue date.
+ */
+export type ReferenceDateSource = 'gpzu' | 'gpzu_document' | 'stamp' | 'title_year' | 'xml_year' | 'letter' | 'file_name' | 'iul' | 'issued';
 
 /** The date the set is judged at (ГрК РФ ст. 49 ч. 5.2: the ГПЗУ's date when cited, else the documentation's). */
 export interface ReferenceDate {

@@ -2,7 +2,7 @@
 import type { Block } from '../model.ts';
 import { heatBlocks, powerBlocks, waterBlocks } from './loads.ts';
 import { boilerBlocks } from './indicators.ts';
-import { climateBlocks } from './traits.ts';
+import { climateBlocks, heatingMean } from './traits.ts';
 import { h, inlineNorm, normsBlocks, num, p, volume, volumeOf, type BuildCtx, type DocContent, type DrawingSheet } from './common.ts';
 
 function electricity(ctx: BuildCtx): Block[] {
@@ -63,7 +63,10 @@ function heating(ctx: BuildCtx): Block[] {
   return [
     h('1. Сведения о климатических и метеорологических условиях'),
     ...climateBlocks(ctx, ['district', 'temperature']),
-    p('Продолжительность отопительного периода — 214 сут. Расчетная температура наружного воздуха для проектирования вентиляции — минус 14 °С.'),
+    p(
+      `Продолжительность отопительного периода — ${ctx.facts.traits.heatingDays} сут., средняя температура наружного воздуха отопительного периода — ${heatingMean(ctx)}. Расчетная температура наружного воздуха для проектирования вентиляции — минус 14 °С.`,
+      'fact:heating',
+    ),
     h('2. Тепловые нагрузки'),
     p(
       `Строительный объем здания — ${volume(ctx, t.volume)}. Расчетная тепловая нагрузка на отопление — ${num(ctx, t.volume * 0.000011, 3)} Гкал/ч.`,

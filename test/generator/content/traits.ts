@@ -72,9 +72,22 @@ export function responsibilitySentence(ctx: BuildCtx): Block {
   );
 }
 
+/** The five-day temperature in the spellings designers use: the word, a hyphen, a minus sign, a decimal, no space. */
 function temperature(ctx: BuildCtx): string {
   const v = Math.abs(ctx.facts.traits.temperature);
-  return ctx.rng.pick([`минус ${v} °С`, `-${v} °С`, `−${v} °C`]);
+  return ctx.rng.pick([`минус ${v} °С`, `-${v} °С`, `−${v} °C`, `минус ${v},0 °С`, `-${v}°С`]);
+}
+
+/** A temperature of the heating period, above zero in the south: «минус 2,2 °С», «2,7 °С». */
+export function heatingMean(ctx: BuildCtx): string {
+  const m = ctx.facts.traits.heatingMean;
+  return `${m < 0 ? 'минус ' : ''}${String(Math.abs(m)).replace('.', ',')} °С`;
+}
+
+/** «Климатические параметры приняты по г. Кострома»: a town without a station of its own names the one its data were taken for. */
+function namedStation(ctx: BuildCtx): Block[] {
+  const s = ctx.set.climateStation;
+  return s ? [p(`Климатические параметры района строительства приняты по г. ${s} (СП 131.13330.2020, таблица 3.1).`)] : [];
 }
 
 function seismic(ctx: BuildCtx): string {
@@ -101,8 +114,20 @@ export function climateBlocks(ctx: BuildCtx, facts: ClimateFact[]): Block[] {
     if (has('snow')) rows.push(['Снеговой район', t.snow]);
     if (has('wind')) rows.push(['Ветровой район', t.wind]);
     if (has('seismic')) rows.push(['Сейсмичность площадки', seismic(ctx)]);
-    if (has('temperature')) rows.push(['Расчетная температура наружного воздуха (холодной пятидневки)', temperature(ctx)]);
-    return [{ t: 'table', head: ['Характеристика района строительства', 'Значение'], rows, widths: [0.7, 0.3], tags: facts.map((f) => CLIMATE_TAG[f]) }];
+    if (has('temperature')) {
+      // a table may give the unit in the row's label and the bare number in its cell («…, °С | −26»)
+      const bare = ctx.facts.tep.apartments % 2 === 0;
+      const v = ctx.facts.traits.temperature;
+      rows.push(
+        bare
+          ? ['Расчетная температура наружного воздуха (холодной пятидневки), °С', String(v).replace('-', '−')]
+          : ['Расчетная температура наружного воздуха (холодной пятидневки)', temperature(ctx)],
+      );
+    }
+    return [
+      ...(has('temperature') ? namedStation(ctx) : []),
+      { t: 'table', head: ['Характеристика района строительства', 'Значение'], rows, widths: [0.7, 0.3], tags: facts.map((f) => CLIMATE_TAG[f]) },
+    ];
   }
   const out: Block[] = [];
   const alt = ctx.rng.chance(0.5);
@@ -127,6 +152,7 @@ export function climateBlocks(ctx: BuildCtx, facts: ClimateFact[]): Block[] {
   if (has('seismic'))
     out.push(p(alt ? `Сейсмичность района строительства — ${seismic(ctx)} по шкале MSK-64.` : `Сейсмичность площадки — ${seismic(ctx)}.`, CLIMATE_TAG.seismic));
   if (has('temperature')) {
+    out.push(...namedStation(ctx));
     out.push(
       p(
         alt
@@ -190,7 +216,7 @@ export function stationTable(ctx: BuildCtx): Block[] {
       t: 'table',
       head: ['Метеостанция', 'Температура воздуха наиболее холодной пятидневки (0,92), °С', 'Продолжительность отопительного периода, сут'],
       rows: [
-        [ctx.facts.address.city, String(ctx.facts.traits.temperature).replace('-', '−'), '214'],
+        [ctx.facts.address.city, String(ctx.facts.traits.temperature).replace('-', '−'), String(ctx.facts.traits.heatingDays)],
         [s.name, String(s.temperature).replace('-', '−'), '218'],
       ],
       widths: [0.3, 0.4, 0.3],

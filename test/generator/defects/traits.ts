@@ -1,6 +1,6 @@
 /** consistency.fire_safety / climate / energy_class: one document (or the XML note) states a characteristic differently. */
 import type { Rng } from '../rng.ts';
-import type { ObjectTraits } from '../facts.ts';
+import { wrongFiveDay, type ObjectTraits } from '../facts.ts';
 import type { SetBuild } from '../set-build.ts';
 import type { CheckId, DefectSpec } from '../types.ts';
 import type { XmlNoteData } from '../xml-note.ts';
@@ -14,6 +14,8 @@ interface TraitVariant {
   change(t: ObjectTraits, rng: Rng): string;
   /** The same change made in the XML note. */
   xml?(x: XmlNoteData, rng: Rng): string;
+  /** Made in every document alike: the set agrees with itself and only the climate table of the place tells the value wrong. */
+  all?: true;
 }
 
 const FIRE = ['ПБ', 'АР', 'КР', 'КР1', 'ПЗ'];
@@ -42,6 +44,14 @@ function traitDefect(kind: CheckId, variants: TraitVariant[]): DefectImpl {
         b.xmlHooks.push((x) => b.planted.push({ kind, docName: '', page: null, detail: `XML: ${vr.xml!(x, rng)}` }));
         return;
       }
+      if (vr.all) {
+        const detail = vr.change(b.set.traits, rng);
+        for (const p of b.plans) p.facts.traits = { ...p.facts.traits, ...pickTraits(b.set.traits, vr.tag) };
+        const carrier = (STATED_IN[vr.tag] ?? []).find((c) => b.plans.some((p) => p.code === c));
+        if (!carrier) throw new Error(`${kind}: no volume states ${vr.tag}`);
+        recordPages(b, kind, b.plans.find((p) => p.code === carrier)!, [vr.tag], detail);
+        return;
+      }
       // a volume removed by another defect of the set gives way to another volume stating the same fact
       const present = [...vr.docs!, ...(STATED_IN[vr.tag] ?? [])].filter((c) => b.plans.some((p) => p.code === c));
       const plan = target(b, rng, d, present.slice(0, 1), 0);
@@ -49,6 +59,12 @@ function traitDefect(kind: CheckId, variants: TraitVariant[]): DefectImpl {
       recordPages(b, kind, plan, [vr.tag], detail);
     },
   };
+}
+
+/** The characteristic a tag names, as the set states it. */
+function pickTraits(t: ObjectTraits, tag: string): Partial<ObjectTraits> {
+  if (tag === 'fact:temperature') return { temperature: t.temperature };
+  throw new Error(`no characteristic for ${tag}`);
 }
 
 const other = <T>(rng: Rng, from: readonly T[], not: T): T => rng.pick(from.filter((x) => x !== not));
@@ -200,7 +216,21 @@ export const climate = traitDefect('consistency.climate', [
       return `температура холодной пятидневки ${t.temperature} вместо ${was}`;
     },
   },
+  // every volume states the same wrong value: the 2012 edition's, a nearby station's — only СП 131.13330.2020 tells it
+  {
+    tag: 'fact:temperature',
+    all: true,
+    change: (t) => {
+      const was = t.temperature;
+      t.temperature = wrongFiveDay({ t5: was, t5of2012: t.fiveDayOf2012, stationT: was - 2 });
+      return `температура холодной пятидневки ${t.temperature} во всех томах вместо ${was} по СП 131.13330.2020 для места строительства`;
+    },
+  },
 ]);
+
+/** The climate variant every volume carries alike: it needs a set dated by an edition whose table is held (not one dated years back). */
+export const isSetWideClimate = (d: DefectSpec): boolean =>
+  d.kind === 'consistency.climate' && d.variant !== undefined && d.variant % climate.variants === climate.variants - 1;
 
 /** A class whose name (высокий, очень высокий …) differs too, so no spelling of the two can agree. */
 const otherClass = (c: string, rng: Rng): string => (c === 'B' ? rng.pick(['A', 'C']) : rng.pick(['B', 'C']));
