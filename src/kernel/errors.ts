@@ -299,7 +299,7 @@ export const errors = {
       `${WORK_NAMES[kind].organization} (не более ${perOrganization} одновременно); повторите через ${retryAfterSeconds} с`,
       undefined,
       retryAfterSeconds,
-      'page_render',
+      kind,
     ),
   /** The node's queue of a bounded kind of work is full, whoever asks (isolation/work-slots.ts). */
   nodeBusy: (kind: WorkKind, retryAfterSeconds: number) =>
