@@ -11,7 +11,9 @@
  * /proc) is reported for both: it varies less with the machine's load than requests per second.
  * --v8-defaults adds a second server left to V8's defaults (an operator's memory flag turns off bin/drs.js's
  * --optimize-for-size), polled in the same rounds, to show what that setting costs a poll and saves in memory.
- * Usage: node --import tsx bench/api.ts [--seconds 10] [--rounds 3] [--gib 1] [--v8-defaults]   (--gib 0: polling only)
+ * --against DIR adds the same program of another checkout (its bin/drs.js, its dist/ built) on the same data, polled
+ * in the same rounds, so a change is compared with the code before it at the same moment of the machine's load.
+ * Usage: node --import tsx bench/api.ts [--seconds 10] [--rounds 3] [--gib 1] [--v8-defaults] [--against DIR]   (--gib 0: polling only)
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -20,7 +22,8 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { startServer } from '../test/helpers/server.ts';
+import { join, resolve } from 'node:path';
+import { freePort, startServer } from '../test/helpers/server.ts';
 import { Client, form } from '../test/helpers/client.ts';
 import { makeSimplePdf } from '../test/helpers/fixtures.ts';
 
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     gib: { type: 'string', default: '1' },
     'v8-defaults': { type: 'boolean', default: false },
+    against: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -56,6 +60,28 @@ async function startBareRoute(body: unknown): Promise<{ pid: number; port: numbe
   child.stdin.end(JSON.stringify(body));
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
   return { pid: child.pid!, port: Number(String(line).trim()), stop: () => child.kill('SIGTERM') };
+}
+
+/** The program of another checkout (`--against DIR`) serving the same data: its pid, base URL and stop. */
+async function startAgainst(dir: string, env: Record<string, string>): Promise<{ pid: number; baseUrl: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(resolve(dir), 'bin', 'drs.js'), 'serve', '--no-worker'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  const baseUrl = `http://127.0.0.1:${port}/api/v1`;
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${baseUrl}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { pid: child.pid!, baseUrl, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the program of ${dir} did not answer /health`);
 }
 
 /** VmHWM (peak resident set) of a process, in MiB. */
@@ -128,8 +154,9 @@ try {
         shared: { dataDir: server.dataDir, env: server.env },
       })
     : null;
-  const samples = { bare: [] as number[], service: [] as number[], conditional: [] as number[], v8_defaults: [] as number[] };
-  const cpu = { bare: [] as number[], service: [] as number[], v8_defaults: [] as number[] };
+  const against = values.against ? await startAgainst(values.against, server.env) : null;
+  const samples = { bare: [] as number[], service: [] as number[], conditional: [] as number[], v8_defaults: [] as number[], against: [] as number[] };
+  const cpu = { bare: [] as number[], service: [] as number[], v8_defaults: [] as number[], against: [] as number[] };
   const auth = { authorization: `Bearer ${org.api_key}` };
   for (let i = 0; i < rounds; i++) {
     const baseline = await pollRun(bare.pid, `http://127.0.0.1:${bare.port}/runs/x`, {});
@@ -144,7 +171,13 @@ try {
       samples.v8_defaults.push(other.rps);
       cpu.v8_defaults.push(other.cpuUs);
     }
+    if (against) {
+      const other = await pollRun(against.pid, `${against.baseUrl}/runs/${run.json.run_id}`, auth);
+      samples.against.push(other.rps);
+      cpu.against.push(other.cpuUs);
+    }
   }
+  against?.stop();
   const v8DefaultsRss = v8Defaults ? peakRssMiB(v8Defaults.process.pid!) : null;
   const servicePollRss = peakRssMiB(server.process.pid!);
   await v8Defaults?.stop();
@@ -172,6 +205,14 @@ try {
       server_cpu_us_per_poll: Math.round(median(cpu.service)),
       bare_cpu_us_per_poll: Math.round(median(cpu.bare)),
       server_peak_rss_mib_after_polling: servicePollRss,
+      ...(against
+        ? {
+            against: values.against,
+            against_rps: Math.round(median(samples.against)),
+            against_ratio_vs_bare: Math.round((median(samples.against) / baseline) * 1000) / 1000,
+            against_cpu_us_per_poll: Math.round(median(cpu.against)),
+          }
+        : {}),
       ...(v8Defaults
         ? {
             v8_defaults_rps: Math.round(median(samples.v8_defaults)),

@@ -25,6 +25,8 @@ import { ErrorEnvelope } from './http/schemas/common.ts';
 import { RunSchema, RunStatusSchema } from './http/schemas/runs.ts';
 import { routeModules } from './http/routes/index.ts';
 import { registerCabinet } from './cabinet/routes.ts';
+import { measureStore, metricsTokenAccepted } from './http/metrics.ts';
+import { METRICS_CONTENT_TYPE, reportChildren, scrapeMetrics } from './kernel/metrics.ts';
 import { authenticateSession } from './cabinet/session-auth.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -142,6 +144,27 @@ export async function buildApp(input: AppInput): Promise<App> {
     },
     { prefix: API_PREFIX },
   );
+  // The node's metrics: read from the database on each scrape; on this port only behind METRICS_TOKEN
+  // (METRICS_PORT serves them off it, src/http/metrics.ts).
+  const unmeasure = [
+    measureStore(deps.store, deps.clock),
+    // the children of each kind of work on request, read from its slots (domain/work-bounds.ts)
+    ...(['page_render', 'pdf_build', 'register_build', 'archive_preview'] as const).map((kind) => reportChildren(kind, () => deps.bounds.stats().kinds[kind])),
+  ];
+  app.addHook('onClose', (_app, done) => {
+    for (const stop of unmeasure) stop();
+    done();
+  });
+  const metricsToken = deps.config.metricsToken;
+  if (metricsToken !== null) {
+    app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      if (!metricsTokenAccepted(metricsToken, request.headers.authorization)) {
+        reply.header('WWW-Authenticate', 'Bearer');
+        throw errors.metricsTokenRejected();
+      }
+      return reply.type(METRICS_CONTENT_TYPE).send(await scrapeMetrics());
+    });
+  }
   app.server.on('connect', refuseConnect);
   answerCachedPolls(app, { prefix: API_PREFIX, keys: cachedKeys, rateLimits, statuses: app.runStatuses, log: app.log });
   return app;

@@ -79,6 +79,15 @@ test('S3 connection settings are read with the rest: region falls back to AWS_RE
   assert.equal(loadConfig({ AWS_ACCESS_KEY_ID: 'id' }).s3.credentials, null);
 });
 
+test('metrics: off the API port unless a token is set; a port of their own; the free space readiness asks for', () => {
+  const defaults = loadConfig({});
+  assert.deepEqual([defaults.metricsPort, defaults.metricsHost, defaults.metricsToken, defaults.readyMinFreeMb], [null, '127.0.0.1', null, 256]);
+  const set = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'a-long-enough-token', READY_MIN_FREE_MB: '0' });
+  assert.deepEqual([set.metricsPort, set.metricsHost, set.metricsToken, set.readyMinFreeMb], [9464, '0.0.0.0', 'a-long-enough-token', 0]);
+  assert.throws(() => loadConfig({ METRICS_TOKEN: 'short' }), /METRICS_TOKEN must be at least 16/);
+  assert.throws(() => loadConfig({ METRICS_PORT: 'nine' }), /METRICS_PORT/);
+});
+
 test('bounds of work on request: report, register and preview slots, the share per organization and the queue per slot', () => {
   const defaults = loadConfig({});
   assert.deepEqual(

@@ -83,6 +83,13 @@ export interface Config {
   rateLimitPerMinute: number;
   /** How often a node adds its request counts to the shared ones in the database and learns the other nodes' counts. */
   rateLimitFlushMs: number;
+  /** Port of a listener of its own serving /metrics, /ready and /health (on metricsHost); null: none. */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** Bearer token /metrics requires wherever it is served; on the API's port /metrics exists only with one. */
+  metricsToken: string | null;
+  /** Free space (MB) under DATA_DIR below which GET /ready says the node should not take traffic. */
+  readyMinFreeMb: number;
   apiVersion: string;
 }
 
@@ -137,6 +144,13 @@ function pdfReaderChoice(raw: string | undefined): Config['pdfReader'] {
   throw new Error(`Environment variable PDF_READER must be "auto" or "wasm", got "${raw}"`);
 }
 
+/** A token guessable by trying would open the node's metrics to anyone: at least 16 characters. */
+function metricsToken(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 16) throw new Error('Environment variable METRICS_TOKEN must be at least 16 characters long');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
@@ -186,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 10 a second per key: 50 times a client polling every 5 s, room for a cabinet page's burst and a batch upload
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600),
     rateLimitFlushMs: positiveInt(env, 'RATE_LIMIT_FLUSH_MS', 1000),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0) : null,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    // an upload streams to disk and is unpacked beside it: below this a set of ordinary size may not fit
+    readyMinFreeMb: int(env, 'READY_MIN_FREE_MB', 256),
     apiVersion: 'v1',
   };
 }

@@ -37,7 +37,8 @@ org options: --max-files N --max-file-bytes N --max-total-bytes N --max-pages N 
   --time-zone ZONE (IANA name, e.g. Europe/Samara: times in the cabinet and reports; default Europe/Moscow)
 
 environment: PORT, HOST, DATA_DIR (./data), DATABASE_URL (postgres://…), BLOB_URL, LOG_LEVEL, WEBHOOK_ALLOW_PRIVATE,
-  RUN_MEMORY_MB, RUN_TIMEOUT_MS, PDF_BUILD_TIMEOUT_MS, RATE_LIMIT_PER_MINUTE, RATE_LIMIT_FLUSH_MS`;
+  RUN_MEMORY_MB, RUN_TIMEOUT_MS, PDF_BUILD_TIMEOUT_MS, RATE_LIMIT_PER_MINUTE, RATE_LIMIT_FLUSH_MS,
+  METRICS_PORT, METRICS_HOST, METRICS_TOKEN, READY_MIN_FREE_MB`;
 
 class UsageError extends Error {}
 
@@ -79,8 +80,24 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
   }
   const app = opts.api ? await (await import('./app.ts')).buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children }) : null;
   if (app) await app.listen({ host: config.host, port: config.port });
-
+  // The operator's view of this process, API node or worker (docs/scale-out.md#metrics-and-readiness); an API
+  // node's app reads the database's gauges itself. Loaded here, not by the children and commands that share
+  // this entry.
+  const { measureStore, readinessChecker, startMetricsServer } = await import('./http/metrics.ts');
+  (await import('./kernel/metrics.ts')).collectProcessMetrics();
+  if (!app) measureStore(store);
   let stopping = false;
+  const metricsServer =
+    config.metricsPort === null
+      ? null
+      : await startMetricsServer({
+          host: config.metricsHost,
+          port: config.metricsPort,
+          token: config.metricsToken,
+          apiVersion: config.apiVersion,
+          readiness: readinessChecker({ store, config, stopping: () => stopping }),
+        });
+
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -89,6 +106,8 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
     // counted, lease released, so another node takes them at once), then stops the spare child — at the same
     // time as the API drains, so a slow request does not hold the runs until a service manager's SIGKILL.
     await Promise.all([app?.close(), worker?.stop(), dispatcher?.stop()]);
+    metricsServer?.closeAllConnections();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await store.close();
     process.exit(0);
   };

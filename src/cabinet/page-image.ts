@@ -20,7 +20,8 @@ import type { Db } from '../store/db.ts';
 import { BlobNotFoundError, type BlobStore } from '../blobs/blob-store.ts';
 import { documentOfRunAt, getRunOf } from '../domain/runs.ts';
 import type { RunDocument } from '../kernel/model/runs.ts';
-import { errors } from '../kernel/errors.ts';
+import { errors, isAppError } from '../kernel/errors.ts';
+import { pagePictures } from '../kernel/metrics.ts';
 import { renderScratchDir } from '../kernel/scratch.ts';
 import { isolatedPageRenderer, type PageRenderer, type PageRenderJob } from '../isolation/page-render.ts';
 import { WorkSlots } from '../isolation/work-slots.ts';
@@ -173,10 +174,22 @@ export function pageImages(deps: PageImagesDeps): PageImages {
   /** Has the render's stored file, rendering it in a slot when it is not stored yet; remembered failures at once. */
   async function ensure(at: Located, r: Render): Promise<void> {
     const remembered = failures.recall(r.key);
+    if (remembered) pagePictures.inc({ outcome: 'failure_remembered' });
     if (remembered?.failure.kind === 'no_such_page') throw errors.pageImageNoPage(at.doc.name, at.docPage);
     if (remembered) throw errors.pageImageFailed(at.doc.name, at.docPage, remembered.secondsLeft);
-    if (await blobs.exists(r.key)) return;
-    await slots.run(at.tenantId, r.key, () => renderAndStore(at, r));
+    if (await blobs.exists(r.key)) return void pagePictures.inc({ outcome: 'stored' });
+    // rendered by this request, or joined to the same render another request started (drs_page_pictures_total)
+    let rendered = false;
+    try {
+      await slots.run(at.tenantId, r.key, () => {
+        rendered = true;
+        return renderAndStore(at, r);
+      });
+    } catch (e) {
+      pagePictures.inc({ outcome: isAppError(e) && e.bound !== undefined ? 'refused' : 'failed' });
+      throw e;
+    }
+    pagePictures.inc({ outcome: rendered ? 'rendered' : 'joined' });
     // The render may have waited long: the documents are checked again before anything is served.
     await assertDocumentsKept(at.tenantId, at.runId);
   }

@@ -16,6 +16,7 @@ import { statusHeaders, type RunStatusCache } from './run-status-cache.ts';
 import { ifNoneMatchNames } from './conditional.ts';
 import { requestIdOf } from './request-id.ts';
 import { UUID_RE } from '../kernel/ids.ts';
+import { httpRequestSeconds } from '../kernel/metrics.ts';
 
 export interface CachedPollSources {
   prefix: string;
@@ -48,7 +49,12 @@ export function answerCachedPolls(app: App, sources: CachedPollSources): void {
 /** True when it answered the request; false leaves it untouched for the full path. */
 export function cachedPollAnswerer({ prefix, keys, rateLimits, statuses, log }: CachedPollSources): (req: IncomingMessage, res: ServerResponse) => boolean {
   const runsPath = `${prefix}/runs/`;
+  // the route's own series (request-log.ts), bound once: a cached poll is counted like one through Fastify
+  const route = `${prefix}/runs/:run_id`;
+  const answered200 = httpRequestSeconds.labels({ method: 'GET', route, status: 200 });
+  const answered304 = httpRequestSeconds.labels({ method: 'GET', route, status: 304 });
   return (req, res) => {
+    const began = performance.now();
     const url = req.url;
     if (req.method !== 'GET' || !url || url.length !== runsPath.length + UUID_LENGTH || !url.startsWith(runsPath)) return false;
     const runId = url.slice(runsPath.length);
@@ -74,12 +80,14 @@ export function cachedPollAnswerer({ prefix, keys, rateLimits, statuses, log }: 
     if (ifNoneMatchNames(req.headers['if-none-match'], status.etag)) {
       res.writeHead(304, headers);
       res.end();
+      answered304.observe((performance.now() - began) / 1000);
       return true;
     }
     headers['content-type'] = 'application/json; charset=utf-8';
     headers['content-length'] = Buffer.byteLength(status.body);
     res.writeHead(200, headers);
     res.end(status.body);
+    answered200.observe((performance.now() - began) / 1000);
     return true;
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppError, errors, isAppError, type ErrorCode } from '../kernel/errors.ts';
+import { boundsRefused } from '../kernel/metrics.ts';
 
 /** The status of each code, as the contract lists it. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -102,11 +103,32 @@ function fromFastifyError(err: FastifyError): AppError | null {
   return null;
 }
 
+/**
+ * Codes with which a write fails for want of space: the file system's (ENOSPC, EDQUOT: a quota), SQLite's
+ * (SQLITE_FULL: the database or its journal could not grow) and PostgreSQL's (53100 disk_full).
+ */
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+
+/** True when the error, or one it was caused by, is a write that found no space. */
+export function isNoSpace(err: unknown, depth = 0): boolean {
+  if (err === null || typeof err !== 'object' || depth > 4) return false;
+  const { code, cause, errors: inner } = err as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && NO_SPACE_CODES.has(code)) return true;
+  if (Array.isArray(inner) && inner.some((e) => isNoSpace(e, depth + 1))) return true;
+  return isNoSpace(cause, depth + 1);
+}
+
+/** A write without space answered 507: an upload's own message (retry with the same Idempotency-Key), else the general one. */
+function noSpaceError(request: FastifyRequest): AppError {
+  return request.method === 'POST' && request.isMultipart() ? errors.storageFull() : errors.storageFullWrite();
+}
+
 export function renderError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   // Already answered (a stalled upload gets its 408 before its handler fails): nothing more to send.
   if (reply.sent || reply.raw.headersSent) return reply;
-  // A full disk while receiving or unpacking is temporary: the client retries with the same Idempotency-Key.
-  const diskFull = (err as NodeJS.ErrnoException | null)?.code === 'ENOSPC' ? errors.storageFull() : null;
+  // A full disk (files, SQLite, PostgreSQL) is temporary, whichever write met it: 507, the client retries.
+  const diskFull = !isAppError(err) && isNoSpace(err) ? noSpaceError(request) : null;
+  if (diskFull) request.log.warn({ err }, 'write failed for want of space');
   let appErr = isAppError(err) ? err : (diskFull ?? fromFastifyError(err as FastifyError));
   if (!appErr) {
     request.log.error({ err }, 'unhandled error');
@@ -115,6 +137,7 @@ export function renderError(err: unknown, request: FastifyRequest, reply: Fastif
     request.log.warn({ code: appErr.code, msg: appErr.message }, 'service unavailable answer');
   }
   const status = httpStatusOf(appErr);
+  if (appErr.bound !== undefined) boundsRefused.inc({ bound: appErr.bound });
   if (appErr.retryAfter !== undefined || status === 429 || status === 503) {
     reply.header('Retry-After', String(appErr.retryAfter ?? 5));
   }

@@ -4,6 +4,7 @@
  * envelope instead of reaching the error handler as a 500.
  */
 import { AppError, errors } from '../kernel/errors.ts';
+import { isNoSpace } from './error-handler.ts';
 
 const BROKEN_BODY = [
   { re: /boundary not found/i, error: errors.multipartNoBoundary },
@@ -14,7 +15,7 @@ const BROKEN_BODY = [
 export function multipartError(e: unknown): unknown {
   if (!(e instanceof Error) || e instanceof AppError) return e;
   const code = (e as NodeJS.ErrnoException).code;
-  if (code?.startsWith('FST_') || code === 'ENOSPC') return e; // the error handler maps these
+  if (code?.startsWith('FST_') || isNoSpace(e)) return e; // the error handler maps these
   if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || e.message === 'aborted') {
     return errors.bodyInterrupted();
   }

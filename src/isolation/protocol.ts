@@ -10,6 +10,7 @@
 import type { RunError } from '../kernel/errors.ts';
 import type { PdfKeys } from '../report/index.ts';
 import type { Run } from '../kernel/model/runs.ts';
+import type { ProcessingStage } from '../kernel/stages.ts';
 import type { RegisterFormat, RegisterSheet } from '../report/register/index.ts';
 
 /** What a child is started for: processing claimed runs, or building report files (PDF rebuilds, registers). */
@@ -31,7 +32,8 @@ export type ToChild = Job | { type: 'stop' };
 
 /** How a job ended inside a child that lived to tell. */
 export type JobResult =
-  | { kind: 'done' }
+  /** A run carried to done; `stageSeconds`: how long each stage took (kernel/metrics.ts drs_run_stage_duration_seconds). */
+  | { kind: 'done'; stageSeconds?: Partial<Record<ProcessingStage, number>> }
   | { kind: 'failure'; error: RunError }
   | { kind: 'lease_lost' }
   | { kind: 'crash'; message: string }

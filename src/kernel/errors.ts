@@ -53,6 +53,8 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+import type { BoundKind } from './metrics.ts';
+
 /**
  * The kinds of work done in child processes (or a worker thread) on request, each bounded per organization and per
  * node (isolation/work-slots.ts): page pictures of the cabinet, PDF report builds on download, registers of
@@ -88,6 +90,8 @@ export class AppError extends Error {
     readonly file?: string,
     /** Seconds for a Retry-After header (429, 503, idempotency_pending). */
     readonly retryAfter?: number,
+    /** The bound that refused the request (kernel/metrics.ts BoundKind), counted in drs_bounds_refused_total when answered. */
+    readonly bound?: BoundKind,
   ) {
     super(message);
     this.name = 'AppError';
@@ -110,6 +114,7 @@ export const errors = {
       `Превышен лимит запросов по ключу (${perMinute} в минуту); повторите через ${retryAfterSeconds} с`,
       undefined,
       retryAfterSeconds,
+      'rate_limit',
     ),
 
   /** The organization already has its bound of sets in intake on this node (src/domain/intake-slots.ts). */
@@ -119,6 +124,7 @@ export const errors = {
       `Организация уже передаёт и распаковывает наибольшее число комплектов одновременно (${slots}), и место не освободилось; повторите через 5 с`,
       undefined,
       5,
+      'intake',
     ),
 
   // transport: what Node's HTTP parser and Fastify refuse before a route runs
@@ -220,6 +226,8 @@ export const errors = {
       'Idempotency-Key уже использован для другого запроса (другие файлы или параметры); для нового комплекта нужен новый ключ',
     ),
   storageFull: () => new AppError('storage_full_retry', 'Недостаточно места для приёма комплекта; повторите позже с тем же Idempotency-Key'),
+  /** Any other write that found no space (database, blobs, scratch): the same code, the operation repeated later. */
+  storageFullWrite: () => new AppError('storage_full_retry', 'Недостаточно места для сохранения данных; повторите запрос позже', undefined, 30),
 
   // results and reports
   noReport: () => new AppError('no_report', 'Результат проверки ещё не опубликован'),
@@ -271,7 +279,7 @@ export const errors = {
   cabinetLoginRequired: () => new AppError('unauthorized', 'Нужен вход в кабинет'),
   cabinetKeyRejected: () => new AppError('unauthorized', 'Ключ не подошёл: он неверен или отозван. Проверьте, что ключ скопирован полностью'),
   cabinetLoginsLimited: (retryAfterSeconds: number) =>
-    new AppError('too_many_requests', `Слишком много попыток входа; повторите через ${retryAfterSeconds} с`, undefined, retryAfterSeconds),
+    new AppError('too_many_requests', `Слишком много попыток входа; повторите через ${retryAfterSeconds} с`, undefined, retryAfterSeconds, 'cabinet_login'),
   cabinetSessionEnded: () => new AppError('unauthorized', 'Сессия кабинета завершена или недействительна; войдите заново'),
   cabinetForeignOrigin: () => new AppError('forbidden', 'Вход возможен только со страницы кабинета'),
   cabinetCsrfMissing: () => new AppError('forbidden', 'Запрос отклонён: нет действительного CSRF-токена сессии кабинета; обновите страницу'),
@@ -294,6 +302,7 @@ export const errors = {
       `${WORK_NAMES[kind].organization} (не более ${perOrganization} одновременно); повторите через ${retryAfterSeconds} с`,
       undefined,
       retryAfterSeconds,
+      kind,
     ),
   /** The node's queue of a bounded kind of work is full, whoever asks (isolation/work-slots.ts). */
   nodeBusy: (kind: WorkKind, retryAfterSeconds: number) =>
@@ -302,12 +311,19 @@ export const errors = {
       `Сервис сейчас занят: ${WORK_NAMES[kind].node}; повторите через ${retryAfterSeconds} с`,
       undefined,
       retryAfterSeconds,
+      `${kind}_node`,
     ),
   /** A run whose documents could not be read (refunded): its pages are not rendered (cabinet/page-image.ts). */
   pageImageRunRefunded: () => new AppError('not_found', 'Проверка не состоялась, и проверка возвращена: изображения страниц её документов не строятся'),
 
   // the service itself
   internal: () => new AppError('internal_error', 'Внутренняя ошибка сервиса; повторите запрос позже'),
+  /** GET /ready of a node that should not take traffic now (http/metrics.ts), with what is wrong. */
+  nodeNotReady: (reasons: readonly string[]) => new AppError('backend_unavailable', `Узел не готов принимать запросы: ${reasons.join('; ')}`, undefined, 5),
+  metricsTokenRejected: () => new AppError('unauthorized', 'Метрики отдаются только с токеном METRICS_TOKEN в заголовке Authorization: Bearer'),
+  /** The operator's listener (METRICS_PORT) answers reads only. */
+  readOnlyEndpoint: (method: string) =>
+    new AppError('method_not_allowed', `Метод ${method} не поддерживается: метрики и готовность узла читаются запросом GET`),
 };
 
 /** Codes a failed run reports as its `error.code` (GET /runs/{run_id}, the run.failed event). */

@@ -12,6 +12,17 @@ test('secret query parameters lose their values, whatever their case; other para
   assert.equal(redactQuerySecrets('no query here'), 'no query here');
 });
 
+test('an API key is redacted wherever it stands: a parameter without a name or under any name, the path, percent-encoded', () => {
+  const key = 'drs_9fK2-xQ_7bLmN0pRsTuVwXyZ01234567890abcdEF';
+  assert.equal(redactQuerySecrets(`/api/v1/me?${key}`), `/api/v1/me?drs_${REDACTED}`);
+  assert.equal(redactQuerySecrets(`/api/v1/runs?q=${key}&limit=2`), `/api/v1/runs?q=drs_${REDACTED}&limit=2`);
+  assert.equal(redactQuerySecrets(`/api/v1/runs/${key}/findings`), `/api/v1/runs/drs_${REDACTED}/findings`);
+  assert.equal(redactQuerySecrets(`/x?drs%5F${key.slice(4)}`), `/x?drs_${REDACTED}`);
+  assert.equal(redactQuerySecrets(`Bearer ${key.slice(0, 14)}`), `Bearer drs_${REDACTED}`, 'a key cut short');
+  assert.equal(redactQuerySecrets('/api/v1/runs?limit=5'), '/api/v1/runs?limit=5');
+  assert.equal(redactQuerySecrets('drs_short'), 'drs_short', 'too short to be a key');
+});
+
 test('every string of a log call is redacted, nested ones and error texts too; untouched arguments are kept as they are', () => {
   const clean = { url: '/runs?limit=5' };
   const [a, b, c] = redactLogArguments([{ line: { url: '/me?token=t1' }, list: ['?key=k1'] }, clean, 'GET /me?api_key=k2']) as [

@@ -1,7 +1,9 @@
 /**
- * Secrets a client puts in a query string (`?api_key=…`, `?key=…`, `?token=…`) are never written to a log: every
- * line of the service's loggers passes through redactLogArguments (pino's logMethod hook, see secretFreeLogging),
- * which replaces their values in every string of the line — the request line's url, messages, error texts.
+ * Secrets a client puts in a query string (`?api_key=…`, `?key=…`, `?token=…`) are never written to a log, nor
+ * an API key of the service (`drs_…`) wherever it stands — in a parameter of any name or none (`?drs_…`,
+ * `?q=drs_…`), in the path (`/runs/drs_…`), percent-encoded (`drs%5F…`), in a message: every line of the
+ * service's loggers passes through redactLogArguments (pino's logMethod hook, see secretFreeLogging), which
+ * replaces them in every string of the line — the request line's url, messages, error texts.
  */
 import type { LoggerOptions } from 'pino';
 
@@ -9,13 +11,21 @@ import type { LoggerOptions } from 'pino';
 const SECRET_PARAMETER =
   /([?&;](?:api[-_]?key|apikey|key|token|access[-_]?token|auth|authorization|secret|password|passwd|session|sessionid|csrf[-_]?token|signature|sig)=)[^&;#\s"'<>]*/gi;
 
+/**
+ * An API key as the service issues them (`drs_` and 43 characters of base64url, store/repositories/tenants.ts),
+ * also cut short or percent-encoded: `drs_` followed by at least 8 characters of the alphabet.
+ */
+const API_KEY = /drs(?:_|%5f)[A-Za-z0-9_-]{8,}/gi;
+
 export const REDACTED = '[скрыто]';
 
-/** The text with the values of secret query parameters replaced by REDACTED. */
+/** The text with the values of secret query parameters, and every API key anywhere in it, replaced by REDACTED. */
 export function redactQuerySecrets(text: string): string {
-  // most lines carry no query at all: the regular expression runs only where a parameter can be
-  if (!text.includes('=')) return text;
-  return text.replace(SECRET_PARAMETER, `$1${REDACTED}`);
+  // most lines carry neither a query nor a key: the regular expressions run only where one can be
+  let out = text;
+  if (out.includes('=')) out = out.replace(SECRET_PARAMETER, `$1${REDACTED}`);
+  if (/drs(?:_|%5f)/i.test(out)) out = out.replace(API_KEY, `drs_${REDACTED}`);
+  return out;
 }
 
 function redactValue(value: unknown, depth: number): unknown {

@@ -86,6 +86,30 @@ test('a name is denied when ANY of its addresses is forbidden', async () => {
   assert.equal(mapped.ok ? 'ok' : mapped.kind, 'denied');
 });
 
+test('IPv6 forms that carry loopback or the metadata address are denied, as literals and as answers of a name', async () => {
+  const lookup = fakeLookup({
+    'translated.example.com': [{ address: '::ffff:0:a9fe:a9fe', family: 6 }],
+    'nat64.example.com': [{ address: '64:ff9b::a9fe:a9fe', family: 6 }],
+    'sixtofour.example.com': [{ address: '2002:7f00:1::1', family: 6 }],
+  });
+  for (const url of [
+    'https://[::ffff:0:7f00:1]/hook',
+    'https://[::ffff:0:a9fe:a9fe]/hook',
+    'https://[::ffff:7f00:1]/hook',
+    'https://[64:ff9b::7f00:1]/hook',
+    'https://[2002:a9fe:a9fe::1]/hook',
+    'https://translated.example.com/',
+    'https://nat64.example.com/',
+    'https://sixtofour.example.com/',
+  ]) {
+    const r = await vetWebhookUrl(url, { allowPrivate: false, lookup });
+    assert.equal(r.ok ? 'ok' : r.kind, 'denied', url);
+  }
+  // the metadata address stays denied even where private targets are allowed
+  const dev = await vetWebhookUrl('https://translated.example.com/', { allowPrivate: true, lookup });
+  assert.equal(dev.ok ? 'ok' : dev.kind, 'denied');
+});
+
 test('localhost resolves to loopback and is denied unless private targets are allowed', async () => {
   // The system resolver answers localhost from the hosts file, without network traffic.
   const r = await vetWebhookUrl('https://localhost:9/hook', { allowPrivate: false });

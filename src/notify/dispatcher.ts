@@ -6,6 +6,7 @@ import { runAttempt } from './attempt.ts';
 import { claimDueDelivery, nextDueAt } from '../store/queue/deliveries.ts';
 import { startPollLoop } from '../store/queue/poll-loop.ts';
 import { DEFAULT_DELIVERY } from './settings.ts';
+import { webhookDeliveries } from '../kernel/metrics.ts';
 
 export interface DispatcherDeps {
   db: Db;
@@ -55,7 +56,8 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
         const claimed = await claimDueDelivery(db, dialect, workerId, new Date(), leaseMs);
         if (!claimed) break;
         const p: Promise<void> = runAttempt(attemptDeps, claimed)
-          .then(() => undefined)
+          // pending: it will be tried again (drs_webhook_deliveries_total, docs/webhooks.md)
+          .then((result) => void webhookDeliveries.inc({ outcome: result === 'pending' ? 'retry' : result }))
           .catch((err: unknown) => log.error({ err, delivery_id: claimed.id }, 'webhook attempt crashed'))
           .finally(() => {
             inFlight.delete(p);

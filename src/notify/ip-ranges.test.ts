@@ -34,6 +34,18 @@ const cases: Array<[string, string]> = [
   ['::ffff:169.254.169.254', 'metadata'],
   ['::ffff:8.8.8.8', 'public'],
   ['::127.0.0.1', 'loopback'],
+  // SIIT's IPv4-translated addresses (::ffff:0:0:0/96): judged by the IPv4 address they carry, a public one reserved
+  ['::ffff:0:7f00:1', 'loopback'],
+  ['::ffff:0:127.0.0.1', 'loopback'],
+  ['0:0:0:0:ffff:0:a9fe:a9fe', 'metadata'],
+  ['::ffff:0:10.0.0.1', 'private'],
+  ['::ffff:0:808:808', 'reserved'],
+  ['::ffff:0:0:0', 'unspecified'],
+  ['64:ff9b::7f00:1', 'loopback'],
+  ['64:ff9b::a9fe:a9fe', 'metadata'],
+  // 6to4 embedding a private or loopback IPv4 address: the whole prefix is reserved
+  ['2002:7f00:1::1', 'reserved'],
+  ['2002:a9fe:a9fe::', 'reserved'],
   ['64:ff9b::10.0.0.1', 'private'],
   ['64:ff9b::8.8.8.8', 'public'],
   ['2002:c0a8:101::1', 'reserved'],

@@ -4,7 +4,8 @@ import { isIP } from 'node:net';
  * Classification of IP addresses for the webhook address guard. Pure functions, no I/O.
  * Every block of the IANA IPv4 and IPv6 Special-Purpose Address Registries is classified (none is 'public');
  * IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) and NAT64 (64:ff9b::/96) IPv6 addresses are judged
- * by the IPv4 address they carry. Tunnels that reach an address the guard cannot see — Teredo (2001::/32, within
+ * by the IPv4 address they carry; so are SIIT's IPv4-translated addresses (::ffff:0:a.b.c.d, ::ffff:0:0:0/96,
+ * RFC 2765), which only a translator reaches: one carrying a public IPv4 address is reserved. Tunnels that reach an address the guard cannot see — Teredo (2001::/32, within
  * 2001::/23), 6to4 (2002::/16) and the local-use SIIT prefix 64:ff9b:1::/48 — are reserved whatever they carry.
  * A short table kept here rather than a dependency: ipaddr.js is only in the tree through fastify.
  */
@@ -118,12 +119,17 @@ const inPrefix = (n: bigint, base: bigint, bits: number): boolean => (n & prefix
 
 const MAPPED = v6ToBigInt('::ffff:0:0');
 const NAT64 = v6ToBigInt('64:ff9b::');
+const TRANSLATED = v6ToBigInt('::ffff:0:0:0');
 
 function classifyV6Int(n: bigint): AddressClass {
   for (const r of V6) if (inPrefix(n, r.base, r.bits)) return r.cls;
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible), 64:ff9b::a.b.c.d (NAT64): the carried IPv4 decides.
   if (inPrefix(n, MAPPED, 96) || inPrefix(n, 0n, 96) || inPrefix(n, NAT64, 96)) {
     return classifyV4Int(Number(n & 0xffffffffn));
+  }
+  if (inPrefix(n, TRANSLATED, 96)) {
+    const carried = classifyV4Int(Number(n & 0xffffffffn));
+    return carried === 'public' ? 'reserved' : carried;
   }
   return 'public';
 }

@@ -45,8 +45,8 @@ async function runHandler(deps: ChildDeps): Promise<Handler> {
     const log = deps.log.child({ worker: workerId, run_id: run.id });
     log.info({ attempt: run.attempts }, 'run started in child');
     try {
-      await processRun({ ...deps, log, workerId, signal }, run);
-      return { kind: 'done' };
+      const stageSeconds = await processRun({ ...deps, log, workerId, signal }, run);
+      return { kind: 'done', stageSeconds };
     } catch (err) {
       if (err instanceof LeaseLost) return { kind: 'lease_lost' };
       if (err instanceof RunFailure) return { kind: 'failure', error: err.toRunError() };

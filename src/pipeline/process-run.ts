@@ -5,15 +5,16 @@ import { tenantOfRun } from '../store/repositories/processing.ts';
 import { runWorkDir } from '../kernel/scratch.ts';
 import { ProgressWriter, type RunContext, type RunJob } from './run-job.ts';
 import { STAGES } from './stages.ts';
+import type { ProcessingStage } from '../kernel/stages.ts';
 
 export type { RunContext } from './run-job.ts';
 
 /**
  * Carries one claimed run through every stage of the pipeline (stages.ts), in order, to done; each stage is
- * entered — its code, text and progress written while the lease holds — before it runs. Throws RunFailure /
- * LeaseLost / crash errors to the caller (the run child, child-main.ts).
+ * entered — its code, text and progress written while the lease holds — before it runs. Answers the seconds
+ * each stage took; throws RunFailure / LeaseLost / crash errors to the caller (the run child, child-main.ts).
  */
-export async function processRun(ctx: RunContext, run: Run): Promise<void> {
+export async function processRun(ctx: RunContext, run: Run): Promise<Partial<Record<ProcessingStage, number>>> {
   const workDir = runWorkDir(ctx.config.dataDir, ctx.workerId, run.id);
   await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
@@ -33,10 +34,14 @@ export async function processRun(ctx: RunContext, run: Run): Promise<void> {
       outcome: null,
       reports: null,
     };
+    const seconds: Partial<Record<ProcessingStage, number>> = {};
     for (const stage of STAGES) {
+      const began = performance.now();
       await job.progress.stage(stage.code);
       await stage.run(job);
+      seconds[stage.code] = (performance.now() - began) / 1000;
     }
+    return seconds;
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

@@ -14,6 +14,7 @@ import { claimRun, findExpiredRuns, renewRunLease, requeueExpiredRun, requeueRun
 import { startPollLoop } from '../store/queue/poll-loop.ts';
 import { keepLeaseAlive } from '../store/queue/heartbeat.ts';
 import { runWorkDir } from '../kernel/scratch.ts';
+import { reportChildren, runsEnded, runStageSeconds } from '../kernel/metrics.ts';
 
 /** A run is tried this many times (crashes of workers included) before it fails with a refund. */
 export const MAX_RUN_ATTEMPTS = 3;
@@ -104,6 +105,7 @@ export function startWorker(deps: WorkerDeps): Worker {
   }
 
   async function settle(run: Run, outcome: JobOutcome, pid: number | undefined): Promise<void> {
+    runsEnded.inc({ outcome: outcome.kind === 'aborted' && stopping ? 'stopped' : outcome.kind });
     const runLog = log.child({ run_id: run.id, child_pid: pid });
     const fail = (error: RunError) =>
       failRunWithRefund(deps.store.db, deps.config.apiVersion, run.id, error, { onlyIf: { status: 'running', leaseOwner: id } });
@@ -112,6 +114,7 @@ export function startWorker(deps: WorkerDeps): Worker {
     switch (outcome.kind) {
       case 'done':
         runLog.info('run done');
+        for (const [stage, seconds] of Object.entries(outcome.stageSeconds ?? {})) runStageSeconds.observe({ stage }, seconds);
         return;
       case 'failure':
         await fail(outcome.error);
@@ -160,6 +163,8 @@ export function startWorker(deps: WorkerDeps): Worker {
   // The spare child warms the review up (warm-up.ts) before the first run is claimed.
   const pool = new ChildPool(() => deps.children.start('runs'), slots);
   pool.warm();
+  // runs waiting for a child are the queue's (drs_queue_depth): a claimed run has its child at once
+  const unreport = reportChildren('run', () => ({ running: active.size, queued: 0 }));
 
   let lastRecovery = 0;
   const loop = startPollLoop({
@@ -197,6 +202,7 @@ export function startWorker(deps: WorkerDeps): Worker {
       for (const a of active.values()) a.controller.abort();
       await Promise.allSettled([...active.values()].map((a) => a.done));
       await pool.stop();
+      unreport();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Dialect } from 'kysely';
 import type { Config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { cachingStatements } from './statement-cache.ts';
@@ -19,8 +19,23 @@ export interface Store {
   changes: ChangeFeed;
   /** The polling read below the query builder (see run-reads.ts). */
   runReads: RunReads;
+  /** The connections to the database now: the PostgreSQL pool's, or SQLite's one (kernel/metrics.ts drs_db_pool_connections). */
+  pool(): PoolStats;
+  /** Resolves when the database answers a trivial query (GET /ready). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface PoolStats {
+  /** Connections open, idle among them, queries waiting for one, and the most the pool opens. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** The only connection of an embedded SQLite store: always open; its queries take turns inside the process. */
+const SQLITE_POOL: PoolStats = { total: 1, idle: 1, waiting: 0, max: 1 };
 
 function sqliteDialect(database: SQLite.Database): Dialect {
   // WAL lets the CLI and the server share the file; busy_timeout makes writers wait instead of failing.
@@ -51,11 +66,13 @@ export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>)
   let changes: ChangeFeed;
   let runReads: RunReads | undefined;
   let sqlite: SQLite.Database | undefined;
+  let pool: () => PoolStats = () => SQLITE_POOL;
   if (isPg) {
-    const pool = await postgresPool(config.databaseUrl!);
-    dialect = new PostgresDialect({ pool });
+    const pg = await postgresPool(config.databaseUrl!);
+    pool = () => ({ total: pg.totalCount, idle: pg.idleCount, waiting: pg.waitingCount, max: pg.options.max ?? 10 });
+    dialect = new PostgresDialect({ pool: pg });
     changes = postgresChangeFeed(config.databaseUrl!);
-    runReads = postgresRunReads(pool);
+    runReads = postgresRunReads(pg);
   } else {
     mkdirSync(config.dataDir, { recursive: true });
     sqlite = new SQLite(join(config.dataDir, 'drs.sqlite'));
@@ -69,6 +86,10 @@ export async function openStore(config: Pick<Config, 'dataDir' | 'databaseUrl'>)
     dialect: isPg ? 'postgres' : 'sqlite',
     changes,
     runReads,
+    pool,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
     close: async () => {
       await changes.stop();
       await db.destroy();

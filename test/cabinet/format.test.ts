@@ -3,6 +3,23 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 const format: any = await import('../../src/cabinet/static/format.js' as string);
+const { displayName } = await import('../../src/kernel/display-name.ts');
+
+test('the cabinet shows a name as the reports do (src/kernel/display-name.ts): invisible characters removed, a blank name named', () => {
+  const names = [
+    'АР\u202Efdp.exe',
+    'АР\u0085.pdf',
+    '\u061CКР.pdf',
+    'П\u3164З.pdf',
+    '\u3164\u3164.pdf',
+    '\u0085\u061C\u3164',
+    'Том 1/\u200F.pdf',
+    'ИОС\u034F1.pdf',
+    'Том 1/ИОС 5.2 — схема.pdf',
+  ];
+  for (const name of names) assert.equal(format.shownName(name), displayName(name), JSON.stringify(name));
+  assert.equal(format.shownName('\u3164\u3164.pdf'), 'Документ без имени.pdf');
+});
 
 test('plural forms of Russian', () => {
   const forms = ['замечание', 'замечания', 'замечаний'];

@@ -102,4 +102,25 @@ describe('cabinet login bounds', () => {
     assert.ok(!logs.includes(org.api_key));
     assert.doesNotMatch(logs, /drs_query_token_1/);
   });
+
+  test('an API key in a parameter without a name, under another name or in the path is in no log line', async () => {
+    const org = await server.createOrg();
+    const key = org.api_key;
+    const encoded = encodeURIComponent(key).replace('_', '%5F');
+    // refused (the wrong key in the header), so every request writes its line at info
+    const urls = [
+      `/api/v1/me?${key}`,
+      `/api/v1/runs?q=${key}&limit=2`,
+      `/api/v1/runs/${key}`,
+      `/cabinet/${key}/x`,
+      `/api/v1/me?${encoded}`,
+      `/api/v1/me;${key}`,
+    ];
+    for (const url of urls) await server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}x` } });
+    const logs = server.logs();
+    const tail = key.slice(4);
+    assert.ok(!logs.includes(tail), 'no part of the key after its prefix');
+    assert.match(logs, /\/api\/v1\/runs\/drs_\[скрыто\]/, 'the line is written, with the key hidden');
+    assert.match(logs, /q=drs_\[скрыто\]&limit=2/);
+  });
 });

@@ -23,6 +23,7 @@ import { ocrAvailable } from '../../src/review/extract/ocr.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 import { addTenant, insertPdfDocuments, insertRun, type TenantWithKey } from '../helpers/rows.ts';
 import { makeSimplePdf, scannedPdf, slowPagePdf } from '../helpers/fixtures.ts';
+import { pagePictures } from '../../src/kernel/metrics.ts';
 
 const silent = pino({ level: 'silent' });
 const tesseractWithRussian = () => ocrAvailable('tesseract');
@@ -88,13 +89,23 @@ describe('page pictures under hostile use', () => {
     const runId = await runWith(orgA, [{ name: 'КР.pdf', content: await makeSimplePdf(3), pages: 3 }]);
     const pictures = service();
     renders.length = 0;
+    const outcomes = async () => Object.fromEntries((await pagePictures.get()).values.map((v) => [v.labels.outcome, v.value]));
+    const was = await outcomes();
     const answers = await Promise.all(Array.from({ length: 20 }, () => pictures.open(orgA.tenantId, runId, 1, 2).then(bytes)));
     assert.equal(renders.length, 1, `renders: ${renders.join(', ')}`);
+    const tally = await outcomes();
+    const delta = (outcome: string) => (tally[outcome] ?? 0) - (was[outcome] ?? 0);
+    assert.deepEqual(
+      [delta('rendered'), delta('joined') + delta('stored')],
+      [1, 19],
+      'drs_page_pictures_total: one rendered, the others joined it or found it stored',
+    );
     assert.equal(answers[0]!.subarray(1, 4).toString(), 'PNG');
     for (const a of answers) assert.ok(a.equals(answers[0]!));
     assert.ok(await blobs.exists(`runs/${runId}/derived/pages/1-2.png`));
     await bytes(await pictures.open(orgA.tenantId, runId, 1, 2));
     assert.equal(renders.length, 1, 'a stored picture is served without a render');
+    assert.equal(((await outcomes()).stored ?? 0) - (tally.stored ?? 0), 1, 'counted as a cache hit');
   });
 
   test("a page's words come with its picture from one render: boxes within the page, stored beside the picture", async () => {

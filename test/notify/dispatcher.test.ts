@@ -5,6 +5,7 @@ import type { LookupAll } from '../../src/notify/address-guard.ts';
 import { startWebhookDispatcher } from '../../src/notify/dispatcher.ts';
 import { verifyWebhook } from '../../src/notify/receiver.ts';
 import type { Config } from '../../src/config.ts';
+import { webhookDeliveries } from '../../src/kernel/metrics.ts';
 import {
   closedPort,
   FAST,
@@ -106,9 +107,17 @@ test('500 then 200: retried with the same delivery id and the same body bytes', 
     (n) => (n === 0 ? 500 : 200),
     async (rx) => {
       const tenant = await insertTenant(store, { webhook_url: rx.url, webhook_secret: 's' });
+      const outcomes = async () => Object.fromEntries((await webhookDeliveries.get()).values.map((v) => [v.labels.outcome, v.value]));
+      const was = await outcomes();
       const d = await deliver(await finishRun(store, tenant));
       assert.equal(d.status, 'delivered');
       assert.equal(d.attempts, 2);
+      const now = await outcomes();
+      assert.deepEqual(
+        [(now.retry ?? 0) - (was.retry ?? 0), (now.delivered ?? 0) - (was.delivered ?? 0)],
+        [1, 1],
+        'drs_webhook_deliveries_total: one attempt to retry, one delivered',
+      );
       assert.equal(d.last_response_code, 200);
       assert.equal(rx.requests.length, 2);
       assert.deepEqual(

@@ -11,8 +11,24 @@ export function plural(n, forms, withNumber = true) {
   return withNumber ? `${n.toLocaleString('ru-RU')} ${form}` : form;
 }
 
-/** A document name as shown: without invisible and bidi control characters (the same set as src/kernel/display-name.ts). @param {string} name */
-export const shownName = (name) => name.replace(/[\u00ad\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '') || name;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Variation_Selector}\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0]|\u034f/gu;
+const BLANK = /^\p{White_Space}*$/u;
+
+/**
+ * A document name as shown, by the rule of src/kernel/display-name.ts: without control, format and invisible
+ * characters; a name (or the last part of a path) left blank before its extension shown as «Документ без имени».
+ * @param {string} name
+ */
+export function shownName(name) {
+  const shown = name.replace(INVISIBLE, '');
+  const slash = shown.lastIndexOf('/');
+  const folder = shown.slice(0, slash + 1);
+  const file = shown.slice(slash + 1);
+  const dot = file.lastIndexOf('.');
+  if (!BLANK.test(dot >= 0 ? file.slice(0, dot) : file)) return shown;
+  const extension = dot >= 0 && !BLANK.test(file.slice(dot + 1)) ? file.slice(dot).trim() : '';
+  return `${BLANK.test(folder.replaceAll('/', '')) ? '' : folder}Документ без имени${extension}`;
+}
 
 /** @satisfies {Record<string, Forms>} */
 export const W = {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../../domain/deps.ts';
 import { docsetView } from '../presenters/meta.ts';
-import { DocsetSchema, HealthSchema, VersionSchema } from '../schemas/meta.ts';
+import { DocsetSchema, HealthSchema, ReadySchema, VersionSchema } from '../schemas/meta.ts';
+import { notReadyError, readinessChecker } from '../metrics.ts';
 /** Supported API versions; a version is supported at least 90 days after its sunset is announced. */
 export const SUPPORTED_VERSIONS: Record<string, { sunset_at: string | null }> = { v1: { sunset_at: null } };
 
@@ -20,6 +21,19 @@ export function metaRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       },
       async () => ({ ok: true, api_version: deps.config.apiVersion }),
     );
+
+    // Whether a load balancer should send this node traffic: an operator's endpoint, so not in openapi.json.
+    let stopping = false;
+    app.addHook('preClose', (done) => {
+      stopping = true;
+      done();
+    });
+    const readiness = readinessChecker({ store: deps.store, config: deps.config, stopping: () => stopping });
+    app.get('/ready', { config: { auth: 'public' }, schema: { hide: true, response: { 200: ReadySchema } } }, async () => {
+      const r = await readiness();
+      if (!r.ready) throw notReadyError(r);
+      return r;
+    });
 
     app.get(
       '/version',

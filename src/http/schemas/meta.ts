@@ -12,6 +12,18 @@ export const DocsetItem = Type.Object({
 /** GET /health. */
 export const HealthSchema = Type.Object({ ok: Type.Boolean(), api_version: Type.String() });
 
+/** GET /ready of a node that may take traffic (an operator's endpoint, not in openapi.json; docs/scale-out.md#metrics). */
+export const ReadySchema = Type.Object({
+  ready: Type.Boolean(),
+  reasons: Type.Array(Type.String()),
+  checks: Type.Object({
+    database: Type.Boolean({ description: 'База данных ответила на запрос' }),
+    disk_free_bytes: Nullable(Type.Integer({ description: 'Свободно в каталоге данных, байт' })),
+    scratch: Type.Boolean({ description: 'Во временный каталог можно записать' }),
+    stopping: Type.Boolean({ description: 'Узел останавливается' }),
+  }),
+});
+
 /** GET /version. */
 export const VersionSchema = Type.Object({
   current: Type.String({ description: 'Текущая версия' }),
