@@ -107,7 +107,7 @@ test('ПД: a partial upload asks once about the absent volumes; a set with its 
 test('a cut or longer cipher resolves to the right volume: «ТХ.А» is not «ТХ.Б», «АР1.1» is «АР1.1-К2»', () => {
   const tx = docFacts(1, '57_19-ПС-ТХ.Б.pdf', 'ТХ', [sheet('57/19-ПС-ТХ.Б', 1, 'Узлы см. 57/19-ПС-ТХ.А; см. 57/19-ПС-АР1.1')]);
   const ar = docFacts(2, '57_19-ПС-АР1.1-К2.pdf', 'АР', [sheet('57/19-ПС-АР1.1-К2', 1)]);
-  const out = missingReference.run(context([tx, ar], {}, { stage: 'mixed' }));
+  const out = missingReference.run(context([tx, ar], {}, { stage: 'mixed', completeness: { kind: 'complete', basis: '', absent: [] } }));
   assert.deepEqual(
     out.findings!.map((f) => f.essence),
     ['Ссылка на документ 57/19-ПС-ТХ.А: документа с таким шифром в комплекте нет.'],
@@ -139,4 +139,16 @@ test('a section cited by another object’s cipher — called a section, or of a
   assert.deepEqual(out.findings, []);
   assert.equal(out.questions!.length, 1);
   assert.match(out.questions![0]!.text, /шифру другого объекта: МК0559\.2022-ИОС5\.4, 24-071-ИОС1 \(шифр комплекта — 24-017\)/);
+});
+
+test('an upload of estimates alone refers to what is elsewhere: an absent document is a question, not a finding', () => {
+  const title = docFacts(1, 'Титул 24-017-СМ.pdf', null, [
+    { text: 'Сметная документация\nСводный сметный расчёт см. 24-017-СМ2', stamp: stampLines({ cipher: '24-017-СМ', sheet: 1 }) },
+  ]);
+  const out = missingReference.run(context([title]));
+  assert.deepEqual(out.findings, []);
+  assert.match(out.questions![0]!.text, /24-017-СМ2/);
+  // the same upload judged complete holds what it refers to
+  const whole = missingReference.run(context([title], {}, { completeness: { kind: 'complete', basis: '', absent: [] } }));
+  assert.match(whole.findings![0]!.essence, /24-017-СМ2: документа с таким шифром в комплекте нет/);
 });

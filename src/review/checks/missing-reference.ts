@@ -78,7 +78,8 @@ type AbsentPolicy = 'finding' | 'ask_pd' | 'ask_same_mark';
 
 function absentPolicy(ctx: CheckContext): AbsentPolicy {
   if (ctx.set.stage === 'Р') return 'ask_same_mark';
-  if (ctx.set.stage !== 'П') return 'finding';
+  // a part of a set (a title of the estimates without them, a survey without the design) refers to what is elsewhere
+  if (ctx.set.stage !== 'П') return ctx.set.completeness.kind === 'partial' ? 'ask_pd' : 'finding';
   const hasPz = ctx.docs.some((d) => d.xml || d.section === 'ПЗ');
   return hasPz && ctx.set.completeness.kind === 'complete' ? 'finding' : 'ask_pd';
 }
