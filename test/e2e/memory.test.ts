@@ -150,7 +150,7 @@ describe('memory notes', () => {
     assert.deepEqual(again.result.counts, bundled.result.counts);
     assert.deepEqual(again.result.feedback, [], 'decisions of the earlier run do not carry over');
     // the next round of the bundle: the same set again, so every finding persists with its own number
-    assert.deepEqual(again.result.revision.counts, { new: 0, persisting: bundled.result.findings.length, resolved: 0 });
+    assert.deepEqual(again.result.revision.counts, { new: 0, persisting: bundled.result.findings.length, resolved: 0, not_resubmitted: 0 });
     assert.ok(again.result.findings.every((f: any) => f.revision.status === 'persisting' && f.revision.previous_n === f.n));
   });
 });
