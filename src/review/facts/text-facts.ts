@@ -47,8 +47,11 @@ const ADDRESS_ABBR = new Set([
 // that follows the object's quoted name without a label, from a subject of the Federation on
 const NAMED_OBJECT_ADDRESS =
   /(?<![а-яё])объект\S*[^«"\n]{0,60}[«"][^»"\n]{5,200}[»"]\s*,?\s*((?:[А-ЯЁ][а-яё]+ая\s+(?:область|обл\.)|[А-ЯЁ][а-яё]+ий\s+край|Республика\s+[А-ЯЁ][а-яё]+|г\.\s?(?:Москва|Санкт-Петербург|Севастополь))\s*,[^;]{8,200})/gu;
-// Every wording ADDRESS_RE and NAMED_OBJECT_ADDRESS know starts with one of these: pages without them are skipped in one scan.
-const ADDRESS_HINT = /адрес|место|объект/i;
+// Every wording ADDRESS_RE knows starts with one of these: pages without them are skipped in one scan.
+const ADDRESS_HINT = /адрес|место|объект\s*:/i;
+// NAMED_OBJECT_ADDRESS needs the object and a subject of the Federation on the same page
+const NAMED_HINT = /объект/i;
+const SUBJECT_HINT = /област|обл\.|край|республик|москва|петербург|севастопол/i;
 const OBJECT_RE =
   /(?:наименование\s+объекта(?:\s+капитального\s+строительства)?|(?<![а-яё])объект(?:\s+капитального\s+строительства)?)\s*[:\-–]\s*«?([^\n»]{8,200})/giu;
 const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
@@ -98,10 +101,12 @@ function clauseOf(flat: string, at: number): string {
  */
 export function findAddresses(flatText: string, docPage: number): TextFact[] {
   const out: TextFact[] = [];
-  if (!ADDRESS_HINT.test(flatText)) return [];
+  const labelled = ADDRESS_HINT.test(flatText);
+  const named = NAMED_HINT.test(flatText) && SUBJECT_HINT.test(flatText);
+  if (!labelled && !named) return [];
   // a word hyphenated at a line end («Ново- сибирск») is one word again
   const flat = flatText.replace(/([А-Яа-яЁё])- (?=[А-Яа-яЁё])/gu, '$1-');
-  for (const re of [ADDRESS_RE, NAMED_OBJECT_ADDRESS]) {
+  for (const re of [...(labelled ? [ADDRESS_RE] : []), ...(named ? [NAMED_OBJECT_ADDRESS] : [])]) {
     re.lastIndex = 0;
     for (let m = re.exec(flat); m; m = re.exec(flat)) {
       const value = trimAddress(m[1]!);
