@@ -30,7 +30,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../test/helpers/server.ts';
 import { startApp } from '../test/helpers/app.ts';
 import { insertPdfDocuments, insertResult, insertRun } from '../test/helpers/rows.ts';
-import { makeResult } from '../test/report/fixture.ts';
+import { bareRegisterContext, makeResult } from '../test/report/fixture.ts';
 import { openStore } from '../src/store/db.ts';
 import { createBlobStore } from '../src/blobs/index.ts';
 import { isolatedPageRenderer } from '../src/isolation/page-render.ts';
@@ -384,27 +384,17 @@ async function register(): Promise<void> {
       o.loop_p99_ms.push(m.loop_p99_ms);
     };
     // the first of each loads its libraries: not counted
-    const benchContext = (id: string) => ({
-      runId: id,
-      organization: 'Бенчмарк',
-      objectAddress: null,
-      bundleLabel: null,
-      round: null,
-      at: new Date().toISOString(),
-      expert: null,
-      authors: new Map<string, string>(),
-    });
     await get(`/runs/${runId}/findings`);
     for (const f of ['xlsx', 'docx'] as RegisterFormat[]) {
       await get(`/runs/${runId}/register.${f}`);
-      await buildRegister(f, result, [], {}, benchContext(runId), { render: renderRegister });
+      await buildRegister(f, result, [], {}, bareRegisterContext(runId), { render: renderRegister });
     }
     for (let r = 0; r < registerRounds; r++) {
       note('findings_json', await onLoop(() => get(`/runs/${runId}/findings`)));
       for (const f of ['xlsx', 'docx'] as RegisterFormat[]) {
         note(`api_${f}`, await onLoop(() => get(`/runs/${runId}/register.${f}`)));
         // the same register written on this loop, as the API would without its child
-        note(`on_loop_${f}`, await onLoop(async () => (await buildRegister(f, result, [], {}, benchContext(runId), { render: renderRegister })).body));
+        note(`on_loop_${f}`, await onLoop(async () => (await buildRegister(f, result, [], {}, bareRegisterContext(runId), { render: renderRegister })).body));
       }
     }
     const summary = Object.fromEntries(

@@ -24,7 +24,7 @@ import { isolatedRegisterRender } from '../src/isolation/register-build.ts';
 import { WorkSlots } from '../src/isolation/work-slots.ts';
 import { renderRegister, type RegisterFormat } from '../src/report/register/index.ts';
 import { registerSheet } from '../src/report/register/rows.ts';
-import { makeResult } from '../test/report/fixture.ts';
+import { bareRegisterContext, makeResult } from '../test/report/fixture.ts';
 
 const { values } = parseArgs({ options: { findings: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' } } });
 const FINDINGS = Number(values.findings);
@@ -60,17 +60,7 @@ async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'warn';
   const launcher = programLauncher({ entry: new URL('../bin/drs.js', import.meta.url).pathname, memoryMb: MEMORY_MB });
   const result = makeResult(FINDINGS);
-  const context = {
-    runId: 'bench-run',
-    organization: 'Бенчмарк',
-    objectAddress: null,
-    bundleLabel: null,
-    round: null,
-    at: new Date().toISOString(),
-    expert: null,
-    authors: new Map<string, string>(),
-  };
-  const sheet = registerSheet(result, [], context);
+  const sheet = registerSheet(result, [], bareRegisterContext('bench-run'));
   const limits = { memoryMb: MEMORY_MB, timeoutMs: TIMEOUT_MS };
   const kept = reportChildren(launcher, 2);
   const keptRender = isolatedRegisterRender(kept, limits);

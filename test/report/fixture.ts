@@ -1,4 +1,5 @@
 /** A realistic published result for report tests: Cyrillic sections, 36 findings, questions, warnings. */
+import type { RegisterContext } from '../../src/report/register/index.ts';
 import {
   availableSections,
   countFindings,
@@ -119,5 +120,19 @@ export function makeResult(count = 36): PublishedResult {
     available_themes: THEMES.filter((t) => findings.some((f) => f.topic === t)),
     parsed: true,
     feedback_snapshot: 'snap-1',
+  };
+}
+
+/** What a register says of its round when it is drawn outside one: a run of no bundle, no expert named (benchmarks). */
+export function bareRegisterContext(runId: string): RegisterContext {
+  return {
+    runId,
+    organization: 'Бенчмарк',
+    objectAddress: null,
+    bundleLabel: null,
+    round: null,
+    at: new Date().toISOString(),
+    expert: null,
+    authors: new Map(),
   };
 }
