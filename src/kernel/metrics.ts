@@ -25,7 +25,8 @@ export function collectProcessMetrics(): void {
 }
 
 /** Kinds of work done in child processes (isolation/), the label `kind` of the children's metrics. */
-export type ChildKind = 'run' | 'page_render' | 'pdf_build' | 'register_build' | 'conversion' | 'archive_preview';
+// a document's conversion (LibreOffice) runs inside its run's child and is counted as that run
+export type ChildKind = 'run' | 'page_render' | 'pdf_build' | 'register_build' | 'archive_preview';
 
 /**
  * Bounds that refuse requests, the label `bound` of drs_bounds_refused_total: an AppError carrying one
