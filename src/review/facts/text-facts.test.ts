@@ -52,6 +52,9 @@ test('object names, cadastral numbers and the year of a title page', () => {
   assert.equal(findYear('Москва, 2021 г.\nОкончание строительства — сентябрь 2023 г.'), 2021);
   assert.equal(findYear('Срок ввода объекта: 2024 год\nТобольск 2018'), 2018);
   assert.equal(findYear('Начальник отдела 2019 г.'), 2019);
+  // a price level's year or an edition's is not the document's
+  assert.equal(findYear('Приложение к договору\nСтоимость в базисных ценах 2001 г.\nТюмень, 2020 г.'), 2020);
+  assert.equal(findYear('Смета в ценах 2001 г.'), null);
   assert.equal(findYear('ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nТом 3\nКазань, 2025\n'), 2025);
   assert.equal(findYear('Том 3\n2024'), 2024);
   assert.equal(findYear('СП 50.13330.2024\nГОСТ Р 21.101-2020\nот 12.02.2021\nприказ № 2021'), null);
