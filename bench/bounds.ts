@@ -29,7 +29,7 @@ import { openStore } from '../src/store/db.ts';
 import { LocalBlobStore } from '../src/blobs/local-blob-store.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
 import { startServer, type CreatedOrg } from '../test/helpers/server.ts';
-import { insertPdfDocuments, insertResult, insertRun } from '../test/helpers/rows.ts';
+import { insertPdfDocuments, insertResult, insertRun, insertSlowPageRuns } from '../test/helpers/rows.ts';
 import { makeSimplePdf, makeZip, slowPagePdf } from '../test/helpers/fixtures.ts';
 import { form } from '../test/helpers/client.ts';
 import { makeResult, META } from '../test/report/fixture.ts';
@@ -111,18 +111,7 @@ try {
     Array.from({ length: 400 }, (_, i) => ({ name: `Лист-${i + 1}.pdf`, content: slowPagePdf(VICTIM_FILLS), pages: 1 })),
   );
   const bigRun = await publish(attackers[0]!, FINDINGS);
-  const hostilePdf = slowPagePdf(2_000_000);
-  const pageRuns: string[] = [];
-  for (const org of attackers) {
-    const runId = await insertRun(store.db, { tenantId: org.tenant_id, keyId: org.key_id });
-    await insertPdfDocuments(
-      store.db,
-      blobs,
-      runId,
-      Array.from({ length: HOSTILE_DOCS }, (_, i) => ({ name: `Тяжёлый-${i + 1}.pdf`, content: hostilePdf, pages: 1 })),
-    );
-    pageRuns.push(runId);
-  }
+  const pageRuns = await insertSlowPageRuns(store.db, blobs, attackers, HOSTILE_DOCS);
   await store.close();
   const sheet = await makeSimplePdf(40);
   let nested = await makeZip([{ name: 'КР.pdf', content: sheet }]);

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { openStore } from '../src/store/db.ts';
 import { LocalBlobStore } from '../src/blobs/local-blob-store.ts';
 import { startServer, type CreatedOrg } from '../test/helpers/server.ts';
-import { insertPdfDocuments, insertRun } from '../test/helpers/rows.ts';
+import { insertPdfDocuments, insertRun, insertSlowPageRuns } from '../test/helpers/rows.ts';
 import { slowPagePdf } from '../test/helpers/fixtures.ts';
 
 const { values } = parseArgs({
@@ -63,18 +63,7 @@ try {
     victimRun,
     Array.from({ length: rounds * 2 * pagesPerPhase }, (_, i) => ({ name: `Лист-${i + 1}.pdf`, content: victimPdf, pages: 1 })),
   );
-  const hostilePdf = slowPagePdf(2_000_000);
-  const attackerRuns: string[] = [];
-  for (const org of attackers) {
-    const runId = await insertRun(store.db, { tenantId: org.tenant_id, keyId: org.key_id });
-    await insertPdfDocuments(
-      store.db,
-      blobs,
-      runId,
-      Array.from({ length: HOSTILE_DOCS }, (_, i) => ({ name: `Тяжёлый-${i + 1}.pdf`, content: hostilePdf, pages: 1 })),
-    );
-    attackerRuns.push(runId);
-  }
+  const attackerRuns = await insertSlowPageRuns(store.db, blobs, attackers, HOSTILE_DOCS);
   await store.close();
 
   const picture = (org: CreatedOrg, runId: string, doc: number) =>

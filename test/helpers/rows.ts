@@ -11,6 +11,7 @@ import { newQueuedRun } from '../../src/domain/new-run.ts';
 import type { ReportKeys } from '../../src/report/types.ts';
 import type { BlobStore } from '../../src/blobs/blob-store.ts';
 import type { CreatedOrg } from './server.ts';
+import { slowPagePdf } from './fixtures.ts';
 
 export interface TenantWithKey {
   tenantId: string;
@@ -132,4 +133,26 @@ export async function insertPdfDocuments(
       })
       .execute();
   }
+}
+
+/** One run per organization, each holding `count` one-page PDFs slow to draw (the page-picture attacks of the benches). */
+export async function insertSlowPageRuns(
+  db: Db,
+  blobs: BlobStore,
+  organizations: readonly { tenant_id: string; key_id: string }[],
+  count: number,
+): Promise<string[]> {
+  const content = slowPagePdf(2_000_000);
+  const runs: string[] = [];
+  for (const org of organizations) {
+    const runId = await insertRun(db, { tenantId: org.tenant_id, keyId: org.key_id });
+    await insertPdfDocuments(
+      db,
+      blobs,
+      runId,
+      Array.from({ length: count }, (_, i) => ({ name: `Тяжёлый-${i + 1}.pdf`, content, pages: 1 })),
+    );
+    runs.push(runId);
+  }
+  return runs;
 }
