@@ -2,7 +2,7 @@ import type { DocFacts, RequirementFact, TraitFact, ValueFact, ValueKind } from 
 import { traitsAgree, xmlTrait } from '../facts/traits.ts';
 import { inCostIndicators } from '../facts/appendix.ts';
 import { formatValue, roundingStep, sameValue, VALUE_TITLES, VALUE_UNITS } from '../facts/values.ts';
-import { designDocs, docValue } from './common.ts';
+import { designAssignments, designDocs, docValue } from './common.ts';
 import { heldAgainst, meetsBound, type Statement } from './judge.ts';
 import { defineCheck, where, type CheckContext, type Place } from './types.ts';
 import { xmlValues } from './consistency-values.ts';
@@ -32,12 +32,6 @@ function stated(doc: DocFacts, value: ValueFact | TraitFact): DesignStatement {
 }
 
 const BOUND_WORDS = { '≤': 'не более', '≥': 'не менее', '=': '' } as const;
-
-/** Documents the requirements are read from: the design assignments of the set (PDF, scan, DOCX or XML). */
-function assignments(ctx: CheckContext): DocFacts[] {
-  const tasks = new Set(ctx.set.documents.filter((t) => t.type === 'design_task').map((t) => t.docIndex));
-  return ctx.docs.filter((d) => tasks.has(d.doc.index));
-}
 
 /** The assignment's bounds, and its plain counts («Этажность 1–3») where it states no bound of that kind. */
 function requirementsOf(doc: DocFacts): Requirement[] {
@@ -126,7 +120,7 @@ export const assignmentRequirements = defineCheck({
   title: 'Проектные значения (площади, этажность, объём, мощность, класс энергоэффективности) соответствуют ограничениям задания на проектирование',
   needs: ['design_task'],
   find(ctx, report) {
-    for (const task of assignments(ctx)) {
+    for (const task of designAssignments(ctx)) {
       for (const { fact: req, doc } of requirementsOf(task)) {
         const energy = req.attribute === 'energy_class';
         const statements = energy ? designClasses(ctx) : designValues(ctx, req.attribute as ValueKind);

@@ -18,6 +18,12 @@ export function designDocs(ctx: { docs: readonly DocFacts[]; set: SetModel }): D
   return textDocs(ctx.docs).filter((d) => !notDesign.has(d.doc.index));
 }
 
+/** The design assignments of the set (PDF, scan, DOCX or XML): read for what they require, never as design documents. */
+export function designAssignments(ctx: { docs: readonly DocFacts[]; set: SetModel }): DocFacts[] {
+  const tasks = new Set(ctx.set.documents.filter((t) => t.type === 'design_task').map((t) => t.docIndex));
+  return ctx.docs.filter((d) => tasks.has(d.doc.index));
+}
+
 /** The value a document states most often for a kind (labelled values first; first occurrence breaks ties), or null. */
 export function docValue(d: DocFacts, kind: ValueKind): ValueFact | null {
   const all = d.values.filter((v) => v.kind === kind);

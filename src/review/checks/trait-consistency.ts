@@ -2,7 +2,7 @@ import type { XmlCharacteristic } from '../extract/xml-note.ts';
 import type { DocFacts, TraitFact, TraitKind } from '../facts/types.ts';
 import { formatTrait, TRAIT_TITLES, traitsAgree, xmlTrait } from '../facts/traits.ts';
 import { FIGURES } from '../facts/catalogue.ts';
-import { designDocs, textDocs } from './common.ts';
+import { designAssignments, designDocs } from './common.ts';
 import { typeOf } from './sole-values.ts';
 import { figureTold } from './consistency-values.ts';
 import { disagreement, judge, statementOf, toldOf, type Statement } from './judge.ts';
@@ -49,9 +49,6 @@ function xmlStatement(ctx: CheckContext, kind: TraitKind, elements: readonly Xml
   return null;
 }
 
-/** The design assignments of the set: read for what they require, never as design documents. */
-const assignments = (ctx: CheckContext) => textDocs(ctx.docs).filter((d) => typeOf(ctx, d) === 'design_task');
-
 const shown = (s: Group) => [...new Set(s.facts.map(formatTrait))].join(', ');
 
 export interface TraitCheckSpec {
@@ -97,7 +94,7 @@ export function traitCheck<const Id extends string>(spec: TraitCheckSpec & { id:
         const statements: Statement<Group>[] = [];
         const quoteOf = (s: Group) => [...new Set(s.facts.map((f) => f.snippet))].join(' … ');
         // the design assignment states the characteristics the customer requires: the reference wherever it states one
-        for (const doc of [...designDocs(ctx), ...(spec.assignmentStates ? assignments(ctx) : [])]) {
+        for (const doc of [...designDocs(ctx), ...(spec.assignmentStates ? designAssignments(ctx) : [])]) {
           const s = groupOf(doc, kind);
           if (s) statements.push(statementOf(doc, s, s.facts[0]!.docPage, quoteOf(s)));
         }
