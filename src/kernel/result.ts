@@ -178,6 +178,8 @@ export interface ReviewOutcome {
   object_name?: string | null;
   /** What the review took the set to be (set model). */
   set?: PublishedSetModel;
+  /** What each volume of ПД discloses of the items the Положение (ПП № 87) requires (absent in results of older runs). */
+  content_map?: PublishedContentVolume[];
 }
 
 /** The stored and published body (feedback is joined at read time). */
@@ -291,4 +293,41 @@ export interface PublishedObject {
   customer: PublishedObjectStatement | null;
   designer: PublishedObjectStatement | null;
   chief_engineer: PublishedObjectStatement | null;
+}
+
+/** The content map of one volume: each item its section must disclose, where it is disclosed or why it is not judged. */
+export interface PublishedContentVolume {
+  doc_index: number;
+  /** Section code the volume is judged as (ПЗ, ПЗУ, АР, КР, ИОС1…). */
+  section: string;
+  edition: 'before_2022_09_01' | 'from_2022_09_01';
+  /** whole: every page read with text; partial: some pages unread or recognised; unread: nothing is claimed. */
+  reading: 'whole' | 'partial' | 'unread';
+  counts: { found: number; not_found: number; not_applicable: number; conditional: number };
+  items: PublishedContentItem[];
+}
+
+export interface PublishedContentItem {
+  /** Stable id of the requirement («2021:13:б»). */
+  id: string;
+  /** Point and letter of the Положение as the source cites them. */
+  point: string;
+  letter: string | null;
+  /** text, graphic, or null where the decree does not split. */
+  part: 'text' | 'graphic' | null;
+  /** What must be disclosed (Russian). */
+  requirement: string;
+  /** The source of the item: «ПП № 87 ред. 09.04.2021», «чек-листы МособлГосЭкспертизы», «XML-схема ПЗ 01.07». */
+  source: string;
+  /** found, not_found, not_applicable, conditional (applies only if a condition the set does not settle holds). */
+  status: 'found' | 'not_found' | 'not_applicable' | 'conditional';
+  /** Where it is disclosed: the page in the document and in the set, the sheet, how it was found and the words. */
+  page: PageRef | null;
+  sheet: number | null;
+  evidence_kind: 'heading' | 'contents' | 'drawings' | 'text' | null;
+  evidence: string | null;
+  /** Why not applicable or conditional. */
+  reason: string | null;
+  /** The question or finding raised for an item not found, when one was. */
+  raised: { kind: 'question' | 'finding'; id: string } | null;
 }
