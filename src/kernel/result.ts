@@ -80,6 +80,8 @@ export interface ResolvedFinding {
   essence: string;
   /** Where it was, as the previous run's report named it. */
   place: string;
+  /** The previous run's documents it cites (absent in comparisons made before the answer loop). */
+  doc_indexes?: number[];
 }
 
 /**
@@ -125,6 +127,51 @@ export interface PublishedRevision {
   documents?: RevisionDocument[];
   /** The previous run's documents that did not come back. */
   dropped?: DroppedDocument[];
+  /**
+   * The previous round's remarks against the designer's answers to them and this revision (src/report/revision/
+   * answers.ts); absent when the previous round has no answers. /findings draws it again from the answers as they stand.
+   */
+  answers?: AnswerReview;
+}
+
+/** What a remark of the previous round is proposed to be in this one; the specialist confirms or overrides it. */
+export type AnswerProposalState = 'closed' | 'not_closed' | 'not_resubmitted' | 'no_answer';
+
+/** The designer's answer to a remark as the answer loop reads it. */
+export interface RoundAnswer {
+  finding_id: string;
+  answer: string;
+  sheet: string;
+  closed: string;
+}
+
+/** One remark of the previous round: what this revision and the designer's answer say of it. */
+export interface AnswerProposal {
+  previous_finding_id: string;
+  previous_n: number;
+  section: string;
+  topic: Theme;
+  essence: string;
+  /** The finding of this run the remark persists as; null when it is resolved or its volume did not come back. */
+  finding_id: string | null;
+  n: number | null;
+  /**
+   * The finding_id a decision of this run confirms the proposal on (accepted) or overrides it (rejected): this run's
+   * finding when the remark persists, else the previous round's remark, listed in revision.resolved / not_resubmitted.
+   */
+  decide_on: string;
+  proposal: AnswerProposalState;
+  answer: RoundAnswer | null;
+  /** Why, in Russian: what the comparison found, what the answer says, what the revision shows of the sheet it names. */
+  reasons: string[];
+}
+
+export interface AnswerReview {
+  /** When the answers the review was drawn from were brought in (the latest upload), or null. */
+  answers_uploaded_at: string | null;
+  counts: Record<AnswerProposalState, number>;
+  /** Every remark of the previous round, in its report order. */
+  proposals: AnswerProposal[];
 }
 
 export interface Question {

@@ -16,6 +16,7 @@ import {
 import { compareSections } from '../kernel/docset.ts';
 import { FINDING_FORMS, formatDateTime, importanceLabel, pageRange, placeLabel, plural, roleLabel, sectionTitle, sourceLabel, THEME_LABELS } from './labels.ts';
 import type { ReportFilter, ReportMeta } from './types.ts';
+import { answerReviewLines } from './revision/answers.ts';
 
 export interface ReportView {
   title: string;
@@ -155,6 +156,7 @@ function revisionSummary(revision: PublishedRevision, findings: readonly Finding
     lines.push(
       `Том не представлен повторно — замечания прошлой проверки не сняты: ${missing.map((f) => `№ ${f.n} (${sectionTitle(f.section)}) — ${f.essence}`).join('; ')}`,
     );
+  lines.push(...answerReviewLines(revision.answers, filter));
   return lines;
 }
 

@@ -31,7 +31,7 @@ function replayOf(earlier: Decision, requestHash: string): DecisionOutcome {
  * Stores a specialist decision on a published finding. The finding and the result are never changed and
  * no review starts. Rules, in order: the run must be published; a repeated request_key returns the earlier
  * decision (other content → 409 idempotency_conflict); the snapshot must be the current one (409
- * report_changed); the finding must exist (404); version must be the latest version of the actor's own
+ * report_changed); the finding must exist (404) — one of the result's, or a previous round's remark its comparison lists; version must be the latest version of the actor's own
  * decision, 0 for the first (409 version_conflict); with employees the finding's section is assigned to the
  * first employee deciding on it in this run (another employee → 409 discipline_already_assigned).
  * Unique indexes make these rules hold for concurrent requests in any number of processes.
@@ -48,7 +48,10 @@ export async function recordDecision(db: Db, ctx: DecisionContext, runId: string
   if (req.snapshot !== snapshot) {
     throw errors.reportChanged(snapshot);
   }
-  const finding = (result.findings ?? []).find((f) => f.finding_id === req.finding_id);
+  // a remark of the previous round that did not persist (listed resolved or not resubmitted) is decided here too:
+  // the decision confirms or overrides what the answer loop proposes for it (src/report/revision/answers.ts)
+  const earlierRemarks = [...(result.revision?.resolved ?? []), ...(result.revision?.not_resubmitted ?? [])];
+  const finding = [...(result.findings ?? []), ...earlierRemarks].find((f) => f.finding_id === req.finding_id);
   if (!finding) throw errors.findingNotFound(req.finding_id);
 
   // A concurrent request may have stored the decision between the lookups: a version that is stale now

@@ -6,6 +6,7 @@ import { FindingsNotModified, FindingsResultSchema } from '../schemas/findings.t
 import { actorOf } from '../../domain/feedback/actor.ts';
 import { decidedResult } from '../../domain/feedback/history.ts';
 import { findingsBody } from '../presenters/feedback.ts';
+import { uploadedAnswer, withAnswerReview } from '../../report/revision/answers.ts';
 
 export function findingRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -25,7 +26,9 @@ export function findingRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
       async (request) => {
         const { tenant, key } = authOf(request);
         const { published, history, previousHistory, answers, previousAnswers, names } = await decidedResult(db, tenant.id, request.params.run_id);
-        return findingsBody(published, actorOf(key), history, previousHistory, answers, previousAnswers, names);
+        // the answer loop drawn from the previous round's answers as they stand (brought in before or after publication)
+        const reviewed = { ...published, result: withAnswerReview(published.result, previousAnswers.map(uploadedAnswer)) };
+        return findingsBody(reviewed, actorOf(key), history, previousHistory, answers, previousAnswers, names);
       },
     );
   };

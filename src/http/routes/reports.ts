@@ -26,6 +26,7 @@ import { getRunOf, publishedObjectTitles, reportKeysOf } from '../../domain/runs
 import type { PdfRebuilder } from '../../report/rebuild.ts';
 import { isolatedDecidedPdfBuild, isolatedPdfBuild } from '../../isolation/pdf-build.ts';
 import { DecidedReports, decidedMarkdown, decidedPrefix, rejectedFindingIds } from '../../report/decided.ts';
+import { uploadedAnswer, withAnswerReview } from '../../report/revision/answers.ts';
 import type { ReportKeys } from '../../report/types.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
@@ -148,7 +149,9 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         publishedObjectTitles(db, deps.store.dialect, [published.run.id]),
       ]);
       const title = titles.get(published.run.id);
-      return buildRegister(format, published.result, latestDecisions(history), query, ctx, {
+      // the answer loop as the previous round's answers stand now, as /findings shows it
+      const reviewed = withAnswerReview(published.result, previousAnswers.map(uploadedAnswer));
+      return buildRegister(format, reviewed, latestDecisions(history), query, ctx, {
         render: renderInChild,
         previousDecisions: latestDecisions(previousHistory),
         answers: new Map([...previousAnswers, ...answers].map((a) => [a.findingId, { answer: a.answer, sheet: a.sheet, closed: a.closed }])),

@@ -61,8 +61,54 @@ const PreviousFindingSchema = Type.Object(
     check_id: Type.String(),
     essence: Type.String(),
     place: Type.String({ description: 'Место, как его называл отчёт предыдущей проверки' }),
+    doc_indexes: Type.Optional(Type.Array(Type.Integer(), { description: 'Документы предыдущей проверки, на которые ссылается замечание' })),
   },
   open,
+);
+
+const ProposalStates = ['closed', 'not_closed', 'not_resubmitted', 'no_answer'] as const;
+const AnswerReviewSchema = Type.Object(
+  {
+    answers_uploaded_at: Type.Union([Type.String(), Type.Null()], {
+      description: 'Когда приняты ответы, по которым составлены предложения (последняя загрузка)',
+    }),
+    counts: Type.Object(Object.fromEntries(ProposalStates.map((s) => [s, Type.Integer()])), open),
+    proposals: Type.Array(
+      Type.Object(
+        {
+          previous_finding_id: Type.String({ description: 'Замечание прошлого тура' }),
+          previous_n: Type.Integer({ description: 'Его номер в отчёте прошлого тура' }),
+          section: Type.String(),
+          topic: Type.String(),
+          essence: Type.String(),
+          finding_id: Type.Union([Type.String(), Type.Null()], { description: 'Замечание этой проверки, которым оно повторяется; null — не повторяется' }),
+          n: Type.Union([Type.Integer(), Type.Null()]),
+          decide_on: Type.String({
+            description:
+              'finding_id для POST /runs/{run_id}/feedback этой проверки: accepted — специалист подтверждает предложение, rejected — отменяет его (снято ↔ не снято) с обоснованием',
+          }),
+          proposal: Type.String({
+            description:
+              'closed — «снято», not_closed — «не снято» (замечание повторяется, хотя дан ответ), not_resubmitted — «том не представлен повторно», no_answer — «нет ответа»',
+          }),
+          answer: Type.Union(
+            [Type.Object({ finding_id: Type.String(), answer: Type.String(), sheet: Type.String(), closed: Type.String() }, open), Type.Null()],
+            {
+              description: 'Ответ проектировщика на замечание прошлого тура, или null',
+            },
+          ),
+          reasons: Type.Array(Type.String(), { description: 'Почему: что нашло сравнение редакций, что сказано в ответе, что видно по названному листу' }),
+        },
+        open,
+      ),
+      { description: 'Каждое замечание прошлого тура в порядке его номеров' },
+    ),
+  },
+  {
+    ...open,
+    description:
+      'Цикл ответов: замечания прошлого тура против ответов проектировщика и новой редакции — предложение «снято» / «не снято» / «том не представлен повторно» / «нет ответа» с причинами; есть, когда у прошлого тура есть ответы. Это предложение, не решение: специалист подтверждает или отменяет его решением по decide_on',
+  },
 );
 
 const RevisionSchema = Type.Object(
@@ -124,6 +170,7 @@ const RevisionSchema = Type.Object(
         { description: 'Документы предыдущей проверки, не представленные повторно' },
       ),
     ),
+    answers: Type.Optional(AnswerReviewSchema),
     previous_answers: Type.Optional(
       Type.Array(DesignerAnswerSchema, { description: 'Ответы проектировщика на замечания прошлого тура, которые остались (finding_id — прошлого тура)' }),
     ),

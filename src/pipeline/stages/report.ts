@@ -5,6 +5,8 @@ import { displayName } from '../../kernel/display-name.ts';
 import { buildReports, reportPrefix } from '../../report/index.ts';
 import { reportMetaOf } from '../../report/meta.ts';
 import { withRevision } from '../../report/revision/index.ts';
+import { uploadedAnswer, withAnswerReview } from '../../report/revision/answers.ts';
+import { designerAnswers } from '../../store/repositories/answers.ts';
 import { previousPublishedInBundle } from '../../store/repositories/results.ts';
 import { fromEarlierStage, type RunJob } from '../run-job.ts';
 
@@ -37,7 +39,9 @@ export async function report(job: RunJob): Promise<void> {
     ? await previousPublishedInBundle(ctx.store.db, { id: run.id, tenantId: run.tenantId, bundleId: run.bundleId, createdAt: run.createdAt })
     : null;
   const files = job.prepared.map(({ document: d }) => ({ doc_index: d.idx, name: displayName(d.name), sha256: d.sha256, kind: d.kind }));
-  const result = previous ? withRevision(unrevised, meta, previous, files) : unrevised;
+  // the designer's answers to the previous round, brought in by now, are held against this revision for the reports
+  const answers = previous ? (await designerAnswers(ctx.store.db, run.tenantId, previous.runId)).map(uploadedAnswer) : [];
+  const result = previous ? withAnswerReview(withRevision(unrevised, meta, previous, files), answers) : unrevised;
   let pdfError: string | null = null;
   const keys = await buildReports(result, meta, ctx.blobs, reportPrefix(run.id), {
     // The Markdown and /findings still publish; the first PDF download rebuilds the PDFs from the

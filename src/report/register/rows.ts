@@ -12,6 +12,7 @@ import type { Finding, PublishedResult, PublishedRevision } from '../../kernel/r
 import { formatDateTime, importanceLabel, sectionTitle, THEME_LABELS } from '../labels.ts';
 import type { ReportFilter } from '../types.ts';
 import { filterFindings, filterNotResubmitted, filterResolved, revisionDocumentLines } from '../view.ts';
+import { answerNotes, proposalCell } from './proposals.ts';
 
 export { standingDecision } from '../../kernel/decisions.ts';
 
@@ -309,6 +310,8 @@ export function registerSheet(result: PublishedResult, current: readonly Decisio
   const decisions = byFinding(current);
   const previousByFinding = byFinding(options.previousDecisions ?? []);
   const rows: RegisterRow[] = [];
+  const proposals = new Map((result.revision?.answers?.proposals ?? []).map((p) => [p.decide_on, p]));
+  const standingOn = (id: string) => standingDecision(decisions.get(id) ?? []);
   for (const f of filterFindings(result.findings, options.filter).sort((a, b) => a.n - b.n)) {
     const decision = standingDecision(decisions.get(f.finding_id) ?? []);
     const previousId = f.revision?.status === 'persisting' ? f.revision.previous_finding_id : undefined;
@@ -331,7 +334,8 @@ export function registerSheet(result: PublishedResult, current: readonly Decisio
       decision: rejectedBefore ? 'Отклонено в прошлом туре, в этом без решения' : decisionText(decision, ctx) || 'Без решения',
       answer: answer ? [answer.answer, variant === 'specialist' && answer.sheet ? `Лист с исправлением: ${answer.sheet}` : ''].filter(Boolean).join('\n') : '',
       answer_sheet: answer?.sheet ?? '',
-      closed: answer?.closed ?? '',
+      // a persisting remark of a round whose answers came back: what the answer loop proposes and the specialist made of it
+      closed: proposals.has(f.finding_id) ? proposalCell(proposals.get(f.finding_id)!, decision, variant) : (answer?.closed ?? ''),
       status: rejectedBefore ? 'Отклонено в прошлом туре, в этом без решения' : statusOf(decision),
       revision: revisionText(f, previous, ctx),
       finding_id: f.finding_id,
@@ -345,7 +349,7 @@ export function registerSheet(result: PublishedResult, current: readonly Decisio
     scope: scopeOf(variant, options.filter, options.includeRejected === true),
     columns,
     rows,
-    notes: notesOf(result.revision, options.filter, ctx),
+    notes: [...notesOf(result.revision, options.filter, ctx), ...answerNotes(result.revision?.answers, options.filter, standingOn, variant, ctx)],
     signature: `Эксперт ____________________ / ${ctx.expert ?? '____________________'} /`,
     marker: registerMarker(ctx.runId, variant),
   };

@@ -6,7 +6,7 @@
  */
 import type { Finding, FindingRevision, PublishedRevision, ResolvedFinding } from '../../kernel/result.ts';
 import { placeOf } from '../register/rows.ts';
-import { type DocumentMatch, onDroppedDocument } from './documents.ts';
+import { citedDocuments, type DocumentMatch, onDroppedDocument } from './documents.ts';
 import { type FindingIdentity, identitiesOf, type RevisionSide } from './identity.ts';
 
 export type { RevisionSide } from './identity.ts';
@@ -106,6 +106,7 @@ function listed(f: Finding): ResolvedFinding {
     check_id: f.check_id,
     essence: f.essence,
     place: placeOf(f),
+    doc_indexes: [...citedDocuments(f)].sort((a, b) => a - b),
   };
 }
 
