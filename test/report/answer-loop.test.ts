@@ -8,9 +8,9 @@
 import { after, before, describe, test } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
-import ExcelJS from 'exceljs';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
-import { Client, form } from '../helpers/client.ts';
+import { Client } from '../helpers/client.ts';
+import { answerRegister } from '../feedback/designer-register.ts';
 import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
 import { roundsOfSet } from '../feedback/published-set.ts';
 import { pdfText, zipEntries } from './inspect.ts';
@@ -47,35 +47,10 @@ describe('the answer loop: remarks, answers, the next revision, «снято» /
     assert.ok(pzNorm && onKr, 'a superseded norm in ПЗ and a remark on КР alone');
 
     // the designer answers two remarks in the register of round 1 and it comes back before round 2
-    const r = await api.get(`/runs/${first.runId}/register.xlsx`);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(r.bytes.buffer.slice(r.bytes.byteOffset, r.bytes.byteOffset + r.bytes.length) as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
-    let header = 0;
-    sheet.eachRow((row, i) => {
-      if (!header && row.getCell(1).value === '№') header = i;
+    await answerRegister(api, first.runId, {
+      [pzNorm.finding_id]: { answer: 'Ссылка заменена на СП 20.13330.2016', sheet: '2' },
+      [onKr.finding_id]: { answer: 'Исправлено' },
     });
-    const headers = (sheet.getRow(header).values as unknown[]).slice(1).map(String);
-    const col = (name: string) => headers.indexOf(name) + 1;
-    const rowOf = (id: string) => {
-      for (let i = header + 1; i <= sheet.rowCount; i++) if (sheet.getRow(i).getCell(headers.length).value === id) return sheet.getRow(i);
-      return assert.fail(`no row for ${id}`);
-    };
-    rowOf(pzNorm.finding_id).getCell(col('Ответ проектировщика')).value = 'Ссылка заменена на СП 20.13330.2016';
-    rowOf(pzNorm.finding_id).getCell(col('Лист с исправлением')).value = '2';
-    rowOf(onKr.finding_id).getCell(col('Ответ проектировщика')).value = 'Исправлено';
-    const answered = await api.postForm(
-      `/runs/${first.runId}/register-answers`,
-      form([
-        {
-          name: 'ответы.xlsx',
-          content: Buffer.from(await book.xlsx.writeBuffer()),
-          field: 'file',
-          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        },
-      ]),
-    );
-    assert.equal(answered.status, 200, answered.text);
     second = await published(sets.second({ bundle_id: bundleId }));
   });
   after(() => server.stop());

@@ -18,6 +18,7 @@ import {
   label,
 } from './format.js';
 import { REVISION, previousRound, revisionBadge, revisionSummary } from './revision.js';
+import { answerReview, findingProposal } from './answers.js';
 import { fold, quotesFor } from './page-words.js';
 import { pageViewer, zoomKey, zoomViewer } from './page-viewer.js';
 /** @import { Decision, DecisionRequest, Finding, FindingsResult, PageRef, RunStatus } from '../api-types.ts' */
@@ -640,6 +641,8 @@ export async function findingsView(main, runId, linkedN, query) {
   const listEl = h('ol.finding-list');
   const detail = h('section.finding-detail', { 'aria-live': 'polite' });
   const countsEl = h('p.muted#shown');
+  /** The answer loop's proposals, drawn again with the list: a decision on one changes its outcome. */
+  const answerSlot = h('div#answer-review-slot');
   const refilter = () => {
     selected = 0;
     draw();
@@ -685,6 +688,10 @@ export async function findingsView(main, runId, linkedN, query) {
     listEl.querySelector('.selected')?.scrollIntoView({ block: 'nearest' });
     keepAddress(shown[selected]);
     drawDetail(shown[selected], shown.length);
+    replace(
+      answerSlot,
+      answerReview(result, () => refresh()),
+    );
   }
 
   /** @param {number} delta */
@@ -707,6 +714,7 @@ export async function findingsView(main, runId, linkedN, query) {
       h('h2', `Замечание № ${f.n}`),
       findingTags(f),
       previousRound(result, f),
+      findingProposal(result, f),
       designerAnswer(result, f),
       ...findingText(f),
       h('h3', 'Страницы'),
@@ -727,6 +735,7 @@ export async function findingsView(main, runId, linkedN, query) {
   document.addEventListener('keydown', onKey);
 
   const side = sideNotes(result);
+
   replace(
     main,
     h('p', h('a', { href: `#/runs/${runId}` }, '← К проверке')),
@@ -738,6 +747,7 @@ export async function findingsView(main, runId, linkedN, query) {
       await refresh();
       return answer;
     }),
+    answerSlot,
     result.parsed === false
       ? h('pre.raw', result.raw_markdown ?? '')
       : h('div.workspace', h('div.list-col', listEl), detail, side.childElementCount ? side : null),

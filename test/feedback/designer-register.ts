@@ -1,0 +1,31 @@
+/** The designer's register of a run filled as a designer fills it, and brought back (POST /runs/{run_id}/register-answers). */
+import assert from 'node:assert/strict';
+import ExcelJS from 'exceljs';
+import { form, type Client } from '../helpers/client.ts';
+
+/** Downloads the designer's XLSX of a run, writes the answers into the rows of the remarks named and uploads it. */
+export async function answerRegister(api: Client, runId: string, answers: Record<string, { answer: string; sheet?: string }>): Promise<any> {
+  const r = await api.get(`/runs/${runId}/register.xlsx`);
+  assert.equal(r.status, 200, r.text);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(r.bytes.buffer.slice(r.bytes.byteOffset, r.bytes.byteOffset + r.bytes.length) as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  let header = 0;
+  sheet.eachRow((row, i) => {
+    if (!header && row.getCell(1).value === '№') header = i;
+  });
+  const headers = (sheet.getRow(header).values as unknown[]).slice(1).map(String);
+  const col = (name: string) => headers.indexOf(name) + 1;
+  for (const [id, a] of Object.entries(answers)) {
+    let row: ExcelJS.Row | undefined;
+    for (let i = header + 1; i <= sheet.rowCount; i++) if (sheet.getRow(i).getCell(headers.length).value === id) row = sheet.getRow(i);
+    assert.ok(row, `a row for ${id}`);
+    row.getCell(col('Ответ проектировщика')).value = a.answer;
+    if (a.sheet) row.getCell(col('Лист с исправлением')).value = a.sheet;
+  }
+  const content = Buffer.from(await book.xlsx.writeBuffer());
+  const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const answered = await api.postForm(`/runs/${runId}/register-answers`, form([{ name: 'ответы.xlsx', content, field: 'file', type }]));
+  assert.equal(answered.status, 200, answered.text);
+  return answered.json;
+}
