@@ -99,6 +99,19 @@ export interface RevisionDocument {
   matched_by?: 'content' | 'cipher' | 'section';
   previous_doc_index?: number;
   previous_name?: string;
+  /**
+   * A corrected volume's sheets against its previous edition, by the numbers their title blocks give (absent where
+   * either edition could not be read again, and in comparisons made before sheets were compared).
+   */
+  sheets?: RevisionSheets;
+}
+
+/** Sheet numbers («3», «3.1») of a corrected volume: text changed, the same, only in the new edition, only in the old. */
+export interface RevisionSheets {
+  changed: string[];
+  unchanged: string[];
+  added: string[];
+  removed: string[];
 }
 
 /** A document of the previous run that did not come back in this one. */

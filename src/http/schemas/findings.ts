@@ -150,6 +150,21 @@ const RevisionSchema = Type.Object(
             ),
             previous_doc_index: Type.Optional(Type.Integer({ description: 'Номер предшественника в предыдущей проверке' })),
             previous_name: Type.Optional(Type.String({ description: 'Имя файла предшественника' })),
+            sheets: Type.Optional(
+              Type.Object(
+                {
+                  changed: Type.Array(Type.String(), { description: 'Листы, текст которых изменился' }),
+                  unchanged: Type.Array(Type.String(), { description: 'Листы с тем же текстом' }),
+                  added: Type.Array(Type.String(), { description: 'Листы только в новой редакции' }),
+                  removed: Type.Array(Type.String(), { description: 'Листы только в прошлой редакции' }),
+                },
+                {
+                  ...open,
+                  description:
+                    'Исправленный том: его листы (по номерам в основных надписях) против прошлой редакции; нет поля — листы не сравнивались (редакцию не удалось прочитать снова)',
+                },
+              ),
+            ),
           },
           open,
         ),

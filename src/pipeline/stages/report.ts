@@ -9,6 +9,14 @@ import { uploadedAnswer, withAnswerReview } from '../../report/revision/answers.
 import { designerAnswers } from '../../store/repositories/answers.ts';
 import { previousPublishedInBundle } from '../../store/repositories/results.ts';
 import { fromEarlierStage, type RunJob } from '../run-job.ts';
+import { withSheetChanges } from './sheet-changes.ts';
+
+/** The compared result with the sheets of its corrected volumes compared too (what the answers name is checked on them). */
+async function withSheets(job: RunJob, result: PublishedResult): Promise<PublishedResult> {
+  const revision = result.revision;
+  if (!revision?.documents) return result;
+  return { ...result, revision: { ...revision, documents: await withSheetChanges(job, revision.previous_run_id, revision.documents) } };
+}
 
 export function publishedResultOf(outcome: ReviewOutcome, snapshot: string): PublishedResult {
   return {
@@ -41,7 +49,7 @@ export async function report(job: RunJob): Promise<void> {
   const files = job.prepared.map(({ document: d }) => ({ doc_index: d.idx, name: displayName(d.name), sha256: d.sha256, kind: d.kind }));
   // the designer's answers to the previous round, brought in by now, are held against this revision for the reports
   const answers = previous ? (await designerAnswers(ctx.store.db, run.tenantId, previous.runId)).map(uploadedAnswer) : [];
-  const result = previous ? withAnswerReview(withRevision(unrevised, meta, previous, files), answers) : unrevised;
+  const result = previous ? withAnswerReview(await withSheets(job, withRevision(unrevised, meta, previous, files)), answers) : unrevised;
   let pdfError: string | null = null;
   const keys = await buildReports(result, meta, ctx.blobs, reportPrefix(run.id), {
     // The Markdown and /findings still publish; the first PDF download rebuilds the PDFs from the

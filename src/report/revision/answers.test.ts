@@ -193,3 +193,21 @@ test('the specialist confirms a proposal by accepting it and overrides it by rej
   assert.equal(proposalOutcome(notClosed, decision('rejected')).closed, true, 'an overridden «нет ответа» is «снято»');
   assert.equal(proposalOutcome(closed, decision('withdrawn')).decided, null);
 });
+
+test("a corrected volume's sheets compared: a named sheet changed confirms the answer, one unchanged is said plainly", () => {
+  const { before, result } = rounds();
+  const ar = result.revision!.documents!.find((d) => d.doc_index === 1)!;
+  ar.sheets = { changed: ['2'], unchanged: ['1', '3'], added: ['3.1'], removed: [] };
+  const review = reviewAnswers(result, [answer(before[1]!.finding_id, 'Ссылка исправлена', '3'), answer(before[2]!.finding_id, 'Адрес исправлен', '2')])!;
+  const persists = review.proposals.find((p) => p.previous_n === 2)!;
+  const gone = review.proposals.find((p) => p.previous_n === 3)!;
+  assert.equal(persists.proposal, 'not_closed');
+  assert.match(persists.reasons.join(' '), /лист 3 не изменён \(текст тот же, что в прошлой редакции\)/);
+  assert.match(persists.reasons.join(' '), /названный лист не изменён, замечание в новой редакции осталось/);
+  assert.equal(gone.proposal, 'closed');
+  assert.match(gone.reasons.join(' '), /Том 24-017-АР представлен в новой редакции: лист 2 изменён\./);
+  assert.match(gone.reasons.join(' '), /Ответ подтверждается: названный лист изменён/);
+  const inserted = reviewAnswers(result, [answer(before[1]!.finding_id, 'Добавлен лист', '3.1')])!.proposals.find((p) => p.previous_n === 2)!;
+  assert.match(inserted.reasons.join(' '), /лист 3\.1 добавлен/);
+  assert.match(inserted.reasons.join(' '), /названный лист изменён, а замечание в новой редакции осталось/);
+});

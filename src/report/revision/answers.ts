@@ -17,6 +17,7 @@ import type {
   PublishedResult,
   PublishedRevision,
   ResolvedFinding,
+  RevisionSheets,
   RoundAnswer,
 } from '../../kernel/result.ts';
 import { citedDocuments } from './documents.ts';
@@ -58,6 +59,31 @@ interface Volume {
   status: 'unchanged' | 'corrected' | 'added';
   /** The sheet numbers its title blocks give in this revision, when read. */
   sheets: { from: number; to: number }[] | null;
+  /** Its sheets against the previous edition, when both were read again (src/pipeline/stages/sheet-changes.ts). */
+  changes?: RevisionSheets;
+}
+
+/** What the revision shows of one named sheet of a corrected volume: changed, the same, new, gone; null when not compared. */
+function sheetChange(v: Volume, sheet: string): 'changed' | 'unchanged' | 'added' | 'removed' | null {
+  if (!v.changes) return null;
+  for (const kind of ['changed', 'unchanged', 'added', 'removed'] as const) if (v.changes[kind].includes(sheet)) return kind;
+  return null;
+}
+
+const CHANGE_WORDS = { changed: 'изменён', unchanged: 'не изменён (текст тот же, что в прошлой редакции)', added: 'добавлен', removed: 'исключён' };
+
+/** Some sheet the answer names was changed or added in this revision. */
+function namedSheetChanged(volumes: readonly Volume[], sheets: readonly string[]): boolean {
+  return volumes.some((v) => sheets.some((s) => ['changed', 'added'].includes(sheetChange(v, s) ?? '')));
+}
+
+/** Every sheet the answer names was compared and found the same as in the previous edition (or the volume is the same file). */
+function namedSheetsUnchanged(volumes: readonly Volume[], sheets: readonly string[]): boolean {
+  return (
+    sheets.length > 0 &&
+    volumes.length > 0 &&
+    volumes.every((v) => v.status === 'unchanged' || (v.changes !== undefined && sheets.every((s) => sheetChange(v, s) === 'unchanged')))
+  );
 }
 
 /** This revision's volumes the remark is in: by this run's documents (a persisting remark) or by the previous ones. */
@@ -69,7 +95,7 @@ function volumesOf(result: PublishedResult, revision: PublishedRevision, current
   return here.map((d) => {
     const parts = result.set?.documents.find((s) => s.doc_index === d.doc_index)?.parts ?? [];
     const numbered = parts.filter((p) => p.sheet_from !== null && p.sheet_to !== null).map((p) => ({ from: p.sheet_from!, to: p.sheet_to! }));
-    return { label: d.cipher ?? `«${d.name}»`, status: d.status, sheets: numbered.length ? numbered : null };
+    return { label: d.cipher ?? `«${d.name}»`, status: d.status, sheets: numbered.length ? numbered : null, ...(d.sheets && { changes: d.sheets }) };
   });
 }
 
@@ -79,6 +105,8 @@ function sheetLines(volumes: readonly Volume[], sheets: readonly string[]): stri
   const named = sheets.length === 1 ? `лист ${sheets[0]}` : `листы ${sheets.join(', ')}`;
   return volumes.map((v) => {
     if (v.status === 'unchanged') return `Том ${v.label} представлен тем же файлом, что в прошлом туре: ${named} не изменён${sheets.length > 1 ? 'ы' : ''}.`;
+    if (v.changes && sheets.some((s) => sheetChange(v, s)))
+      return `Том ${v.label} представлен в новой редакции: ${sheets.map((s) => `лист ${s} ${sheetChange(v, s) ? CHANGE_WORDS[sheetChange(v, s)!] : 'в ней не найден'}`).join('; ')}.`;
     const missing = v.sheets ? sheets.filter((s) => !v.sheets!.some((r) => Number.parseInt(s, 10) >= r.from && Number.parseInt(s, 10) <= r.to)) : [];
     const tail = !v.sheets ? 'номера листов в нём не прочитаны' : missing.length ? `листа ${missing.join(', ')} в нём нет` : `${named} в нём есть`;
     return `Том ${v.label} представлен в новой редакции; ${tail}.`;
@@ -136,14 +164,19 @@ function proposalOf(result: PublishedResult, revision: PublishedRevision, remark
     reasons.push('В новой редакции замечание не найдено: сравнение по сути (проверка, норма, документ, лист) пары ему не нашло.');
     reasons.push(answerLine(answer));
     reasons.push(...sheetLines(volumes, sheets));
-    if (claims && volumes.length && volumes.every((v) => v.status === 'unchanged'))
-      reasons.push('Ответ называет исправление, а том не изменён: замечание снято исправлением другого тома — проверьте.');
+    if (claims && namedSheetChanged(volumes, sheets)) reasons.push('Ответ подтверждается: названный лист изменён, замечание в новой редакции не найдено.');
+    else if (claims && namedSheetsUnchanged(volumes, sheets))
+      reasons.push('Ответ называет исправление, а названный лист не изменён: замечание снято исправлением в другом месте — проверьте.');
   } else {
     proposal = answer ? 'not_closed' : 'no_answer';
     reasons.push(`Замечание повторяется в новой редакции (№ ${current!.n} этой проверки).`);
     reasons.push(answerLine(answer));
     reasons.push(...sheetLines(volumes, sheets));
-    if (claims) reasons.push('Ответ заявляет исправление, но замечание не снято: в новой редакции оно осталось.');
+    if (claims && namedSheetChanged(volumes, sheets))
+      reasons.push('Ответ заявляет исправление, но замечание не снято: названный лист изменён, а замечание в новой редакции осталось.');
+    else if (claims && namedSheetsUnchanged(volumes, sheets))
+      reasons.push('Ответ заявляет исправление, но замечание не снято: названный лист не изменён, замечание в новой редакции осталось.');
+    else if (claims) reasons.push('Ответ заявляет исправление, но замечание не снято: в новой редакции оно осталось.');
     else if (answer) reasons.push('Исправления ответ не заявляет: оцените обоснование проектировщика — в новой редакции замечание осталось.');
   }
   return {
