@@ -3,8 +3,10 @@ import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import { form, type Client } from '../helpers/client.ts';
 
-/** Downloads the designer's XLSX of a run, writes the answers into the rows of the remarks named and uploads it. */
-export async function answerRegister(api: Client, runId: string, answers: Record<string, { answer: string; sheet?: string }>): Promise<any> {
+type Answers = Record<string, { answer: string; sheet?: string }>;
+
+/** Downloads the designer's XLSX of a run and writes the answers into the rows of the remarks named (by finding_id). */
+export async function filledRegister(api: Client, runId: string, answers: Answers): Promise<Buffer> {
   const r = await api.get(`/runs/${runId}/register.xlsx`);
   assert.equal(r.status, 200, r.text);
   const book = new ExcelJS.Workbook();
@@ -23,7 +25,12 @@ export async function answerRegister(api: Client, runId: string, answers: Record
     row.getCell(col('Ответ проектировщика')).value = a.answer;
     if (a.sheet) row.getCell(col('Лист с исправлением')).value = a.sheet;
   }
-  const content = Buffer.from(await book.xlsx.writeBuffer());
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The designer's register filled and brought back through the API. */
+export async function answerRegister(api: Client, runId: string, answers: Answers): Promise<any> {
+  const content = await filledRegister(api, runId, answers);
   const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   const answered = await api.postForm(`/runs/${runId}/register-answers`, form([{ name: 'ответы.xlsx', content, field: 'file', type }]));
   assert.equal(answered.status, 200, answered.text);
