@@ -4,6 +4,11 @@ import assert from 'node:assert/strict';
 
 const format: any = await import('../../src/cabinet/static/format.js' as string);
 const { displayName } = await import('../../src/kernel/display-name.ts');
+const { THEME_LABELS } = await import('../../src/report/labels.ts');
+
+test('the cabinet names the themes as the PDFs and their file names do (one set: src/report/labels.ts)', () => {
+  assert.deepEqual(format.THEME, THEME_LABELS);
+});
 
 test('the cabinet shows a name as the reports do (src/kernel/display-name.ts): invisible characters removed, a blank name named', () => {
   const names = [

@@ -97,8 +97,14 @@ export const STATUS = { queued: 'В очереди', running: 'Выполняе�
 /** @type {Record<string, string>} */
 export const IMPORTANCE = { critical: 'Критическое', significant: 'Существенное', minor: 'Незначительное' };
 export const IMPORTANCE_ORDER = ['critical', 'significant', 'minor'];
+// the names the reports and their file names give the themes (src/report/labels.ts THEME_LABELS; test/cabinet/format.test.ts holds them equal)
 /** @type {Record<string, string>} */
-export const THEME = { engineering: 'Инженерные решения', norms: 'Нормативные ссылки', construction: 'Конструктивные решения', unassigned: 'Без группы' };
+export const THEME = {
+  engineering: 'Инженерные системы и технологические решения',
+  norms: 'Нормативные требования и оформление',
+  construction: 'Архитектурные, конструктивные и организационные решения',
+  unassigned: 'Комплектность и общие требования',
+};
 /** @type {Record<string, string>} */
 export const FINDING_STATUS = { open: 'Открыто' };
 /** @type {Record<string, string>} */
