@@ -2,6 +2,7 @@ import type { Db, DialectName } from '../store/db.ts';
 import type { Organization } from '../kernel/model/organization.ts';
 import { findingCountsOf, listRunsWithDocuments, publishedObjectTitles, publishedSnapshotsOf, type FindingCounts, type ObjectTitle } from '../domain/runs.ts';
 import { statusBody } from '../http/presenters/runs.ts';
+import { roundsInBundles } from '../store/repositories/results.ts';
 
 /** A published result never changes under its snapshot, so its counts are read once per process. */
 const countsBySnapshot = new Map<string, FindingCounts>();
@@ -12,7 +13,8 @@ const titlesByRun = new Map<string, ObjectTitle>();
 /**
  * The runs page: the same run statuses as GET /runs (one query for runs, one for their documents) plus each
  * done run's counts of findings by importance, which the list shows and GET /runs does not carry, and — for a done
- * run given without an address — the object's cipher and name from its result, by which the list names it.
+ * run given without an address — the object's cipher and name from its result, by which the list names it — and
+ * the round of every run of a bundle (one query for all).
  */
 export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Organization, limit: number) {
   const { runs, documents: docs } = await listRunsWithDocuments(db, tenant.id, limit);
@@ -36,6 +38,8 @@ export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Orga
       if (c) counts.set(runId, c);
     }
   }
+  // the round of each run of a bundle, so the list says which revision of the object a run is
+  const rounds = await roundsInBundles(db, tenant.id, runs);
   return {
     organization: tenant.name,
     checks_left: tenant.checksLeft,
@@ -43,6 +47,7 @@ export async function cabinetRunsList(db: Db, dialect: DialectName, tenant: Orga
       ...statusBody(r, docs.get(r.id) ?? [], tenant.checksLeft),
       counts: counts.get(r.id) ?? null,
       object_title: titlesByRun.get(r.id) ?? null,
+      round: rounds.get(r.id) ?? null,
     })),
   };
 }

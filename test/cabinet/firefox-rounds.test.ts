@@ -3,7 +3,7 @@
  * (ПЗ, АР, КР) with a decision, the designer's filled register uploaded through the cabinet's file field, round 2
  * with ПЗ the same file, АР corrected, КР dropped and ИОС3 added. Its findings page says which volumes came back,
  * carries the decision over with one button, lists the answer loop's proposals and takes an override, and the
- * registers of both variants download. Skipped, saying why, where Firefox is not installed.
+ * registers of both variants download; the runs list names each run's round. Skipped, saying why, where Firefox is not installed.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -128,6 +128,18 @@ describe('two rounds in Firefox', { skip: firefoxMissing() ?? false }, () => {
     await page.type(`${kr} input.proposal-reason`, 'Том КР передан отдельным письмом');
     await page.click(`${kr} button.override-proposal`);
     await page.waitForFunction((s) => /Специалист: снято/.test(document.querySelector(s)?.textContent ?? ''), {}, `${kr} .proposal-outcome`);
+  });
+
+  test('the runs list names the bundle and the round of each run', async () => {
+    await page.goto(`${origin}/#/`);
+    await page.waitForSelector('table.runs');
+    const rounds = await page.$$eval('table.runs tbody tr', (rows) =>
+      rows.map((tr) => [tr.querySelector('a.run-link')?.getAttribute('href'), tr.querySelector('.bundle-round')?.textContent ?? null]),
+    );
+    assert.deepEqual(rounds, [
+      [`#/runs/${second.runId}`, ' · Школа на 550 мест · тур 2'],
+      [`#/runs/${first.runId}`, ' · Школа на 550 мест · тур 1'],
+    ]);
   });
 
   test('the registers of round 2 download in both variants from the session, with no script error on the way', async () => {

@@ -60,7 +60,7 @@ function runRow(r) {
     h(
       'td',
       h('a.run-link', { href: `#/runs/${r.run_id}` }, runTitle(r, r.object_title)),
-      h('div.muted', plural(r.documents.length, W.docs), r.bundle ? ` · ${r.bundle.label}` : ''),
+      h('div.muted', plural(r.documents.length, W.docs), r.bundle ? h('span.bundle-round', ` · ${r.bundle.label}${r.round ? ` · тур ${r.round}` : ''}`) : ''),
     ),
     h('td', statusCell(r)),
     h('td.num', pagesOf(r) || '—'),

@@ -147,6 +147,38 @@ export async function previousPublishedInBundle(
 }
 
 /**
+ * The rounds of many runs in their bundles in one query, counted as roundInBundle counts one: 1 + the published
+ * runs of the same organization and bundle accepted before it (ties of the acceptance time broken by id). Runs
+ * outside a bundle are left out.
+ */
+export async function roundsInBundles(
+  db: Db,
+  tenantId: string,
+  runs: readonly { id: string; bundleId: string | null; createdAt: string }[],
+): Promise<Map<string, number>> {
+  const bundles = [...new Set(runs.map((r) => r.bundleId).filter((b): b is string => b !== null))];
+  if (!bundles.length) return new Map();
+  const published = await db
+    .selectFrom('runs')
+    .innerJoin('results', 'results.run_id', 'runs.id')
+    .select(['runs.id as id', 'runs.bundle_id as bundle_id', 'runs.created_at as created_at'])
+    .where('runs.tenant_id', '=', tenantId)
+    .where('results.tenant_id', '=', tenantId)
+    .where('runs.status', '=', 'done')
+    .where('runs.bundle_id', 'in', bundles)
+    .execute();
+  const rounds = new Map<string, number>();
+  for (const r of runs) {
+    if (!r.bundleId) continue;
+    const before = published.filter(
+      (p) => p.bundle_id === r.bundleId && p.id !== r.id && (p.created_at < r.createdAt || (p.created_at === r.createdAt && p.id < r.id)),
+    ).length;
+    rounds.set(r.id, before + 1);
+  }
+  return rounds;
+}
+
+/**
  * The round of a run in its bundle: 1 + the published runs of the same organization and bundle accepted before it
  * (ties of the acceptance time broken by id, as previousPublishedInBundle orders them).
  */
