@@ -56,7 +56,9 @@ export async function proposeNote(db: Db, tenantId: string, feedbackId: string, 
   if ([...noteText].length > NOTE_TEXT_MAX) throw errors.noteTextTooLong(NOTE_TEXT_MAX);
   if (!noteText) {
     const result = (await publishedResultOf(db, tenantId, decision.runId))?.result;
-    noteText = derivedNoteText(decision, result?.findings?.find((f) => f.finding_id === decision.findingId)?.essence);
+    // a decision may be on a previous round's remark the comparison lists (the answer loop), not on a finding of the run
+    const remarks = [...(result?.findings ?? []), ...(result?.revision?.resolved ?? []), ...(result?.revision?.not_resubmitted ?? [])];
+    noteText = derivedNoteText(decision, remarks.find((f) => f.finding_id === decision.findingId)?.essence);
   }
   const hash = contentHash(noteText);
 
