@@ -1714,6 +1714,8 @@ export interface paths {
                                     essence: string;
                                     /** @description Место, как его называл отчёт предыдущей проверки */
                                     place: string;
+                                    /** @description Документы предыдущей проверки, на которые ссылается замечание */
+                                    doc_indexes?: number[];
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -1730,6 +1732,8 @@ export interface paths {
                                     essence: string;
                                     /** @description Место, как его называл отчёт предыдущей проверки */
                                     place: string;
+                                    /** @description Документы предыдущей проверки, на которые ссылается замечание */
+                                    doc_indexes?: number[];
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -1751,6 +1755,19 @@ export interface paths {
                                     previous_doc_index?: number;
                                     /** @description Имя файла предшественника */
                                     previous_name?: string;
+                                    /** @description Исправленный том: его листы (по номерам в основных надписях) против прошлой редакции; нет поля — листы не сравнивались (редакцию не удалось прочитать снова) */
+                                    sheets?: {
+                                        /** @description Листы, текст которых изменился */
+                                        changed: string[];
+                                        /** @description Листы с тем же текстом */
+                                        unchanged: string[];
+                                        /** @description Листы только в новой редакции */
+                                        added: string[];
+                                        /** @description Листы только в прошлой редакции */
+                                        removed: string[];
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
                                 } & {
                                     [key: string]: unknown;
                                 })[];
@@ -1764,6 +1781,51 @@ export interface paths {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description Цикл ответов: замечания прошлого тура против ответов проектировщика и новой редакции — предложение «снято» / «не снято» / «том не представлен повторно» / «нет ответа» с причинами; есть, когда у прошлого тура есть ответы. Это предложение, не решение: специалист подтверждает или отменяет его решением по decide_on */
+                                answers?: {
+                                    /** @description Когда приняты ответы, по которым составлены предложения (последняя загрузка) */
+                                    answers_uploaded_at: string | null;
+                                    counts: {
+                                        closed: number;
+                                        not_closed: number;
+                                        not_resubmitted: number;
+                                        no_answer: number;
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description Каждое замечание прошлого тура в порядке его номеров */
+                                    proposals: ({
+                                        /** @description Замечание прошлого тура */
+                                        previous_finding_id: string;
+                                        /** @description Его номер в отчёте прошлого тура */
+                                        previous_n: number;
+                                        section: string;
+                                        topic: string;
+                                        essence: string;
+                                        /** @description Замечание этой проверки, которым оно повторяется; null — не повторяется */
+                                        finding_id: string | null;
+                                        n: number | null;
+                                        /** @description finding_id для POST /runs/{run_id}/feedback этой проверки: accepted — специалист подтверждает предложение, rejected — отменяет его (снято ↔ не снято) с обоснованием */
+                                        decide_on: string;
+                                        /** @description closed — «снято», not_closed — «не снято» (замечание повторяется, хотя дан ответ), not_resubmitted — «том не представлен повторно», no_answer — «нет ответа» */
+                                        proposal: string;
+                                        /** @description Ответ проектировщика на замечание прошлого тура, или null */
+                                        answer: ({
+                                            finding_id: string;
+                                            answer: string;
+                                            sheet: string;
+                                            closed: string;
+                                        } & {
+                                            [key: string]: unknown;
+                                        }) | null;
+                                        /** @description Почему: что нашло сравнение редакций, что сказано в ответе, что видно по названному листу */
+                                        reasons: string[];
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
+                                    [key: string]: unknown;
+                                };
                                 /** @description Ответы проектировщика на замечания прошлого тура, которые остались (finding_id — прошлого тура) */
                                 previous_answers?: {
                                     /** @description Замечание, на которое дан ответ */
