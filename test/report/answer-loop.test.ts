@@ -139,5 +139,11 @@ describe('the answer loop: remarks, answers, the next revision, «снято» /
       assert.match(designer, new RegExp(`№ ${onKr.n} прошлого тура — том не представлен повторно:[^<]*Снято`), format);
       assert.doesNotMatch(designer, /передан отдельным письмом/, `${format}: the designer's copy says the state, never the specialist's reason`);
     }
+    // the next round's register, with the proposals in it, goes back to the designer and comes back again
+    const again = await answerRegister(api, second.runId, {});
+    assert.ok(
+      again.answered.some((a: any) => /^Предложено: не снято$|^Не снято/.test(a.closed)),
+      JSON.stringify(again.answered),
+    );
   });
 });
