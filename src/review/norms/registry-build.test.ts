@@ -85,6 +85,11 @@ test('entries added from public status pages are found in text in the spellings 
   assert.equal(heating?.since, '2004-01-01');
   assert.equal(heating?.replacement, 'СП 60.13330.2020');
   assert.match(heating!.src, /ВЗАМЕН СНиП 2\.04\.05-91.*далее СНиП 41-01-2003 → СП 60\.13330\.2020/);
+  // a list names it replaced, and its next edition exists (ГОСТ Р 21.101-2020's preface replaces ГОСТ Р 21.1101-2013): P
+  const spds = hit('Основная надпись — по ГОСТ Р 21.1101-2009.') as NormEntry | undefined;
+  assert.equal(spds?.ver, 'P');
+  assert.equal(spds?.replacement, 'ГОСТ Р 21.101-2020');
+  assert.match(spds!.src, /далее ГОСТ Р 21\.1101-2013 → ГОСТ Р 21\.101-2020/);
   // the current successors are not flagged
   for (const v of ['ГОСТ 30331.1-2013', 'приказ Минэнерго России от 12.08.2022 № 811', 'СП 14.13330.2018', 'ГОСТ Р 50571.4.41-2022', 'ГОСТ 21.002-2014'])
     assert.equal(hit(v), undefined, v);
