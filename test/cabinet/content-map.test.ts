@@ -83,13 +83,14 @@ test('the run page lists each volume with its counts, the missing items first, w
   assert.match(await pz.innerText(), /Требования: состав разделов до 01\.09\.2022\. Том прочитан полностью\./);
   const groups = await pz.locator('.content-group h3, .content-group > summary').allInnerTexts();
   assert.deepEqual(groups, ['Не найдено (1)', 'Найдено (3)', 'При условии (1)', 'Не применяется (1)']);
+  await page.evaluate(() => document.getElementById('content-map-title')?.scrollIntoView());
+  await screenshot(page, 'content-map');
   const na = pz.locator('details.content-group.na');
   assert.equal(await na.evaluate((d) => (d as HTMLDetailsElement).open), false, 'not applicable is folded');
   await na.locator('summary').click();
   assert.match(await na.innerText(), /п\. 10 «д».*\n?.*Применяется к объектам производственного назначения/);
   // an item not found raised as a finding links to it by its number
   assert.equal(await pz.locator('.s-not_found a.raised').getAttribute('href'), `#/runs/${runId}/findings/2`);
-  await screenshot(page, 'content-map');
 });
 
 test('a page jump opens the page viewer on the cited page with the printed heading highlighted', async () => {
