@@ -33,6 +33,9 @@ export type DocumentsDeleted = Ok<'/runs/{run_id}/documents', 'delete'>;
 export type FindingsResult = Ok<'/runs/{run_id}/findings', 'get'>;
 export type Finding = FindingsResult['findings'][number];
 export type PageRef = Finding['page_refs'][number];
+/** The content map of one volume (absent in results published before the map). */
+export type ContentVolume = NonNullable<FindingsResult['content_map']>[number];
+export type ContentItem = ContentVolume['items'][number];
 
 export type DecisionRequest = Body<'/runs/{run_id}/feedback', 'post'>;
 export type DecisionValue = DecisionRequest['decision'];

@@ -62,6 +62,9 @@ export type FindingsResult = Omit<ServedResult, 'findings' | 'questions' | 'warn
   available_themes?: Theme[];
 };
 export type Revision = NonNullable<FindingsResult['revision']>;
+/** The content map of one volume and one of its items (absent in results published before the map). */
+export type ContentVolume = NonNullable<FindingsResult['content_map']>[number];
+export type ContentItem = ContentVolume['items'][number];
 export type CarryOver = Static<typeof CarryOverSchema>;
 export type AnswersUpload = Static<typeof RegisterAnswersSchema>;
 export type DesignerAnswer = Static<typeof DesignerAnswerSchema>;

@@ -1,5 +1,5 @@
 /** Russian captions shared by the Markdown and PDF reports. */
-import type { FindingSource, Importance, Theme } from '../kernel/result.ts';
+import type { FindingSource, Importance, PublishedContentItem, PublishedContentVolume, Theme } from '../kernel/result.ts';
 import { DOCSET_ITEMS, SET_SECTION } from '../kernel/docset.ts';
 import { DEFAULT_TIME_ZONE, zoneLabel } from '../kernel/time-zone.ts';
 import type { ReportDocument } from './types.ts';
@@ -87,3 +87,38 @@ export function plural(n: number, forms: readonly [string, string, string]): str
 }
 
 export const FINDING_FORMS = ['замечание', 'замечания', 'замечаний'] as const;
+export const VOLUME_FORMS = ['том', 'тома', 'томов'] as const;
+
+/** Statuses of a content map's item as the reports print them. */
+export const CONTENT_STATUS_LABELS: Record<PublishedContentItem['status'], string> = {
+  found: 'найдено',
+  not_found: 'не найдено',
+  not_applicable: 'не применяется',
+  conditional: 'при условии',
+};
+
+/** How an item was found, said before the printed words. */
+export const EVIDENCE_KIND_LABELS: Record<NonNullable<PublishedContentItem['evidence_kind']>, string> = {
+  heading: 'заголовок',
+  contents: 'строка содержания тома',
+  drawings: 'графическая часть',
+  text: 'текст',
+};
+
+/** The composition edition whose items were applied. */
+export const EDITION_LABELS: Record<PublishedContentVolume['edition'], string> = {
+  before_2022_09_01: 'состав разделов до 01.09.2022',
+  from_2022_09_01: 'состав разделов с 01.09.2022',
+};
+
+/** How much of the volume was read, and so what the map can claim. */
+export const READING_LABELS: Record<PublishedContentVolume['reading'], string> = {
+  whole: 'прочитан полностью',
+  partial: 'прочитан не полностью: часть страниц не прочитана или распознана',
+  unread: 'не прочитан: об отсутствии сведений ничего не утверждается',
+};
+
+/** «п. 10 «б»», «п. 27(1)». */
+export function pointLabel(item: Pick<PublishedContentItem, 'point' | 'letter'>): string {
+  return item.letter ? `п. ${item.point} «${item.letter}»` : `п. ${item.point}`;
+}

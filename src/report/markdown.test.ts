@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { escapeMarkdown, renderMarkdown } from './markdown.ts';
-import { makeResult, META } from '../../test/report/fixture.ts';
+import { makeResult, makeResultWithContentMap, META, META_WITH_PZU } from '../../test/report/fixture.ts';
 import { DOCUMENTS_UNREAD } from '../kernel/result.ts';
 
 test('the Markdown has the structure of the PDF: facts, summary, set, contents, findings by section, the rest', () => {
@@ -178,4 +178,52 @@ test('times are given in the zone of the organization the report was published f
   // past midnight in Samara, still the day before in UTC
   assert.match(samara, /результат от 21\.11\.2026 01:30 Europe\/Samara\)/);
   assert.doesNotMatch(samara, /МСК/);
+});
+
+test('the content map is an appendix: per volume its edition, reading and counts, then a table — not found first, then found — and the items that do not apply in one line', () => {
+  const md = renderMarkdown(makeResultWithContentMap(12), META_WITH_PZU);
+  const headings = md.split('\n').filter((l) => /^##? /.test(l));
+  assert.equal(headings.at(-1), '## Приложение. Карта содержания томов', 'after everything else the report says');
+  assert.match(md, /^- Приложение\. Карта содержания томов — 2 тома$/m, 'in the contents');
+  assert.match(md, /^- Карта содержания томов \(приложение\): томов — 2, пунктов Положения о составе разделов ПД, сведения по которым не найдены, — 2\.$/m);
+  assert.match(md, /^### Том 1 «24-017-ПЗ\.pdf» — ПЗ — Раздел 1\. Пояснительная записка$/m);
+  assert.match(md, /^### Том 7 «24-017-ПЗУ\.pdf» — ПЗУ — /m);
+  assert.match(md, /^- Требования: состав разделов до 01\.09\.2022\. Том прочитан не полностью: часть страниц не прочитана или распознана\.$/m);
+  assert.match(md, /^- Не найдено: 1; найдено: 3; при условии: 1; не применяется: 1\.$/m);
+  assert.match(md, /^\| П\.\/подп\. \| Часть \| Что требуется \| Статус \| Где \| Основание или причина \|$/m);
+  // found: the place is the PageRef's label, as findings print it, and the words it was found by
+  assert.match(
+    md,
+    /^\| п\. 10 «б» \| текстовая \| исходные данные и условия для подготовки проектной документации на объект капитального строительства \| найдено \| лист 3 тома 24-017-ПЗ \(стр\. 3\) \| строка содержания тома: «2\. Исходные данные и условия для подготовки проектной документации» \|$/m,
+  );
+  // not found: what it raised, by its number in this result
+  assert.match(
+    md,
+    /^\| п\. 12 «ж» \| текстовая \| описание решений по благоустройству территории \| не найдено \| — \| Вопрос 4: Не найдены сведения по п\. 12 «ж» Положения/m,
+  );
+  assert.match(md, /^\| п\. 10 «т» \| [^\n]* \| не найдено \| — \| Замечание № 2 \(незначительное\) \|$/m);
+  assert.match(md, /^\| п\. 10 «н» \| [^\n]* \| при условии \| — \| Применяется, если разрабатывались специальные технические условия/m);
+  assert.match(md, /^Не применяются: п\. 10 «д» — Применяется к объектам производственного назначения; объект — многоквартирный жилой дом\.$/m);
+  assert.doesNotMatch(md, /^\| п\. 10 «д» /m, 'a not-applicable item is no row of the table');
+
+  const pz = md.slice(md.indexOf('### Том 1 «24-017-ПЗ.pdf»'), md.indexOf('### Том 7'));
+  const rowOf = (point: string) => pz.indexOf(`| ${point} |`);
+  assert.ok(rowOf('п. 10 «т»') < rowOf('п. 10 «а»') && rowOf('п. 10 «м»') < rowOf('п. 10 «н»'), 'not found, then found, then conditional');
+});
+
+test("the appendix follows the report filter: the section's volumes only, none in a theme report; a result without a map has none", () => {
+  const result = makeResultWithContentMap(12);
+  const section = renderMarkdown(result, META_WITH_PZU, { section: 'ПЗУ' });
+  assert.match(section, /^### Том 7 «24-017-ПЗУ\.pdf»/m);
+  assert.doesNotMatch(section, /^### Том 1 /m);
+  assert.match(section, /томов — 1, пунктов Положения о составе разделов ПД, сведения по которым не найдены, — 1\./);
+  assert.doesNotMatch(renderMarkdown(result, META_WITH_PZU, { section: 'КР' }), /Карта содержания/);
+  assert.doesNotMatch(renderMarkdown(result, META_WITH_PZU, { theme: 'norms' }), /Карта содержания/);
+  // older results: the report is what it was, byte for byte
+  const older = makeResult(12);
+  const withMap = makeResultWithContentMap(12);
+  delete withMap.content_map;
+  withMap.questions.pop();
+  assert.equal(renderMarkdown(withMap, META_WITH_PZU), renderMarkdown(older, META_WITH_PZU));
+  assert.doesNotMatch(renderMarkdown(older, META), /Карта содержания|Приложение/);
 });

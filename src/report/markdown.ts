@@ -1,8 +1,8 @@
 /** The report as Markdown (GitHub-flavoured tables), the same structure as the PDF. */
 import type { PublishedResult } from '../kernel/result.ts';
-import { FINDING_FORMS, plural } from './labels.ts';
+import { FINDING_FORMS, plural, VOLUME_FORMS } from './labels.ts';
 import type { ReportFilter, ReportMeta } from './types.ts';
-import { buildView, type ReportView } from './view.ts';
+import { buildView, CONTENT_HEADER, CONTENT_MAP_TITLE, type ReportView } from './view.ts';
 
 /**
  * Escapes characters that Markdown would read as markup inside running text; line breaks become LF and
@@ -39,6 +39,7 @@ function contents(view: ReportView): string[] {
   if (view.questions.length) lines.push(`- Вопросы — ${view.questions.length}`);
   if (view.warnings.length) lines.push(`- Предупреждения — ${view.warnings.length}`);
   if (view.referenceProblems.length) lines.push(`- Проблемы ссылок — ${view.referenceProblems.length}`);
+  if (view.contentMap.length) lines.push(`- ${CONTENT_MAP_TITLE} — ${view.contentMap.length} ${plural(view.contentMap.length, VOLUME_FORMS)}`);
   return lines;
 }
 
@@ -71,6 +72,14 @@ export function renderMarkdownView(view: ReportView): string {
   }
   if (view.warnings.length) out.push('## Предупреждения', '', ...view.warnings.map((w) => `- ${inline(w)}`), '');
   if (view.referenceProblems.length) out.push('## Проблемы ссылок', '', ...view.referenceProblems.map((r) => `- ${inline(r)}`), '');
+  if (view.contentMap.length) {
+    out.push(`## ${CONTENT_MAP_TITLE}`, '');
+    for (const v of view.contentMap) {
+      out.push(`### ${heading(v.title)}`, '', ...v.facts.map((f) => `- ${inline(f)}`), '');
+      if (v.rows.length) out.push(...table(CONTENT_HEADER, v.rows), '');
+      if (v.notApplicable) out.push(inline(v.notApplicable), '');
+    }
+  }
   return out.join('\n');
 }
 

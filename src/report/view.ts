@@ -6,6 +6,8 @@ import {
   DOCUMENTS_UNREAD,
   IMPORTANCE_ORDER,
   type Finding,
+  type PublishedContentItem,
+  type PublishedContentVolume,
   type PublishedResult,
   type PublishedRevision,
   type Question,
@@ -14,7 +16,23 @@ import {
   type ResultWarning,
 } from '../kernel/result.ts';
 import { compareSections } from '../kernel/docset.ts';
-import { FINDING_FORMS, formatDateTime, importanceLabel, pageRange, placeLabel, plural, roleLabel, sectionTitle, sourceLabel, THEME_LABELS } from './labels.ts';
+import {
+  CONTENT_STATUS_LABELS,
+  EDITION_LABELS,
+  EVIDENCE_KIND_LABELS,
+  FINDING_FORMS,
+  formatDateTime,
+  importanceLabel,
+  pageRange,
+  placeLabel,
+  plural,
+  pointLabel,
+  READING_LABELS,
+  roleLabel,
+  sectionTitle,
+  sourceLabel,
+  THEME_LABELS,
+} from './labels.ts';
 import type { ReportFilter, ReportMeta } from './types.ts';
 import { answerReviewLines } from './revision/answers.ts';
 
@@ -31,6 +49,20 @@ export interface ReportView {
   questions: QuestionView[];
   warnings: string[];
   referenceProblems: string[];
+  /** The appendix «Карта содержания томов»: empty for results without a content map (and theme reports). */
+  contentMap: ContentVolumeView[];
+}
+
+/** One volume of the content map's appendix. */
+export interface ContentVolumeView {
+  /** «Том 1 «24-017-ПЗ.pdf» — ПЗ — Раздел 1. Пояснительная записка». */
+  title: string;
+  /** Edition, reading and counts, one line each. */
+  facts: string[];
+  /** Rows under CONTENT_HEADER: items not found first, then found, then conditional; each kept in the map's order. */
+  rows: string[][];
+  /** The items that do not apply, folded into one line with their reasons; '' when none. */
+  notApplicable: string;
 }
 
 export interface SectionView {
@@ -57,6 +89,8 @@ export interface QuestionView {
 
 export const REPORT_TITLE = 'Отчёт о проверке проектной документации';
 export const DOCUMENT_HEADER = ['№', 'Документ', 'Раздел', 'Страниц', 'Стр. в комплекте', 'Роль'];
+export const CONTENT_HEADER = ['П./подп.', 'Часть', 'Что требуется', 'Статус', 'Где', 'Основание или причина'];
+export const CONTENT_MAP_TITLE = 'Приложение. Карта содержания томов';
 
 export function filterFindings(findings: readonly Finding[], filter: ReportFilter | undefined): Finding[] {
   if (!filter) return [...findings];
@@ -186,6 +220,63 @@ function countsLine(findings: readonly Finding[]): string {
   return `${findings.length} ${plural(findings.length, FINDING_FORMS)} (${by.join(', ')})`;
 }
 
+/** The printed order of a volume's table: what is missing first, what is disclosed next, what depends on a condition last. */
+const CONTENT_ROW_ORDER: readonly PublishedContentItem['status'][] = ['not_found', 'found', 'conditional'];
+
+/** What a not-found item raised, by its number in this result: «Вопрос 4: …» (what the designer is asked), «Замечание № 12 (существенное)». */
+function raisedLabel(result: PublishedResult, raised: PublishedContentItem['raised']): string {
+  if (!raised) return 'не задавался вопрос';
+  if (raised.kind === 'question') {
+    const q = result.questions.find((x) => x.question_id === raised.id);
+    return q ? `Вопрос ${q.n}: ${q.text}` : 'Задан вопрос';
+  }
+  const f = result.findings.find((x) => x.finding_id === raised.id);
+  return f ? `Замечание № ${f.n} (${importanceLabel(f.importance).toLowerCase()})` : 'Сделано замечание';
+}
+
+function contentRow(result: PublishedResult, item: PublishedContentItem): string[] {
+  // the place as findings give it (PageRef.label); a sheet alone when no page is known
+  const where = item.page?.label ?? (item.sheet !== null ? `лист ${item.sheet}` : '—');
+  const basis =
+    item.status === 'found'
+      ? item.evidence
+        ? `${item.evidence_kind ? `${EVIDENCE_KIND_LABELS[item.evidence_kind]}: ` : ''}«${item.evidence}»`
+        : ''
+      : item.status === 'not_found'
+        ? raisedLabel(result, item.raised)
+        : (item.reason ?? '');
+  const part = item.part === 'text' ? 'текстовая' : item.part === 'graphic' ? 'графическая' : '—';
+  return [pointLabel(item), part, item.requirement, CONTENT_STATUS_LABELS[item.status] ?? item.status, item.status === 'found' ? where : '—', basis || '—'];
+}
+
+function contentVolumeView(result: PublishedResult, meta: ReportMeta, v: PublishedContentVolume): ContentVolumeView {
+  const doc = meta.documents.find((d) => d.index === v.doc_index);
+  const rows = CONTENT_ROW_ORDER.flatMap((status) => v.items.filter((i) => i.status === status).map((i) => contentRow(result, i)));
+  const skipped = v.items.filter((i) => i.status === 'not_applicable');
+  const c = v.counts;
+  return {
+    title: `Том ${v.doc_index}${doc ? ` «${doc.name}»` : ''} — ${sectionTitle(v.section)}`,
+    facts: [
+      `Требования: ${EDITION_LABELS[v.edition] ?? v.edition}. Том ${READING_LABELS[v.reading] ?? v.reading}.`,
+      `Не найдено: ${c.not_found}; найдено: ${c.found}; при условии: ${c.conditional}; не применяется: ${c.not_applicable}.`,
+    ],
+    rows,
+    notApplicable: skipped.length ? `Не применяются: ${skipped.map((i) => `${pointLabel(i)} — ${i.reason ?? 'причина не указана'}`).join('; ')}.` : '',
+  };
+}
+
+/** The volumes of the appendix: all of them in the overall report, the section's in a section report, none by theme. */
+function contentVolumes(result: PublishedResult, filter: ReportFilter | undefined): PublishedContentVolume[] {
+  if (!result.content_map || (filter && 'theme' in filter)) return [];
+  return filter ? result.content_map.filter((v) => v.section === filter.section) : result.content_map;
+}
+
+/** One summary line for the map: how many volumes and how many items were not found in them. */
+function contentMapSummary(volumes: readonly PublishedContentVolume[]): string {
+  const missing = volumes.reduce((n, v) => n + v.counts.not_found, 0);
+  return `Карта содержания томов (приложение): томов — ${volumes.length}, пунктов Положения о составе разделов ПД, сведения по которым не найдены, — ${missing}.`;
+}
+
 /**
  * What a report shows. A section report keeps only that section's findings and questions; a theme report
  * only the findings of that theme. Every report keeps the overall numbers n, all warnings and all
@@ -222,6 +313,8 @@ export function buildView(result: PublishedResult, meta: ReportMeta, filter?: Re
     summary.push(`Отклонены специалистом и в отчёт не включены: ${numbers} (они есть в реестре замечаний с include_rejected=true).`);
   }
   summary.push(`Вопросов: ${questions.length}. Предупреждений: ${result.warnings.length}. Проблем ссылок: ${result.reference_problems.length}.`);
+  const volumes = contentVolumes(result, filter);
+  if (volumes.length) summary.push(contentMapSummary(volumes));
 
   const facts: [string, string][] = [
     // the object as the review established it (set model); results published before it was keep their object_name
@@ -247,5 +340,6 @@ export function buildView(result: PublishedResult, meta: ReportMeta, filter?: Re
     questions: questions.map(questionView),
     warnings: result.warnings.map((w) => warningText(w, meta)),
     referenceProblems: result.reference_problems.map((r) => referenceText(r, meta)),
+    contentMap: volumes.map((v) => contentVolumeView(result, meta, v)),
   };
 }

@@ -68,7 +68,8 @@ describe('metrics and readiness of the real program', () => {
     const org = await server.createOrg({ checks: 5 });
     const api = new Client(server.baseUrl, org.api_key);
     const before = await scrape();
-    const up = await api.postForm('/runs', form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(40) }]));
+    // long enough to outlast a scrape and two polls on a loaded machine: a short run could end before the first scrape
+    const up = await api.postForm('/runs', form([{ name: '24-017-ПЗ.pdf', content: await makeSimplePdf(300) }]));
     assert.equal(up.status, 201, up.text);
     const runId = up.json.run_id;
     let seenWhileUnfinished = 0;

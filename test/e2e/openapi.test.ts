@@ -5,6 +5,8 @@ import addFormatsModule from 'ajv-formats';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client, form, type ApiResponse } from '../helpers/client.ts';
 import { makeSimplePdf } from '../helpers/fixtures.ts';
+import { insertResult, insertRun } from '../helpers/rows.ts';
+import { makeResultWithContentMap } from '../report/fixture.ts';
 
 const Ajv2020 = Ajv2020Module as unknown as typeof Ajv2020Module.default;
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -46,11 +48,14 @@ describe('openapi.json', () => {
   let server: InProcessServer;
   let doc: any;
   let api: Client;
+  let org: { tenant_id: string; key_id: string };
   let ajv: InstanceType<typeof Ajv2020>;
 
   before(async () => {
     server = await startApp();
-    api = new Client(server.baseUrl, (await server.createOrg({ checks: 2 })).api_key);
+    const created = await server.createOrg({ checks: 2 });
+    org = created;
+    api = new Client(server.baseUrl, created.api_key);
     const r = await new Client(server.baseUrl, null).get('/openapi.json');
     assert.equal(r.status, 200);
     doc = r.json;
@@ -93,5 +98,25 @@ describe('openapi.json', () => {
     assertMatches('post', '/runs/{run_id}/cancel', await api.post(`/runs/${created.json.run_id}/cancel`));
     assertMatches('get', '/runs/{run_id}', await api.get('/runs/3f0c2a8e-5b1d-4c7e-9a6f-1e2d3c4b5a69'));
     assertMatches('get', '/me', await new Client(server.baseUrl, 'drs_wrong').get('/me'));
+  });
+
+  test('a result with a content map matches the documented findings schema and serves the map as stored', async () => {
+    const runId = await insertRun(server.store.db, { tenantId: org.tenant_id, keyId: org.key_id });
+    const result = makeResultWithContentMap(6);
+    const keys = { reportMdKey: 'md', reportPdfKey: null, sectionPdfKeys: {}, themePdfKeys: {}, reportZipKey: null };
+    await insertResult(server.store.db, { runId, tenantId: org.tenant_id }, result, keys);
+    const r = await api.get(`/runs/${runId}/findings`);
+    assert.equal(r.status, 200, r.text);
+    assertMatches('get', '/runs/{run_id}/findings', r);
+    assert.deepEqual(r.json.content_map, result.content_map, 'every field through the serializer, nulls and the page label kept');
+    const schema = doc.paths['/runs/{run_id}/findings'].get.responses['200'].content['application/json'].schema;
+    const resolved = schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
+    assert.match(resolved.properties.content_map.description, /Карта содержания томов/);
+
+    // a map the schema does not describe fails the check: the test can tell
+    const broken = structuredClone(r.json);
+    broken.content_map[0].items[0].status = 'missing';
+    const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')));
+    assert.equal(validate(broken), false);
   });
 });

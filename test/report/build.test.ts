@@ -8,10 +8,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalBlobStore } from '../../src/blobs/local-blob-store.ts';
-import { buildReports } from '../../src/report/index.ts';
+import { buildReports, renderPdf } from '../../src/report/index.ts';
+import { buffer } from 'node:stream/consumers';
 import type { ReportKeys } from '../../src/report/types.ts';
-import { makeResult, META } from './fixture.ts';
-import { pdfInfo, pdfPages, pdfText, renderPng, zipEntries } from './inspect.ts';
+import { makeResult, makeResultWithContentMap, META, META_WITH_PZU } from './fixture.ts';
+import { pdfInfo, pdfPages, pdfText, renderPng, wordBoxes, zipEntries } from './inspect.ts';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 /** Numbers n of the finding headings («№ 12 · Критическое · …») in the order they are printed. */
@@ -174,5 +175,54 @@ describe('buildReports', () => {
       (await zipEntries(await read(k.reportZipKey!))).map((e) => e.name),
       ['report.pdf'],
     );
+  });
+});
+
+describe('the content map appendix in the PDF', () => {
+  let pdf: Buffer;
+  let text: string;
+
+  before(async () => {
+    pdf = await buffer(renderPdf(makeResultWithContentMap(12), META_WITH_PZU));
+    text = flat(await pdfText(pdf));
+  });
+
+  test('comes last, on pages of its own, listed in the contents with the page it starts on', async () => {
+    const pages = (await pdfText(pdf)).split('\f');
+    const start = pages.findIndex((p) => flat(p).startsWith('Приложение. Карта содержания томов'));
+    assert.ok(start > 0, 'a page starts with the appendix');
+    assert.match(text, new RegExp(`Приложение\\. Карта содержания томов — 2 тома ${start + 1} `), 'the contents name its page');
+    assert.ok(text.indexOf('Проблемы ссылок 1.') < text.indexOf('Том 1 «24-017-ПЗ.pdf» — ПЗ'), 'after the reference problems');
+  });
+
+  test('each volume: its facts, the table with the page labels and what was raised, the items that do not apply in one line', () => {
+    for (const s of [
+      'Том 1 «24-017-ПЗ.pdf» — ПЗ — Раздел 1. Пояснительная записка',
+      'Требования: состав разделов до 01.09.2022. Том прочитан полностью.',
+      'Не найдено: 1; найдено: 3; при условии: 1; не применяется: 1.',
+      'П./подп. Часть Что требуется Статус Где Основание или причина',
+      'лист 3 тома 24-017-ПЗ (стр. 3)',
+      'Исходные данные и условия для подготовки проектной документации',
+      'Вопрос 4: Не найдены сведения по п. 12 «ж» Положения',
+      'Не применяются: п. 10 «д» — Применяется к объектам производственного назначения; объект — многоквартирный жилой дом.',
+      'лист 4 тома 24-017-ПЗУ (стр. 244)',
+    ]) {
+      assert.ok(text.includes(s), `missing «${s}»`);
+    }
+  });
+
+  test('no word of it leaves the printable area of A4', async () => {
+    const words = await wordBoxes(pdf);
+    const outside = words.filter((w) => w.xMin < 49 || w.xMax > 595.28 - 49 || w.yMin < 40 || w.yMax > 841.89 - 20);
+    assert.deepEqual(outside.slice(0, 5), []);
+  });
+
+  test('a result without a content map prints the report it printed before', async () => {
+    const older = flat(await pdfText(await buffer(renderPdf(makeResult(12), META))));
+    assert.doesNotMatch(older, /Карта содержания|Приложение\./);
+    const stripped = makeResultWithContentMap(12);
+    delete stripped.content_map;
+    stripped.questions.pop();
+    assert.equal(flat(await pdfText(await buffer(renderPdf(stripped, META)))), older);
   });
 });

@@ -11,6 +11,7 @@ import {
   type Theme,
 } from '../../src/kernel/result.ts';
 import type { ReportMeta } from '../../src/report/types.ts';
+import { contentQuestion, makeContentMap } from '../helpers/content-map.ts';
 
 export const RUN_ID = '3f1c2a9e-7b4d-4e8a-9c21-5d6e7f809a1b';
 
@@ -121,6 +122,28 @@ export function makeResult(count = 36): PublishedResult {
     parsed: true,
     feedback_snapshot: 'snap-1',
   };
+}
+
+/** META with a ПЗУ volume added after the others (document 7, running pages 241–252), for the content map. */
+export const META_WITH_PZU: ReportMeta = {
+  ...META,
+  documents: [...META.documents, { index: 7, name: '24-017-ПЗУ.pdf', kind: 'ПЗУ', pages: 12, role: 'review', page_from: 241, page_to: 252 }],
+};
+
+/**
+ * makeResult(count) with a content map of the ПЗ (document 1) and the ПЗУ (document 7 of META_WITH_PZU): the ПЗУ
+ * item not found asked as question 4, the ПЗ one raised as finding № 2 (a finding of ПЗ).
+ */
+export function makeResultWithContentMap(count = 36): PublishedResult {
+  const result = makeResult(count);
+  const question = contentQuestion('q-4', 4);
+  result.questions.push(question);
+  result.content_map = makeContentMap(
+    { doc_index: 1, page_from: 1, cipher: '24-017-ПЗ', kind: 'ПЗ' },
+    { doc_index: 7, page_from: 241, cipher: '24-017-ПЗУ', kind: 'ПЗУ' },
+    { questionId: question.question_id, findingId: result.findings[1]!.finding_id },
+  );
+  return result;
 }
 
 /** What a register says of its round when it is drawn outside one: a run of no bundle, no expert named (benchmarks). */

@@ -1879,6 +1879,84 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             };
+                            /** @description Карта содержания томов ПД: по каждому тому — каждый пункт, который Положение о составе разделов ПД (ПП РФ № 87) требует от его раздела, где он раскрыт или почему не оценивается. Нет поля — результат опубликован до появления карты */
+                            content_map?: ({
+                                /** @description Номер документа (тома) в комплекте, с 1 */
+                                doc_index: number;
+                                /** @description Код раздела, по которому оценён том (ПЗ, ПЗУ, АР, КР, ИОС1…) */
+                                section: string;
+                                /** @description Редакция состава разделов, требования которой применены: до 01.09.2022 или с 01.09.2022 */
+                                edition: "before_2022_09_01" | "from_2022_09_01";
+                                /** @description whole — все страницы прочитаны с текстом; partial — часть страниц не прочитана или распознана; unread — том не прочитан, об отсутствии сведений ничего не утверждается */
+                                reading: "whole" | "partial" | "unread";
+                                /** @description Число пунктов в каждом статусе */
+                                counts: {
+                                    found: number;
+                                    not_found: number;
+                                    not_applicable: number;
+                                    conditional: number;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                items: ({
+                                    /** @description Устойчивый идентификатор требования: редакция, пункт и подпункт («2021:10:б», «2022:23:ф_1») */
+                                    id: string;
+                                    /** @description Пункт Положения (ПП РФ № 87), как его называет источник («10», «27(1)») */
+                                    point: string;
+                                    /** @description Подпункт («б», «ж(1)»); null — у пункта нет подпунктов */
+                                    letter: string | null;
+                                    /** @description text — текстовая часть, graphic — графическая; null — Положение их не разделяет */
+                                    part: ("text" | "graphic") | null;
+                                    /** @description Что должен содержать раздел (по-русски) */
+                                    requirement: string;
+                                    /** @description Источник требования: «ПП № 87 ред. 09.04.2021», «чек-листы МособлГосЭкспертизы», «XML-схема ПЗ 01.07» */
+                                    source: string;
+                                    /** @description found — сведения найдены; not_found — не найдены (задан вопрос или, реже, сделано замечание — см. raised); not_applicable — не применяется к объекту (см. reason); conditional — применяется при условии, которое комплект не устанавливает */
+                                    status: "found" | "not_found" | "not_applicable" | "conditional";
+                                    /** @description Где найдено: страница комплекта и документа с подписью label, как у замечаний; null — не найдено или неизвестно */
+                                    page: ({
+                                        /** @description Сквозная страница комплекта */
+                                        page: number;
+                                        /** @description Страница входит в комплект */
+                                        in_docset: boolean;
+                                        /** @description Код раздела документа */
+                                        kind: string;
+                                        /** @description Номер документа в комплекте, с 1 */
+                                        doc_index: number;
+                                        /** @description Страница внутри документа */
+                                        doc_page: number;
+                                        /** @description Подпись страницы для показа: «лист 3 тома 24-017-КР (стр. 130)», когда лист и шифр прочитаны в основной надписи, иначе «стр. 130 (док. 4 «…», с. 3)» */
+                                        label: string;
+                                        /** @description Номер листа из основной надписи страницы («3», «3.1»), когда прочитан */
+                                        sheet?: string;
+                                        /** @description Шифр (обозначение) документа из основной надписи или титульного листа, когда прочитан */
+                                        cipher?: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | null;
+                                    /** @description Номер листа из основной надписи, когда прочитан */
+                                    sheet: number | null;
+                                    /** @description Как найдено: heading — заголовок текстовой части, contents — строка содержания тома, drawings — ведомость или наименование листа графической части, text — фрагмент текста */
+                                    evidence_kind: ("heading" | "contents" | "drawings" | "text") | null;
+                                    /** @description Заголовок, строка или фрагмент, как напечатаны (коротко) */
+                                    evidence: string | null;
+                                    /** @description Почему не применяется или при каком условии применяется */
+                                    reason: string | null;
+                                    /** @description Вопрос или замечание, заданные по ненайденному пункту; null — не задавались */
+                                    raised: ({
+                                        /** @description question — вопрос (question_id), finding — замечание (finding_id) */
+                                        kind: "question" | "finding";
+                                        /** @description question_id вопроса или finding_id замечания этого результата */
+                                        id: string;
+                                    } & {
+                                        [key: string]: unknown;
+                                    }) | null;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                         } & {
                             [key: string]: unknown;
                         };

@@ -20,8 +20,8 @@ import {
 import { REVISION, previousRound, revisionBadge, revisionSummary } from './revision.js';
 import { answerReview, findingProposal } from './answers.js';
 import { fold, quotesFor } from './page-words.js';
-import { pageViewer, zoomKey, zoomViewer } from './page-viewer.js';
-/** @import { Decision, DecisionRequest, Finding, FindingsResult, PageRef, RunStatus } from '../api-types.ts' */
+import { pageViewer, pictureFailed, pictureUrl, zoomKey, zoomViewer } from './page-viewer.js';
+/** @import { Decision, DecisionRequest, Finding, FindingsResult, RunStatus } from '../api-types.ts' */
 /** @import { Child } from './dom.js' */
 
 function newKey() {
@@ -48,9 +48,6 @@ const filtersOf = (query) => {
 
 /** @param {string | undefined} v @returns {v is string} */
 const present = (v) => !!v;
-
-/** @param {string} runId @param {PageRef} ref */
-const pictureUrl = (runId, ref) => `/cabinet/runs/${runId}/documents/${ref.doc_index}/pages/${ref.doc_page}`;
 
 /** What the search looks through: number, section, essence, evidence, action, sources and page labels. */
 const searchTexts = new WeakMap();
@@ -228,39 +225,6 @@ function pagePictures(run, f) {
 /** Checks whose findings are about the title block (основная надпись): its corner is shown beside a large sheet. */
 const TITLE_BLOCK_CHECKS = new Set(['titleblock.missing_roles', 'stamps.stage_mismatch', 'sheets.numbering_gap']);
 
-/** How often a picture the service is still busy with (429, 503) is asked for again before the page gives up. */
-const PICTURE_RETRIES = 3;
-
-/**
- * A picture that did not come: asked for once more to learn why. A busy service (429 or 503 with Retry-After) gets the
- * picture asked for again after the pause it names; any other answer is shown with the service's own message.
- * @param {HTMLElement} fig @param {HTMLImageElement} img @param {string} url @param {string} label @param {number} attempt
- */
-async function pictureFailed(fig, img, url, label, attempt) {
-  const shown = [...fig.childNodes];
-  let status = 0;
-  let wait = 5;
-  let message = '';
-  try {
-    const res = await fetch(url, { credentials: 'same-origin' });
-    status = res.status;
-    wait = Math.min(60, Math.max(1, Number(res.headers.get('retry-after')) || 5));
-    if (!res.ok) message = (await res.json().catch(() => null))?.detail?.message ?? '';
-  } catch {
-    // no answer at all: told as a picture not received
-  }
-  if ((status === 429 || status === 503) && attempt < PICTURE_RETRIES) {
-    fig.replaceChildren(h('p.muted.no-picture', `Изображение готовится (${label}); повтор через ${wait} с`));
-    setTimeout(() => {
-      img.addEventListener('error', () => void pictureFailed(fig, img, url, label, attempt + 1), { once: true });
-      img.src = `${url}${url.includes('?') ? '&' : '?'}retry=${attempt + 1}`;
-      fig.replaceChildren(...shown);
-    }, wait * 1000);
-    return;
-  }
-  fig.replaceChildren(h('p.muted.no-picture', `Изображение не получено: ${label}${message ? ` — ${message}` : ''}`));
-}
-
 /** The decisions recorded on a finding, oldest first, folded. @param {Decision[]} mine */
 function decisionHistory(mine) {
   if (!mine.length) return null;
@@ -304,7 +268,9 @@ function sideNotes(result) {
           h('h3', `Вопросы (${result.questions.length})`),
           h(
             'ol',
-            result.questions.map((q) => h('li', h('strong', `${q.section}: `), q.text, q.reason ? h('div.muted', q.reason) : null)),
+            result.questions.map((q) =>
+              h('li', { 'data-question-id': q.question_id, tabindex: -1 }, h('strong', `${q.section}: `), q.text, q.reason ? h('div.muted', q.reason) : null),
+            ),
           ),
         ]
       : null,
@@ -755,5 +721,20 @@ export async function findingsView(main, runId, linkedN, query) {
     h('p.muted.keys', KEYS_HINT),
   );
   draw();
+  showLinkedQuestion(side, new URLSearchParams(query ?? '').get('question'));
   return () => document.removeEventListener('keydown', onKey);
+}
+
+/**
+ * The question an address names (`?question=ID`, the content map's link of an item not found): marked, scrolled to
+ * and focused, so the reader lands on it beside the findings.
+ * @param {HTMLElement} side @param {string | null} questionId
+ */
+function showLinkedQuestion(side, questionId) {
+  if (!questionId) return;
+  const item = [...side.querySelectorAll('li[data-question-id]')].find((li) => li instanceof HTMLElement && li.dataset.questionId === questionId);
+  if (!(item instanceof HTMLElement)) return;
+  item.classList.add('linked');
+  item.scrollIntoView({ block: 'center' });
+  item.focus();
 }

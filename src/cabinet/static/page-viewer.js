@@ -3,6 +3,7 @@
 import { h } from './dom.js';
 import { highlightBoxes, isLargeSheet } from './page-words.js';
 /** @import { PageWords, Box } from './page-words.js' */
+/** @import { PageRef } from '../api-types.ts' */
 
 /** Zoom steps: 1 fits the picture to the width of its frame. */
 const ZOOMS = [1, 1.5, 2, 3, 4, 6];
@@ -188,4 +189,40 @@ async function wordsOf(url, attempt = 0) {
   } catch {
     return { ok: false, message: 'сервис не ответил' };
   }
+}
+
+/** The address of a page's picture (src/cabinet/page-image.ts), as findings and the content map open it. @param {string} runId @param {Pick<PageRef, 'doc_index' | 'doc_page'>} ref */
+export const pictureUrl = (runId, ref) => `/cabinet/runs/${runId}/documents/${ref.doc_index}/pages/${ref.doc_page}`;
+
+/** How often a picture the service is still busy with (429, 503) is asked for again before the page gives up. */
+const PICTURE_RETRIES = 3;
+
+/**
+ * A picture that did not come: asked for once more to learn why. A busy service (429 or 503 with Retry-After) gets the
+ * picture asked for again after the pause it names; any other answer is shown with the service's own message.
+ * @param {HTMLElement} fig @param {HTMLImageElement} img @param {string} url @param {string} label @param {number} attempt
+ */
+export async function pictureFailed(fig, img, url, label, attempt) {
+  const shown = [...fig.childNodes];
+  let status = 0;
+  let wait = 5;
+  let message = '';
+  try {
+    const res = await fetch(url, { credentials: 'same-origin' });
+    status = res.status;
+    wait = Math.min(60, Math.max(1, Number(res.headers.get('retry-after')) || 5));
+    if (!res.ok) message = (await res.json().catch(() => null))?.detail?.message ?? '';
+  } catch {
+    // no answer at all: told as a picture not received
+  }
+  if ((status === 429 || status === 503) && attempt < PICTURE_RETRIES) {
+    fig.replaceChildren(h('p.muted.no-picture', `Изображение готовится (${label}); повтор через ${wait} с`));
+    setTimeout(() => {
+      img.addEventListener('error', () => void pictureFailed(fig, img, url, label, attempt + 1), { once: true });
+      img.src = `${url}${url.includes('?') ? '&' : '?'}retry=${attempt + 1}`;
+      fig.replaceChildren(...shown);
+    }, wait * 1000);
+    return;
+  }
+  fig.replaceChildren(h('p.muted.no-picture', `Изображение не получено: ${label}${message ? ` — ${message}` : ''}`));
 }

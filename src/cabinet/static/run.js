@@ -4,6 +4,7 @@ import { api, ApiError, messageOf } from './api.js';
 import { POLL_MS, statusCell, countsCell, pagesOf } from './runs.js';
 import { plural, shownName, W, fmtDateTime, objectTitleOf, runTitle, ROLE, THEME, DELIVERY, EVENT, label } from './format.js';
 import { revisionLine } from './revision.js';
+import { contentMapBlock } from './content-map.js';
 /** @import { DeliveryList, FindingsResult, RunStatus } from '../api-types.ts' */
 /** @import { ObjectTitle } from './format.js' */
 
@@ -174,7 +175,7 @@ function deliveriesTable(list) {
   );
 }
 
-/** The counts of a done run, the way into its findings, the change since the last round and the reports. @param {RunStatus} run @param {FindingsResult} result */
+/** The counts of a done run, the way into its findings, the change since the last round, the content map and the reports. @param {RunStatus} run @param {FindingsResult} result */
 function resultBlock(run, result) {
   return [
     h(
@@ -183,6 +184,7 @@ function resultBlock(run, result) {
       h('a.button.primary#open-findings', { href: `#/runs/${run.run_id}/findings` }, 'Открыть замечания'),
     ),
     revisionLine(result),
+    contentMapBlock(run, result),
     reportLinks(run.run_id, result),
   ];
 }

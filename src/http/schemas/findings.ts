@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
 import { DecisionSchema, DesignerAnswerSchema } from './feedback.ts';
 
 /** Extensible objects: fields the service adds later reach the client (clients skip unknown fields). */
@@ -308,6 +308,72 @@ const SetModelSchema = Type.Object(
   { ...open, description: 'Чем проверка сочла комплект: стадия, редакция состава, дата для оценки норм, виды документов' },
 );
 
+const nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+
+const ContentItemSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Устойчивый идентификатор требования: редакция, пункт и подпункт («2021:10:б», «2022:23:ф_1»)' }),
+    point: Type.String({ description: 'Пункт Положения (ПП РФ № 87), как его называет источник («10», «27(1)»)' }),
+    letter: nullable(Type.String(), 'Подпункт («б», «ж(1)»); null — у пункта нет подпунктов'),
+    part: nullable(
+      Type.Union([Type.Literal('text'), Type.Literal('graphic')]),
+      'text — текстовая часть, graphic — графическая; null — Положение их не разделяет',
+    ),
+    requirement: Type.String({ description: 'Что должен содержать раздел (по-русски)' }),
+    source: Type.String({ description: 'Источник требования: «ПП № 87 ред. 09.04.2021», «чек-листы МособлГосЭкспертизы», «XML-схема ПЗ 01.07»' }),
+    status: Type.Union([Type.Literal('found'), Type.Literal('not_found'), Type.Literal('not_applicable'), Type.Literal('conditional')], {
+      description:
+        'found — сведения найдены; not_found — не найдены (задан вопрос или, реже, сделано замечание — см. raised); not_applicable — не применяется к объекту (см. reason); conditional — применяется при условии, которое комплект не устанавливает',
+    }),
+    page: nullable(PageRefSchema, 'Где найдено: страница комплекта и документа с подписью label, как у замечаний; null — не найдено или неизвестно'),
+    sheet: nullable(Type.Integer(), 'Номер листа из основной надписи, когда прочитан'),
+    evidence_kind: nullable(
+      Type.Union([Type.Literal('heading'), Type.Literal('contents'), Type.Literal('drawings'), Type.Literal('text')]),
+      'Как найдено: heading — заголовок текстовой части, contents — строка содержания тома, drawings — ведомость или наименование листа графической части, text — фрагмент текста',
+    ),
+    evidence: nullable(Type.String(), 'Заголовок, строка или фрагмент, как напечатаны (коротко)'),
+    reason: nullable(Type.String(), 'Почему не применяется или при каком условии применяется'),
+    raised: nullable(
+      Type.Object(
+        {
+          kind: Type.Union([Type.Literal('question'), Type.Literal('finding')], {
+            description: 'question — вопрос (question_id), finding — замечание (finding_id)',
+          }),
+          id: Type.String({ description: 'question_id вопроса или finding_id замечания этого результата' }),
+        },
+        open,
+      ),
+      'Вопрос или замечание, заданные по ненайденному пункту; null — не задавались',
+    ),
+  },
+  { ...open, description: 'Пункт, который Положение требует от раздела, и что о нём известно по тому' },
+);
+
+const ContentVolumeSchema = Type.Object(
+  {
+    doc_index: Type.Integer({ description: 'Номер документа (тома) в комплекте, с 1' }),
+    section: Type.String({ description: 'Код раздела, по которому оценён том (ПЗ, ПЗУ, АР, КР, ИОС1…)' }),
+    edition: Type.Union([Type.Literal('before_2022_09_01'), Type.Literal('from_2022_09_01')], {
+      description: 'Редакция состава разделов, требования которой применены: до 01.09.2022 или с 01.09.2022',
+    }),
+    reading: Type.Union([Type.Literal('whole'), Type.Literal('partial'), Type.Literal('unread')], {
+      description:
+        'whole — все страницы прочитаны с текстом; partial — часть страниц не прочитана или распознана; unread — том не прочитан, об отсутствии сведений ничего не утверждается',
+    }),
+    counts: Type.Object(
+      {
+        found: Type.Integer(),
+        not_found: Type.Integer(),
+        not_applicable: Type.Integer(),
+        conditional: Type.Integer(),
+      },
+      { ...open, description: 'Число пунктов в каждом статусе' },
+    ),
+    items: Type.Array(ContentItemSchema),
+  },
+  { ...open, description: 'Карта содержания одного тома ПД' },
+);
+
 export const FindingsResultSchema = Type.Object(
   {
     run_id: Type.String({ format: 'uuid' }),
@@ -335,6 +401,12 @@ export const FindingsResultSchema = Type.Object(
       }),
     ),
     revision: Type.Optional(RevisionSchema),
+    content_map: Type.Optional(
+      Type.Array(ContentVolumeSchema, {
+        description:
+          'Карта содержания томов ПД: по каждому тому — каждый пункт, который Положение о составе разделов ПД (ПП РФ № 87) требует от его раздела, где он раскрыт или почему не оценивается. Нет поля — результат опубликован до появления карты',
+      }),
+    ),
   },
   { ...open, description: 'Результат проверки' },
 );

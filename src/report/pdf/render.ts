@@ -7,9 +7,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { PublishedResult } from '../../kernel/result.ts';
-import { FINDING_FORMS, plural } from '../labels.ts';
+import { FINDING_FORMS, plural, VOLUME_FORMS } from '../labels.ts';
 import type { ReportFilter, ReportMeta } from '../types.ts';
-import { buildView, type FindingView, type ReportView } from '../view.ts';
+import { buildView, CONTENT_HEADER, CONTENT_MAP_TITLE, type ContentVolumeView, type FindingView, type ReportView } from '../view.ts';
 import { drawTable } from './table.ts';
 import { PdfWriter, printable } from './writer.ts';
 
@@ -58,6 +58,8 @@ function contentsEntries(view: ReportView): ContentsEntry[] {
   if (view.questions.length) entries.push({ title: `Вопросы — ${view.questions.length}`, destination: 'questions' });
   if (view.warnings.length) entries.push({ title: `Предупреждения — ${view.warnings.length}`, destination: 'warnings' });
   if (view.referenceProblems.length) entries.push({ title: `Проблемы ссылок — ${view.referenceProblems.length}`, destination: 'references' });
+  if (view.contentMap.length)
+    entries.push({ title: `${CONTENT_MAP_TITLE} — ${view.contentMap.length} ${plural(view.contentMap.length, VOLUME_FORMS)}`, destination: 'content-map' });
   return entries.map((e) => ({ ...e, at: null, startPage: null }));
 }
 
@@ -121,6 +123,22 @@ function drawList(w: PdfWriter, items: readonly string[]): void {
   });
 }
 
+/** Column widths of a volume's table; «Что требуется» takes the rest of the page. */
+const CONTENT_WIDTHS = [50, 54, 0, 56, 92, 118];
+
+function drawContentVolume(w: PdfWriter, v: ContentVolumeView): void {
+  partHeading(w, 'h2', v.title, undefined, 80);
+  for (const line of v.facts) w.paragraph('body', line);
+  w.gap(4);
+  if (v.rows.length) drawTable(w, { header: CONTENT_HEADER, widths: CONTENT_WIDTHS, rows: v.rows });
+  if (v.notApplicable) {
+    w.gap(4);
+    w.ensureSpace(w.measure('body', v.notApplicable));
+    w.paragraph('body', v.notApplicable);
+  }
+  w.gap(10);
+}
+
 async function drawReport(w: PdfWriter, view: ReportView): Promise<void> {
   drawTitlePage(w, view);
   w.newPage();
@@ -159,6 +177,15 @@ async function drawReport(w: PdfWriter, view: ReportView): Promise<void> {
     w.gap(8);
     partHeading(w, 'h1', 'Проблемы ссылок', entry('references'), 30);
     drawList(w, view.referenceProblems);
+  }
+  if (view.contentMap.length) {
+    // an appendix: it starts on a page of its own, after everything the report said before it
+    w.newPage();
+    partHeading(w, 'h1', CONTENT_MAP_TITLE, entry('content-map'), 80);
+    for (const v of view.contentMap) {
+      drawContentVolume(w, v);
+      await yieldToLoop();
+    }
   }
   fillContentsPages(w, entries);
   w.numberPages();

@@ -79,6 +79,17 @@ test('entries added from public status pages are found in text in the spellings 
   assert.equal(hit('СП 14.13330.2011 «Строительство в сейсмических районах»')?.replacement, 'СП 14.13330.2018');
   assert.equal((hit('защита от поражения током — ГОСТ Р 50571.3-2009') as NormEntry | undefined)?.since, '2022-10-01');
   assert.equal(hit('нормоконтроль по ГОСТ 21.002-81')?.replacement, 'ГОСТ 21.002-2014');
+  // СНиП 41-01-2003's preface («ВЗАМЕН СНиП 2.04.05-91», in force from 01.01.2004), then the registry's own entries on to the СП
+  const heating = hit('Отопление и вентиляция — по СНиП 2.04.05-91*.') as NormEntry | undefined;
+  assert.equal(heating?.ver, 'V');
+  assert.equal(heating?.since, '2004-01-01');
+  assert.equal(heating?.replacement, 'СП 60.13330.2020');
+  assert.match(heating!.src, /ВЗАМЕН СНиП 2\.04\.05-91.*далее СНиП 41-01-2003 → СП 60\.13330\.2020/);
+  // a list names it replaced, and its next edition exists (ГОСТ Р 21.101-2020's preface replaces ГОСТ Р 21.1101-2013): P
+  const spds = hit('Основная надпись — по ГОСТ Р 21.1101-2009.') as NormEntry | undefined;
+  assert.equal(spds?.ver, 'P');
+  assert.equal(spds?.replacement, 'ГОСТ Р 21.101-2020');
+  assert.match(spds!.src, /далее ГОСТ Р 21\.1101-2013 → ГОСТ Р 21\.101-2020/);
   // the current successors are not flagged
   for (const v of ['ГОСТ 30331.1-2013', 'приказ Минэнерго России от 12.08.2022 № 811', 'СП 14.13330.2018', 'ГОСТ Р 50571.4.41-2022', 'ГОСТ 21.002-2014'])
     assert.equal(hit(v), undefined, v);
