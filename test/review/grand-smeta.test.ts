@@ -46,6 +46,7 @@ async function writeWorkbook(name: string, compiler: string): Promise<string> {
     ['', '', 'на внутренние системы водоотведения К1, К2'],
     ['Основание:', ''],
     ['Составлен(а) в текущих ценах по состоянию на 01.01.2000'],
+    ['Дата составления: 14.03.2018'],
     ['Индекс к СМР 8,52 (Индекс изменения сметной стоимости СМР на I квартал 2018 года)'],
     ['№ пп', 'Обоснование', 'Наименование', 'Ед. изм.', 'Кол.'],
     ['', '', 'Раздел 1. Демонтажные работы'],
@@ -104,11 +105,22 @@ test('the export is typed an estimate, not the section its name suggests, and ju
   );
   assert.ok(!xml.warnings.some((w) => w.code === 'xml_not_explanatory_note'));
   const found = estimateFindings(xml, xmlName);
-  // current prices «по состоянию на 01.01.2000» name the base level with the current one's word
   assert.deepEqual(found, [
+    // current prices «по состоянию на 01.01.2000» name the base level with the current one's word
     `estimate.form significant: В сметном расчёте «ФАЙЛ» уровень цен указан противоречиво: уровень цен назван текущим, а дата 01.01.2000 — дата базисного уровня цен сметных нормативов.`,
+    // the index's caption names a quarter, not the letter the index comes from
+    'estimate.form minor: В сметном расчёте «ФАЙЛ» индекс изменения сметной стоимости применён без ссылки на документ, которым он установлен: «Индекс к СМР 8,52».',
+    // the export's «Составил» holds no name and it has no «Проверил» field at all: the printed form's lines are blank
+    'estimate.form minor: В сметном расчёте «ФАЙЛ» не указаны составивший и проверивший: строка «Составил» не заполнена, строка «Проверил» не заполнена.',
+    'estimate.form minor: В сметном расчёте «ФАЙЛ» строка «Основание» не заполнена: не указано, по каким документам составлен расчёт.',
   ]);
   assert.deepEqual(found, estimateFindings(xlsx, xlsxName));
+  // the estimate's own date is its «Дата составления» (DocDates/@CreationDate in the export), not its level of prices
+  for (const out of [xml, xlsx]) {
+    const [d] = out.set!.documents;
+    assert.deepEqual([d!.date, d!.date_source, d!.date_text], ['2018-03-14', 'estimate', 'Дата составления: 14.03.2018']);
+    assert.match(out.warnings.find((w) => w.code === 'set_model')!.message, /дата для оценки норм — 14\.03\.2018 по дате составления сметы/);
+  }
 });
 
 test('a compiler named and the checker left blank: the same remark on the export and on the printout', async () => {
