@@ -106,5 +106,6 @@ test('the estimate’s own date: a day of making or approval, the quarter a base
   assert.deepEqual(dates('Дата составления сметы: 1.01.2000г.с переводом в текущие цены на 1 квартал 2018 года'), [['made', '2018-03-31', '2018-01-01']]);
   assert.deepEqual(dates('Дата составления сметы: IV кв. 2019 г.'), [['made', '2019-12-31', '2019-10-01']]);
   assert.deepEqual(dates('Дата составления сметы: 01.01.2000'), []);
+  assert.deepEqual(dates('Дата составления: 01.01.1991 г.'), []);
   assert.deepEqual(dates('Составлен(а) в текущих ценах по состоянию на 01.10.2018'), []);
 });
