@@ -12,6 +12,8 @@ import type { PlacedLine, ReviewDocument, ReviewInput } from '../../src/review/t
 export interface FakePage {
   text: string;
   stamp?: PlacedLine[];
+  /** How the page was read: its text layer (the default) or OCR of its picture. */
+  source?: 'text' | 'ocr';
 }
 
 /** Facts of a document built from page texts through the real collector (no PDF needed). */
@@ -38,7 +40,7 @@ export function docFacts(
   const c = new DocCollector(doc, index * 100);
   pages.forEach((p, i) => {
     const page = typeof p === 'string' ? { text: p } : p;
-    c.addPage({ docPage: i + 1, text: page.text, source: 'text', width: 595, height: 842, stampLines: page.stamp ?? [] });
+    c.addPage({ docPage: i + 1, text: page.text, source: page.source ?? 'text', width: 595, height: 842, stampLines: page.stamp ?? [] });
   });
   return c.finish(pages.length, xml);
 }

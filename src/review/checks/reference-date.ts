@@ -29,10 +29,13 @@ export function referenceDateNote(rd: ReferenceDate | null): string {
       return `дата для оценки — ${ruDate(rd.date)}, дата в имени файла`;
     case 'issued':
       return `дата для оценки — ${ruDate(rd.date)}, дата документа («${rd.text}»)`;
+    case 'estimate':
+      return `дата для оценки — ${rd.from ? `${ruDate(rd.from)}–${ruDate(rd.date)}` : ruDate(rd.date)}, дата составления сметы («${rd.text}»)`;
   }
 }
 
 /** «на 12.03.2021» / «в 2018 году» — the reference date inside a sentence. */
 export function atReferenceDate(rd: ReferenceDate): string {
+  if (rd.from) return `в период ${ruDate(rd.from)}–${ruDate(rd.date)}`;
   return rd.source === 'title_year' || rd.source === 'xml_year' ? `в ${rd.date.slice(0, 4)} году` : `на ${ruDate(rd.date)}`;
 }

@@ -6,6 +6,7 @@ import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';
 import { acquireReader, hasTextLayer, PdfReadError, type PdfReader } from './pdf-reader.ts';
 import { assignmentSummary, isDesignAssignment, parseDesignAssignment } from './design-assignment.ts';
+import { GrandSmetaRefused, grandSmetaText, isGrandSmeta, parseGrandSmeta } from './grand-smeta.ts';
 import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
 import { DOCUMENT_TITLES, validateMinstroyXml, type MinstroyDocument, type SchemaCheck } from './xml-schema.ts';
 import { pageList } from '../text/pages.ts';
@@ -189,6 +190,11 @@ async function readXml(
   }
   const xml = decoded.text;
   const root = xmlRoot(xml);
+  // an estimate exported from ГРАНД-Смета is read as its printed form reads: no Минстрой schema applies to it
+  if (isGrandSmeta(xml, root)) {
+    readGrandSmeta(doc, xml, onPage, res, warn);
+    return;
+  }
   const assignmentRoot = isDesignAssignment(xml, root);
   const kind: MinstroyDocument | null = root === 'ExplanatoryNote' ? 'ExplanatoryNote' : assignmentRoot ? 'DesignAssignment' : null;
   // without a folder of schemas, or without the file of the stated version in it, the document is not validated and says so
@@ -228,6 +234,27 @@ async function readXml(
       `XML-файл «${doc.name}» не является пояснительной запиской по схеме Минстроя (корневой элемент ${root ?? 'не определён'}); сверка со сведениями XML по нему не выполнялась.`,
     );
   else warn('xml_invalid', `XML-файл «${doc.name}» не удалось разобрать как пояснительную записку; сверка со сведениями XML не выполнялась.`);
+}
+
+function readGrandSmeta(
+  doc: ReviewDocument,
+  xml: string,
+  onPage: (p: ReadPage) => void,
+  res: StreamResult,
+  warn: (c: string, m: string, p?: number) => void,
+): void {
+  let text: string;
+  try {
+    text = grandSmetaText(parseGrandSmeta(xml));
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    // the parser's own complaint is English and about the markup: the user is told what it means
+    const reason = err instanceof GrandSmetaRefused ? detail : 'разметка XML нарушена (файл повреждён или обрезан)';
+    res.failure = { reason, detail: `GrandSmeta XML not read: ${detail}` };
+    warn('document_unreadable', `Смета ГРАНД-Смета в формате XML «${doc.name}» не прочитана: ${reason}. Замечания по ней не сформированы.`);
+    return;
+  }
+  onPage({ docPage: 1, text, source: 'xml' });
 }
 
 /** What validation could not do is said as warnings: a document not validated, and XSD 1.1 assertions left unevaluated. */

@@ -204,11 +204,14 @@ export class DocCollector {
     push(f.cipherRefs, findCipherRefs(text, n));
     push(f.gpzuCitations, findGpzuCitations(flat, n));
     if (page.source !== 'ocr') push(f.datedMentions, findDatedMentions(flat, n));
-    const form = findEstimateForm(text, n);
+    const form = findEstimateForm(text, n, page.source === 'ocr');
     if (form) {
-      f.estimateForm ??= { priceLevels: [], signatures: [] };
+      f.estimateForm ??= { priceLevels: [], signatures: [], basis: [], indexes: [], dates: [] };
       push(f.estimateForm.priceLevels, form.priceLevels);
       push(f.estimateForm.signatures, form.signatures);
+      push(f.estimateForm.basis, form.basis);
+      push(f.estimateForm.indexes, form.indexes);
+      push(f.estimateForm.dates, form.dates);
     }
     // the expression runs only where a volume number stands at all («том 7», «т. 5»)
     if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));

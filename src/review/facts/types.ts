@@ -317,13 +317,49 @@ export interface SignatureLine {
   role: 'Составил' | 'Проверил';
   /** The name typed after the role (a signature drawn by hand is not text), or null when the line holds only blanks. */
   name: string | null;
+  /** Read by OCR from a picture of the page: a name written by hand there is not read, so a blank says nothing. */
+  scanned: boolean;
   docPage: number;
   snippet: string;
+}
+
+/** «Основание: …» of the estimate's heading: the documents it prices, or nothing after the word. */
+export interface BasisLine {
+  /** What follows the word, without the form's blanks; empty when the line is printed with nothing after it. */
+  value: string;
+  scanned: boolean;
+  docPage: number;
+  snippet: string;
+}
+
+/** An index of the change of estimate cost applied to a cost item («Индекс к СМР 8,52 (…)»), with or without its source. */
+export interface IndexStatement {
+  /** The words from «индекс» to the value, as printed. */
+  raw: string;
+  /** A letter, an order or a decree with its number or date stands in the index's caption or beside it. */
+  sourced: boolean;
+  scanned: boolean;
+  docPage: number;
+  snippet: string;
+}
+
+/** The estimate's own date as its form states it: «Дата составления (сметы): …», «Дата утверждения: …». */
+export interface EstimateDateStatement {
+  field: 'made' | 'approved';
+  /** ISO date; for a field naming a quarter rather than a day, the quarter's last day. */
+  date: string;
+  /** The quarter's first day when the field names a quarter («… в текущие цены на 1 квартал 2018 года»). */
+  from?: string;
+  text: string;
+  docPage: number;
 }
 
 export interface EstimateFormFacts {
   priceLevels: PriceLevelStatement[];
   signatures: SignatureLine[];
+  basis: BasisLine[];
+  indexes: IndexStatement[];
+  dates: EstimateDateStatement[];
 }
 
 /** The checksum and size an ИУЛ states for its document's file. */

@@ -123,6 +123,7 @@ function firstEditionCeiling(e: NormEntry): { hi: string; year: number; dated: N
  * replaced during that year still counts as in force.
  */
 export function earliestDay(rd: ReferenceDate): string {
+  if (rd.from) return rd.from;
   return rd.source === 'title_year' || rd.source === 'xml_year' ? `${rd.date.slice(0, 4)}-01-01` : rd.date;
 }
 

@@ -74,3 +74,22 @@ test('the norms of the design are judged at the set’s date, a letter and an ol
   // a document without a date of its own is judged at the set's
   assert.equal(normsDateOf({ documents: [dated(1, 'letter', null)], referenceDate }, 1), referenceDate);
 });
+
+test('an estimate’s own date is its «Дата составления», never its level of prices; a base day converted to a quarter dates it by the quarter', () => {
+  const lsr = (...lines: string[]) => ['ЛОКАЛЬНЫЙ СМЕТНЫЙ РАСЧЕТ № 02-08-2018', ...lines];
+  assert.deepEqual(dateOf('estimate', 'ЛСР.xml', lsr('Составлен(а) в текущих ценах по состоянию на 01.10.2018', 'Дата составления: 14.03.2018')), [
+    '2018-03-14',
+    'estimate',
+    'Дата составления: 14.03.2018',
+  ]);
+  const quarter = ownDateOf(
+    docFacts(1, 'ЛСР.xml', null, [lsr('Дата составления сметы: 1.01.2000г.с переводом в текущие цены на 1 квартал 2018 года').join('\n')]),
+    'estimate',
+  );
+  assert.deepEqual([quarter?.date, quarter?.from, quarter?.source], ['2018-03-31', '2018-01-01', 'estimate']);
+  // the heading's «по состоянию на» is the level of prices: with nothing else the title year dates the estimate
+  assert.deepEqual(
+    dateOf('estimate', 'ЛСР.xlsx', lsr('Составлен(а) в текущих ценах по состоянию на 01.10.2018', '"____" ______________2019 г.'))?.slice(0, 2),
+    ['2019-12-31', 'title_year'],
+  );
+});

@@ -103,6 +103,16 @@ function iulDate(d: DocFacts): ReferenceDate | null {
   return signed ? { date: signed, source: 'iul', docIndex: d.doc.index, page: 1, text: `дата подписания ИУЛ ${signed.split('-').reverse().join('.')}` } : null;
 }
 
+/** An estimate's «Дата составления (сметы)», else its «Дата утверждения»: a day, or the quarter the field names. */
+function estimateDate(d: DocFacts): ReferenceDate | null {
+  const dates = d.estimateForm?.dates ?? [];
+  const found =
+    dates.find((s) => s.field === 'made' && !s.from) ?? dates.find((s) => s.field === 'approved' && !s.from) ?? dates.find((s) => s.field === 'made');
+  return found
+    ? { date: found.date, ...(found.from ? { from: found.from } : {}), source: 'estimate', docIndex: d.doc.index, page: found.docPage, text: found.text }
+    : null;
+}
+
 const READERS: Record<DateRule, (d: DocFacts) => ReferenceDate | null> = {
   xml: (d) => {
     const year = Number(d.xml?.year);
@@ -116,6 +126,7 @@ const READERS: Record<DateRule, (d: DocFacts) => ReferenceDate | null> = {
   stamp: stampsDate,
   issued: issuedDate,
   gpzu: gpzuDocumentDate,
+  estimate: estimateDate,
   title_year: (d) => (d.year !== null ? { date: `${d.year}-12-31`, source: 'title_year', docIndex: d.doc.index, page: 1, text: `${d.year} г.` } : null),
 };
 

@@ -9,9 +9,10 @@ import type { DocumentType } from './types.ts';
  * - `stamp` — the dates of its title blocks (the latest);
  * - `issued` — the date the document was issued or signed on its first page («Дата выдачи», «№ … от …», a dated line);
  * - `gpzu` — a ГПЗУ's date of issue («Дата выдачи», «№ … от …» in its head);
- * - `title_year` — the year on its title page.
+ * - `title_year` — the year on its title page;
+ * - `estimate` — an estimate's «Дата составления (сметы)», else «Дата утверждения» (never its level of prices).
  */
-export type DateRule = 'xml' | 'letter' | 'file_name' | 'iul' | 'stamp' | 'issued' | 'gpzu' | 'title_year';
+export type DateRule = 'xml' | 'letter' | 'file_name' | 'iul' | 'stamp' | 'issued' | 'gpzu' | 'title_year' | 'estimate';
 
 /**
  * How the set dates itself by a type: `design` — the documentation's own date is read from these documents; `alone` — only
@@ -76,6 +77,7 @@ export const DOCUMENT_TYPES: Readonly<Record<DocumentType, DocumentTypeSpec>> = 
     title: 'сметная документация (ЛСР, ОСР, ССР, пояснительная записка к смете)',
     counted: 'смет',
     ...volume,
+    dates: ['estimate', 'stamp', 'title_year'],
     objectValues: false,
     dating: 'alone',
     normsAt: 'older',

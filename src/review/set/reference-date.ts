@@ -35,18 +35,21 @@ function latest(docs: readonly DocFacts[], rule: DateRule): ReferenceDate | null
 }
 
 /**
- * When the documentation was made: the signature dates of its stamps (the most precise), else the XML note's year,
- * else the latest year on the title pages of reviewed documents. A year alone stands for its last day. The design
+ * When the documentation was made: the signature dates of its stamps (the most precise), else the date of making its
+ * estimates' forms state (only in a set of estimates: its types list the rule), else the XML note's year, else the latest
+ * year on the title pages of reviewed documents. A year alone stands for its last day. The design
  * documents date the set; a set without any (survey reports, estimates) is dated by its own documents
  * (DOCUMENT_TYPES' `dating`).
  */
 export function documentationDate(docs: readonly DocFacts[], types: readonly TypedDocument[]): ReferenceDate | null {
-  const typed = (dating: SetDating) => docs.filter((d) => DOCUMENT_TYPES[types.find((x) => x.docIndex === d.doc.index)?.type ?? 'other'].dating === dating);
+  const typeOf = (d: DocFacts) => DOCUMENT_TYPES[types.find((x) => x.docIndex === d.doc.index)?.type ?? 'other'];
+  const typed = (dating: SetDating) => docs.filter((d) => typeOf(d).dating === dating);
   // a set of survey reports or estimates alone is dated by them; beside design documents they are older and do not
   const design = typed('design');
   const own = design.length ? design : typed('alone');
   const xml = own.find((d) => d.xml?.year);
-  return latest(own, 'stamp') ?? (xml ? readDate('xml', xml) : null) ?? latest(own, 'title_year');
+  const estimates = own.filter((d) => typeOf(d).dates.includes('estimate'));
+  return latest(own, 'stamp') ?? latest(estimates, 'estimate') ?? (xml ? readDate('xml', xml) : null) ?? latest(own, 'title_year');
 }
 
 /** ГрК РФ ст. 49 ч. 5.2: the set is judged at its ГПЗУ's date when it cites one, else at its own date; null — today. */

@@ -35,6 +35,8 @@ function dateText(r: ReferenceDate): string {
       return `${dateRu(r.date)} по дате в имени файла${where}`;
     case 'issued':
       return `${dateRu(r.date)} по дате документа («${r.text}»${where})`;
+    case 'estimate':
+      return `${r.from ? `${dateRu(r.from)}–${dateRu(r.date)}` : dateRu(r.date)} по дате составления сметы («${r.text}»${where})`;
   }
 }
 

@@ -69,9 +69,10 @@ export type CompositionEdition = 'before_2022_09_01' | 'from_2022_09_01';
 
 /**
  * Where a date was read: the ГПЗУ cited or in the set, title blocks, the title page's year, the XML note's year; for one
- * document's own date also its letter line («исх. № … от …»), its file name, its ИУЛ, its issue date.
+ * document's own date also its letter line («исх. № … от …»), its file name, its ИУЛ, its issue date, an estimate's
+ * «Дата составления» field.
  */
-export type ReferenceDateSource = 'gpzu' | 'gpzu_document' | 'stamp' | 'title_year' | 'xml_year' | 'letter' | 'file_name' | 'iul' | 'issued';
+export type ReferenceDateSource = 'gpzu' | 'gpzu_document' | 'stamp' | 'title_year' | 'xml_year' | 'letter' | 'file_name' | 'iul' | 'issued' | 'estimate';
 
 /** The date the set is judged at (ГрК РФ ст. 49 ч. 5.2: the ГПЗУ's date when cited, else the documentation's). */
 export interface ReferenceDate {
@@ -83,6 +84,8 @@ export interface ReferenceDate {
   page?: number;
   /** The words it was read from («ГПЗУ № РФ-77-… от 12.03.2021», «2018 г.»). */
   text: string;
+  /** The first day of the period the date stands for, when the form names a period, not a day (a quarter: `date` is its last day). */
+  from?: string;
 }
 
 /** Whether the upload is the whole set (set/completeness.ts). */
