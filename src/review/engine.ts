@@ -13,6 +13,8 @@ import { establishObject } from './set/object-identity.ts';
 import { publishSetModel, setModelWarning } from './set/summary.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
+import { contentMaps } from './content/index.ts';
+import { publishContentMaps } from './content/publish.ts';
 import type { ReadingSettings, ReviewInput, ReviewProgress } from './types.ts';
 import { mkdir, stat } from 'node:fs/promises';
 
@@ -184,6 +186,7 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
   };
   settleSections(docs, ctx.set);
   ctx.set.object = establishObject(docs, ctx.set.documents, input.objectAddress, ctx.setBase);
+  ctx.set.contentMaps = contentMaps(docs, ctx.set);
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];
   const problems: ReferenceProblem[] = [];
@@ -196,12 +199,19 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     warnings.push(...(out.warnings ?? []));
   }
   const order = new Map<string, number>(CHECKS.map((c, i) => [c.id, i]));
+  const raised = new Map<string, { kind: 'question' | 'finding'; id: string }>();
+  const findings = finalizeFindings(
+    drafts,
+    (id) => order.get(id) ?? CHECKS.length,
+    (key, id) => raised.set(key, { kind: 'finding', id }),
+  );
   return {
-    findings: finalizeFindings(drafts, (id) => order.get(id) ?? CHECKS.length),
-    questions: finalizeQuestions(questions),
+    findings,
+    questions: finalizeQuestions(questions, (key, id) => raised.set(key, { kind: 'question', id })),
     warnings,
     reference_problems: problems,
     object_name: ctx.set.object.name?.value ?? null,
     set: publishSetModel(ctx.set),
+    content_map: publishContentMaps(ctx.set.contentMaps, docs, raised),
   };
 }

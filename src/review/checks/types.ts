@@ -37,6 +37,8 @@ export interface DraftFinding {
   norm?: string;
   /** The check's declared basis, shown in sources (the reporter fills it in). */
   basis?: FindingSource;
+  /** What else is published with a link to this finding (content map items), by their keys. */
+  keys?: string[];
 }
 
 export interface DraftQuestion {
@@ -44,6 +46,8 @@ export interface DraftQuestion {
   text: string;
   reason: string;
   places: Place[];
+  /** What else is published with a link to this question (content map items), by their keys. */
+  keys?: string[];
 }
 
 export interface CheckOutput {

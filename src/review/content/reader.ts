@@ -1,0 +1,62 @@
+import type { PageSource } from '../types.ts';
+import { isHeadingLine, scanPhrases, type PhraseIndex } from './phrases.ts';
+
+/** One page a phrase was found on, and whether it stands in a heading there. */
+export interface ContentHit {
+  docPage: number;
+  heading: boolean;
+  /** The line as printed (bounded). */
+  line: string;
+}
+
+/**
+ * What the content map reads of one document while its pages stream by: the pages each phrase stands on (a few,
+ * headings first), every stem met anywhere, and how the pages were read — the text itself is not kept.
+ */
+export interface ContentFacts {
+  /** By phrase number of the index: up to HITS_PER_PHRASE pages. */
+  hits: Map<number, ContentHit[]>;
+  /** Stem numbers met on any page: an item none of whose words occurs at all is plainly absent. */
+  stems: Set<number>;
+  /** Pages read from a text layer or markup, recognised by OCR, and without readable text. */
+  pages: { text: number; ocr: number; none: number };
+}
+
+const HITS_PER_PHRASE = 4;
+const LINE_CHARS = 160;
+
+export class ContentReader {
+  private readonly facts: ContentFacts = { hits: new Map(), stems: new Set(), pages: { text: 0, ocr: 0, none: 0 } };
+
+  constructor(private readonly index: PhraseIndex) {}
+
+  read(text: string, docPage: number, source: PageSource): void {
+    const p = this.facts.pages;
+    if (source === 'none' || !text.trim()) {
+      p.none++;
+      return;
+    }
+    if (source === 'ocr') p.ocr++;
+    else p.text++;
+    const scan = scanPhrases(text, this.index);
+    for (const s of scan.stems) this.facts.stems.add(s);
+    for (const m of scan.matches) {
+      const hit: ContentHit = { docPage, heading: isHeadingLine(m.line), line: m.line.slice(0, LINE_CHARS) };
+      const list = this.facts.hits.get(m.phrase);
+      if (!list) this.facts.hits.set(m.phrase, [hit]);
+      else if (list.length < HITS_PER_PHRASE) list.push(hit);
+      else if (hit.heading) {
+        // a heading outweighs a passage: it takes the place of the last passage kept
+        for (let i = list.length - 1; i >= 0; i--)
+          if (!list[i]!.heading) {
+            list[i] = hit;
+            break;
+          }
+      }
+    }
+  }
+
+  finish(): ContentFacts {
+    return this.facts;
+  }
+}
