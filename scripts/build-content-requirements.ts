@@ -289,13 +289,9 @@ function build2022(): ContentRequirement[] {
   const pages = sourceText('moge-checklists-2026').split('\f').map(norm);
   const xsd = sourceText('minstroy-xsd-pz-01-07');
   return items2022.map((item) => {
-    const id = `2022:${item.point}:${
-      item.letter ??
-      item.source.where
-        .split('/')
-        .pop()!
-        .replace(/[A-Z]/g, (c, i) => (i ? '-' : '') + c.toLowerCase())
-    }`;
+    // a schema item has no letter: its element names it («xsd-climate-conditions» for ClimateConditions)
+    const element = item.source.where.split('/').pop()!;
+    const id = `2022:${item.point}:${item.letter ?? `xsd-${element.replace(/[A-Z]/g, (c, k) => (k ? '-' : '') + c.toLowerCase())}`}`;
     if (item.source.key === 'moge-checklists-2026') {
       const page = Number(/стр\. (\d+)/.exec(item.source.where)?.[1]);
       const text = pages[page - 1];
@@ -313,6 +309,29 @@ function build2022(): ContentRequirement[] {
     if (item.when && !CONDITIONS.includes(item.when)) throw new Error(`items-2022.json: ${id}: unknown condition`);
     return { id, edition: 'from_2022_09_01', ...item };
   });
+}
+
+/**
+ * Items none of whose phrases is found in the decree's own text of the item, read as the matcher reads a page (each stem
+ * begins a word, all stems of a phrase within 8 words): a check of the data, expected only for items that refer to
+ * other points («сведения, указанные в подпунктах "з" - "л"… пункта 10»).
+ */
+function termsMissingOwnText(requirements: readonly ContentRequirement[], splits: readonly Split[]): string[] {
+  const words = (t: string) =>
+    norm(t)
+      .split(/[^а-яa-z0-9-]+/)
+      .filter(Boolean);
+  const found = (phrase: string, w: string[]) => {
+    const stems = phrase.split(' ');
+    return w.some((_, i) => stems.every((s) => w.slice(Math.max(0, i - 8), i + 9).some((x) => x.startsWith(s))) && stems.some((s) => w[i]!.startsWith(s)));
+  };
+  return requirements
+    .filter((r) => {
+      const split = splits.find((s) => s.point === r.point && s.letter === r.letter)!;
+      const w = words(split.text);
+      return !r.terms.some((p) => found(p, w));
+    })
+    .map((r) => r.id);
 }
 
 /** Where the draft split differs from this one: letters it lacks or adds, and parts it gives otherwise. */
@@ -400,6 +419,7 @@ console.log(
       items2022: all.length - requirements.length,
       perSection2021: count('before_2022_09_01'),
       perSection2022: count('from_2022_09_01'),
+      termsMissingOwnText: termsMissingOwnText(requirements, splits),
       draftDifferences: draftDifferences(splits),
     },
     null,
