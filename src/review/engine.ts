@@ -173,20 +173,20 @@ export function checkSet(input: ReviewInput, read: ReadSet): ReviewOutcome {
   };
 }
 
-/** Runs every check over the facts of a read set: findings in report order with final numbers and ids. */
-export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutcome, 'usage'> {
+/** What the checks see of a read set: the set model with its object and the volumes' content maps, derived once. */
+export function checkContext(input: ReviewInput, docs: DocFacts[]): CheckContext {
   const xmlDoc = docs.find((d) => d.xml);
   const setBase = setCipherBase(docs);
-  const ctx: CheckContext = {
-    input,
-    docs,
-    xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null,
-    setBase,
-    set: deriveSetModel(docs, input, setBase),
-  };
-  settleSections(docs, ctx.set);
-  ctx.set.object = establishObject(docs, ctx.set.documents, input.objectAddress, ctx.setBase);
-  ctx.set.contentMaps = contentMaps(docs, ctx.set);
+  const set = deriveSetModel(docs, input, setBase);
+  settleSections(docs, set);
+  set.object = establishObject(docs, set.documents, input.objectAddress, setBase);
+  set.contentMaps = contentMaps(docs, set);
+  return { input, docs, xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null, setBase, set };
+}
+
+/** Runs every check over the facts of a read set: findings in report order with final numbers and ids. */
+export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutcome, 'usage'> {
+  const ctx = checkContext(input, docs);
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];
   const problems: ReferenceProblem[] = [];
@@ -210,8 +210,8 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     questions: finalizeQuestions(questions, (key, id) => raised.set(key, { kind: 'question', id })),
     warnings,
     reference_problems: problems,
-    object_name: ctx.set.object.name?.value ?? null,
+    object_name: ctx.set.object?.name?.value ?? null,
     set: publishSetModel(ctx.set),
-    content_map: publishContentMaps(ctx.set.contentMaps, docs, raised),
+    content_map: publishContentMaps(ctx.set.contentMaps ?? [], docs, raised),
   };
 }

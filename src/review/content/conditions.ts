@@ -42,7 +42,7 @@ export function objectTraits(docs: readonly DocFacts[], set: SetModel): ObjectTr
 }
 
 const REPAIR = /реконструкц|капитальн\S*\s+ремонт/iu;
-const NEW_WORK = /(?:^|\s)(?:строительство|новое\s+строительство|размещение)\s/iu;
+const NEW_WORK = /(?:^|[\s«"])(?:строительств|размещени|возведени)/iu;
 
 /** A condition settled by the object's name, fire classes, underground floors, financing and sections. */
 export function settle(condition: ContentCondition, o: ObjectTraits): Settled {

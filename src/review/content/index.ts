@@ -9,9 +9,6 @@ import type { ContentMap } from './types.ts';
 /** The phrases of every requirement, compiled once: every page of every document is scanned for them while it is read. */
 export const CONTENT_PHRASES = compilePhrases(CONTENT_REQUIREMENTS);
 
-/** Codes one section went by in the two editions: a requirement of either stands for the volume. */
-const SAME_SECTION: Readonly<Record<string, readonly string[]>> = { ТХ: ['ИОС7'], ИОС7: ['ТХ'] };
-
 /**
  * The content map of every volume of ПД under review (documents the set model types as a section): the items of the
  * set's composition edition for the volume's section, for a linear object when the XML note says it is one.
@@ -24,8 +21,7 @@ export function contentMaps(docs: readonly DocFacts[], set: SetModel): ContentMa
   for (const typed of set.documents) {
     const d = byIndex.get(typed.docIndex);
     if (!d || typed.type !== 'pd_section' || !typed.code || d.doc.role !== 'review') continue;
-    const codes = [typed.code, ...(SAME_SECTION[typed.code] ?? [])];
-    const requirements = codes.map((c) => requirementsFor(c, set.edition, objects)).find((r) => r.length) ?? [];
+    const requirements = requirementsFor(typed.code, set.edition, objects);
     if (requirements.length) maps.push(mapVolume(d, typed, requirements, CONTENT_PHRASES, object, set.edition));
   }
   return maps;

@@ -16,6 +16,8 @@ export interface PhraseIndex {
   phraseStems: readonly (readonly number[])[];
   /** Stems by the first KEY letters of the words they can begin. */
   byKey: ReadonlyMap<string, readonly number[]>;
+  /** For every stem, the phrases that need it: a page is only asked about phrases one of whose stems it holds. */
+  stemPhrases: readonly (readonly number[])[];
 }
 
 /** How far apart the stems of one phrase may stand, in words. */
@@ -69,7 +71,9 @@ export function compilePhrases(requirements: readonly { id: string; terms: reado
     if (list) list.push(i);
     else byKey.set(key, [i]);
   }
-  return { phrases, stems, byRequirement, phraseStems, byKey };
+  const stemPhrases: number[][] = stems.map(() => []);
+  for (const [p, need] of phraseStems.entries()) for (const s of new Set(need)) stemPhrases[s]!.push(p);
+  return { phrases, stems, byRequirement, phraseStems, byKey, stemPhrases };
 }
 
 /** One phrase found on a page: where its first stem stands in the text, and the line around it. */
@@ -107,7 +111,10 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
   }
   const matches: PhraseMatch[] = [];
   if (!seen.size) return { stems: new Set(), matches };
-  for (const [p, need] of index.phraseStems.entries()) {
+  const asked = new Set<number>();
+  for (const s of seen.keys()) for (const p of index.stemPhrases[s]!) asked.add(p);
+  for (const p of [...asked].sort((a, b) => a - b)) {
+    const need = index.phraseStems[p]!;
     if (!need.every((s) => seen.has(s))) continue;
     const at = firstWindow(need.map((s) => seen.get(s)!));
     if (at === null) continue;
