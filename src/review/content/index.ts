@@ -24,5 +24,25 @@ export function contentMaps(docs: readonly DocFacts[], set: SetModel): ContentMa
     const requirements = requirementsFor(typed.code, set.edition, objects);
     if (requirements.length) maps.push(mapVolume(d, typed, requirements, CONTENT_PHRASES, object, set.edition));
   }
+  return joinBooks(maps);
+}
+
+/**
+ * A section split into books (ИОС4.1 heating, ИОС4.2 ventilation) answers for its items as a whole: an item one book
+ * does not disclose and another does is found there, named with that book.
+ */
+function joinBooks(maps: ContentMap[]): ContentMap[] {
+  for (const m of maps) {
+    const siblings = maps.filter((o) => o !== m && o.section === m.section);
+    if (!siblings.length) continue;
+    m.items = m.items.map((item) => {
+      if (item.status !== 'not_found' && item.status !== 'conditional') return item;
+      for (const o of siblings) {
+        const there = o.items.find((i) => i.requirement.id === item.requirement.id && i.status === 'found' && i.inDocIndex === undefined);
+        if (there) return { ...there, inDocIndex: o.docIndex };
+      }
+      return item;
+    });
+  }
   return maps;
 }

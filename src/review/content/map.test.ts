@@ -102,3 +102,21 @@ test('conditions: the work from the object name, the kind from fire classes, bud
   assert.equal(settle('budget_funded', base).holds, null);
   assert.equal(settle('underground', { ...base, undergroundFloors: 1 }).holds, true);
 });
+
+test('a section in two books answers as a whole: an item of one book found in the other is found there', async () => {
+  const { contentMaps } = await import('./index.ts');
+  const heating = docFacts(1, '24-017-ИОС4.1.pdf', 'ИОС4', ['Отопление\n2019 г.', 'Описание системы отопления здания.', 'Текст', 'Текст']);
+  const ventilation = docFacts(2, '24-017-ИОС4.2.pdf', 'ИОС4', ['Вентиляция\n2019 г.', 'Трассировка воздуховодов вентиляционных систем принята по кратчайшему пути.', 'Текст', 'Текст']);
+  const ctx = context([heating, ventilation]);
+  const maps = contentMaps(ctx.docs, ctx.set);
+  assert.equal(maps.length, 2);
+  const [one, two] = maps;
+  const inOne = one!.items.filter((i) => i.status === 'found' && i.inDocIndex === undefined).map((i) => i.requirement.id);
+  const inTwo = two!.items.filter((i) => i.status === 'found' && i.inDocIndex === undefined).map((i) => i.requirement.id);
+  const onlyInTwo = inTwo.filter((id) => !inOne.includes(id));
+  assert.ok(onlyInTwo.length > 0, 'the ventilation book discloses an item the heating book does not');
+  for (const id of onlyInTwo) {
+    const item = one!.items.find((i) => i.requirement.id === id)!;
+    assert.deepEqual([item.status, item.inDocIndex], ['found', 2], id);
+  }
+});

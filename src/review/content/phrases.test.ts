@@ -43,3 +43,10 @@ test('headings: numbered or upper-case short lines; sentences and long lines are
   assert.ok(!isHeadingLine('Климатические условия района приняты по СП 131.13330.2020, г. Кострома, и учтены в расчётах.'));
   assert.ok(!isHeadingLine('1. Наружные стены,'));
 });
+
+test('a word broken at the end of a line is read whole', () => {
+  const wrapped = compilePhrases([{ id: 'x', terms: ['инженерно-техническ решен'] }]);
+  const scan = scanPhrases('Обоснование конструктивных и инженер-\nно-технических решений', wrapped);
+  assert.equal(scan.matches.length, 1);
+  assert.equal(scan.matches[0]!.line, 'Обоснование конструктивных и инженерно-технических решений');
+});

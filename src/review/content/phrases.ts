@@ -79,7 +79,7 @@ export function compilePhrases(requirements: readonly { id: string; terms: reado
 /** One phrase found on a page: where its first stem stands in the text, and the line around it. */
 export interface PhraseMatch {
   phrase: number;
-  /** Character offset of the earliest stem of the match in the text given. */
+  /** Character offset of the earliest stem of the match in the text given (words broken at a line's end joined). */
   at: number;
   /** The line the match begins on, as written (trimmed). */
   line: string;
@@ -91,8 +91,12 @@ export interface PhraseScan {
   matches: PhraseMatch[];
 }
 
+/** A word broken at the line's end («инженер-\nно-технических»): joined again, as the reader reads it. */
+const WRAPPED = /(\p{L})-[ \t]*\r?\n[ \t]*(\p{Ll})/gu;
+
 export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
-  const folded = fold(text);
+  const joined = text.includes('-\n') || text.includes('- \n') ? text.replace(WRAPPED, '$1$2') : text;
+  const folded = fold(joined);
   // where each stem stands: word positions and character offsets, in order
   const seen = new Map<number, { word: number; at: number }[]>();
   let word = 0;
@@ -118,7 +122,7 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
     if (!need.every((s) => seen.has(s))) continue;
     const at = firstWindow(need.map((s) => seen.get(s)!));
     if (at === null) continue;
-    matches.push({ phrase: p, at, line: lineAround(text, at) });
+    matches.push({ phrase: p, at, line: lineAround(joined, at) });
   }
   return { stems: new Set(seen.keys()), matches };
 }

@@ -15,7 +15,6 @@ const STATUS_ORDER: readonly PublishedContentItem['status'][] = ['not_found', 'c
 export function publishContentMaps(maps: readonly ContentMap[], docs: readonly DocFacts[], raised: Raised): PublishedContentVolume[] {
   const byIndex = new Map(docs.map((d) => [d.doc.index, d]));
   return maps.map((m) => {
-    const d = byIndex.get(m.docIndex)!;
     const items: PublishedContentItem[] = m.items.map((i) => ({
       id: i.requirement.id,
       point: i.requirement.point,
@@ -24,7 +23,7 @@ export function publishContentMaps(maps: readonly ContentMap[], docs: readonly D
       requirement: i.requirement.requirement,
       source: `${CONTENT_SOURCES[i.requirement.source.key]?.title ?? i.requirement.source.key}, ${i.requirement.source.where}`,
       status: i.status,
-      page: i.page !== null ? pageRef({ doc: d, page: i.page }) : null,
+      page: i.page !== null ? pageRef({ doc: byIndex.get(i.inDocIndex ?? m.docIndex)!, page: i.page }) : null,
       sheet: i.sheet,
       evidence_kind: i.evidenceKind,
       evidence: i.evidence,
