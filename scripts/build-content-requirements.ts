@@ -55,7 +55,8 @@ interface ConditionData {
   when: ContentCondition;
   condition: string;
 }
-type Item2022 = Omit<ContentRequirement, 'id' | 'edition'>;
+/** An item of the current edition as items-2022.json holds it: `line`, a checklist's quote of the letter, is only checked. */
+type Item2022 = Omit<ContentRequirement, 'id' | 'edition'> & { line?: string };
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(DATA, file), 'utf8')) as T;
 const sources = readJson<SourceEntry[]>('sources.json');
@@ -296,9 +297,15 @@ function build2022(): ContentRequirement[] {
       const page = Number(/стр\. (\d+)/.exec(item.source.where)?.[1]);
       const text = pages[page - 1];
       if (!text) throw new Error(`items-2022.json: ${id}: no page ${page} in the checklists`);
-      const letter = item.letter!.replace(/_/g, '[_ ]?');
-      const cite = new RegExp(String.raw`подпункт\S*\s+${letter}\)\s+пункта\s+${item.point}\b|п\.\s*${item.point}\s*\(?${letter}\)`);
-      if (!cite.test(text)) throw new Error(`items-2022.json: ${id}: page ${page} of the checklists cites no п. ${item.point} «${item.letter}»`);
+      // a checklist that lists the letters of its section quotes the letter's opening words (`line`); one that cites the
+      // point names it in its justification column
+      const cited = item.line
+        ? text.includes(norm(`${item.letter}) ${item.line}`))
+        : new RegExp(
+            String.raw`подпункт\S*\s+${item.letter!.replace(/_/g, '[_ ]?')}\)\s+пункта\s+${item.point}\b|п\.\s*${item.point}\s*\(?${item.letter!.replace(/_/g, '[_ ]?')}\)`,
+          ).test(text);
+      if (!cited)
+        throw new Error(`items-2022.json: ${id}: page ${page} of the checklists has no п. ${item.point} «${item.letter}»${item.line ? ` «${item.line}»` : ''}`);
     } else if (item.source.key === 'minstroy-xsd-pz-01-07') {
       const [type, element] = item.source.where.split('/');
       const block = xsd.split('\n## ').find((b) => b.startsWith(`${type}:`));
@@ -307,7 +314,8 @@ function build2022(): ContentRequirement[] {
     } else throw new Error(`items-2022.json: ${id}: source ${item.source.key} is not a source of the current edition`);
     if (!item.terms.length) throw new Error(`items-2022.json: ${id}: no terms`);
     if (item.when && !CONDITIONS.includes(item.when)) throw new Error(`items-2022.json: ${id}: unknown condition`);
-    return { id, edition: 'from_2022_09_01', ...item };
+    const { line: _quote, ...requirement } = item;
+    return { id, edition: 'from_2022_09_01', ...requirement };
   });
 }
 
