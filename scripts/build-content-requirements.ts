@@ -3,8 +3,9 @@
 // text or graphic part, and joined with the project's own data in scripts/content-sources/ (the sections of each point,
 // the conditions, the words designers write); the edition from 01.09.2022 is the hand list items-2022.json, every entry
 // checked against the checklist or the schema annotation it names. `--check` only compares and exits 1 when the
-// generated file is not what the sources build; `--dump` prints the split, point by point, and writes nothing. The reading copies are not part of the project: pass their folder as
-// the first argument or CONTENT_SOURCES (default ../shared/domain/sources).
+// generated file is not what the sources build; `--dump` prints the split, point by point, and writes nothing. The
+// reading copies are not part of the project: pass their folder as the first argument or CONTENT_SOURCES (default
+// ../shared/domain/sources).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ContentCondition, ContentRequirement } from '../src/review/content/types.ts';
@@ -122,6 +123,7 @@ function split2021(text: string): { splits: Split[]; headings: Map<string, strin
   let inHeading = false;
   let pointPage = page;
   let note: string[] | null = null;
+  let sectionHeading = true;
   const pointBody: string[] = [];
   const close = () => {
     if (current) splits.push({ ...current, text: current.text.replace(/\s+/g, ' ').trim() });
@@ -141,10 +143,12 @@ function split2021(text: string): { splits: Split[]; headings: Map<string, strin
       page = Number(pageMark[1]);
       continue;
     }
-    if (!line || /^(?:III?\.|Приложение)/.test(line) || /^(?:на (?:объекты|линейные)|и требования|к содержанию этих)/.test(line)) {
-      if (/^Приложение/.test(line)) break;
-      continue;
-    }
+    if (/^Приложение/.test(line)) break;
+    // the heading of section III runs over several lines up to its first point
+    if (/^III?\. /.test(line)) sectionHeading = true;
+    if (sectionHeading && !POINT_LINE.test(line)) continue;
+    sectionHeading = false;
+    if (!line) continue;
     if (note) {
       note.push(line);
       if (line.endsWith(')')) {
