@@ -3,8 +3,9 @@
 // text or graphic part, and joined with the project's own data in scripts/content-sources/ (the sections of each point,
 // the conditions, the words designers write); the edition from 01.09.2022 is the hand list items-2022.json, every entry
 // checked against the checklist or the schema annotation it names. `--check` only compares and exits 1 when the
-// generated file is not what the sources build; `--dump` prints the split, point by point, and writes nothing. The reading copies are not part of the project: pass their folder as
-// the first argument or CONTENT_SOURCES (default ../shared/domain/sources).
+// generated file is not what the sources build; `--dump` prints the split, point by point, and writes nothing. The
+// reading copies are not part of the project: pass their folder as the first argument or CONTENT_SOURCES (default
+// ../shared/domain/sources).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ContentCondition, ContentRequirement } from '../src/review/content/types.ts';
@@ -55,7 +56,8 @@ interface ConditionData {
   when: ContentCondition;
   condition: string;
 }
-type Item2022 = Omit<ContentRequirement, 'id' | 'edition'>;
+/** An item of the current edition as items-2022.json holds it: `line`, a checklist's quote of the letter, is only checked. */
+type Item2022 = Omit<ContentRequirement, 'id' | 'edition'> & { line?: string };
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(DATA, file), 'utf8')) as T;
 const sources = readJson<SourceEntry[]>('sources.json');
@@ -121,6 +123,7 @@ function split2021(text: string): { splits: Split[]; headings: Map<string, strin
   let inHeading = false;
   let pointPage = page;
   let note: string[] | null = null;
+  let sectionHeading = true;
   const pointBody: string[] = [];
   const close = () => {
     if (current) splits.push({ ...current, text: current.text.replace(/\s+/g, ' ').trim() });
@@ -140,10 +143,12 @@ function split2021(text: string): { splits: Split[]; headings: Map<string, strin
       page = Number(pageMark[1]);
       continue;
     }
-    if (!line || /^(?:III?\.|Приложение)/.test(line) || /^(?:на (?:объекты|линейные)|и требования|к содержанию этих)/.test(line)) {
-      if (/^Приложение/.test(line)) break;
-      continue;
-    }
+    if (/^Приложение/.test(line)) break;
+    // the heading of section III runs over several lines up to its first point
+    if (/^III?\. /.test(line)) sectionHeading = true;
+    if (sectionHeading && !POINT_LINE.test(line)) continue;
+    sectionHeading = false;
+    if (!line) continue;
     if (note) {
       note.push(line);
       if (line.endsWith(')')) {
@@ -296,9 +301,15 @@ function build2022(): ContentRequirement[] {
       const page = Number(/стр\. (\d+)/.exec(item.source.where)?.[1]);
       const text = pages[page - 1];
       if (!text) throw new Error(`items-2022.json: ${id}: no page ${page} in the checklists`);
-      const letter = item.letter!.replace(/_/g, '[_ ]?');
-      const cite = new RegExp(String.raw`подпункт\S*\s+${letter}\)\s+пункта\s+${item.point}\b|п\.\s*${item.point}\s*\(?${letter}\)`);
-      if (!cite.test(text)) throw new Error(`items-2022.json: ${id}: page ${page} of the checklists cites no п. ${item.point} «${item.letter}»`);
+      // a checklist that lists the letters of its section quotes the letter's opening words (`line`); one that cites the
+      // point names it in its justification column
+      const cited = item.line
+        ? text.includes(norm(`${item.letter}) ${item.line}`))
+        : new RegExp(
+            String.raw`подпункт\S*\s+${item.letter!.replace(/_/g, '[_ ]?')}\)\s+пункта\s+${item.point}\b|п\.\s*${item.point}\s*\(?${item.letter!.replace(/_/g, '[_ ]?')}\)`,
+          ).test(text);
+      if (!cited)
+        throw new Error(`items-2022.json: ${id}: page ${page} of the checklists has no п. ${item.point} «${item.letter}»${item.line ? ` «${item.line}»` : ''}`);
     } else if (item.source.key === 'minstroy-xsd-pz-01-07') {
       const [type, element] = item.source.where.split('/');
       const block = xsd.split('\n## ').find((b) => b.startsWith(`${type}:`));
@@ -307,7 +318,8 @@ function build2022(): ContentRequirement[] {
     } else throw new Error(`items-2022.json: ${id}: source ${item.source.key} is not a source of the current edition`);
     if (!item.terms.length) throw new Error(`items-2022.json: ${id}: no terms`);
     if (item.when && !CONDITIONS.includes(item.when)) throw new Error(`items-2022.json: ${id}: unknown condition`);
-    return { id, edition: 'from_2022_09_01', ...item };
+    const { line: _quote, ...requirement } = item;
+    return { id, edition: 'from_2022_09_01', ...requirement };
   });
 }
 
