@@ -106,7 +106,12 @@ test('conditions: the work from the object name, the kind from fire classes, bud
 test('a section in two books answers as a whole: an item of one book found in the other is found there', async () => {
   const { contentMaps } = await import('./index.ts');
   const heating = docFacts(1, '24-017-ИОС4.1.pdf', 'ИОС4', ['Отопление\n2019 г.', 'Описание системы отопления здания.', 'Текст', 'Текст']);
-  const ventilation = docFacts(2, '24-017-ИОС4.2.pdf', 'ИОС4', ['Вентиляция\n2019 г.', 'Трассировка воздуховодов вентиляционных систем принята по кратчайшему пути.', 'Текст', 'Текст']);
+  const ventilation = docFacts(2, '24-017-ИОС4.2.pdf', 'ИОС4', [
+    'Вентиляция\n2019 г.',
+    'Трассировка воздуховодов вентиляционных систем принята по кратчайшему пути.',
+    'Текст',
+    'Текст',
+  ]);
   const ctx = context([heating, ventilation]);
   const maps = contentMaps(ctx.docs, ctx.set);
   assert.equal(maps.length, 2);

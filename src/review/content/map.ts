@@ -25,12 +25,15 @@ export function readingOf(d: DocFacts): ContentReading {
 
 const sheetOfPage = (stamps: readonly StampFacts[], page: number) => stamps.find((s) => s.docPage === page && !s.changePermission)?.sheet ?? null;
 
-/** The pages the volume's contents list stands on: a phrase met there names the item, it does not disclose it. */
-function contentsPages(d: DocFacts): Set<number> {
+/**
+ * The pages that list the volume's items rather than disclose them: its contents list, and first pages naming many
+ * items at once. A phrase met there is evidence only when no other page has the item.
+ */
+function listPagesOf(d: DocFacts): Set<number> {
+  const pages = new Set(d.content?.listPages ?? []);
   const c = d.contents;
-  if (!c) return new Set();
-  const last = Math.max(c.docPage, ...c.entries.map((e) => e.docPage));
-  return new Set(Array.from({ length: last - c.docPage + 1 }, (_, i) => c.docPage + i));
+  if (c) for (let p = c.docPage; p <= Math.max(c.docPage, ...c.entries.map((e) => e.docPage)); p++) pages.add(p);
+  return pages;
 }
 
 /** Everything that discloses an item of one volume, each way of finding it at most once (its first place). */
@@ -50,11 +53,15 @@ function evidenceFor(d: DocFacts, phrases: readonly number[], index: PhraseIndex
   }
   // a drawing's own title in its title block
   for (const s of d.stamps) if (s.sheetTitle && names(s.sheetTitle)) put({ kind: 'drawings', page: s.docPage, sheet: s.sheet, text: s.sheetTitle });
+  let listed: Evidence | null = null;
   for (const p of phrases)
     for (const h of d.content?.hits.get(p) ?? []) {
-      if (listPages.has(h.docPage)) continue;
-      put({ kind: h.heading ? 'heading' : 'text', page: h.docPage, sheet: sheetOfPage(d.stamps, h.docPage), text: h.line });
+      const e: Evidence = { kind: h.heading ? 'heading' : 'text', page: h.docPage, sheet: sheetOfPage(d.stamps, h.docPage), text: h.line };
+      if (!listPages.has(h.docPage)) put(e);
+      else listed ??= { ...e, kind: 'contents' };
     }
+  // named only where the volume lists its items: the item is there, its page is not known better
+  if (listed && !found.size) put(listed);
   return found;
 }
 
@@ -79,7 +86,7 @@ export function mapVolume(
   edition: ContentMap['edition'],
 ): ContentMap {
   const reading = readingOf(d);
-  const listPages = contentsPages(d);
+  const listPages = listPagesOf(d);
   const items: ContentMapItem[] = requirements.map((r) => {
     const none = { page: null, sheet: null, evidenceKind: null, evidence: null };
     if (r.when) {

@@ -20,13 +20,22 @@ export interface ContentFacts {
   stems: Set<number>;
   /** Pages read from a text layer or markup, recognised by OCR, and without readable text. */
   pages: { text: number; ocr: number; none: number };
+  /**
+   * First pages naming many items at once: a contents list, or the list of the section's items a volume opens with.
+   * A phrase met there names an item; the page that discloses it is another.
+   */
+  listPages: number[];
 }
+
+/** A page among the first ones naming this many phrases is a list of the volume's items, not their text. */
+const LIST_PHRASES = 10;
+const LIST_WITHIN = 6;
 
 const HITS_PER_PHRASE = 4;
 const LINE_CHARS = 160;
 
 export class ContentReader {
-  private readonly facts: ContentFacts = { hits: new Map(), stems: new Set(), pages: { text: 0, ocr: 0, none: 0 } };
+  private readonly facts: ContentFacts = { hits: new Map(), stems: new Set(), pages: { text: 0, ocr: 0, none: 0 }, listPages: [] };
 
   constructor(private readonly index: PhraseIndex) {}
 
@@ -40,6 +49,7 @@ export class ContentReader {
     else p.text++;
     const scan = scanPhrases(text, this.index);
     for (const s of scan.stems) this.facts.stems.add(s);
+    if (docPage <= LIST_WITHIN && scan.matches.length >= LIST_PHRASES) this.facts.listPages.push(docPage);
     for (const m of scan.matches) {
       const hit: ContentHit = { docPage, heading: isHeadingLine(m.line), line: m.line.slice(0, LINE_CHARS) };
       const list = this.facts.hits.get(m.phrase);
