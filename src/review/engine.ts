@@ -180,8 +180,7 @@ export function checkContext(input: ReviewInput, docs: DocFacts[]): CheckContext
   const set = deriveSetModel(docs, input, setBase);
   settleSections(docs, set);
   set.object = establishObject(docs, set.documents, input.objectAddress, setBase);
-  set.contentMaps = contentMaps(docs, set);
-  return { input, docs, xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null, setBase, set };
+  return { input, docs, xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null, setBase, set, contentMaps: contentMaps(docs, set) };
 }
 
 /** Runs every check over the facts of a read set: findings in report order with final numbers and ids. */
@@ -212,6 +211,6 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     reference_problems: problems,
     object_name: ctx.set.object?.name?.value ?? null,
     set: publishSetModel(ctx.set),
-    content_map: publishContentMaps(ctx.set.contentMaps ?? [], docs, raised),
+    content_map: publishContentMaps(ctx.contentMaps, docs, raised),
   };
 }

@@ -5,8 +5,13 @@ import { CONTENT_SOURCES } from '../data/content-requirements.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { defineCheck } from './types.ts';
 
-/** A volume shorter than this is not asked about: a title page or a cover alone says nothing of what the volume holds. */
-const MIN_TEXT_PAGES = 3;
+/**
+ * A volume of fewer pages with text is a fragment — a cover, a title page and a sheet or two — not asked about: its map
+ * is published, but what it lacks is what was not uploaded.
+ */
+const MIN_TEXT_PAGES = 5;
+/** Items a question names; the rest are counted and left to the map, so the question stays readable in a register. */
+const LISTED_MAX = 12;
 
 /** «п. 13 «б»», «п. 27(1)»: a point and its letter as the Положение is cited. */
 export const pointLabel = (r: ContentRequirement) => `п. ${r.point}${r.letter ? ` «${r.letter}»` : ''}`;
@@ -17,8 +22,13 @@ const editionWords = (m: ContentMap) =>
 /** The key an item's question or finding is published under (content map → its `raised`). */
 export const raisedKey = (m: ContentMap, r: ContentRequirement) => `content:${m.docIndex}:${r.id}`;
 
-const listed = (items: readonly ContentMapItem[]) =>
-  items.map((i) => `${pointLabel(i.requirement)}${i.requirement.part === 'graphic' ? ' (графическая часть)' : ''} — ${i.requirement.requirement}`).join('; ');
+function listed(items: readonly ContentMapItem[]): string {
+  const named = items
+    .slice(0, LISTED_MAX)
+    .map((i) => `${pointLabel(i.requirement)}${i.requirement.part === 'graphic' ? ' (графическая часть)' : ''} — ${i.requirement.requirement}`)
+    .join('; ');
+  return items.length > LISTED_MAX ? `${named}; и ещё ${items.length - LISTED_MAX} (см. карту содержания тома)` : named;
+}
 
 const sourcesOf = (items: readonly ContentMapItem[]) =>
   [...new Set(items.map((i) => CONTENT_SOURCES[i.requirement.source.key]?.title ?? i.requirement.source.key))].join('; ');
@@ -36,7 +46,7 @@ export const contentItems = defineCheck({
   appliesTo: ['pd_section'],
   find(ctx, report) {
     const docs = new Map<number, DocFacts>(ctx.docs.map((d) => [d.doc.index, d]));
-    for (const m of ctx.set.contentMaps ?? []) {
+    for (const m of ctx.contentMaps) {
       const d = docs.get(m.docIndex);
       const textPages = (d?.content?.pages.text ?? 0) + (d?.content?.pages.ocr ?? 0);
       if (!d || m.reading === 'unread' || textPages < MIN_TEXT_PAGES) continue;

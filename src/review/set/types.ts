@@ -6,7 +6,6 @@ import type { ObjectIdentity } from './object-types.ts';
  */
 
 import type { VolumeStructure } from './volume-parts.ts';
-import type { ContentMap } from '../content/types.ts';
 
 /**
  * What a document is: a section of ПД, a volume of РД by its марка, a survey report, the assignment or programme a survey
@@ -111,6 +110,4 @@ export interface SetModel {
   object?: ObjectIdentity;
   /** The parts of every document with title blocks: contents, text, drawings, appendices, bound sheets of another set. */
   volumes?: VolumeStructure[];
-  /** What each volume of ПД under review discloses of the items its section must (content/). */
-  contentMaps?: ContentMap[];
 }
