@@ -26,6 +26,15 @@ test('a hyphenated word is one word, ё reads as е, case does not matter', () =
   assert.equal(scanPhrases('Фасад в осях 1–7', index).matches.length, 1);
 });
 
+test('a hyphenated word broken at its hyphen across lines is one word, as a wrapped heading prints it', () => {
+  const wrapped = compilePhrases([{ id: 'ah', terms: ['архитектурно-художеств решен'] }]);
+  const scan = scanPhrases('7. Обоснование принятых объемно-пространственных и архитектурно-\nхудожественных решений', wrapped);
+  assert.equal(scan.matches.length, 1);
+  assert.equal(scan.matches[0]!.line, '7. Обоснование принятых объемно-пространственных и архитектурно-');
+  // a dash between words is no hyphen of a word
+  assert.equal(scanPhrases('архитектурно -\nхудожественных решений', wrapped).matches.length, 0);
+});
+
 test('one phrase written twice in another order is compiled once, and both requirements name it', () => {
   assert.deepEqual(index.byRequirement.get('climate')![0], index.byRequirement.get('same')![0]);
   assert.equal(index.phrases.length, 3);

@@ -24,8 +24,11 @@ export interface PhraseIndex {
 export const WINDOW = 8;
 const KEY = 3;
 
-/** Words as the phrases read them: letters and digits, a hyphenated word kept whole («инженерно-геологических»). */
-const WORD = /[\p{L}\d]+(?:-[\p{L}\d]+)*/gu;
+/**
+ * Words as the phrases read them: letters and digits, a hyphenated word kept whole («инженерно-геологических»), also
+ * where a line breaks after its hyphen («архитектурно-⏎художественных», as a heading wraps in a text layer).
+ */
+const WORD = /[\p{L}\d]+(?:-(?:[ \t]*\r?\n[ \t]*)?[\p{L}\d]+)*/gu;
 
 /** A stem as the phrases compare it: folded (lower case, ё → е). */
 const stemOf = (s: string) => fold(s.trim());
@@ -102,7 +105,7 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
   let word = 0;
   WORD.lastIndex = 0;
   for (let m = WORD.exec(folded); m; m = WORD.exec(folded), word++) {
-    const w = m[0];
+    const w = m[0].includes('\n') ? m[0].replace(/-\s+/g, '-') : m[0];
     if (w.length < KEY) continue;
     const candidates = index.byKey.get(w.slice(0, KEY));
     if (!candidates) continue;
