@@ -26,7 +26,7 @@ const KEY = 3;
 
 /**
  * Words as the phrases read them: letters and digits, a hyphenated word kept whole («инженерно-геологических»), also
- * where a line breaks after its hyphen («архитектурно-⏎художественных», as a heading wraps in a text layer).
+ * where a line breaks after a hyphen («архитектурно-⏎художественных», «инженер-⏎но-технических»).
  */
 const WORD = /[\p{L}\d]+(?:-(?:[ \t]*\r?\n[ \t]*)?[\p{L}\d]+)*/gu;
 
@@ -82,7 +82,7 @@ export function compilePhrases(requirements: readonly { id: string; terms: reado
 /** One phrase found on a page: where its first stem stands in the text, and the line around it. */
 export interface PhraseMatch {
   phrase: number;
-  /** Character offset of the earliest stem of the match in the text given (words broken at a line's end joined). */
+  /** Character offset of the earliest stem of the match in the text given. */
   at: number;
   /** The line the match begins on, as written (trimmed). */
   line: string;
@@ -94,23 +94,20 @@ export interface PhraseScan {
   matches: PhraseMatch[];
 }
 
-/** A word broken at the line's end («инженер-\nно-технических»): joined again, as the reader reads it. */
-const WRAPPED = /(\p{L})-[ \t]*\r?\n[ \t]*(\p{Ll})/gu;
-
 export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
-  const joined = text.includes('-\n') || text.includes('- \n') ? text.replace(WRAPPED, '$1$2') : text;
-  const folded = fold(joined);
+  const folded = fold(text);
   // where each stem stands: word positions and character offsets, in order
   const seen = new Map<number, { word: number; at: number }[]>();
   let word = 0;
   WORD.lastIndex = 0;
   for (let m = WORD.exec(folded); m; m = WORD.exec(folded), word++) {
-    const w = m[0].includes('\n') ? m[0].replace(/-\s+/g, '-') : m[0];
-    if (w.length < KEY) continue;
-    const candidates = index.byKey.get(w.slice(0, KEY));
+    // a line broken after a hyphen breaks a compound («архитектурно-⏎художественных») or a word («инженер-⏎но-технических»)
+    const forms = m[0].includes('\n') ? [m[0].replace(/-\s+/g, '-'), m[0].replace(/-\s+/g, '')] : [m[0]];
+    if (m[0].length < KEY) continue;
+    const candidates = index.byKey.get(m[0].slice(0, KEY));
     if (!candidates) continue;
     for (const s of candidates) {
-      if (!w.startsWith(index.stems[s]!)) continue;
+      if (!forms.some((w) => w.startsWith(index.stems[s]!))) continue;
       const list = seen.get(s);
       if (list) list.push({ word, at: m.index });
       else seen.set(s, [{ word, at: m.index }]);
@@ -125,7 +122,7 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
     if (!need.every((s) => seen.has(s))) continue;
     const at = firstWindow(need.map((s) => seen.get(s)!));
     if (at === null) continue;
-    matches.push({ phrase: p, at, line: lineAround(joined, at) });
+    matches.push({ phrase: p, at, line: lineAround(text, at) });
   }
   return { stems: new Set(seen.keys()), matches };
 }
