@@ -21,8 +21,8 @@ export interface ContentFacts {
   /** Pages read from a text layer or markup, recognised by OCR, and without readable text. */
   pages: { text: number; ocr: number; none: number };
   /**
-   * First pages naming many items at once: a contents list, or the list of the section's items a volume opens with.
-   * A phrase met there names an item; the page that discloses it is another.
+   * First pages naming many items that later pages name again: a contents list, or the list of the section's items a
+   * volume opens with. A phrase met there names an item; the page that discloses it is another.
    */
   listPages: number[];
 }
@@ -37,6 +37,9 @@ const LINE_CHARS = 160;
 export class ContentReader {
   private readonly facts: ContentFacts = { hits: new Map(), stems: new Set(), pages: { text: 0, ocr: 0, none: 0 }, listPages: [] };
 
+  /** First pages naming many phrases, with them: a list when most of them stand again on later pages. */
+  private readonly listCandidates: { docPage: number; phrases: number[] }[] = [];
+
   constructor(private readonly index: PhraseIndex) {}
 
   read(text: string, docPage: number, source: PageSource): void {
@@ -49,7 +52,7 @@ export class ContentReader {
     else p.text++;
     const scan = scanPhrases(text, this.index);
     for (const s of scan.stems) this.facts.stems.add(s);
-    if (docPage <= LIST_WITHIN && scan.matches.length >= LIST_PHRASES) this.facts.listPages.push(docPage);
+    if (docPage <= LIST_WITHIN && scan.matches.length >= LIST_PHRASES) this.listCandidates.push({ docPage, phrases: scan.matches.map((m) => m.phrase) });
     for (const m of scan.matches) {
       const hit: ContentHit = { docPage, heading: isHeadingLine(m.line), line: m.line.slice(0, LINE_CHARS) };
       const list = this.facts.hits.get(m.phrase);
@@ -67,6 +70,10 @@ export class ContentReader {
   }
 
   finish(): ContentFacts {
+    for (const c of this.listCandidates) {
+      const again = c.phrases.filter((p) => this.facts.hits.get(p)?.some((h) => h.docPage > c.docPage)).length;
+      if (again * 2 >= c.phrases.length) this.facts.listPages.push(c.docPage);
+    }
     return this.facts;
   }
 }
