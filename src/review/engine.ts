@@ -13,6 +13,8 @@ import { establishObject } from './set/object-identity.ts';
 import { publishSetModel, setModelWarning } from './set/summary.ts';
 import type { DocFacts } from './facts/types.ts';
 import { finalizeFindings, finalizeQuestions } from './finalize.ts';
+import { contentMaps } from './content/index.ts';
+import { publishContentMaps } from './content/publish.ts';
 import type { ReadingSettings, ReviewInput, ReviewProgress } from './types.ts';
 import { mkdir, stat } from 'node:fs/promises';
 
@@ -171,19 +173,19 @@ export function checkSet(input: ReviewInput, read: ReadSet): ReviewOutcome {
   };
 }
 
-/** Runs every check over the facts of a read set: findings in report order with final numbers and ids. */
-export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutcome, 'usage'> {
+/** What the checks see of a read set: the set model with its object and the volumes' content maps, derived once. */
+export function checkContext(input: ReviewInput, docs: DocFacts[]): CheckContext {
   const xmlDoc = docs.find((d) => d.xml);
   const setBase = setCipherBase(docs);
-  const ctx: CheckContext = {
-    input,
-    docs,
-    xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null,
-    setBase,
-    set: deriveSetModel(docs, input, setBase),
-  };
-  settleSections(docs, ctx.set);
-  ctx.set.object = establishObject(docs, ctx.set.documents, input.objectAddress, ctx.setBase);
+  const set = deriveSetModel(docs, input, setBase);
+  settleSections(docs, set);
+  set.object = establishObject(docs, set.documents, input.objectAddress, setBase);
+  return { input, docs, xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null, setBase, set, contentMaps: contentMaps(docs, set) };
+}
+
+/** Runs every check over the facts of a read set: findings in report order with final numbers and ids. */
+export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutcome, 'usage'> {
+  const ctx = checkContext(input, docs);
   const drafts: DraftFinding[] = [];
   const questions: DraftQuestion[] = [];
   const problems: ReferenceProblem[] = [];
@@ -196,12 +198,19 @@ export function runChecks(input: ReviewInput, docs: DocFacts[]): Omit<ReviewOutc
     warnings.push(...(out.warnings ?? []));
   }
   const order = new Map<string, number>(CHECKS.map((c, i) => [c.id, i]));
+  const raised = new Map<string, { kind: 'question' | 'finding'; id: string }>();
+  const findings = finalizeFindings(
+    drafts,
+    (id) => order.get(id) ?? CHECKS.length,
+    (key, id) => raised.set(key, { kind: 'finding', id }),
+  );
   return {
-    findings: finalizeFindings(drafts, (id) => order.get(id) ?? CHECKS.length),
-    questions: finalizeQuestions(questions),
+    findings,
+    questions: finalizeQuestions(questions, (key, id) => raised.set(key, { kind: 'question', id })),
     warnings,
     reference_problems: problems,
-    object_name: ctx.set.object.name?.value ?? null,
+    object_name: ctx.set.object?.name?.value ?? null,
     set: publishSetModel(ctx.set),
+    content_map: publishContentMaps(ctx.contentMaps, docs, raised),
   };
 }

@@ -68,15 +68,20 @@ function sources(f: DraftFinding): FindingSource[] {
   return out;
 }
 
+/** Called with each key a draft carries and the id it was given, so what links to it can name it. */
+export type OnId = (key: string, id: string) => void;
+
 /** Final numbering and identifiers: n from 1 in report order, a fresh UUID per finding, status «open». */
-export function finalizeFindings(drafts: DraftFinding[], checkOrder: (id: string) => number): Finding[] {
+export function finalizeFindings(drafts: DraftFinding[], checkOrder: (id: string) => number, onId?: OnId): Finding[] {
   return [...drafts]
     .sort((a, b) => compare(a, b, checkOrder))
     .map((f, i) => {
       const refs = f.places.map(pageRef);
+      const id = randomUUID();
+      for (const k of f.keys ?? []) onId?.(k, id);
       return {
         n: i + 1,
-        finding_id: randomUUID(),
+        finding_id: id,
         status: 'open',
         importance: f.importance,
         section: sectionOf(f),
@@ -92,13 +97,10 @@ export function finalizeFindings(drafts: DraftFinding[], checkOrder: (id: string
     });
 }
 
-export function finalizeQuestions(drafts: DraftQuestion[]): Question[] {
-  return drafts.map((q, i) => ({
-    n: i + 1,
-    question_id: randomUUID(),
-    section: q.section,
-    text: q.text,
-    reason: q.reason,
-    pages: [...new Set(q.places.map(runningPage))],
-  }));
+export function finalizeQuestions(drafts: DraftQuestion[], onId?: OnId): Question[] {
+  return drafts.map((q, i) => {
+    const id = randomUUID();
+    for (const k of q.keys ?? []) onId?.(k, id);
+    return { n: i + 1, question_id: id, section: q.section, text: q.text, reason: q.reason, pages: [...new Set(q.places.map(runningPage))] };
+  });
 }

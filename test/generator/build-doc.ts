@@ -15,6 +15,7 @@ import { buildKr, buildKr2 } from './content/kr.ts';
 import { buildIos } from './content/ios.ts';
 import { buildOdi, buildOos, buildPb, buildPos, buildTbe } from './content/other.ts';
 import { sectionInfo } from './sections.ts';
+import { discloseItems } from './content/items.ts';
 
 export interface DocPlan {
   /** Code as in the cipher (КР1, КР2 for a split КР). */
@@ -103,6 +104,7 @@ export function buildDoc(
   const builder = BUILDERS[plan.code];
   if (!builder) throw new Error(`no builder for ${plan.code}`);
   const content = builder(ctx);
+  discloseItems(content, plan.section, set, plan.cipher);
   mutate(content);
   const dev = rng.pick(set.developers);
   const chk = rng.pick(set.checkers);

@@ -8,7 +8,8 @@ import { anchorPage, buildDoc, stampStyle, type DocPlan } from './build-doc.ts';
 import { blockTexts, mapBlockTexts } from './model.ts';
 import { ORDER, OPTIONAL_CODES, REQUIRED_CODES, sectionInfo } from './sections.ts';
 import type { VolumeRef } from './content/common.ts';
-import { xmlNoteName, type SetBuild } from './set-build.ts';
+import { dateSetBack, xmlNoteName, type SetBuild } from './set-build.ts';
+import { setContentTrap } from './defects/content.ts';
 import { DEFECTS } from './defects/index.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderDocx } from './render-docx.ts';
@@ -17,7 +18,7 @@ import { fileChecksum, issuedDocuments, xmlNote, type XmlNoteData } from './xml-
 import { designAssignmentXml, metAssignment } from './design-assignment.ts';
 import { writeEstimate } from './estimate.ts';
 import { writeIuls } from './iul.ts';
-import type { GeneratedFile, GeneratedSet, SetSpec, VolumeTrap } from './types.ts';
+import type { ContentTrap, GeneratedFile, GeneratedSet, SetSpec, VolumeTrap } from './types.ts';
 import { bindForeignAlbum, drawingRegister, numberInParts, PARTS_TARGETS } from './volume-parts.ts';
 
 function defaultSections(rng: Rng): string[] {
@@ -102,11 +103,13 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
     plans: [],
     models: [],
     planted: [],
+    contentTraps: [],
     contentHooks: [],
     modelHooks: [],
     xmlHooks: [],
     used: new Set(),
   };
+  if (spec.year !== undefined) dateSetBack(b, spec.year);
   const defects = spec.defects.map((d, i) => {
     const impl = DEFECTS[d.kind];
     const drng = rng.fork(100 + i);
@@ -119,6 +122,11 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
   // Cross-references and the composition list name the volumes as intended, whatever a defect printed on them.
   const volumes: VolumeRef[] = b.plans.map((p) => ({ code: p.code, cipher: `${set.cipherBase}-${p.code}`, title: p.title, volume: p.volume }));
   const docRng = rng.fork(7);
+  const contentTraps = (spec.traps ?? []).filter((t): t is ContentTrap => t.startsWith('content_'));
+  if (contentTraps.length) {
+    const trapRng = rng.fork(8);
+    for (const trap of contentTraps) setContentTrap(b, trap, trapRng);
+  }
   b.models = b.plans.map((plan) => {
     const hooks = b.contentHooks.filter((h) => h.code === plan.code);
     return buildDoc(docRng.fork(plan.code.length * 31 + plan.code.charCodeAt(0)), set, b.style, plan, volumes, (c) => {
@@ -127,7 +135,7 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
   });
   resolveCrossRefs(b);
   for (const hook of b.modelHooks) hook();
-  for (const trap of spec.traps ?? []) setTrap(b, trap);
+  for (const trap of spec.traps ?? []) if (!trap.startsWith('content_')) setTrap(b, trap);
 
   await mkdir(outDir, { recursive: true });
   const files: GeneratedFile[] = [];
@@ -146,7 +154,7 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
     await writeFile(path, designAssignmentXml(b.assignment, b.set));
     files.push({ name: 'Задание на проектирование.xml', path, format: 'xml', kind: 'ЗнП', pages: 0 });
   }
-  return { files, objectAddress: b.objectAddress, userRequest: b.userRequest, planted: b.planted };
+  return { files, objectAddress: b.objectAddress, userRequest: b.userRequest, planted: b.planted, contentTraps: b.contentTraps };
 }
 
 async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Promise<GeneratedFile> {

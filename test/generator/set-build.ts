@@ -1,10 +1,10 @@
 /** The state of a set while it is generated, and the hooks through which defects change it at each stage. */
 import type { Rng } from './rng.ts';
-import type { SetFacts } from './facts.ts';
+import type { SetFacts, TuRef } from './facts.ts';
 import type { DocPlan, StampStyle } from './build-doc.ts';
 import type { DocContent } from './content/common.ts';
 import type { DocModel } from './model.ts';
-import type { FileFormat, PlantedDefect } from './types.ts';
+import type { FileFormat, GeneratedSet, PlantedDefect } from './types.ts';
 import type { XmlNoteData } from './xml-note.ts';
 import type { AssignmentData } from './design-assignment.ts';
 import type { EstimateEntry } from './estimate.ts';
@@ -25,6 +25,8 @@ export interface SetBuild {
   plans: DocPlan[];
   models: DocModel[];
   planted: PlantedDefect[];
+  /** Content traps the set holds (defects/content.ts). */
+  contentTraps: GeneratedSet['contentTraps'];
   /** Content changes applied before a document is paginated, by document code. */
   contentHooks: { code: string; mutate: (c: DocContent) => void }[];
   modelHooks: (() => void)[];
@@ -76,4 +78,23 @@ export function alterBase(base: string, rng: Rng): string {
 export function xmlNoteName(b: SetBuild): string {
   const pz = b.plans.find((p) => p.code === 'ПЗ');
   return pz ? pz.fileName.replace(/\.(pdf|docx)$/, '.xml') : `${b.set.cipherBase}-ПЗ.xml`;
+}
+
+/**
+ * Dates the whole set to a year back: title pages, the XML note and the ГПЗУ's number and date carry that year; the ТУ
+ * were issued the year before, as none may be dated after the note that cites them. Called before or after the plans.
+ */
+export function dateSetBack(b: SetBuild, year: number): void {
+  b.set.year = year;
+  b.set.gpzu = b.set.gpzu.replace(/-\d{4}-(\d{4})$/, `-${year - 1}-$1`);
+  b.set.gpzuDate = b.set.gpzuDate.replace(/\d{4}$/, String(year - 1));
+  const earlier = (tu: TuRef) => {
+    tu.date = tu.date.replace(/\d{4}$/, String(year - 1));
+  };
+  Object.values(b.set.tu).forEach(earlier);
+  // volumes were planned with a copy of the set's facts: they state the same ГПЗУ and ТУ (a ТУ changed by another defect keeps its change)
+  for (const p of b.plans) {
+    Object.assign(p.facts, { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate });
+    Object.values(p.facts.tu).forEach(earlier);
+  }
 }

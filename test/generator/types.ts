@@ -45,6 +45,7 @@ export const CHECK_IDS = [
   'consistency.indicators',
   'consistency.parties',
   'estimate.form',
+  'content.items_missing',
 ] as const satisfies readonly CheckId[];
 export type FileFormat = 'pdf' | 'docx';
 
@@ -87,13 +88,25 @@ export interface SetSpec {
    * against a table), or one whose documents name the station they took the data for, with its values.
    */
   climateTrap?: 'no_station' | 'named_station';
+  /**
+   * The year the whole set is dated (title pages, title blocks, the XML note, the ГПЗУ and ТУ a year before): a year
+   * before 2022 makes a set developed under the composition's former edition, with that edition's content items.
+   */
+  year?: number;
 }
 
 /**
  * parts_numbering — a PDF volume with drawings numbers its text part and graphic part each from 1, its contents a
  * register of the drawings; bound_album — two drawings of another object's album bound at the end of a PDF volume.
  */
-export type VolumeTrap = 'parts_numbering' | 'bound_album';
+export type VolumeTrap = 'parts_numbering' | 'bound_album' | ContentTrap;
+
+/**
+ * An item of the Положение a volume discloses otherwise than the clean volume does — and must not be asked about:
+ * content_other_words — another of the item's terms in the designer's words; content_drawing — a text item as the title
+ * of a drawing sheet instead of a heading; content_table — a row of a table of decisions (test/generator/defects/content.ts).
+ */
+export type ContentTrap = 'content_other_words' | 'content_drawing' | 'content_table';
 
 export interface PlantedDefect {
   kind: CheckId;
@@ -108,6 +121,8 @@ export interface PlantedDefect {
   section?: string;
   /** Importance the finding must have when it matters (a norm replaced after the set's date: minor, not significant). */
   importance?: 'critical' | 'significant' | 'minor';
+  /** A content item taken out of the volume (content.items_missing): its requirement id and what the check raises of it. */
+  contentItem?: { id: string; raised: 'question' | 'finding' };
 }
 
 export interface GeneratedFile {
@@ -125,4 +140,6 @@ export interface GeneratedSet {
   objectAddress: string;
   userRequest: string | null;
   planted: PlantedDefect[];
+  /** Content traps the set holds (nothing planted): the trap, the volume and the item rewritten. */
+  contentTraps: { trap: ContentTrap; docName: string; item: string }[];
 }

@@ -88,8 +88,31 @@ function refersToDoc(f: Finding, docIndex: number): boolean {
   return f.page_refs.some((r) => r.doc_index === docIndex) || f.sources.some((s) => s.doc_index === docIndex);
 }
 
+/** The content map's item of a planted content item, in the volume that carries it. */
+function contentItemOf(d: PlantedDefect, r: ReviewedSet) {
+  const doc = r.input.documents.find((x) => x.name === d.docName);
+  return r.outcome.content_map?.find((v) => v.doc_index === doc?.index)?.items.find((i) => i.id === d.contentItem?.id);
+}
+
+/** Ids of the questions raised by content items that were planted: they answer a plant, not a request. */
+function plantedContentQuestions(r: ReviewedSet): Set<string> {
+  const ids = new Set<string>();
+  for (const d of r.planted) {
+    const raised = d.contentItem ? contentItemOf(d, r)?.raised : undefined;
+    if (raised?.kind === 'question') ids.add(raised.id);
+  }
+  return ids;
+}
+
 export function detected(d: PlantedDefect, r: ReviewedSet): boolean {
   if (d.kind === 'request.unanswerable') return r.outcome.questions.length > 0;
+  // an item taken out: its place in the content map is not found, raised as the plant expects (a question or a finding)
+  if (d.contentItem) {
+    const item = contentItemOf(d, r);
+    const raised = item?.status === 'not_found' ? item.raised : null;
+    if (!raised || raised.kind !== d.contentItem.raised) return false;
+    return raised.kind === 'question' || r.outcome.findings.some((f) => f.finding_id === raised.id && f.importance === 'significant');
+  }
   const mine = r.outcome.findings.filter((f) => f.check_id === d.kind && (!d.importance || f.importance === d.importance));
   if (d.docName === '') {
     if (d.kind === 'completeness.missing_section' && d.section) {
@@ -135,7 +158,16 @@ export function measure(runs: ReviewedSet[]): QualityReport {
       }
     }
     if (!r.planted.some((d) => d.kind === 'request.unanswerable')) {
+      const planted = plantedContentQuestions(r);
+      // a question raised by a content item is the content check's (a false positive of it where nothing was planted)
+      const contentRaised = new Set((r.outcome.content_map ?? []).flatMap((v) => v.items.flatMap((i) => (i.raised?.kind === 'question' ? [i.raised.id] : []))));
       for (const q of r.outcome.questions) {
+        if (planted.has(q.question_id)) continue;
+        if (contentRaised.has(q.question_id)) {
+          (row('content.items_missing') as CheckRow).falsePositives++;
+          fps.push({ set: r.id, check: 'content.items_missing (question)', section: q.section, pages: q.pages, essence: q.text });
+          continue;
+        }
         (row('request.unanswerable') as CheckRow).falsePositives++;
         fps.push({ set: r.id, check: 'request.unanswerable (question)', section: q.section, pages: q.pages, essence: q.text });
       }

@@ -37,8 +37,9 @@ const CLIMATE_TRAPS: Record<string, NonNullable<SetSpec['climateTrap']>> = { 'cl
 
 const VOLUME_TRAPS: Record<string, VolumeTrap[]> = {
   'clean-1': ['parts_numbering', 'bound_album'],
+  'clean-3': ['content_other_words', 'content_table'],
   'clean-5': ['parts_numbering'],
-  'clean-6': ['bound_album'],
+  'clean-6': ['bound_album', 'content_drawing'],
 };
 /** Role labels of real organisations' forms: «Исполнил» is the developer, «Н.контроль» (or cut off, «Н.контрол») the normocontroller. */
 const OTHER_FORM_LABELS = [
@@ -118,6 +119,19 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
     const climateTrap = CLIMATE_TRAPS[s.id];
     if (climateTrap) s.spec.climateTrap = climateTrap;
   }
+  // a set developed under the composition's former edition, its items disclosed as designers do, and the content traps
+  sets.push({
+    id: 'clean-former-edition',
+    clean: true,
+    spec: {
+      seed: seedBase + 4500,
+      defects: [],
+      formats: ['pdf', 'docx'],
+      withXmlNote: true,
+      year: 2021,
+      traps: ['content_drawing', 'content_other_words', 'content_table'],
+    },
+  });
   // one volume uploaded on its own: composition is a warning, never findings of missing sections
   sets.push({ id: 'clean-single-volume', clean: true, spec: { seed: seedBase + 5000, defects: [], sections: ['АР'], formats: ['pdf', 'docx'] } });
   return sets;
@@ -135,6 +149,8 @@ function clash(a: CheckId, b: CheckId): boolean {
  */
 function datedClash(a: DefectSpec, b: DefectSpec): boolean {
   const setLevel: CheckId[] = ['completeness.missing_section', 'request.unanswerable'];
-  const clashes = (x: DefectSpec, y: DefectSpec) => isDatedSuperseded(x) && (setLevel.includes(y.kind) || isSetWideClimate(y));
+  // a content item is taken out of a set dated back when the set's own edition gives its volumes none (defects/content.ts)
+  const dated = (x: DefectSpec) => isDatedSuperseded(x) || x.kind === 'content.items_missing';
+  const clashes = (x: DefectSpec, y: DefectSpec) => dated(x) && (setLevel.includes(y.kind) || isSetWideClimate(y));
   return clashes(a, b) || clashes(b, a);
 }

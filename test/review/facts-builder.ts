@@ -1,10 +1,8 @@
 import { DOCSET_ITEMS } from '../../src/kernel/docset.ts';
 import type { CheckContext } from '../../src/review/checks/types.ts';
-import { setCipherBase } from '../../src/review/set/cipher-base.ts';
+import { checkContext } from '../../src/review/engine.ts';
 import type { XmlNoteFacts } from '../../src/review/extract/xml-note.ts';
 import { DocCollector } from '../../src/review/facts/collector.ts';
-import { deriveSetModel, settleSections } from '../../src/review/set/derive.ts';
-import { establishObject } from '../../src/review/set/object-identity.ts';
 import type { DocFacts } from '../../src/review/facts/types.ts';
 import type { SetModel } from '../../src/review/set/types.ts';
 import type { PlacedLine, ReviewDocument, ReviewInput } from '../../src/review/types.ts';
@@ -84,7 +82,6 @@ export function stampLines(o: {
 
 /** A check's context; `set` overrides parts of the derived set model (a reference date the test needs). */
 export function context(docs: DocFacts[], input: Partial<ReviewInput> = {}, set: Partial<SetModel> = {}): CheckContext {
-  const xmlDoc = docs.find((d) => d.xml);
   const full: ReviewInput = {
     documents: docs.map((d) => d.doc),
     objectAddress: null,
@@ -93,15 +90,6 @@ export function context(docs: DocFacts[], input: Partial<ReviewInput> = {}, set:
     workDir: '/tmp',
     ...input,
   };
-  const setBase = setCipherBase(docs);
-  const model = deriveSetModel(docs, full, setBase);
-  settleSections(docs, model);
-  model.object = establishObject(docs, model.documents, input.objectAddress ?? null, setBase);
-  return {
-    input: full,
-    docs,
-    xml: xmlDoc ? { doc: xmlDoc, facts: xmlDoc.xml! } : null,
-    setBase,
-    set: { ...model, ...set },
-  };
+  const ctx = checkContext(full, docs);
+  return { ...ctx, set: { ...ctx.set, ...set } };
 }

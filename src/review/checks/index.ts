@@ -21,6 +21,7 @@ import {
   storeysConsistency,
   volumeConsistency,
 } from './consistency-values.ts';
+import { contentItems } from './content-items.ts';
 import { estimateForm } from './estimate-form.ts';
 import { iulMismatch } from './iul.ts';
 import { malformedNorms } from './malformed-norms.ts';
@@ -70,6 +71,7 @@ export const CHECKS = [
   missingReference,
   sheetNumbering,
   sheetContents,
+  contentItems,
   titleBlockRoles,
   iulMismatch,
   estimateForm,

@@ -1,6 +1,7 @@
 import { IMPORTANCE_ORDER, type FindingSource, type Importance, type ReferenceProblem, type ResultWarning, type Theme } from '../../kernel/result.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import type { DocFacts } from '../facts/types.ts';
+import type { ContentMap } from '../content/types.ts';
 import type { DocumentType, SetModel } from '../set/types.ts';
 import type { ReviewInput } from '../types.ts';
 
@@ -16,6 +17,8 @@ export interface CheckContext {
   setBase: string | null;
   /** What the set is taken to be: stage, edition, document types, reference date. */
   set: SetModel;
+  /** What each volume of ПД under review discloses of the items its section must (content/), made with the set model. */
+  contentMaps: ContentMap[];
 }
 
 export interface Place {
@@ -37,6 +40,8 @@ export interface DraftFinding {
   norm?: string;
   /** The check's declared basis, shown in sources (the reporter fills it in). */
   basis?: FindingSource;
+  /** What else is published with a link to this finding (content map items), by their keys. */
+  keys?: string[];
 }
 
 export interface DraftQuestion {
@@ -44,6 +49,8 @@ export interface DraftQuestion {
   text: string;
   reason: string;
   places: Place[];
+  /** What else is published with a link to this question (content map items), by their keys. */
+  keys?: string[];
 }
 
 export interface CheckOutput {

@@ -61,6 +61,8 @@ export interface ContentMapItem {
   status: ContentStatus;
   /** Page inside the document where it is disclosed (found), else null. */
   page: number | null;
+  /** The document that discloses it when that is another book of the same section (ИОС4.1 for ИОС4.2), else absent. */
+  inDocIndex?: number;
   /** The sheet number its title block carries, when known. */
   sheet: number | null;
   evidenceKind: ContentEvidenceKind | null;

@@ -24,6 +24,8 @@ import { findParties } from './parties.ts';
 import { findGpzuCitations } from './gpzu-citation.ts';
 import { findDatedMentions } from './dated-mentions.ts';
 import { findEstimateForm } from './estimate-form.ts';
+import { CONTENT_PHRASES } from '../content/index.ts';
+import { ContentReader } from '../content/reader.ts';
 
 const HEAD_PAGES = 2;
 const HEAD_CHARS = 6000;
@@ -114,6 +116,7 @@ export class DocCollector {
   private headParts: string[] = [];
   private readonly stamps = new StampReader();
   private readonly contents = new ContentsReader();
+  private readonly content = new ContentReader(CONTENT_PHRASES);
 
   constructor(doc: ReviewDocument, pageFrom: number) {
     this.facts = {
@@ -170,6 +173,7 @@ export class DocCollector {
       if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
     }
     if (n <= CONTENTS_PAGES) this.contents.read(text, n);
+    this.content.read(text, n, page.source);
     const appendix = appendixStart(text, n);
     if (appendix) push((f.appendices ??= []), [appendix]);
     if (f.costIndicatorsFrom === undefined && opensCostIndicators(text)) f.costIndicatorsFrom = n;
@@ -266,6 +270,7 @@ export class DocCollector {
     if (xml) this.xmlNorms(xml);
     if (xml?.climateNote) this.xmlClimate(xml.climateNote);
     f.contents = this.contents.finish();
+    f.content = this.content.finish();
     if (xml) f.section = 'ПЗ';
     // A document the client did not classify gets the intake's guess from its name and first pages (null when unsure).
     f.section ??= guessKind(f.doc.name, f.head);

@@ -5,6 +5,7 @@ import type { ReviewDocument } from '../types.ts';
 import type { DatedMention } from './dated-mentions.ts';
 import type { GpzuCitation } from './gpzu-citation.ts';
 import type { FigureKey } from './catalogue.ts';
+import type { ContentFacts } from '../content/reader.ts';
 
 /** Figures compared across documents: the keys of the catalogue's figures (catalogue.ts). */
 export type ValueKind = FigureKey;
@@ -298,6 +299,8 @@ export interface DocFacts {
   iul?: IulFacts | null;
   /** The level of prices and the signature lines an estimate's text states (judged on estimates only). */
   estimateForm?: EstimateFormFacts;
+  /** The words of the content requirements met on its pages, for the content map (content/). */
+  content?: ContentFacts;
 }
 
 export type PriceLevel = 'current' | 'base';

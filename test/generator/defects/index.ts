@@ -18,6 +18,7 @@ import { assignmentExceeded, capacity } from './assignment.ts';
 import { otherObject } from './identity.ts';
 import { iulMismatch } from './iul.ts';
 import { estimateForm } from './estimate.ts';
+import { contentItemsMissing } from './content.ts';
 
 export const DEFECTS: Record<CheckId, DefectImpl> = {
   'completeness.missing_section': missingSection,
@@ -57,4 +58,5 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'identity.other_object': otherObject,
   'iul.file_mismatch': iulMismatch,
   'estimate.form': estimateForm,
+  'content.items_missing': contentItemsMissing,
 };

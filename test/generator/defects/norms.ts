@@ -7,11 +7,10 @@
 import type { Rng } from '../rng.ts';
 import type { Block } from '../model.ts';
 import { taggedPages } from '../build-doc.ts';
-import { modelOf, pickTarget, type SetBuild } from '../set-build.ts';
+import { dateSetBack, modelOf, pickTarget, type SetBuild } from '../set-build.ts';
 import { DATED_NORMS, MALFORMED_DESIGNATIONS, SPELLINGS, STALE_NORMS, WRONG_DESIGNATIONS, spell } from '../norms.ts';
 import type { CheckId, DefectSpec } from '../types.ts';
 import type { DefectImpl } from './impl.ts';
-import type { TuRef } from '../facts.ts';
 import { plantStaleUsedNorm } from './xml.ts';
 
 const LEADS = [
@@ -118,20 +117,7 @@ export const superseded: DefectImpl = {
     const fits = DATED_NORMS.filter((n) => n.sections.some((s) => b.plans.some((p) => p.code === s || p.code === `${s}1`)));
     const norm = fits[(v - SPELLINGS.length) % fits.length];
     if (!norm) throw new Error('no dated norm fits the set');
-    // the whole set is dated before the change: title pages, the XML note and the ГПЗУ's number and date carry that year
-    b.set.year = norm.year;
-    b.set.gpzu = b.set.gpzu.replace(/-\d{4}-(\d{4})$/, `-${norm.year - 1}-$1`);
-    b.set.gpzuDate = b.set.gpzuDate.replace(/\d{4}$/, String(norm.year - 1));
-    // the ТУ were issued before the documentation too: none may be dated after the note that cites them
-    const earlier = (tu: TuRef) => {
-      tu.date = tu.date.replace(/\d{4}$/, String(norm.year - 1));
-    };
-    Object.values(b.set.tu).forEach(earlier);
-    // volumes were planned with a copy of the set's facts: they state the same ГПЗУ and ТУ (a ТУ changed by another defect keeps its change)
-    for (const p of b.plans) {
-      Object.assign(p.facts, { gpzu: b.set.gpzu, gpzuDate: b.set.gpzuDate });
-      Object.values(p.facts.tu).forEach(earlier);
-    }
+    dateSetBack(b, norm.year);
     plantCitation(
       b,
       d,
