@@ -37,7 +37,7 @@ function volume(pages: { text: string; stamp?: ReturnType<typeof stampLines> }[]
   const d = docFacts(1, '24-017-АР.pdf', 'АР', [`Объект: Строительство. ${name}\nАрхитектурные решения`, ...pages]);
   const r = new ContentReader(INDEX);
   r.read(`Объект: Строительство. ${name}`, 1, 'text');
-  pages.forEach((p, i) => r.read(p.text, i + 2, 'text'));
+  for (const [i, p] of pages.entries()) r.read(p.text, i + 2, 'text');
   d.content = r.finish();
   return d;
 }
