@@ -1,5 +1,6 @@
 /** DOCX → PDF with LibreOffice, as the service does when soffice is installed; batched to pay its start-up once. */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -13,6 +14,7 @@ export function sofficeAvailable(): boolean {
 export async function convertAll(items: { path: string; outDir: string }[]): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   const pending = [...items];
+  const retried = new Set<string>();
   const profile = await mkdtemp(join(tmpdir(), 'drs-lo-profile-'));
   try {
     while (pending.length) {
@@ -37,6 +39,13 @@ export async function convertAll(items: { path: string; outDir: string }[]): Pro
       if (r.status !== 0) throw new Error(`soffice failed: ${r.stderr}`);
       for (const it of batch) {
         const name = basename(it.path).replace(/\.docx$/i, '.pdf');
+        if (!existsSync(join(out, name))) {
+          // a loaded machine sometimes loses one file of a batch with exit status 0: it is converted again on its own
+          if (retried.has(it.path)) throw new Error(`soffice did not convert ${it.path}: ${r.stderr}`);
+          retried.add(it.path);
+          pending.push(it);
+          continue;
+        }
         const dir = join(it.outDir, 'converted');
         await mkdir(dir, { recursive: true });
         await rename(join(out, name), join(dir, name));

@@ -74,7 +74,7 @@ test('an item none of whose words stands anywhere in a volume read whole with it
   assert.ok(!(out.questions ?? []).some((q) => q.text.includes('п. 13 «д»')), 'not asked as well');
 });
 
-test('nothing is said of a volume of fewer than five pages', () => {
+test('nothing is said of a volume of fewer than four pages', () => {
   const d = docFacts(1, '24-017-АР.pdf', 'АР', [TITLE, 'Текст']);
   assert.deepEqual(run(d).questions ?? [], []);
 });

@@ -85,11 +85,17 @@ const VOCABULARY: readonly string[] = [
   ...new Set([...CONTENT_REQUIREMENTS.map((r) => r.requirement), ...ORDER.map((c) => sectionInfo(c).title)].flatMap((t) => wordsOf([t]))),
 ];
 
-/** The word a stem begins, in the decree's or the section titles' forms, else in the volume's own words, else the stem. */
+/**
+ * The word a stem begins, in the decree's or the section titles' forms, else in the volume's own words, else the stem;
+ * a form only an ending longer than the stem («этаж» → «этажность» is another word), so «План этаж» never reads as
+ * «План этажность» and a number after it as the building's этажность.
+ */
 function spell(stem: string, own: readonly string[]): string {
   const s = fold(stem);
   const fit = (list: readonly string[]) =>
-    list.filter((w) => fold(w).startsWith(s) && (s.includes('-') || !w.includes('-'))).sort((a, b) => a.length - b.length)[0];
+    list
+      .filter((w) => fold(w).startsWith(s) && w.length <= s.length + 4 && (s.includes('-') || !w.includes('-')))
+      .sort((a, b) => a.length - b.length)[0];
   return fit(VOCABULARY) ?? fit(own) ?? stem;
 }
 

@@ -4,7 +4,8 @@
  * consistency.capacity: the object is named with its boiler-house's capacity, and one volume names another capacity.
  */
 import { metAssignment } from '../design-assignment.ts';
-import { ruNumber } from '../format.ts';
+import { plural, ruNumber } from '../format.ts';
+import type { DocModel } from '../model.ts';
 import { modelOf, type SetBuild } from '../set-build.ts';
 import type { DefectImpl } from './impl.ts';
 import { recordPages, target } from './consistency.ts';
@@ -31,6 +32,9 @@ export const assignmentExceeded: DefectImpl = {
     } else if (v % 3 === 1) {
       const plan = target(b, rng, d, ['АР', 'ПЗ'], 0);
       a.maxStoreys = plan.facts.tep.storeys - rng.pick([1, 2]);
+      // the volume states the этажность the assignment limits: a count of floors alone («Число этажей — 9») may hold an
+      // underground floor, and the check rightly holds only storeys to a limit of storeys
+      b.modelHooks.push(() => statesStoreys(modelOf(b, plan.code), plan.facts.tep.storeys));
       recordPages(
         b,
         'assignment.requirements',
@@ -94,3 +98,11 @@ export const capacity: DefectImpl = {
     );
   },
 };
+
+/** The volume's storeys sentence says «Этажность»: a sentence giving only the number of floors is written as storeys. */
+function statesStoreys(m: DocModel, storeys: number): void {
+  for (const pg of m.pages)
+    for (const block of pg.blocks)
+      if (block.t === 'p' && block.tags?.includes('fact:storeys') && !/этажност|этажн(?:ый|ого)|надземн/iu.test(block.text))
+        block.text = `Этажность здания — ${storeys} ${plural(storeys, 'этаж', 'этажа', 'этажей')}.`;
+}
