@@ -93,9 +93,7 @@ const VOCABULARY: readonly string[] = [
 function spell(stem: string, own: readonly string[]): string {
   const s = fold(stem);
   const fit = (list: readonly string[]) =>
-    list
-      .filter((w) => fold(w).startsWith(s) && w.length <= s.length + 4 && (s.includes('-') || !w.includes('-')))
-      .sort((a, b) => a.length - b.length)[0];
+    list.filter((w) => fold(w).startsWith(s) && w.length <= s.length + 4 && (s.includes('-') || !w.includes('-'))).sort((a, b) => a.length - b.length)[0];
   return fit(VOCABULARY) ?? fit(own) ?? stem;
 }
 
