@@ -355,6 +355,11 @@ export interface PublishedObject {
   chief_engineer: PublishedObjectStatement | null;
 }
 
+/** A point of the Положение and its letter as a remark cites them: «п. 10 «б»», «п. 27(1)». */
+export function pointLabel(item: { point: string; letter: string | null }): string {
+  return item.letter ? `п. ${item.point} «${item.letter}»` : `п. ${item.point}`;
+}
+
 /** The content map of one volume: each item its section must disclose, where it is disclosed or why it is not judged. */
 export interface PublishedContentVolume {
   doc_index: number;

@@ -118,7 +118,4 @@ export const READING_LABELS: Record<PublishedContentVolume['reading'], string> =
   unread: 'не прочитан: об отсутствии сведений ничего не утверждается',
 };
 
-/** «п. 10 «б»», «п. 27(1)». */
-export function pointLabel(item: Pick<PublishedContentItem, 'point' | 'letter'>): string {
-  return item.letter ? `п. ${item.point} «${item.letter}»` : `п. ${item.point}`;
-}
+export { pointLabel } from '../kernel/result.ts';

@@ -1,3 +1,4 @@
+import { pointLabel } from '../../kernel/result.ts';
 import { CONTENT_PHRASES } from '../content/index.ts';
 import { plainlyAbsent } from '../content/map.ts';
 import type { ContentMap, ContentMapItem, ContentRequirement } from '../content/types.ts';
@@ -12,9 +13,6 @@ import { defineCheck } from './types.ts';
 const MIN_TEXT_PAGES = 4;
 /** Items a question names; the rest are counted and left to the map, so the question stays readable in a register. */
 const LISTED_MAX = 12;
-
-/** «п. 13 «б»», «п. 27(1)»: a point and its letter as the Положение is cited. */
-export const pointLabel = (r: ContentRequirement) => `п. ${r.point}${r.letter ? ` «${r.letter}»` : ''}`;
 
 const editionWords = (m: ContentMap) =>
   m.edition === 'before_2022_09_01' ? 'в редакции до 01.09.2022, по которой разработана документация' : 'в редакции с 01.09.2022';

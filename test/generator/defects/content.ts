@@ -5,7 +5,7 @@
  * words, as a drawing's title, in a row of a table — never asked about.
  */
 import type { ContentRequirement } from '../../../src/review/content/types.ts';
-import { pointLabel } from '../../../src/review/checks/content-items.ts';
+import { pointLabel } from '../../../src/kernel/result.ts';
 import { buildDoc, type DocPlan } from '../build-doc.ts';
 import type { DocContent } from '../content/common.ts';
 import { contentTexts, designerWording, discloses, itemDrawing, itemHeading, itemsOf, itemTag, judged, plainlyAbsentIn } from '../content/items.ts';
