@@ -169,7 +169,8 @@ const ekaterinburg: HoldoutSet = {
     { check: 'references.missing_target', doc: '215_24-КР.pdf', page: 2, says: 'лист 14' },
     { check: 'titleblock.missing_roles', doc: '215_24-КР.pdf', page: 2, says: 'Н. контр.' },
   ],
-  questions: [],
+  // its АР holds a sheet of figures: the content map asks for the items of the Положение the volume does not disclose
+  questions: ['АР'],
   // СНиП 12-03-2001 and СНиП 21-01-97*: their replacement is unverified in the registry (U) — a warning, not a finding
   warnings: ['norms_unconfirmed'],
 };
@@ -308,7 +309,8 @@ const khimki: HoldoutSet = {
     { check: 'references.missing_target', doc: `Том 4_${H}-КР.pdf`, page: 2, says: 'лист 9' },
     { check: 'references.missing_target', doc: `Том 4_${H}-КР.pdf`, page: 2, says: 'КР2' },
   ],
-  questions: [],
+  // its ПЗ holds a page or two of figures: the content map asks for the items of the Положение the volume does not disclose
+  questions: ['ПЗ'],
   // СНиП 12-04-2002: its replacement is unverified in the registry (U) — a warning, not a finding
   warnings: ['norms_unconfirmed'],
 };
@@ -440,7 +442,8 @@ const kazanClean: HoldoutSet = {
     },
   ],
   findings: [],
-  questions: [],
+  // its АР holds one text sheet of figures: the content map asks for the items of п. 13 the volume does not disclose
+  questions: ['АР'],
 };
 
 // 4. Новосибирск: the XML note disagrees with the set (house, floors), lists a volume that was not uploaded; the task asks
@@ -589,7 +592,8 @@ const tver: HoldoutSet = {
     { check: 'sheets.numbering_gap', doc: '03_Архитектурные решения.pdf', page: 3, says: 'повторяется' },
     { check: 'titleblock.missing_roles', doc: '04_Конструктивные решения.pdf', page: 3, says: 'Пров.' },
   ],
-  questions: [],
+  // its АР holds one text sheet of figures: the content map asks for the items of п. 13 the volume does not disclose
+  questions: ['АР'],
   // СНиП 3.01.01-85*: its replacement is unverified in the registry (U) — a warning, not a finding
   warnings: ['norms_unconfirmed'],
 };

@@ -72,7 +72,8 @@ describe('review on hand-written hold-out sets', { timeout: 5 * 60_000 }, () => 
   });
 
   for (const set of HOLDOUT_SETS) {
-    test(`${set.id}: ${set.findings.length ? `${set.findings.length} expected findings, no others` : 'clean, no finding and no question'}`, async () => {
+    const said = set.findings.length ? `${set.findings.length} expected findings, no others` : 'no finding';
+    test(`${set.id}: ${said}, ${set.questions.length ? `questions on ${set.questions.join(', ')}` : 'no question'}`, async () => {
       const { input, outcome } = await review(set);
       const missed = set.findings.filter((e) => !outcome.findings.some((f) => matches(f, e, input)));
       const extra = outcome.findings.filter((f) => !set.findings.some((e) => matches(f, e, input)));
