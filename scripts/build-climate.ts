@@ -2,8 +2,9 @@
 // the subject codes of the Минстрой explanatory-note schema in ../shared/xsd/ (npm run climate:build). `--check` only
 // compares and exits 1 when the generated file is not what the sources build. The sources are not part of the project:
 // each entry names the file, the edition, the table and the row it was read from.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeGenerated } from './generated-file.ts';
 import type { ClimateSource, ClimateStation, ColdPeriod, RegionCode } from '../src/review/data/climate-types.ts';
 import { regionKey } from '../src/review/data/climate-names.ts';
 
@@ -166,16 +167,7 @@ const text = [
   '',
 ].join('\n');
 
-let current = '';
-try {
-  current = readFileSync(GENERATED, 'utf8');
-} catch {}
-if (process.argv.includes('--check')) {
-  if (current !== text) {
-    console.error('src/review/data/climate.generated.ts is not what the sources build: run npm run climate:build');
-    process.exit(1);
-  }
-} else if (current !== text) writeFileSync(GENERATED, text);
+writeGenerated(GENERATED, text, 'climate:build');
 const unjoined = s2020.filter((s) => s.jan === null).map((s) => `${s.region} / ${s.name}`);
 console.log(
   JSON.stringify({

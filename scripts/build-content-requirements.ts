@@ -6,8 +6,9 @@
 // generated file is not what the sources build; `--dump` prints the split, point by point, and writes nothing. The
 // reading copies are not part of the project: pass their folder as the first argument or CONTENT_SOURCES (default
 // ../shared/domain/sources).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeGenerated } from './generated-file.ts';
 import type { ContentCondition, ContentRequirement } from '../src/review/content/types.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -409,16 +410,7 @@ const text = [
   '',
 ].join('\n');
 
-let current = '';
-try {
-  current = readFileSync(GENERATED, 'utf8');
-} catch {}
-if (process.argv.includes('--check')) {
-  if (current !== text) {
-    console.error('src/review/data/content-requirements.generated.ts is not what the sources build: run npm run content:build');
-    process.exit(1);
-  }
-} else if (current !== text) writeFileSync(GENERATED, text);
+writeGenerated(GENERATED, text, 'content:build');
 const count = (edition: string) => {
   const out: Record<string, number> = {};
   for (const r of all.filter((x) => x.edition === edition)) for (const s of r.sections) out[`${r.objects} ${s}`] = (out[`${r.objects} ${s}`] ?? 0) + 1;

@@ -3,25 +3,19 @@
 // With the mirror of Akumsk/russian-construction-standards present (the fetch brings it under /work/.mirror, or the
 // folder NORMS_MIRRORS names), the prefaces of its texts are read again into norms-sources/prefaces.json first (and
 // `--check` also holds that file equal to what the mirror gives); without it the committed prefaces.json stands.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readOrEmpty, writeGenerated } from './generated-file.ts';
 import { join } from 'node:path';
 import { GENERATED_FILE, SOURCES_DIR, buildRegistryWithReport, readRegistrySources } from '../src/review/norms/registry-build.ts';
 import { mirrorDir, readMirror } from '../src/review/norms/prefaces.ts';
 
 const check = process.argv.includes('--check');
-const read = (file: string) => {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-};
 const prefacesFile = join(SOURCES_DIR, 'prefaces.json');
 const mirror = mirrorDir(process.env.NORMS_MIRRORS ?? '/work/.mirror');
 const fromMirror = readMirror(mirror);
 if (fromMirror) {
   const text = `${JSON.stringify(fromMirror, null, 2)}\n`;
-  if (read(prefacesFile) !== text) {
+  if (readOrEmpty(prefacesFile) !== text) {
     if (check) {
       console.error(`src/review/data/norms-sources/prefaces.json is not what ${mirror} gives: run npm run norms:build`);
       process.exit(1);
@@ -31,13 +25,7 @@ if (fromMirror) {
 }
 
 const { text, merge } = buildRegistryWithReport(readRegistrySources(SOURCES_DIR));
-const current = read(GENERATED_FILE);
-if (check) {
-  if (current !== text) {
-    console.error('src/review/data/norms.generated.ts is not what the sources build: run npm run norms:build');
-    process.exit(1);
-  }
-} else if (current !== text) writeFileSync(GENERATED_FILE, text);
+writeGenerated(GENERATED_FILE, text, 'norms:build');
 for (const c of merge.conflicts) console.error(`sources disagree, judged uncertain between the dates: ${c}`);
 const count = (name: string) =>
   (
