@@ -6,11 +6,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { Client } from '../helpers/client.ts';
 import { publishSet, revisedSetForm } from '../feedback/published-set.ts';
+import { designerBook } from '../feedback/designer-register.ts';
 import { launchBrowser, signedInPage, screenshot } from './browser.ts';
 
 let server: TestServer;
@@ -105,19 +105,11 @@ test('findings of the next round: what changed, marks, a filter, the previous de
 });
 
 test('the designer answers uploaded from the filled register show beside the remark', async () => {
-  const r = await api.get(`/runs/${second.runId}/register.xlsx`);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(r.bytes.buffer.slice(r.bytes.byteOffset, r.bytes.byteOffset + r.bytes.length) as ArrayBuffer);
-  const sheet = book.worksheets[0]!;
-  let header = 0;
-  sheet.eachRow((row, i) => {
-    if (!header && row.getCell(1).value === '№') header = i;
-  });
-  const headers = (sheet.getRow(header).values as unknown[]).slice(1).map(String);
+  const { book, sheet, header, headers, col } = await designerBook(api, second.runId);
   const row = sheet.getRow(header + 1);
   const findingId = String(row.getCell(headers.length).value);
-  row.getCell(headers.indexOf('Ответ проектировщика') + 1).value = 'Исправлено в томе, лист 2';
-  row.getCell(headers.indexOf('Лист с исправлением') + 1).value = '2';
+  row.getCell(col('Ответ проектировщика')).value = 'Исправлено в томе, лист 2';
+  row.getCell(col('Лист с исправлением')).value = '2';
   const n = second.result.findings.find((f: any) => f.finding_id === findingId).n;
 
   await page.goto(`${origin}/#/runs/${second.runId}/findings/${n}`);

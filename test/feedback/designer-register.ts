@@ -5,8 +5,8 @@ import { form, type Client } from '../helpers/client.ts';
 
 type Answers = Record<string, { answer: string; sheet?: string }>;
 
-/** Downloads the designer's XLSX of a run and writes the answers into the rows of the remarks named (by finding_id). */
-export async function filledRegister(api: Client, runId: string, answers: Answers): Promise<Buffer> {
+/** The designer's register of a run read with ExcelJS: its table's header row, a column by its title, a remark's row by its hidden id. */
+export async function designerBook(api: Client, runId: string) {
   const r = await api.get(`/runs/${runId}/register.xlsx`);
   assert.equal(r.status, 200, r.text);
   const book = new ExcelJS.Workbook();
@@ -18,10 +18,18 @@ export async function filledRegister(api: Client, runId: string, answers: Answer
   });
   const headers = (sheet.getRow(header).values as unknown[]).slice(1).map(String);
   const col = (name: string) => headers.indexOf(name) + 1;
+  const rowOf = (findingId: string) => {
+    for (let i = header + 1; i <= sheet.rowCount; i++) if (sheet.getRow(i).getCell(headers.length).value === findingId) return sheet.getRow(i);
+    return assert.fail(`no row for ${findingId}`);
+  };
+  return { book, sheet, header, headers, col, rowOf };
+}
+
+/** Downloads the designer's XLSX of a run and writes the answers into the rows of the remarks named (by finding_id). */
+export async function filledRegister(api: Client, runId: string, answers: Answers): Promise<Buffer> {
+  const { book, col, rowOf } = await designerBook(api, runId);
   for (const [id, a] of Object.entries(answers)) {
-    let row: ExcelJS.Row | undefined;
-    for (let i = header + 1; i <= sheet.rowCount; i++) if (sheet.getRow(i).getCell(headers.length).value === id) row = sheet.getRow(i);
-    assert.ok(row, `a row for ${id}`);
+    const row = rowOf(id);
     row.getCell(col('Ответ проектировщика')).value = a.answer;
     if (a.sheet) row.getCell(col('Лист с исправлением')).value = a.sheet;
   }

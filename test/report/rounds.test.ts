@@ -8,10 +8,11 @@ import { after, before, describe, test } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { Client, form } from '../helpers/client.ts';
 import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
 import { roundsOfSet } from '../feedback/published-set.ts';
+import { designerBook as designerBookOf } from '../feedback/designer-register.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 
 describe('rounds: which volumes came back', () => {
@@ -206,25 +207,7 @@ describe('rounds: which volumes came back', () => {
     assert.equal(history.json.history[0].actor_name, 'Иванова А. П.');
   });
 
-  /** The designer's register of a run read with ExcelJS, with its table's header row and hidden id column. */
-  async function designerBook(runId: string) {
-    const r = await api.get(`/runs/${runId}/register.xlsx`);
-    assert.equal(r.status, 200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(r.bytes.buffer.slice(r.bytes.byteOffset, r.bytes.byteOffset + r.bytes.length) as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
-    let header = 0;
-    sheet.eachRow((row, i) => {
-      if (!header && row.getCell(1).value === '№') header = i;
-    });
-    const headers = (sheet.getRow(header).values as unknown[]).slice(1).map(String);
-    const col = (name: string) => headers.indexOf(name) + 1;
-    const rowOf = (findingId: string) => {
-      for (let i = header + 1; i <= sheet.rowCount; i++) if (sheet.getRow(i).getCell(headers.length).value === findingId) return sheet.getRow(i);
-      return assert.fail(`no row for ${findingId}`);
-    };
-    return { book, sheet, header, col, rowOf };
-  }
+  const designerBook = (runId: string) => designerBookOf(api, runId);
   const upload = async (runId: string, content: Buffer, name = 'Реестр с ответами.xlsx') =>
     api.postForm(
       `/runs/${runId}/register-answers`,
