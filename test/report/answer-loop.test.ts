@@ -12,7 +12,7 @@ import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client } from '../helpers/client.ts';
 import { answerRegister } from '../feedback/designer-register.ts';
 import { documentedBy, type AssertDocumented } from '../feedback/documented.ts';
-import { roundsOfSet } from '../feedback/published-set.ts';
+import { roundsOfSet, publishedForm } from '../feedback/published-set.ts';
 import { pdfText, zipEntries } from './inspect.ts';
 
 describe('the answer loop: remarks, answers, the next revision, «снято» / «не снято»', () => {
@@ -24,15 +24,7 @@ describe('the answer loop: remarks, answers, the next revision, «снято» /
   let pzNorm: any;
   let onKr: any;
 
-  async function published(body: FormData): Promise<{ runId: string; result: any }> {
-    const upload = await api.postForm('/runs', body);
-    assert.equal(upload.status, 201, upload.text);
-    const status = await api.waitRun(upload.json.run_id, 180_000);
-    assert.equal(status.status, 'done', JSON.stringify(status));
-    const r = await api.get(`/runs/${upload.json.run_id}/findings`);
-    assert.equal(r.status, 200, r.text);
-    return { runId: upload.json.run_id, result: r.json };
-  }
+  const published = (body: FormData) => publishedForm(api, body);
 
   before(async () => {
     server = await startApp({ worker: true });
