@@ -1,41 +1,20 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { decodeXml } from '../../ingest/xml-encoding.ts';
 import { findEstimateForm } from '../facts/estimate-form.ts';
 import { normalizeText } from '../text/normalize.ts';
-import type { ReadPage, ReviewDocument } from '../types.ts';
 import { grandSmetaText, isGrandSmeta, MAX_DEPTH, MAX_POSITIONS, parseGrandSmeta } from './grand-smeta.ts';
-import { streamDocument } from './index.ts';
-import type { PdfReader } from './pdf-reader.ts';
+import { readXmlDocument } from '../../../test/helpers/xml-document.ts';
 import { xmlRoot } from './xml-note.ts';
 
 const FIXTURE = new URL('../../../test/fixtures/estimate/02-01-03 Канализация.xml', import.meta.url);
 const dir = await mkdtemp(join(tmpdir(), 'drs-grand-smeta-'));
 after(() => rm(dir, { recursive: true, force: true }));
 
-const noPdf: PdfReader = {
-  read: () => Promise.reject(new Error('an XML document was handed to the PDF reader')),
-  plan: () => undefined,
-  warm: () => undefined,
-  close: async () => undefined,
-  setIdle: () => undefined,
-  alive: true,
-  lastChildMaxRssKb: 0,
-};
-
-async function read(name: string, bytes: Buffer | string) {
-  const path = join(dir, name);
-  await writeFile(path, bytes);
-  const doc: ReviewDocument = { index: 1, name, kind: null, role: 'review', format: 'xml', path, pdfPath: null, pages: 1, pageFrom: null };
-  const pages: ReadPage[] = [];
-  const res = await streamDocument(doc, { workDir: dir, timeoutMs: 5000, tesseractBin: 'tesseract', ocr: false, xsdDir: null }, noPdf, (p) => {
-    pages.push(p);
-  });
-  return { res, pages };
-}
+const read = (name: string, bytes: Buffer | string) => readXmlDocument(dir, name, bytes, null);
 
 const fixtureText = async () => {
   const decoded = decodeXml(await readFile(FIXTURE));

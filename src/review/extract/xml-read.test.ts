@@ -1,27 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import iconv from 'iconv-lite';
 import { TEST_SCHEMAS } from '../../../test/helpers/fixtures.ts';
-import type { ReadPage, ReviewDocument } from '../types.ts';
-import { streamDocument } from './index.ts';
-import type { PdfReader } from './pdf-reader.ts';
+import { readXmlDocument } from '../../../test/helpers/xml-document.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'drs-xml-read-'));
 after(() => rm(dir, { recursive: true, force: true }));
-
-/** An XML document is never read as a PDF. */
-const noPdf: PdfReader = {
-  read: () => Promise.reject(new Error('an XML document was handed to the PDF reader')),
-  plan: () => undefined,
-  warm: () => undefined,
-  close: async () => undefined,
-  setIdle: () => undefined,
-  alive: true,
-  lastChildMaxRssKb: 0,
-};
 
 // fits the test schema of 01.07 but for its year, so validation has something to quote in Russian
 const note = (encoding: string | null) =>
@@ -37,16 +24,7 @@ const note = (encoding: string | null) =>
 </ExplanatoryNote>
 `;
 
-async function readNote(name: string, bytes: Buffer) {
-  const path = join(dir, name);
-  await writeFile(path, bytes);
-  const doc: ReviewDocument = { index: 1, name, kind: null, role: 'review', format: 'xml', path, pdfPath: null, pages: 1, pageFrom: null };
-  const pages: ReadPage[] = [];
-  const res = await streamDocument(doc, { workDir: dir, timeoutMs: 5000, tesseractBin: 'tesseract', ocr: false, xsdDir: TEST_SCHEMAS }, noPdf, (p) => {
-    pages.push(p);
-  });
-  return { res, pages };
-}
+const readNote = (name: string, bytes: Buffer) => readXmlDocument(dir, name, bytes, TEST_SCHEMAS);
 
 test('a note in windows-1251, KOI8-R or UTF-16 (with or without a byte-order mark) is validated and read for its facts alike', async () => {
   const cases: [string, Buffer][] = [
