@@ -70,10 +70,14 @@ function evidenceFor(d: DocFacts, phrases: readonly number[], index: PhraseIndex
  * plainly absent, not disclosed in other words.
  */
 export function plainlyAbsent(d: DocFacts, r: ContentRequirement, index: PhraseIndex): boolean {
+  const seen = d.content?.stems;
+  return !!seen && fewOfItsWords(r, index, (s) => seen.has(s));
+}
+
+/** Whether fewer than half of an item's distinct stems are `met`: the rule of «plainly absent», whatever was read. */
+export function fewOfItsWords(r: ContentRequirement, index: PhraseIndex, met: (stem: number) => boolean): boolean {
   const stems = new Set((index.byRequirement.get(r.id) ?? []).flatMap((p) => index.phraseStems[p]!));
-  if (!stems.size || !d.content) return false;
-  const met = [...stems].filter((s) => d.content!.stems.has(s)).length;
-  return met * 2 < stems.size;
+  return stems.size > 0 && [...stems].filter(met).length * 2 < stems.size;
 }
 
 /** The content map of one volume: each requirement of its section found, not found, not applicable or conditional. */
@@ -89,17 +93,13 @@ export function mapVolume(
   const listPages = listPagesOf(d);
   const items: ContentMapItem[] = requirements.map((r) => {
     const none = { page: null, sheet: null, evidenceKind: null, evidence: null };
-    if (r.when) {
-      const s = settle(r.when, object);
-      if (s.holds === false) return { requirement: r, status: 'not_applicable', ...none, reason: s.why };
-    }
+    const condition = r.when ? settle(r.when, object) : null;
+    if (condition?.holds === false) return { requirement: r, status: 'not_applicable', ...none, reason: condition.why };
     const found = evidenceFor(d, index.byRequirement.get(r.id) ?? [], index, listPages);
     const best = (r.part === 'graphic' ? GRAPHIC_ORDER : TEXT_ORDER).map((k) => found.get(k)).find((e) => e !== undefined);
     if (best) return { requirement: r, status: 'found', page: best.page, sheet: best.sheet, evidenceKind: best.kind, evidence: best.text, reason: null };
-    if (r.when) {
-      const s = settle(r.when, object);
-      if (s.holds === null) return { requirement: r, status: 'conditional', ...none, reason: `${r.condition ?? 'применяется при условии'}: ${s.why}` };
-    }
+    if (condition?.holds === null)
+      return { requirement: r, status: 'conditional', ...none, reason: `${r.condition ?? 'применяется при условии'}: ${condition.why}` };
     return { requirement: r, status: 'not_found', ...none, reason: null };
   });
   return { docIndex: typed.docIndex, section: typed.code ?? d.section ?? '', edition, reading, items };

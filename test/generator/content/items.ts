@@ -5,7 +5,9 @@
  * a drawing sheet where the volume has drawings). The blocks carry the item's tag, so defects can take them out again.
  */
 import { CONTENT_REQUIREMENTS, requirementsFor } from '../../../src/review/data/content-requirements.ts';
-import { compilePhrases, scanPhrases } from '../../../src/review/content/phrases.ts';
+import { CONTENT_PHRASES as PHRASES } from '../../../src/review/content/index.ts';
+import { fewOfItsWords } from '../../../src/review/content/map.ts';
+import { scanPhrases } from '../../../src/review/content/phrases.ts';
 import { settle, type ObjectTraits } from '../../../src/review/content/conditions.ts';
 import type { ContentRequirement } from '../../../src/review/content/types.ts';
 import { EDITION_963_FROM } from '../../../src/review/set/edition.ts';
@@ -48,8 +50,6 @@ export function judged(r: ContentRequirement, set: SetFacts): boolean {
 
 export const itemTag = (r: ContentRequirement): string => `item:${r.id}`;
 
-const PHRASES = compilePhrases(CONTENT_REQUIREMENTS);
-
 /** Whether any of the texts discloses the item as the review's matcher reads it (one of its phrases, its stems close). */
 export function discloses(texts: readonly string[], r: ContentRequirement): boolean {
   const own = new Set(PHRASES.byRequirement.get(r.id) ?? []);
@@ -58,10 +58,8 @@ export function discloses(texts: readonly string[], r: ContentRequirement): bool
 
 /** Whether fewer than half of the item's distinct stems begin a word anywhere in the texts: the check's «plainly absent». */
 export function plainlyAbsentIn(texts: readonly string[], r: ContentRequirement): boolean {
-  const stems = new Set((PHRASES.byRequirement.get(r.id) ?? []).flatMap((p) => PHRASES.phraseStems[p]!));
-  const met = new Set<number>();
-  for (const t of texts) for (const s of scanPhrases(t, PHRASES).stems) if (stems.has(s)) met.add(s);
-  return stems.size > 0 && met.size * 2 < stems.size;
+  const met = new Set(texts.flatMap((t) => [...scanPhrases(t, PHRASES).stems]));
+  return fewOfItsWords(r, PHRASES, (s) => met.has(s));
 }
 
 /** Every text of a volume's content: its blocks and its drawings' titles. */
