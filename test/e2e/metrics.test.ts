@@ -94,7 +94,12 @@ describe('metrics and readiness of the real program', () => {
     }
     assert.ok(seenWhileUnfinished > 0, 'at least one scrape while the run was not finished');
 
-    const done = await scrape();
+    // the run is published by its child, which exits just after: the scrape «after it» waits for the child to be gone
+    let done = await scrape();
+    for (let i = 0; i < 100 && sample(done, 'drs_children_running', { kind: 'run' }) !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      done = await scrape();
+    }
     assert.equal(sample(done, 'drs_runs', { state: 'done' }), 1);
     assert.equal(sample(done, 'drs_runs', { state: 'queued' }), 0);
     assert.equal(sample(done, 'drs_queue_depth', { queue: 'runs' }), 0);
