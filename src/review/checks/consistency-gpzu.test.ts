@@ -76,3 +76,36 @@ test('the ГПЗУ itself is the reference even when two documents repeat anothe
   );
   assert.match(f[0]!.essence, /4773.*ГПЗУ\.pdf.*4737/);
 });
+
+test('a ГПЗУ number of another subject than the plot’s cadastral number is reported once, with the plot', () => {
+  const docs = [
+    docFacts(1, 'ar.pdf', 'АР', [
+      'Основание для проектирования: ГПЗУ № РФ-48-4-07-2-01-2024-0004 от 23.01.2024. Кадастровый номер земельного участка 50:35:0030405:2107.',
+    ]),
+    docFacts(2, 'pos.pdf', 'ПОС', ['Участок с кадастровым номером 50:35:0030405:2107; градостроительный план земельного участка № РФ-48-4-07-2-01-2024-0004.']),
+  ];
+  const f = gpzuConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.match(f[0]!.essence, /РФ-48-4-07-2-01-2024-0004 начинается с кода субъекта 48, а участок — в субъекте с кодом 50/);
+  assert.deepEqual(
+    f[0]!.places.map((p) => [p.doc.doc.name, p.page]),
+    [
+      ['ar.pdf', 1],
+      ['pos.pdf', 1],
+    ],
+  );
+});
+
+test('the region is not judged where the plots lie in two subjects, in a merged okrug’s district, or the citations disagree', () => {
+  const cited = (cad: string, n = 'РФ-59-3-16-0-00-2023-3793') => [docFacts(1, 'pzu.pdf', 'ПЗУ', [`ГПЗУ № ${n} от 01.02.2023. Кадастровый номер ${cad}.`])];
+  assert.deepEqual(gpzuConsistency.run(context(cited('59:01:4410153:12'))).findings, []);
+  assert.deepEqual(gpzuConsistency.run(context(cited('81:05:0010101:7'))).findings, []);
+  const two = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['ГПЗУ № РФ-48-4-07-2-01-2024-0004 от 23.01.2024, кадастровый номер 50:35:0030405:2107']),
+    docFacts(2, 'pzu.pdf', 'ПЗУ', ['ГПЗУ № РФ-48-4-07-2-01-2024-0044 от 23.01.2024']),
+  ];
+  assert.deepEqual(
+    gpzuConsistency.run(context(two)).findings!.map((f) => f.essence.includes('кодом субъекта')),
+    [false],
+  );
+});

@@ -34,6 +34,7 @@ import { sheetContents } from './sheet-contents.ts';
 import { sheetNumbering } from './sheet-numbering.ts';
 import { stageMismatch } from './stage-mismatch.ts';
 import { supersededNorms } from './superseded-norms.ts';
+import { titleBlockNames } from './title-block-names.ts';
 import { titleBlockRoles } from './title-block-roles.ts';
 import type { Check } from './types.ts';
 import { xmlNoteMismatch } from './xml-note.ts';
@@ -73,6 +74,7 @@ export const CHECKS = [
   sheetContents,
   contentItems,
   titleBlockRoles,
+  titleBlockNames,
   iulMismatch,
   estimateForm,
   stageMismatch,

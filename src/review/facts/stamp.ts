@@ -45,11 +45,11 @@ const below = (label: PlacedLine, v: PlacedLine) =>
 // a long label («Нормоконтроль») may run under the surname printed in the next column
 const rightOf = (label: PlacedLine, v: PlacedLine) => v.x > label.x + label.w / 2 && v.x - (label.x + label.w) < 45 * MM;
 
-/** A surname-like word: letters, maybe initials; not another label, date or number. */
-function hasName(s: string): boolean {
+/** The surname a signature cell prints — a capitalised word, maybe with initials; not another label, date or number. */
+function nameIn(s: string): string | null {
   const t = s.trim();
-  if (!t || ROLE_RE.test(t) || OTHER_ROLE_RE.test(t)) return false;
-  return /[А-ЯЁA-Z][а-яёa-z]{2,}/.test(t);
+  if (!t || ROLE_RE.test(t) || OTHER_ROLE_RE.test(t)) return null;
+  return /[А-ЯЁA-Z][а-яёa-z]{2,}(?:-[А-ЯЁ][а-яё]{2,})?/.exec(t)?.[0] ?? null;
 }
 
 function intOnly(s: string): number | null {
@@ -85,6 +85,7 @@ function stampCipherOf(text: string): CipherFact | undefined {
 /** What a title block says apart from its numbers: the same on every sheet of a document, so read once for all of them. */
 interface StampLayout {
   roles: StampFacts['roles'];
+  names: NonNullable<StampFacts['names']>;
   hasRoleRows: boolean;
   cipher: string | null;
   /** Lines that name the sheet number or count («Лист», «Листов», «Лист 5», «Стадия Лист Листов»). */
@@ -171,6 +172,7 @@ const NUMBER_ONLY = /^\s*\d+(?:\.\d)?\s*$/;
 
 function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   const roles = Object.fromEntries(STAMP_ROLES.map((r) => [r, 'absent'])) as StampFacts['roles'];
+  const names: StampLayout['names'] = {};
   // a signature block has several rows; one «Главный инженер проекта …» line above a stamp is a signature of the text
   let roleRows = 0;
   for (const l of ls) {
@@ -179,8 +181,17 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
     if (!label) continue;
     roleRows++;
     const rest = l.text.slice(label.length);
-    const filled = hasName(rest) || ls.some((o) => o !== l && sameRow(l, o) && rightOf(l, o) && hasName(o.text));
-    if (roles[label.role] !== 'filled') roles[label.role] = filled ? 'filled' : 'empty';
+    const name =
+      nameIn(rest) ??
+      ls
+        .filter((o) => o !== l && sameRow(l, o) && rightOf(l, o))
+        .sort((a, b) => a.x - b.x)
+        .map((o) => nameIn(o.text))
+        .find((n) => n !== null) ??
+      null;
+    if (roles[label.role] === 'filled') continue;
+    roles[label.role] = name ? 'filled' : 'empty';
+    if (name) names[label.role] = name;
   }
   // «Лист» of the table of changes has «Изм.», «№ док.» beside it: not the sheet number
   // nor is the «Лист» column head of a drawing register printed just above a Word stamp («Лист | Наименование | Примечание»)
@@ -197,6 +208,7 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   const sheetTitle = sheetTitleOf(ls, withCipher[0]?.l ?? null);
   return {
     roles,
+    names,
     form: formOf(ls, labels, roleRows >= 2, sheetTitle),
     hasRoleRows: roleRows >= 2,
     cipher: withCipher[0]?.c?.cipher ?? null,
@@ -271,11 +283,12 @@ export class StampReader {
       this.last = layoutOf(ls);
       this.lastKey = key;
     }
-    const { roles, hasRoleRows, cipher, labels, changePermission, sheetTitle, stage, dates, form } = this.last;
+    const { roles, names, hasRoleRows, cipher, labels, changePermission, sheetTitle, stage, dates, form } = this.last;
     return {
       docPage,
       ...sheetNumbers(labels, ls),
       roles: { ...roles },
+      names: { ...names },
       hasRoleRows,
       cipher,
       changePermission,

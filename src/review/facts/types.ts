@@ -190,6 +190,8 @@ export interface StampFacts {
   sheets: number | null;
   /** Roles of the signature rows: present with a name, present without one, or not printed. */
   roles: Record<StampRole, 'filled' | 'empty' | 'absent'>;
+  /** The surname each filled row prints, as written («Козлов» of «Н. контр. Козлов В.В.»). */
+  names?: Partial<Record<StampRole, string>>;
   /** The page carries signature rows at all (form 3 or 5), not just a sheet number (form 6). */
   hasRoleRows: boolean;
   cipher: string | null;

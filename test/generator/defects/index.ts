@@ -8,7 +8,7 @@ import { cipherScript } from './cipher-script.ts';
 import { contentsMismatch } from './contents.ts';
 import { missingTarget } from './references.ts';
 import { malformed, nonexistent, superseded } from './norms.ts';
-import { missingRoles, numberingGap } from './sheets.ts';
+import { missingRoles, namesMismatch, numberingGap } from './sheets.ts';
 import { xmlContent, xmlMismatch, xmlSchemaFault } from './xml.ts';
 import { fireHeight, gpzu, resources, techConditions, zeroElevation } from './loads.ts';
 import { climate, energyClass, fireSafety } from './traits.ts';
@@ -45,6 +45,7 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'references.missing_target': missingTarget,
   'sheets.numbering_gap': numberingGap,
   'titleblock.missing_roles': missingRoles,
+  'titleblock.names': namesMismatch,
   'xml.explanatory_note_mismatch': xmlMismatch,
   'xml.explanatory_note_content': xmlContent,
   'xml.schema_violation': xmlSchemaFault,

@@ -57,8 +57,18 @@ export const zeroElevation: DefectImpl = {
 };
 
 export const gpzu: DefectImpl = {
-  variants: 6,
+  variants: 7,
   afterPlans(b, d, v, rng) {
+    if (v === 6) {
+      // every document cites one number, whose subject code is not the plot's
+      const swap = (n: string) => n.replace(/^РФ-(\d{2})-/, (_, c: string) => `РФ-${c === '48' ? '36' : '48'}-`);
+      for (const p of b.plans) p.facts.gpzu = swap(p.facts.gpzu);
+      b.xmlHooks.push((x) => {
+        x.loads.gpzu = swap(x.loads.gpzu);
+      });
+      b.planted.push({ kind: 'consistency.gpzu', docName: '', page: null, detail: 'номер ГПЗУ с кодом другого субъекта РФ во всех документах' });
+      return;
+    }
     if (v % 3 === 2) {
       inXml(b, 'consistency.gpzu', (x) => {
         if (v % 2 === 0) {

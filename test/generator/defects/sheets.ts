@@ -67,3 +67,36 @@ export const missingRoles: DefectImpl = {
     });
   },
 };
+
+/** One surname written the other way: a gender ending added or taken off («Козлова» / «Козлов»). */
+const otherEnding = (s: string) => (s.endsWith('а') ? s.slice(0, -1) : `${s}а`);
+
+export const namesMismatch: DefectImpl = {
+  variants: 3,
+  afterPlans(b, d, v, rng) {
+    const plan = pickTarget(b, rng, rotate(v + 2), d.format);
+    const labels = b.style.labels;
+    b.modelHooks.push(() => {
+      const m = modelOf(b, plan.code);
+      const signed = m.pages.map((pg, i) => (pg.stamp?.roles.length ? i : -1)).filter((i) => i >= 0);
+      // variant 1 writes the normocontroller's surname two ways, which needs two signed sheets; else it becomes variant 2
+      const kind = v % 3 === 1 && signed.length < 2 ? 2 : v % 3;
+      const idx = kind === 1 ? rng.pick(signed.slice(1)) : signed[0]!;
+      const pg = m.pages[idx]!;
+      const role = kind === 1 ? labels.nk : labels.gip;
+      const row = pg.stamp!.roles.find((r) => r.role === role);
+      if (!row) throw new Error(`no row ${role}`);
+      const used = new Set(pg.stamp!.roles.map((r) => r.surname));
+      const other = ['Воронцов', 'Белозёров', 'Тимофеев', 'Руднев'].find((s) => !used.has(s))!;
+      const surname = kind === 0 ? other : otherEnding(row.surname);
+      m.pages[idx] = { ...pg, stamp: { ...pg.stamp!, roles: pg.stamp!.roles.map((r) => (r.role === role ? { ...r, surname } : r)) } };
+      b.planted.push({
+        kind: 'titleblock.names',
+        docName: plan.fileName,
+        page: idx + 1,
+        detail: kind === 0 ? `ГИП ${surname} в основной надписи, ${row.surname} на титульном листе` : `«${surname}» вместо «${row.surname}» в строке «${role}»`,
+        importance: kind === 0 ? 'significant' : 'minor',
+      });
+    });
+  },
+};
