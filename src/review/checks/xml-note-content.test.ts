@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { context, docFacts } from '../../../test/review/facts-builder.ts';
 import { noteSummary, parseExplanatoryNote, type XmlNoteFacts } from '../extract/xml-note.ts';
 import { supersededNorms } from './superseded-norms.ts';
-import { dateFaults, fieldFaults, xmlDate, xmlNoteContent } from './xml-note-content.ts';
+import { dateFaults, fieldFaults, fundingFaults, xmlDate, xmlNoteContent } from './xml-note-content.ts';
 
 const TODAY = '2026-11-26';
 
@@ -119,4 +119,18 @@ test('a superseded norm in UsedNorms is a norms.superseded finding on the note, 
     found[0]!.places.map((p) => p.page),
     [1],
   );
+});
+
+test('the estimate marked «не разрабатывался» is a finding where the funding is budgetary, and nothing where it is private', () => {
+  const estimate = { code: 'СМ', element: 'Section12', path: 'ExplanatoryNote/NonIndustrialObject/ProjectDocumentation/Section12', notDeveloped: 'Раздел не разрабатывался', documents: [] };
+  const base = facts(note({}));
+  const budget = { ...base, sections: [estimate], financing: { budgetLevels: ['Бюджет субъекта Российской Федерации'], stateCustomer: false, private: false } };
+  const [fault, ...rest] = fundingFaults(budget);
+  assert.equal(rest.length, 0);
+  assert.equal(fault!.importance, 'significant');
+  assert.match(fault!.essence, /«Смета на строительство» отмечен как неразрабатываемый, а объект финансируется из бюджета/);
+  assert.match(fault!.evidence, /BudgetLevel «Бюджет субъекта Российской Федерации»[\s\S]*Section12\/NotDeveloped/);
+  assert.deepEqual(fundingFaults({ ...budget, financing: { budgetLevels: [], stateCustomer: false, private: true } }), []);
+  assert.deepEqual(fundingFaults({ ...budget, sections: [{ ...estimate, notDeveloped: null }] }), []);
+  assert.deepEqual(fundingFaults({ ...budget, financing: null }), []);
 });

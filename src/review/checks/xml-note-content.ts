@@ -122,16 +122,38 @@ export function fieldFaults(x: XmlNoteFacts): NoteFault[] {
   return faults;
 }
 
+const ESTIMATE_RULE = 'Градостроительный кодекс РФ, ст. 48, ч. 12 (смета в составе проектной документации объекта, финансируемого с привлечением средств бюджетов бюджетной системы РФ)';
+
+/**
+ * The estimate section marked «не разрабатывался» in a note whose funding is budgetary (or of the legal persons the
+ * code equates with it): for such an object the estimate is part of the documentation, so the note contradicts itself.
+ */
+export function fundingFaults(x: XmlNoteFacts): (NoteFault & { norm: string })[] {
+  const f = x.financing;
+  const estimate = x.sections.find((s) => s.code === 'СМ' && s.notDeveloped);
+  if (!f || !estimate || (!f.budgetLevels.length && !f.stateCustomer)) return [];
+  const sources = [...f.budgetLevels.map((l) => `BudgetSource/BudgetLevel «${l}»`), ...(f.stateCustomer ? ['StateCustomerSource'] : [])];
+  return [
+    {
+      importance: 'significant',
+      essence: `В XML пояснительной записке раздел «Смета на строительство» отмечен как неразрабатываемый, а объект финансируется из бюджета: смета в составе проектной документации такого объекта обязательна.`,
+      evidence: `FinanceSources: ${sources.join(', ')}.\n${estimate.path}/NotDeveloped: «${estimate.notDeveloped}».`,
+      action: 'Разработать раздел «Смета на строительство» и указать его документы в XML пояснительной записке, либо исправить сведения об источниках финансирования.',
+      norm: ESTIMATE_RULE,
+    },
+  ];
+}
+
 /** The XML note read as a document: dates it gives are possible, and its fields hold what they are for. */
 export const xmlNoteContent = defineCheck({
   id: 'xml.explanatory_note_content',
   theme: 'unassigned',
   importance: 'significant',
-  title: 'Содержание XML пояснительной записки правдоподобно: даты выданных документов и изменений, номера в своих полях',
+  title: 'Содержание XML пояснительной записки правдоподобно: даты выданных документов и изменений, номера в своих полях, разделы при её источниках финансирования',
   needs: ['xml_note'],
   find(ctx, report) {
     const { doc, facts } = ctx.xml!;
     const today = new Date().toISOString().slice(0, 10);
-    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts)]) report({ about: doc, places: [{ doc, page: 1 }], norm: SCHEMA, ...f });
+    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts), ...fundingFaults(facts)]) report({ about: doc, places: [{ doc, page: 1 }], norm: SCHEMA, ...f });
   },
 });
