@@ -115,3 +115,17 @@ test('the ИУЛ of a volume with another cipher base repeats the volume’s cip
     [3],
   );
 });
+
+test('a cover designating the volume with another section’s mark is reported; a reference to that section is not', () => {
+  const cover = 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\n\nРаздел 9. Мероприятия по обеспечению пожарной безопасности\n\n25-143-ПЗУ\n\nТом 9';
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', [page('25-143-ПЗ')]),
+    docFacts(2, 'pb.pdf', 'ПБ', [cover, page('25-143-ПБ'), page('25-143-ПБ')]),
+    docFacts(3, 'ar.pdf', 'АР', ['Раздел 3. Архитектурные решения\n25-143-АР\nПроезды приняты по 25-143-ПЗУ', page('25-143-АР')]),
+  ];
+  const f = cipherConsistency.run(context(docs)).findings!;
+  assert.deepEqual(
+    f.map((x) => x.essence),
+    ['На с. 1 документа «pb.pdf» (обложка, титульный лист) указано обозначение 25-143-ПЗУ вместо 25-143-ПБ.'],
+  );
+});

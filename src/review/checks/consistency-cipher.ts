@@ -68,6 +68,21 @@ export const cipherConsistency = defineCheck({
         if (d.stamps.some((s) => s.docPage === h.docPage && s.cipher === h.cipher)) continue;
         odd.set(h.cipher, [...new Set([...(odd.get(h.cipher) ?? []), h.docPage])]);
       }
+      // the designation a cover or title page prints under the section's name, with another section's mark
+      const misdesignated = new Map<string, number[]>();
+      for (const h of d.headCiphers) {
+        if (!h.designation || cipherKey(h.base) !== cipherKey(c.base) || marksAgree(h.mark, c.mark) || boundCiphers.has(cipherKey(h.cipher))) continue;
+        misdesignated.set(h.cipher, [...new Set([...(misdesignated.get(h.cipher) ?? []), h.docPage])]);
+      }
+      for (const [other, pages] of misdesignated) {
+        report({
+          about: d,
+          essence: `На ${pageList(pages)} документа «${d.doc.name}» (обложка, титульный лист) указано обозначение ${other} вместо ${c.cipher}.`,
+          evidence: `${where({ doc: d, page: pages[0]! })}: под наименованием раздела — ${other}; в основных надписях и на остальных листах документа — ${c.cipher} (${where(p)}).`,
+          action: `Исправить обозначение на ${c.cipher}.`,
+          places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
+        });
+      }
       for (const [other, pages] of odd) {
         report({
           about: d,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findMixedScriptCiphers, marksAgree, parseCiphers } from './cipher.ts';
+import { findMixedScriptCiphers, marksAgree, parseCiphers, standsAsDesignation } from './cipher.ts';
 
 const one = (t: string) => parseCiphers(t)[0] ?? null;
 
@@ -79,4 +79,12 @@ test('a text or graphic part after a hyphen belongs to the cipher: «…-ПБ-П
     parseCiphers('24-017-КР-ГЧ').map((c) => c.cipher),
     ['24-017-КР-ГЧ'],
   );
+});
+
+test('a cipher alone on its line under the section’s name is a designation; in a sentence or under other text it is not', () => {
+  const at = (text: string, cipher: string) => standsAsDesignation(text, text.indexOf(cipher), cipher.length);
+  assert.equal(at('Раздел 9. Мероприятия по обеспечению пожарной безопасности\n\n 25-143-ПЗУ \nТом 9', '25-143-ПЗУ'), true);
+  assert.equal(at('Подраздел 1. Система электроснабжения\n25-143-ИОС1', '25-143-ИОС1'), true);
+  assert.equal(at('Раздел 9. Мероприятия\nпроезды см. 25-143-ПЗУ', '25-143-ПЗУ'), false);
+  assert.equal(at('Проезды пожарной техники приняты по\n25-143-ПЗУ', '25-143-ПЗУ'), false);
 });

@@ -140,3 +140,20 @@ export function editDistance(a: string, b: string): number {
   }
   return row[b.length]!;
 }
+
+// the line above a designation on a cover or title page names the part it designates
+const PART_TITLE_LINE = /^\s*(?:раздел|подраздел|часть|книга|том|альбом)\s*(?:№\s*)?\d/iu;
+
+/**
+ * Whether a cipher found at `index` is a document's designation as a cover or title page prints it — alone on its line,
+ * under the line naming the section («Раздел 9. Мероприятия по обеспечению пожарной безопасности») — not a reference.
+ */
+export function standsAsDesignation(text: string, index: number, length: number): boolean {
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  const lineEnd = text.indexOf('\n', index + length);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  if (line.trim() !== text.slice(index, index + length).trim()) return false;
+  // the nearest line above with text: pages extracted by blocks leave blank lines between them
+  const above = text.slice(0, lineStart).trimEnd();
+  return PART_TITLE_LINE.test(above.slice(above.lastIndexOf('\n') + 1));
+}

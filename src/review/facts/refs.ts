@@ -1,5 +1,5 @@
 import { snippet } from '../text/normalize.ts';
-import { findCiphers, parseCiphers } from './cipher.ts';
+import { findCiphers, parseCiphers, standsAsDesignation } from './cipher.ts';
 import type { CipherRef, SheetRef, VolumeRef } from './types.ts';
 
 // «на листах 133/23-ГК-ТХ.О»: a number that begins a cipher is not a sheet number
@@ -82,7 +82,8 @@ export function findCipherRefs(text: string, docPage: number): CipherRef[] {
   const out: CipherRef[] = [];
   for (const c of findCiphers(text)) {
     const before = text.slice(Math.max(0, c.index - 60), c.index);
-    if (!DOC_REF_CONTEXT.test(before)) continue;
+    // «Раздел 9. Мероприятия по обеспечению …» above a cover's designation is its title, not «по 24-017-ПБ»
+    if (!DOC_REF_CONTEXT.test(before) || standsAsDesignation(text, c.index, c.length)) continue;
     out.push({
       ...c.fact,
       docPage,

@@ -247,8 +247,8 @@ export interface DocFacts {
   /** Cipher candidates from title blocks and the first pages, with how often they occur. */
   cipherCounts: Map<string, number>;
   cipher: CipherFact | null;
-  /** Ciphers written on the first pages (title page, contents), with their page. */
-  headCiphers: (CipherFact & { docPage: number })[];
+  /** Ciphers written on the first pages (title page, contents), with their page; `designation` — the one a cover or title page prints under the section's name. */
+  headCiphers: (CipherFact & { docPage: number; designation?: true })[];
   norms: Map<string, NormCitation>;
   values: ValueFact[];
   /**
