@@ -34,7 +34,7 @@ import { isolatedRegisterRender } from '../../isolation/register-build.ts';
 import { reportChildren } from '../../isolation/report-children.ts';
 import type { AdmitBuild } from '../../report/admit.ts';
 import { roundContext } from '../../domain/feedback/register-context.ts';
-import { recordAnswers } from '../../domain/feedback/answers.ts';
+import { recordAnswers, REGISTER_MAX_BYTES } from '../../domain/feedback/answers.ts';
 import { actorOf } from '../../domain/feedback/actor.ts';
 import { tenantLimits } from '../../domain/accept-run.ts';
 import { scratchName } from '../../kernel/scratch.ts';
@@ -43,9 +43,6 @@ import { RegisterAnswersBody, RegisterAnswersSchema } from '../schemas/feedback.
 import { answersUploadView } from '../presenters/feedback.ts';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Largest filled register taken (bytes): a register of thousands of remarks is a few hundred kilobytes. */
-const REGISTER_MAX_BYTES = 20 * 1024 * 1024;
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -204,7 +201,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Принять ответы проектировщика из заполненного реестра',
           description:
-            'multipart/form-data, один файл в поле file: реестр замечаний для проектировщика (XLSX, GET /runs/{run_id}/register.xlsx) этой проверки с заполненными столбцами «Ответ проектировщика», «Лист с исправлением», «Снято / не снято». Каждый ответ привязывается к замечанию по номеру строки и идентификатору замечания из скрытого столбца; ответы этой проверки заменяются целиком. Ответы видны в /findings (designer_answers), в кабинете и в следующих реестрах (и реестрах следующего тура — у оставшихся замечаний). Реестр другой проверки, реестр для специалиста, формулы, изменённые столбцы или порядок строк, чужие идентификаторы — 422 validation_error с причиной и именем файла, ничего не меняется. До публикации — 404 no_report.',
+            'multipart/form-data, один файл в поле file: реестр замечаний для проектировщика (XLSX, GET /runs/{run_id}/register.xlsx) этой проверки с заполненными столбцами «Ответ проектировщика», «Лист с исправлением», «Снято / не снято». Каждый ответ привязывается к замечанию по номеру строки и идентификатору замечания из скрытого столбца; ответы этой проверки заменяются целиком. Ответы видны в /findings (designer_answers), в кабинете и в следующих реестрах (и реестрах следующего тура — у оставшихся замечаний). Реестр другой проверки, реестр для специалиста, формулы, изменённые столбцы или порядок строк, чужие идентификаторы — 422 validation_error с причиной и именем файла, ничего не меняется. Реестр можно передать и вместе с новой редакцией — среди файлов POST /runs в тот же пакет. До публикации — 404 no_report.',
           params: RunIdParams,
           response: { 200: RegisterAnswersSchema, ...errorResponses(400, 404, 413, 415, 422) },
         },
