@@ -99,7 +99,7 @@ export async function acceptRun(
       bundle,
     });
     const profileCodes = profileItems(tenant.sections).map((i) => i.code);
-    const choices = applyClientChoices(reviewed, kinds, roles, profileCodes);
+    const choices = applyClientChoices(reviewed, kinds, roles, profileCodes, register ? [register.file] : []);
 
     const documents: RunDocument[] = [];
     for (const [i, doc] of reviewed.entries()) {

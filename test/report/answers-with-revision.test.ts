@@ -121,12 +121,23 @@ describe('the designer register uploaded with the next revision (POST /runs)', (
     const before = await state();
     register = await bytesOf((await answered()).book);
     const key = randomUUID();
-    const upload = await api.postForm('/runs', withRegister(register), { 'Idempotency-Key': key });
+    // kinds and roles listing every file sent, the register too (as the cabinet lists them): its choices are dropped
+    const names = ['24-017-ПЗ.pdf', '24-017-АР изм1.pdf', '24-017-ИОС3.pdf'];
+    const choices = {
+      bundle_id: bundleId,
+      kinds: JSON.stringify({ '24-017-ПЗ.pdf': 'ПЗ', '24-017-АР изм1.pdf': 'АР', '24-017-ИОС3.pdf': 'ИОС3', [FILE]: 'ПЗ' }),
+      roles: JSON.stringify({ ...Object.fromEntries(names.map((n) => [n, 'review'])), [FILE]: 'context' }),
+    };
+    const upload = await api.postForm('/runs', withRegister(register, choices), { 'Idempotency-Key': key });
     assert.equal(upload.status, 201, upload.text);
     assertDocumented('post', '/runs', upload);
     assert.deepEqual(
-      upload.json.documents.map((d: any) => d.name),
-      ['24-017-ПЗ.pdf', '24-017-АР изм1.pdf', '24-017-ИОС3.pdf'],
+      upload.json.documents.map((d: any) => [d.index, d.name, d.kind, d.role]),
+      [
+        [1, '24-017-ПЗ.pdf', 'ПЗ', 'review'],
+        [2, '24-017-АР изм1.pdf', 'АР', 'review'],
+        [3, '24-017-ИОС3.pdf', 'ИОС3', 'review'],
+      ],
       'the register is not a document of the set',
     );
     const skipped = upload.json.skipped.find((s: any) => s.name === FILE);
@@ -138,12 +149,14 @@ describe('the designer register uploaded with the next revision (POST /runs)', (
       [[pzNorm.finding_id, 'Ссылка заменена на СП 20.13330.2016', '2']],
     );
 
-    const again = await api.postForm('/runs', withRegister(register), { 'Idempotency-Key': key });
+    const again = await api.postForm('/runs', withRegister(register, choices), { 'Idempotency-Key': key });
     assert.equal(again.status, 200, again.text);
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     assert.equal(again.json.run_id, upload.json.run_id);
     assert.deepEqual(again.json.skipped, upload.json.skipped);
-    const changed = await api.postForm('/runs', withRegister(await bytesOf((await answered('Исправлено иначе')).book)), { 'Idempotency-Key': key });
+    const changed = await api.postForm('/runs', withRegister(await bytesOf((await answered('Исправлено иначе')).book), choices), {
+      'Idempotency-Key': key,
+    });
     assert.equal(changed.status, 409, changed.text);
     assert.equal(changed.json.detail.error, 'idempotency_conflict');
     const after = await state();
