@@ -15,6 +15,8 @@ import { nowIso } from '../kernel/clock.ts';
 import { newQueuedRun } from './new-run.ts';
 import { runRequestHash } from './idempotency.ts';
 import { claimIdempotencyKey, releaseIdempotencyKey } from '../store/repositories/idempotency.ts';
+import { takeRegisterOut, type RegisterReader } from './feedback/revision-answers.ts';
+import { actorOf } from './feedback/actor.ts';
 
 export interface AcceptedRun {
   run: Run;
@@ -55,7 +57,15 @@ const mapOptional = <T>(v: T | undefined, f: (v: T) => T) => (v === undefined ? 
  * Accepts a received set as a new run (unpacking inside scratchDir, which the caller removes): idempotency, unpacking, charging one check, queueing.
  * Either everything is stored (run, documents, blobs, charge, key) or nothing is.
  */
-export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedForm, idempotencyKey: string | null, scratchDir: string): Promise<AcceptedRun> {
+export async function acceptRun(
+  deps: AppDeps,
+  auth: Submitter,
+  form: ReceivedForm,
+  idempotencyKey: string | null,
+  scratchDir: string,
+  /** Recognises the designer's filled register among the files (feedback/revision-answers.ts); absent, every file is a document. */
+  registers?: RegisterReader,
+): Promise<AcceptedRun> {
   const { db } = deps.store;
   const { tenant } = auth;
   const objectAddress = optional(form.fields.object_address);
@@ -81,11 +91,18 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
     // Loaded on the first upload: an API node that only answers polls does not carry the unpackers.
     const { applyClientChoices, unpackUploads } = await import('../ingest/index.ts');
     const intake = await unpackUploads(form.files, join(scratchDir, 'unpacked'), tenantLimits(tenant));
+    const now = nowIso();
+    // the designer's register is no document of the set: its answers go to the previous round's remarks
+    const { documents: reviewed, register } = await takeRegisterOut(db, { tenantId: tenant.id, actor: actorOf(auth.key) }, intake.documents, registers, {
+      runId,
+      createdAt: now,
+      bundle,
+    });
     const profileCodes = profileItems(tenant.sections).map((i) => i.code);
-    const choices = applyClientChoices(intake.documents, kinds, roles, profileCodes);
+    const choices = applyClientChoices(reviewed, kinds, roles, profileCodes, register ? [register.file] : []);
 
     const documents: RunDocument[] = [];
-    for (const [i, doc] of intake.documents.entries()) {
+    for (const [i, doc] of reviewed.entries()) {
       const idx = i + 1;
       const blobKey = `${docBlobPrefix(runId)}/${idx}.${doc.format}`;
       // The unpacked file is scratch: moved, not copied (one write of the set, not two).
@@ -113,7 +130,6 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
       });
     }
 
-    const now = nowIso();
     const run = newQueuedRun({
       id: runId,
       tenantId: tenant.id,
@@ -122,11 +138,12 @@ export async function acceptRun(deps: AppDeps, auth: Submitter, form: ReceivedFo
       userRequest,
       objectAddress,
       bundle,
-      skipped: intake.skipped,
+      skipped: register ? [...intake.skipped, register.skipped] : intake.skipped,
       idempotencyKey,
     });
 
-    const checksLeft = await insertChargedRun(db, { run, documents, idempotencyKey, at: now });
+    const answers = register && { runId: register.answers.runId, answers: register.answers.answered };
+    const checksLeft = await insertChargedRun(db, { run, documents, idempotencyKey, at: now, ...(answers ? { answers } : {}) });
     if (checksLeft === null) throw errors.noChecksLeft();
     deps.notifyQueued();
     return { run, documents, checksLeft, replayed: false };

@@ -24,10 +24,16 @@ export function applyClientChoices(
   kindsJson: string | undefined,
   rolesJson: string | undefined,
   profileCodes: readonly string[],
+  /** Files of the upload taken out of the documents (the designer's register): a choice naming one is no mistake, and is dropped. */
+  notDocuments: readonly string[] = [],
 ): ClientChoice[] {
-  const names = new Set(documents.map((d) => d.name));
+  const names = new Set([...documents.map((d) => d.name), ...notDocuments]);
   const kinds = parseMap(kindsJson, 'kinds', 'код раздела', names);
   const roles = parseMap(rolesJson, 'roles', 'роль (review или context)', names);
+  for (const name of notDocuments) {
+    kinds.delete(name);
+    roles.delete(name);
+  }
   for (const [name, role] of roles) {
     if (role !== 'review' && role !== 'context') {
       throw errors.badRole(name, role);

@@ -4,6 +4,7 @@ export { applyClientChoices, type ClientChoice } from './choices.ts';
 export { prepareDocument, defaultConverter, closePreparation, abortPreparation, type PrepareOptions } from './prepare.ts';
 export { assignPageNumbers } from './page-numbers.ts';
 export { guessKind } from './classify.ts';
+export { xlsxSheetNames } from './office-meta.ts';
 export { detectTools, type SystemTools } from './tools.ts';
 export { Converter } from './converter.ts';
 export { PdfReader } from './page-count.ts';

@@ -38,6 +38,29 @@ export async function estimateOfficePages(path: string, format: DocFormat): Prom
   return { pages: Math.max(1, Math.round(size / (BYTES_PER_PAGE[format] ?? 40_000))), fromMetadata: false };
 }
 
+/**
+ * The names of an XLSX workbook's sheets, from its small xl/workbook.xml part — without reading the sheets (a set's
+ * spreadsheets may be large); [] when the part is missing or unreadable.
+ */
+export async function xlsxSheetNames(path: string): Promise<string[]> {
+  try {
+    const wb = await readZipPart(path, 'xl/workbook.xml', META_PART);
+    return [...wb.matchAll(/<(?:\w+:)?sheet\s[^>]*?\bname="([^"]*)"/g)].map((m) => decodeEntities(m[1]!));
+  } catch {
+    return [];
+  }
+}
+
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
 function intOf(s: string | undefined): number | null {
   const n = s === undefined ? NaN : Number(s);
   return Number.isInteger(n) && n > 0 ? n : null;

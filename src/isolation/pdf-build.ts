@@ -4,6 +4,7 @@
  * which on the API's event loop would hold up every other request. The child is one of the API's kept report
  * children (report-children.ts), shared with the registers: after a decision every report download rebuilds.
  */
+import type { DecidedState } from '../report/decided.ts';
 import type { ChildPool } from './child-pool.ts';
 import type { JobOutcome } from './isolated-child.ts';
 import type { PdfKeys } from '../report/index.ts';
@@ -31,13 +32,13 @@ export function isolatedPdfBuild(children: ChildPool, limits: { memoryMb: number
   };
 }
 
-/** The PDFs without the rejected findings (report/decided.ts), built in a child like the rebuild. */
+/** The PDFs as the decisions stand (report/decided.ts), built in a child like the rebuild. */
 export function isolatedDecidedPdfBuild(
   children: ChildPool,
   limits: { memoryMb: number; timeoutMs: number },
-): (runId: string, rejectedIds: string[]) => Promise<PdfKeys> {
-  return async (runId, rejectedIds) => {
-    const outcome = await children.perform({ type: 'decided-pdf', runId, rejectedIds }, { timeoutMs: limits.timeoutMs });
+): (runId: string, state: DecidedState) => Promise<PdfKeys> {
+  return async (runId, state) => {
+    const outcome = await children.perform({ type: 'decided-pdf', runId, state }, { timeoutMs: limits.timeoutMs });
     if (outcome.kind === 'pdf') return outcome.keys;
     throw new Error(buildFailure(outcome, limits.memoryMb));
   };

@@ -9,6 +9,7 @@
  */
 import type { RunError } from '../kernel/errors.ts';
 import type { PdfKeys } from '../report/index.ts';
+import type { DecidedState } from '../report/decided.ts';
 import type { Run } from '../kernel/model/runs.ts';
 import type { ProcessingStage } from '../kernel/stages.ts';
 import type { RegisterFormat, RegisterSheet } from '../report/register/index.ts';
@@ -21,8 +22,8 @@ export type Job =
   | { type: 'run'; run: Run; workerId: string }
   /** Build every PDF and the ZIP of a published run from the stored result (src/report/rebuild.ts). */
   | { type: 'pdf'; runId: string }
-  /** Build every PDF and the ZIP of a published run without the findings a specialist rejected (src/report/decided.ts). */
-  | { type: 'decided-pdf'; runId: string; rejectedIds: string[] }
+  /** Build every PDF and the ZIP of a published run as its decisions stand (src/report/decided.ts). */
+  | { type: 'decided-pdf'; runId: string; state: DecidedState }
   /** Write a register of remarks (its plain data) as XLSX or DOCX (src/report/register/). */
   | { type: 'register'; format: RegisterFormat; sheet: RegisterSheet }
   /** Render page `page` (from 1) of the file at `input` to a PNG at `output` (isolation/page-render-child.mjs). */

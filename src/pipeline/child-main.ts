@@ -72,7 +72,7 @@ async function reportHandler(deps: ChildDeps): Promise<Handler> {
     }
     if (job.type === 'decided-pdf') {
       try {
-        return { kind: 'pdf', keys: await buildDecidedPdfs(deps.store.db, deps.blobs, job.runId, job.rejectedIds) };
+        return { kind: 'pdf', keys: await buildDecidedPdfs(deps.store.db, deps.blobs, job.runId, job.state) };
       } catch (err) {
         deps.log.warn({ err, run_id: job.runId }, 'PDF build without rejected findings failed in child');
         return { kind: 'crash', message: message(err) };

@@ -174,7 +174,8 @@ function revisionLabel(f: Finding): string {
  * The round against the previous run of the bundle, within the report's filter: how many of its findings are new,
  * how many persist, and which of the previous round's are no longer found.
  */
-function revisionSummary(revision: PublishedRevision, findings: readonly Finding[], filter: ReportFilter | undefined, timeZone?: string): string[] {
+function revisionSummary(revision: PublishedRevision, findings: readonly Finding[], filter: ReportFilter | undefined, meta: ReportMeta): string[] {
+  const timeZone = meta.time_zone;
   const persisting = findings.filter((f) => f.revision?.status === 'persisting').length;
   const resolved = filterResolved(revision, filter);
   const missing = filterNotResubmitted(revision, filter);
@@ -190,7 +191,7 @@ function revisionSummary(revision: PublishedRevision, findings: readonly Finding
     lines.push(
       `Том не представлен повторно — замечания прошлой проверки не сняты: ${missing.map((f) => `№ ${f.n} (${sectionTitle(f.section)}) — ${f.essence}`).join('; ')}`,
     );
-  lines.push(...answerReviewLines(revision.answers, filter));
+  lines.push(...answerReviewLines(revision.answers, filter, meta.proposal_decisions));
   return lines;
 }
 
@@ -306,7 +307,7 @@ export function buildView(result: PublishedResult, meta: ReportMeta, filter?: Re
   const unread = result.warnings.find((w) => w.code === DOCUMENTS_UNREAD);
   if (unread) summary.unshift(unread.message);
   if (result.set?.summary) summary.unshift(result.set.summary);
-  if (result.revision) summary.push(...revisionSummary(result.revision, findings, filter, meta.time_zone));
+  if (result.revision) summary.push(...revisionSummary(result.revision, findings, filter, meta));
   if (filter) summary.push(`Всего замечаний по комплекту: ${result.counts.total}; номера замечаний совпадают со сводным отчётом.`);
   if (meta.rejected_findings?.length) {
     const numbers = meta.rejected_findings.map((n) => `№ ${n}`).join(', ');

@@ -93,6 +93,7 @@ describe('the answer loop: remarks, answers, the next revision, «снято» /
     assert.match(flat, /Ответы проектировщика на замечания прошлого тура против новой редакции/);
     assert.match(flat, new RegExp(`№ ${pzNorm.n} прошлого тура \\(№ \\d+ этой проверки\\) — не снято`));
     assert.match(flat, new RegExp(`№ ${onKr.n} прошлого тура — том не представлен повторно`));
+    assert.doesNotMatch(flat, /Специалист подтвердил|Специалист не согласился|решено специалистом/, 'nothing decided yet');
   });
 
   test('the specialist confirms one proposal and overrides another through the decisions; the registers say so', async () => {
@@ -131,6 +132,32 @@ describe('the answer loop: remarks, answers, the next revision, «снято» /
       assert.match(designer, new RegExp(`№ ${onKr.n} прошлого тура — том не представлен повторно:[^<]*Снято`), format);
       assert.doesNotMatch(designer, /передан отдельным письмом/, `${format}: the designer's copy says the state, never the specialist's reason`);
     }
+    // the reports drawn after the decisions: each decided proposal says what the specialist made of it
+    const pdf = await api.get(`/runs/${second.runId}/report.pdf`);
+    assert.equal(pdf.status, 200, pdf.text);
+    const flat = (await pdfText(pdf.bytes)).replace(/\s+/g, ' ');
+    assert.match(flat, /решено специалистом — 2 из \d+/);
+    assert.match(flat, new RegExp(`№ ${pzNorm.n} прошлого тура \\(№ \\d+ этой проверки\\) — не снято:.*?Специалист подтвердил: не снято\\.`));
+    assert.match(flat, new RegExp(`№ ${onKr.n} прошлого тура — том не представлен повторно:.*?Специалист не согласился с предложением: снято\\.`));
+    const markdown = await api.get(`/runs/${second.runId}/report`);
+    assert.match(markdown.text, /Специалист подтвердил: не снято\./);
+    // a withdrawal of the confirmation: that proposal is undecided again in the next report, the override stays
+    const history = (await api.get(`/runs/${second.runId}/feedback`)).json.history;
+    const mine = history.find((d: any) => d.finding_id === pz.decide_on);
+    const withdrawn = await api.post(`/runs/${second.runId}/feedback`, {
+      snapshot: second.result.feedback_snapshot,
+      finding_id: pz.decide_on,
+      decision: 'withdrawn',
+      reason: '',
+      version: mine.version,
+      request_key: randomUUID(),
+    });
+    assert.equal(withdrawn.status, 201, withdrawn.text);
+    const after = (await api.get(`/runs/${second.runId}/report`)).text;
+    assert.doesNotMatch(after, /Специалист подтвердил/);
+    assert.match(after, /решено специалистом — 1 из \d+/);
+    assert.match(after, /Специалист не согласился с предложением: снято\./);
+
     // the next round's register, with the proposals in it, goes back to the designer and comes back again
     const again = await answerRegister(api, second.runId, {});
     assert.ok(

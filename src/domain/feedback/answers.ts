@@ -25,7 +25,15 @@ export interface AnswersOutcome {
   unanswered: number;
 }
 
-export async function recordAnswers(
+/** Largest filled register taken (bytes): a register of thousands of remarks is a few hundred kilobytes. */
+export const REGISTER_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The answers of a register checked against the published run it names — the run, the variant, the rows its remarks
+ * in report order — without storing them: the one check of both ways a register comes back (on its own, and with the
+ * next revision, where the answers are stored with the new run).
+ */
+export async function checkedAnswers(
   db: Db,
   ctx: { tenantId: string; actor: string },
   runId: string,
@@ -58,8 +66,20 @@ export async function recordAnswers(
         uploadedAt: at,
       }),
     );
-  await replaceDesignerAnswers(db, ctx.tenantId, run.id, answered);
   return { runId: run.id, answered, unanswered: upload.rows.length - answered.length };
+}
+
+/** The register uploaded on its own (POST /runs/{run_id}/register-answers): checked, then the run's answers replaced. */
+export async function recordAnswers(
+  db: Db,
+  ctx: { tenantId: string; actor: string },
+  runId: string,
+  upload: AnswerUpload,
+  file: string,
+): Promise<AnswersOutcome> {
+  const outcome = await checkedAnswers(db, ctx, runId, upload, file);
+  await replaceDesignerAnswers(db, ctx.tenantId, outcome.runId, outcome.answered);
+  return outcome;
 }
 
 /** The designer's answers of a run (no check of publication: the caller did it). */

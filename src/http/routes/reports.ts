@@ -25,7 +25,7 @@ import { downloadBase, parseReportQuery, storedReport, type ReportQuery, type Re
 import { getRunOf, publishedObjectTitles, reportKeysOf } from '../../domain/runs.ts';
 import type { PdfRebuilder } from '../../report/rebuild.ts';
 import { isolatedDecidedPdfBuild, isolatedPdfBuild } from '../../isolation/pdf-build.ts';
-import { DecidedReports, decidedMarkdown, decidedPrefix, rejectedFindingIds } from '../../report/decided.ts';
+import { asPublished, DecidedReports, decidedMarkdown, decidedPrefix, decidedState, type DecidedState } from '../../report/decided.ts';
 import { uploadedAnswer, withAnswerReview } from '../../report/revision/answers.ts';
 import type { ReportKeys } from '../../report/types.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
@@ -34,7 +34,9 @@ import { isolatedRegisterRender } from '../../isolation/register-build.ts';
 import { reportChildren } from '../../isolation/report-children.ts';
 import type { AdmitBuild } from '../../report/admit.ts';
 import { roundContext } from '../../domain/feedback/register-context.ts';
-import { recordAnswers } from '../../domain/feedback/answers.ts';
+import { answersOf, recordAnswers, REGISTER_MAX_BYTES } from '../../domain/feedback/answers.ts';
+import type { Decision } from '../../kernel/model/feedback.ts';
+import type { PublishedResult } from '../../kernel/result.ts';
 import { actorOf } from '../../domain/feedback/actor.ts';
 import { tenantLimits } from '../../domain/accept-run.ts';
 import { scratchName } from '../../kernel/scratch.ts';
@@ -43,9 +45,6 @@ import { RegisterAnswersBody, RegisterAnswersSchema } from '../schemas/feedback.
 import { answersUploadView } from '../presenters/feedback.ts';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Largest filled register taken (bytes): a register of thousands of remarks is a few hundred kilobytes. */
-const REGISTER_MAX_BYTES = 20 * 1024 * 1024;
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -76,22 +75,40 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     return downloadBase(titles.get(run.id), run.objectAddress, run.finishedAt, run.id, timeZone);
   }
 
-  /** The PDFs and ZIP without the rejected findings; 503 pdf_unavailable when they cannot be built now. */
-  async function decidedKeys(tenantId: string, runId: string, reportMdKey: string, rejectedIds: string[]): Promise<ReportKeys> {
+  /**
+   * The state of a run's reports after its decisions (report/decided.ts), with the published result it was drawn
+   * from; null when the reports stored at publication stand (no finding rejected, no proposal decided).
+   */
+  async function reportState(tenantId: string, runId: string, decisions: Decision[]): Promise<{ state: DecidedState; result: PublishedResult } | null> {
+    if (!decisions.length) return null;
     const { result } = await loadPublished(db, tenantId, runId);
+    const previousRunId = result.revision?.previous_run_id;
+    const previousAnswers = previousRunId ? await answersOf(db, tenantId, previousRunId) : [];
+    const state = decidedState(result, decisions, previousAnswers.map(uploadedAnswer));
+    return asPublished(state) ? null : { state, result };
+  }
+
+  /** The PDFs and ZIP as the decisions stand; 503 pdf_unavailable when they cannot be built now. */
+  async function decidedKeys(
+    tenantId: string,
+    runId: string,
+    reportMdKey: string,
+    afterDecisions: { state: DecidedState; result: PublishedResult },
+  ): Promise<ReportKeys> {
     try {
-      return { reportMdKey, ...(await decided.ensure(runId, result, rejectedIds, tenantId)) };
+      return { reportMdKey, ...(await decided.ensure(runId, afterDecisions.result, afterDecisions.state, tenantId)) };
     } catch (err) {
       // refused by the node's bound: the refusal is the answer (429 / 503 with Retry-After)
       if (isAppError(err)) throw err;
-      deps.log.warn({ err, run_id: runId }, 'PDF reports without rejected findings not built');
+      deps.log.warn({ err, run_id: runId }, 'PDF reports after decisions not built');
       throw errors.pdfUnavailable();
     }
   }
 
   /**
    * Streams the report a request names; the run must be this tenant's and published. While no finding is rejected
-   * that is the report stored at publication; otherwise one drawn without the rejected findings (report/decided.ts).
+   * and no proposal of the answer loop decided, that is the report stored at publication; otherwise one drawn as the
+   * decisions stand (report/decided.ts).
    */
   async function send(http: FastifyRequest, runId: string, tenant: Organization, request: ReportRequest, reply: FastifyReply): Promise<FastifyReply> {
     const tenantId = tenant.id;
@@ -99,17 +116,17 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     let keys = await reportKeysOf(db, tenantId, run.id);
     if (!keys) throw errors.noReport();
     const [decisions, base] = await Promise.all([currentDecisions(db, tenantId, run.id), baseNameOf(run, tenant.timeZone)]);
-    const rejectedIds = rejectedFindingIds(decisions);
-    if (rejectedIds.length && request.kind === 'markdown') {
-      const body = Buffer.from(await decidedMarkdown(db, run.id, rejectedIds));
-      if (conditionalAnswer(http, reply, weakBlobEtag(`${decidedPrefix(run.id, rejectedIds)}/report.md`, body.length))) return reply.send();
+    const afterDecisions = await reportState(tenantId, run.id, decisions);
+    if (afterDecisions && request.kind === 'markdown') {
+      const body = Buffer.from(await decidedMarkdown(db, run.id, afterDecisions.state));
+      if (conditionalAnswer(http, reply, weakBlobEtag(`${decidedPrefix(run.id, afterDecisions.state)}/report.md`, body.length))) return reply.send();
       return reply
         .type('text/markdown; charset=utf-8')
         .header('Content-Length', String(body.length))
         .header('Content-Disposition', attachmentDisposition(`Замечания ${base}.md`))
         .send(body);
     }
-    if (rejectedIds.length) keys = await decidedKeys(tenantId, run.id, keys.reportMdKey, rejectedIds);
+    if (afterDecisions) keys = await decidedKeys(tenantId, run.id, keys.reportMdKey, afterDecisions);
     else if (request.kind !== 'markdown') keys = await (await pdfRebuilder()).ensure(run.id, keys, tenantId);
     const report = storedReport(keys, request, `Замечания ${base}`);
     const missing = (e: unknown) => (e instanceof BlobNotFoundError && request.kind !== 'markdown' ? errors.pdfUnavailable() : e);
@@ -204,7 +221,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Принять ответы проектировщика из заполненного реестра',
           description:
-            'multipart/form-data, один файл в поле file: реестр замечаний для проектировщика (XLSX, GET /runs/{run_id}/register.xlsx) этой проверки с заполненными столбцами «Ответ проектировщика», «Лист с исправлением», «Снято / не снято». Каждый ответ привязывается к замечанию по номеру строки и идентификатору замечания из скрытого столбца; ответы этой проверки заменяются целиком. Ответы видны в /findings (designer_answers), в кабинете и в следующих реестрах (и реестрах следующего тура — у оставшихся замечаний). Реестр другой проверки, реестр для специалиста, формулы, изменённые столбцы или порядок строк, чужие идентификаторы — 422 validation_error с причиной и именем файла, ничего не меняется. До публикации — 404 no_report.',
+            'multipart/form-data, один файл в поле file: реестр замечаний для проектировщика (XLSX, GET /runs/{run_id}/register.xlsx) этой проверки с заполненными столбцами «Ответ проектировщика», «Лист с исправлением», «Снято / не снято». Каждый ответ привязывается к замечанию по номеру строки и идентификатору замечания из скрытого столбца; ответы этой проверки заменяются целиком. Ответы видны в /findings (designer_answers), в кабинете и в следующих реестрах (и реестрах следующего тура — у оставшихся замечаний). Реестр другой проверки, реестр для специалиста, формулы, изменённые столбцы или порядок строк, чужие идентификаторы — 422 validation_error с причиной и именем файла, ничего не меняется. Реестр можно передать и вместе с новой редакцией — среди файлов POST /runs в тот же пакет. До публикации — 404 no_report.',
           params: RunIdParams,
           response: { 200: RegisterAnswersSchema, ...errorResponses(400, 404, 413, 415, 422) },
         },

@@ -19,8 +19,16 @@ import { IdempotencyKeyHeaders, RunListQuery, RunListSchema, RunRef, RunStatusNo
 import { UUID_RE } from '../../kernel/ids.ts';
 import { statusHeaders, type RunStatusCache, type CachedStatus } from '../run-status-cache.ts';
 import { matchesIfNoneMatch, strongEtag } from '../conditional.ts';
+import type { RegisterReader } from '../../domain/feedback/revision-answers.ts';
+import { SHEET_NAME } from '../../report/register/rows.ts';
 
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+/** The designer's filled register among the files of a next revision; the workbook reader is loaded when a file may be one. */
+const registerReader: RegisterReader = {
+  sheet: SHEET_NAME,
+  read: async (body, file) => (await import('../../report/register/answers.ts')).recogniseRegister(body, file),
+};
 
 export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { db } = deps.store;
@@ -58,7 +66,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Загрузить комплект на проверку',
           description:
-            'multipart/form-data. Архивы распаковываются при приёме. Списывается одна проверка. Заголовок Idempotency-Key (необязателен): тот же ключ и тот же запрос — 200 с прежней проверкой и заголовком Idempotent-Replayed: true; иначе 409 idempotency_conflict; первая отправка ещё обрабатывается — 409 idempotency_pending с Retry-After.',
+            'multipart/form-data. Архивы распаковываются при приёме. Списывается одна проверка. Среди файлов новой редакции (с bundle_id) может быть реестр замечаний для проектировщика прошлого тура с заполненными столбцами ответов (XLSX, GET /runs/{run_id}/register.xlsx): он узнаётся по содержимому (скрытый столбец сервиса), а не по имени, в documents не входит и проверкой не считается, а указан в skipped; его ответы привязываются к замечаниям прошлого тура — последней опубликованной проверки пакета — так же, как в POST /runs/{run_id}/register-answers, и предложения «снято / не снято» новой проверки строятся по ним. Реестр другой проверки, другого пакета или более раннего тура, реестр для специалиста, формулы, изменённые столбцы или порядок строк, реестр без bundle_id, два реестра — 422 validation_error с причиной и именем файла; реестр без документов — 400 bad_format; проверка не создаётся, проверка не списывается, ответы не меняются. Заголовок Idempotency-Key (необязателен): тот же ключ и тот же запрос — 200 с прежней проверкой и заголовком Idempotent-Replayed: true; иначе 409 idempotency_conflict; первая отправка ещё обрабатывается — 409 idempotency_pending с Retry-After.',
           headers: IdempotencyKeyHeaders,
           response: {
             201: RunRef,
@@ -82,7 +90,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
         let accepted: AcceptedRun;
         try {
           const form = await receiveMultipart(request, join(scratch, 'received'), tenantLimits(auth.tenant), 'files', RUN_FIELD_LIMITS);
-          accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch);
+          accepted = await acceptRun(deps, auth, form, idempotencyKey, scratch, registerReader);
         } finally {
           release();
           await rm(scratch, { recursive: true, force: true });

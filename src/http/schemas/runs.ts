@@ -23,7 +23,10 @@ const runFields = {
     works: Type.Null({ description: 'Вид работ (в ответе приёма — null)' }),
   }),
   documents: Type.Array(DocumentSchema),
-  skipped: Type.Array(SkippedSchema, { description: 'Файлы, пропущенные при распаковке, с причиной' }),
+  skipped: Type.Array(SkippedSchema, {
+    description:
+      'Файлы, пропущенные при распаковке, с причиной; здесь же — реестр замечаний с ответами проектировщика, переданный вместе с новой редакцией: он не документ комплекта, его ответы приняты к замечаниям прошлого тура',
+  }),
   created_at: Type.String({ format: 'date-time' }),
 };
 

@@ -26,6 +26,17 @@ export interface ReportMeta {
    * (src/report/decided.ts); absent in the reports built at publication.
    */
   rejected_findings?: number[];
+  /**
+   * The specialist's standing decisions on the proposals of the answer loop (by their decide_on: accepted confirms,
+   * rejected overrides), drawn beside each proposal in reports built after the decisions; absent at publication.
+   */
+  proposal_decisions?: ProposalDecision[];
+}
+
+/** A specialist's standing decision on a proposal «снято / не снято» (src/report/revision/answers.ts proposalOutcome). */
+export interface ProposalDecision {
+  decide_on: string;
+  decision: 'accepted' | 'rejected';
 }
 
 /** A document of the set as the reports list it. */

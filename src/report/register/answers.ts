@@ -6,8 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { errors } from '../../kernel/errors.ts';
-import { registerColumns, type RegisterVariant } from './rows.ts';
-import { SHEET_NAME } from './xlsx.ts';
+import { registerColumns, SHEET_NAME, type RegisterVariant } from './rows.ts';
 
 export interface UploadedAnswer {
   /** The row's number (№). */
@@ -41,14 +40,46 @@ function textOf(cell: ExcelJS.Cell, file: string): string {
   return String(v);
 }
 
-/** Reads the filled register; every refusal is a 422 validation_error naming the file. */
-export async function readRegisterAnswers(body: Buffer, file: string): Promise<UploadedRegister> {
+/** A cell's words when it holds words (a string, or rich text as an editor may save it), else ''. */
+function plainText(v: ExcelJS.CellValue): string {
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && 'richText' in v) return v.richText.map((r) => r.text).join('');
+  return '';
+}
+
+/** The workbook of an uploaded file, or null when it is no XLSX workbook. */
+async function loadBook(body: Buffer): Promise<ExcelJS.Workbook | null> {
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(body.buffer.slice(body.byteOffset, body.byteOffset + body.length) as ArrayBuffer);
+    return book;
   } catch {
-    throw errors.registerRefused('файл не является книгой XLSX', file);
+    return null;
   }
+}
+
+/** Reads the filled register; every refusal is a 422 validation_error naming the file. */
+export async function readRegisterAnswers(body: Buffer, file: string): Promise<UploadedRegister> {
+  const book = await loadBook(body);
+  if (!book) throw errors.registerRefused('файл не является книгой XLSX', file);
+  return readBook(book, file);
+}
+
+/**
+ * A file of an uploaded set that is the service's register — its sheet with the hidden marker
+ * `drs-register:<variant>:<run_id>` in a cell of text — read as readRegisterAnswers reads it (refused the same way);
+ * null for any other workbook, which is a document of the set.
+ */
+export async function recogniseRegister(body: Buffer, file: string): Promise<UploadedRegister | null> {
+  const book = await loadBook(body);
+  const sheet = book?.getWorksheet(SHEET_NAME);
+  if (!book || !sheet) return null;
+  let marked = false;
+  sheet.eachRow((row) => row.eachCell((cell) => void (marked ||= MARKER.test(plainText(cell.value)))));
+  return marked ? readBook(book, file) : null;
+}
+
+function readBook(book: ExcelJS.Workbook, file: string): UploadedRegister {
   const sheet = book.getWorksheet(SHEET_NAME);
   if (!sheet) throw errors.registerRefused(`в книге нет листа «${SHEET_NAME}» — это не реестр замечаний, выданный сервисом`, file);
   // no formula anywhere on the sheet, not only in the answer columns

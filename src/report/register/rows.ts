@@ -14,6 +14,9 @@ import type { ReportFilter } from '../types.ts';
 import { filterFindings, filterNotResubmitted, filterResolved, revisionDocumentLines } from '../view.ts';
 import { answerNotes, proposalCell } from './proposals.ts';
 
+/** The sheet of the XLSX register (xlsx.ts), by which a register brought back is found among a set's workbooks. */
+export const SHEET_NAME = 'Реестр замечаний';
+
 export { standingDecision } from '../../kernel/decisions.ts';
 
 export type RegisterVariant = 'designer' | 'specialist';

@@ -9,7 +9,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { LINE_POINTS, rowHeight } from './layout.ts';
-import type { RegisterSheet } from './rows.ts';
+import { SHEET_NAME, type RegisterSheet } from './rows.ts';
 
 /** Fill of a rejected row included on request, so it stands out on screen and in print. */
 const REJECTED_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEDEDED' } };
@@ -19,7 +19,6 @@ const THIN: ExcelJS.Border = { style: 'thin', color: { argb: 'FF808080' } };
 const BORDER: Partial<ExcelJS.Borders> = { top: THIN, left: THIN, bottom: THIN, right: THIN };
 const FONT = { name: 'Arial', size: 10 };
 const A4 = 9;
-export const SHEET_NAME = 'Реестр замечаний';
 
 export async function registerXlsx(register: RegisterSheet): Promise<Buffer> {
   const out = new PassThrough();

@@ -9,6 +9,7 @@
  * every read of /findings and the registers (for answers brought in later) draw the same review from the same data.
  */
 import type { Decision, DesignerAnswer } from '../../kernel/model/feedback.ts';
+import type { ProposalDecision } from '../../kernel/model/results.ts';
 import type {
   AnswerProposal,
   AnswerProposalState,
@@ -221,22 +222,35 @@ export function withAnswerReview(result: PublishedResult, answers: readonly Uplo
 }
 
 /** What the specialist made of a proposal: confirmed, overridden (with the reason) or not yet decided. */
-export interface ProposalOutcome {
+export interface ProposalOutcome<D extends Pick<Decision, 'decision'> = Decision> {
   /** The state the remark is in after the decision: the proposal's when confirmed or undecided, the opposite when overridden. */
   closed: boolean;
   decided: 'confirmed' | 'overridden' | null;
-  decision?: Decision;
+  decision?: D;
 }
 
 /**
  * The proposal after the specialist's standing decision on `decide_on`: accepted confirms it, rejected overrides it
  * (an overridden «снято» is «не снято», any other overridden proposal «снято»); a withdrawal leaves it undecided.
  */
-export function proposalOutcome(p: AnswerProposal, standing: Decision | undefined): ProposalOutcome {
+export function proposalOutcome<D extends Pick<Decision, 'decision'>>(p: AnswerProposal, standing: D | undefined): ProposalOutcome<D> {
   const proposedClosed = p.proposal === 'closed';
   if (!standing || standing.decision === 'withdrawn') return { closed: proposedClosed, decided: null };
   if (standing.decision === 'accepted') return { closed: proposedClosed, decided: 'confirmed', decision: standing };
   return { closed: !proposedClosed, decided: 'overridden', decision: standing };
+}
+
+/**
+ * The standing decisions on the proposals of a review, by decide_on — what a report drawn after the decisions says
+ * beside each proposal (src/report/decided.ts); `standingOn` gives the decision standing on a finding id.
+ */
+export function proposalDecisions(review: AnswerReview | undefined, standingOn: (findingId: string) => Decision | undefined): ProposalDecision[] {
+  const out: ProposalDecision[] = [];
+  for (const p of review?.proposals ?? []) {
+    const d = standingOn(p.decide_on);
+    if (d && d.decision !== 'withdrawn') out.push({ decide_on: p.decide_on, decision: d.decision });
+  }
+  return out;
 }
 
 /** The proposals within a report's filter (their section or theme, as the findings are filtered). */
@@ -259,12 +273,30 @@ export function proposalLine(p: AnswerProposal): string {
   return `№ ${p.previous_n} прошлого тура${here} — ${PROPOSAL_LABELS[p.proposal]}: ${p.essence} ${p.reasons.join(' ')}`;
 }
 
-/** The report's lines of the answer loop (the summary of the Markdown and the PDFs), within its filter. */
-export function answerReviewLines(review: AnswerReview | undefined, filter: { section: string } | { theme: string } | undefined): string[] {
+/** «Специалист подтвердил: не снято.» — a decided proposal in a report, the state only (the reasons stay in the register). */
+function decidedText(o: ProposalOutcome<ProposalDecision>): string {
+  return `${o.decided === 'confirmed' ? 'Специалист подтвердил' : 'Специалист не согласился с предложением'}: ${o.closed ? 'снято' : 'не снято'}.`;
+}
+
+/**
+ * The report's lines of the answer loop (the summary of the Markdown and the PDFs), within its filter; `decided` —
+ * the specialist's standing decisions on the proposals, in reports drawn after them (none at publication).
+ */
+export function answerReviewLines(
+  review: AnswerReview | undefined,
+  filter: { section: string } | { theme: string } | undefined,
+  decided: readonly ProposalDecision[] = [],
+): string[] {
   if (!review) return [];
   const proposals = filterProposals(review, filter);
+  const byId = new Map(decided.map((d) => [d.decide_on, d]));
+  const count = proposals.filter((p) => byId.has(p.decide_on)).length;
   return [
-    `Ответы проектировщика на замечания прошлого тура против новой редакции (предложения, решает специалист): ${proposalCounts(proposals)}.`,
-    ...proposals.map(proposalLine),
+    `Ответы проектировщика на замечания прошлого тура против новой редакции (предложения, решает специалист): ${proposalCounts(proposals)}` +
+      `${count ? `; решено специалистом — ${count} из ${proposals.length}` : ''}.`,
+    ...proposals.map((p) => {
+      const d = byId.get(p.decide_on);
+      return d ? `${proposalLine(p)} ${decidedText(proposalOutcome(p, d))}` : proposalLine(p);
+    }),
   ];
 }

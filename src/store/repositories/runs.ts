@@ -7,6 +7,8 @@ import { UUID_RE } from '../../kernel/ids.ts';
 import { chargeCheck } from './ledger.ts';
 import { completeIdempotencyKey } from './idempotency.ts';
 import { checksLeft } from './tenants.ts';
+import { writeDesignerAnswers } from './answers.ts';
+import type { DesignerAnswer } from '../../kernel/model/feedback.ts';
 
 /** A run of this tenant, or 404 — a foreign run is indistinguishable from a missing one. */
 export async function getRunForTenant(db: Db, tenantId: string, runId: string): Promise<Run> {
@@ -91,13 +93,24 @@ export async function markDocumentsDeleted(db: Db, runId: string, at: string): P
  * Stores an accepted run in one transaction: one check charged, the run and its documents queued, the
  * Idempotency-Key completed. Returns the checks left after the charge, or null (nothing stored) when none was left.
  */
-export function insertChargedRun(db: Db, accepted: { run: Run; documents: RunDocument[]; idempotencyKey: string | null; at: string }): Promise<number | null> {
-  const { run, documents, idempotencyKey, at } = accepted;
+export function insertChargedRun(
+  db: Db,
+  accepted: {
+    run: Run;
+    documents: RunDocument[];
+    idempotencyKey: string | null;
+    at: string;
+    /** The designer's answers to the previous round brought in with this revision: stored with the run or not at all. */
+    answers?: { runId: string; answers: readonly DesignerAnswer[] };
+  },
+): Promise<number | null> {
+  const { run, documents, idempotencyKey, at, answers } = accepted;
   return db.transaction().execute(async (trx) => {
     // The charge is the first write, so on SQLite it takes the write lock before anything is read.
     if (!(await chargeCheck(trx, run.tenantId, run.id, 'charge', at))) return null;
     await trx.insertInto('runs').values(fromRun(run)).execute();
     for (const d of documents) await trx.insertInto('documents').values(fromRunDocument(d)).execute();
+    if (answers) await writeDesignerAnswers(trx, run.tenantId, answers.runId, answers.answers);
     if (idempotencyKey) await completeIdempotencyKey(trx, run.tenantId, idempotencyKey, run.id);
     return checksLeft(trx, run.tenantId);
   });
