@@ -63,9 +63,16 @@ export function pageViewer(o) {
     pictureZoom = wanted;
     const url = `${o.src}?zoom=${wanted}`;
     const sharper = new Image();
+    sharper.addEventListener(
+      'load',
+      () => {
+        img.src = url;
+        img.dataset.zoom = String(wanted);
+      },
+      { once: true },
+    );
     // the picture shown stays when a sharper one does not come (a busy service): a later zoom asks again
-    sharper.addEventListener('load', () => Object.assign(img, { src: url }).setAttribute('data-zoom', String(wanted)), { once: true });
-    sharper.addEventListener('error', () => (pictureZoom = Math.min(pictureZoom, Number(img.dataset.zoom) || 1)), { once: true });
+    sharper.addEventListener('error', () => (pictureZoom = Number(img.dataset.zoom) || 1), { once: true });
     sharper.src = url;
   };
   /** The next zoom step up (1) or down (-1). */
