@@ -27,7 +27,10 @@ import { isolatedPageRenderer, type PageRenderer, type PageRenderJob } from '../
 import { WorkSlots } from '../isolation/work-slots.ts';
 import { FailedRenders } from './failed-renders.ts';
 
+/** Longest side of a page's picture; a zoomed picture (`?zoom=2`, `3`) has this many times as many, never past 2× (144 dpi). */
 const LONGEST_SIDE_PX = 1600;
+/** The sharpest picture asked for: 4,800 px on the longest side, about 16 million pixels for an A0 sheet (49 MB drawn). */
+export const MAX_PICTURE_ZOOM = 3;
 /** Failures remembered at most: a few hundred bytes each. */
 const MAX_REMEMBERED_FAILURES = 10_000;
 
@@ -56,9 +59,10 @@ export interface PageImagesDeps {
 export interface PageImages {
   /**
    * The picture (PNG) of page docPage of document docIndex of a tenant's run (numbers as in page_refs: doc_index,
-   * doc_page): the whole page, or the corner with its title block.
+   * doc_page): the whole page, or the corner with its title block. A page is drawn `zoom` (1 to MAX_PICTURE_ZOOM) times
+   * as sharp for a viewer zoomed in on a large sheet: a render and a stored file of its own.
    */
-  open(tenantId: string, runId: string, docIndex: number, docPage: number, picture?: PagePicture): Promise<Readable>;
+  open(tenantId: string, runId: string, docIndex: number, docPage: number, picture?: PagePicture, zoom?: number): Promise<Readable>;
   /**
    * The words of that page with their boxes (PageWords as JSON): drawn with the picture from the text layer, or
    * recognised (OCR) on their own for a page without one, since recognition takes seconds the picture need not wait.
@@ -88,7 +92,7 @@ interface Located {
 interface Render {
   /** Key of the render (joined by others asking for it, failures remembered under it): its main stored file. */
   key: string;
-  job: Pick<PageRenderJob, 'clip' | 'ocr'>;
+  job: Pick<PageRenderJob, 'clip' | 'ocr'> & { longestSide?: number };
   /** Files of the render stored when written: the picture, and the words when asked for. */
   outputs: { file: 'page.png' | 'words.json'; key: string }[];
 }
@@ -139,7 +143,7 @@ export function pageImages(deps: PageImagesDeps): PageImages {
         throw errors.pageImageSourceGone();
       });
       const job: PageRenderJob = { input, mime: source.mime, page: docPage, longestSide: LONGEST_SIDE_PX, output: join(dir, 'page.png'), ...r.job };
-      if (!r.job.clip) job.words = join(dir, 'words.json');
+      if (r.outputs.some((o) => o.file === 'words.json')) job.words = join(dir, 'words.json');
       const outcome = await render(job, stopping.signal);
       if (outcome.kind === 'stopped') throw errors.pageImagesStopping();
       if (outcome.kind === 'no_such_page') {
@@ -214,13 +218,22 @@ export function pageImages(deps: PageImagesDeps): PageImages {
     ],
   });
 
+  /** The page drawn `zoom` times as sharp: its picture only, the words being those of the page's first render. */
+  const zoomedRender = (at: Located, zoom: number): Render => ({
+    key: `${at.base}.x${zoom}.png`,
+    job: { longestSide: LONGEST_SIDE_PX * zoom },
+    outputs: [{ file: 'page.png', key: `${at.base}.x${zoom}.png` }],
+  });
+
   return {
-    async open(tenantId, runId, docIndex, docPage, picture = 'page') {
+    async open(tenantId, runId, docIndex, docPage, picture = 'page', zoom = 1) {
       const at = await locate(tenantId, runId, docIndex, docPage);
       const r: Render =
         picture === 'title_block'
           ? { key: `${at.base}.title-block.png`, job: { clip: 'title_block' }, outputs: [{ file: 'page.png', key: `${at.base}.title-block.png` }] }
-          : pageRender(at);
+          : zoom > 1
+            ? zoomedRender(at, Math.min(MAX_PICTURE_ZOOM, Math.floor(zoom)))
+            : pageRender(at);
       await ensure(at, r);
       return serve(at, r.key);
     },

@@ -8,7 +8,7 @@ import { requireJsonBody } from '../http/routes/json-body.ts';
 import { endCabinetSession, logInWithKey } from '../domain/cabinet-sessions.ts';
 import { loadStaticAssets } from './assets.ts';
 import { SESSION_COOKIE, cookieValue } from './sessions.ts';
-import { pageImages } from './page-image.ts';
+import { MAX_PICTURE_ZOOM, pageImages } from './page-image.ts';
 import { shellHtml } from './shell.ts';
 import { cabinetRunsList } from './runs-list.ts';
 import { loginLimits } from './login-limits.ts';
@@ -146,15 +146,25 @@ export async function registerCabinet(app: App, deps: AppDeps, apiPrefix: string
   const pageParams = Type.Object({ run_id: Type.String({ maxLength: 100 }), doc_index: Type.Integer({ minimum: 1 }), doc_page: Type.Integer({ minimum: 1 }) });
   type PageParams = { run_id: string; doc_index: number; doc_page: number };
 
-  app.get<{ Params: PageParams; Querystring: { crop?: 'title_block' } }>(
+  app.get<{ Params: PageParams; Querystring: { crop?: 'title_block'; zoom?: number } }>(
     '/cabinet/runs/:run_id/documents/:doc_index/pages/:doc_page',
     {
-      schema: { hide: true, params: pageParams, querystring: Type.Object({ crop: Type.Optional(Type.Literal('title_block')) }) },
+      schema: {
+        hide: true,
+        params: pageParams,
+        querystring: Type.Object({
+          crop: Type.Optional(Type.Literal('title_block')),
+          // the picture drawn this many times as sharp, for a viewer zoomed in on a large sheet (not with crop)
+          zoom: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PICTURE_ZOOM })),
+        }),
+      },
     },
     async (request, reply) => {
       const { tenant } = authOf(request);
       const { run_id, doc_index, doc_page } = request.params;
-      const image = await pictures.open(tenant.id, run_id, doc_index, doc_page, request.query.crop ?? 'page');
+      const { crop, zoom } = request.query;
+      if (crop && zoom && zoom > 1) throw errors.badParameter('zoom', 'изображение основной надписи строится в одном разрешении, без zoom');
+      const image = await pictures.open(tenant.id, run_id, doc_index, doc_page, crop ?? 'page', zoom ?? 1);
       return reply.header('Cache-Control', 'private, max-age=3600').type('image/png').send(image);
     },
   );

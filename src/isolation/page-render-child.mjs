@@ -12,16 +12,15 @@
 // Besides the picture it writes the page's words with their boxes (`words`, JSON): from the text layer, or — for a
 // page without one when `ocr` names tesseract — recognised by tesseract from a grey picture of the page, run from
 // the worker so that it belongs to this process group and ends with it. With `clip: 'title_block'` it draws only the
-// bottom-right corner of the sheet, where the title block (основная надпись) stands, at a resolution it can be read.
+// bottom-right corner of the sheet, where the title block (основная надпись) stands (title-block-crop.mjs), at a resolution it can be read.
 // Messages: in {type:'page', input, mime, page, longestSide, output, words?, ocr?, clip?, timeoutMs} | {type:'stop'};
 // out {type:'ready'}, then {type:'result', result: {kind:'page'} | {kind:'no_such_page', pages} | {kind:'crash', message}}.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isA4, titleBlockCrop } from './title-block-crop.mjs';
 
 const WATCH_MS = 50;
 /** Words kept of one page at most (a dense A0 drawing has some thousands). */
 const MAX_WORDS = 30_000;
-/** The corner drawn for a title block, in mm (the block is 185 × 55, with the margin and the columns beside it). */
-const TITLE_BLOCK_MM = [215, 90];
 /** A title block's smallest letters (2.5 mm) are readable from about 200 dpi. */
 const TITLE_BLOCK_DPI = 216;
 // Recognition as the review's reading does it (review/extract/pdf-child.mjs): about 200 dpi, at most this many pixels.
@@ -105,19 +104,52 @@ if (isMainThread) {
     parentPort.postMessage({ kind: 'crash', message: err instanceof Error ? err.message : String(err) });
   }
 
-  /** The bottom-right corner of the sheet: the title block of ГОСТ Р 21.101 (185 × 55 mm) with room around it. */
+  /**
+   * The corner of the sheet with its title block (title-block-crop.mjs: from the sheet's size in mm; a landscape A4's
+   * block along its right edge, turned upright), drawn at a resolution to read it.
+   */
   function titleBlockPicture(page, [x0, y0, x1, y1]) {
     const mm = 72 / 25.4;
+    const [widthMm, heightMm] = [(x1 - x0) / mm, (y1 - y0) / mm];
+    const along = isA4(widthMm, heightMm) && widthMm > heightMm ? landscapeA4Block(page, [x0, y0, x1, y1]) : 'short';
+    const c = titleBlockCrop(widthMm, heightMm, along);
     const scale = TITLE_BLOCK_DPI / 72;
-    // device pixels of the corner, never wider or taller than the page
-    const left = Math.max(x0, x1 - TITLE_BLOCK_MM[0] * mm) * scale;
-    const top = Math.max(y0, y1 - TITLE_BLOCK_MM[1] * mm) * scale;
-    const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [Math.floor(left), Math.floor(top), Math.ceil(x1 * scale), Math.ceil(y1 * scale)], false);
+    const matrix = mupdf.Matrix.concat(mupdf.Matrix.scale(scale, scale), mupdf.Matrix.rotate(c.rotate));
+    const [dx0, dy0, dx1, dy1] = mupdf.Rect.transform([x0 + c.x0 * mm, y0 + c.y0 * mm, x0 + c.x1 * mm, y0 + c.y1 * mm], matrix);
+    const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [Math.round(dx0), Math.round(dy0), Math.round(dx1), Math.round(dy1)], false);
     pixmap.clear(255);
-    const device = new mupdf.DrawDevice(mupdf.Matrix.scale(scale, scale), pixmap);
+    const device = new mupdf.DrawDevice(matrix, pixmap);
     page.run(device, mupdf.Matrix.identity);
     device.close();
     return pixmap;
+  }
+
+  /**
+   * Where a landscape A4 carries its title block, by its text layer: 'bottom' when its bottom-right corner holds more
+   * letters written across than the strip along its right edge holds written upwards; else along the short side, as
+   * ГОСТ Р 21.101 has it (a scan without text too).
+   */
+  function landscapeA4Block(page, [x0, y0, x1, y1]) {
+    const mm = 72 / 25.4;
+    const side = titleBlockCrop((x1 - x0) / mm, (y1 - y0) / mm, 'short');
+    const corner = titleBlockCrop((x1 - x0) / mm, (y1 - y0) / mm, 'bottom');
+    const within = (c, x, y) => x >= x0 + c.x0 * mm && x <= x0 + c.x1 * mm && y >= y0 + c.y0 * mm && y <= y0 + c.y1 * mm;
+    let upright = 0;
+    let across = 0;
+    let vertical = false;
+    const st = page.toStructuredText('preserve-whitespace');
+    st.walk({
+      beginLine(_bbox, _wmode, dir) {
+        vertical = Math.abs(dir[1]) > Math.abs(dir[0]);
+      },
+      onChar(c, origin) {
+        if (/\s/.test(c)) return;
+        if (vertical && within(side, origin[0], origin[1])) upright++;
+        else if (!vertical && within(corner, origin[0], origin[1])) across++;
+      },
+    });
+    st.destroy?.();
+    return across > upright ? 'bottom' : 'short';
   }
 
   /**

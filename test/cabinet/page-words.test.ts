@@ -23,12 +23,46 @@ test('the quote of the cited page: the text after its place, not the other pages
   ]);
 });
 
-test('without its place in the evidence, every quoted span; names of documents in quotes are not quotes', () => {
+test('without a place in the evidence, every quoted span; names of documents in quotes are not quotes', () => {
   const evidence = 'Основная надпись «Лист 5» на стр. 3–4 документа «24-017-АР.pdf»; листа с номером 4 нет.';
-  assert.deepEqual(words.quotesFor(evidence, { doc_index: 2, doc_page: 3 }), ['Лист 5', '24-017-АР.pdf']);
+  assert.deepEqual(words.quotesFor(evidence, { doc_index: 2, doc_page: 3 }), ['Лист 5']);
   assert.deepEqual(words.quotesFor('док. 2 «Том «Первый».pdf», с. 1: «Ф1.3»', { doc_index: 2, doc_page: 1 }), ['Ф1.3'], 'a name with quotes in it');
   assert.deepEqual(words.quotesFor('док. 2 «АР.pdf», с. 1: «д. 2»', { doc_index: 2, doc_page: 1 }), [], 'too short to look for');
   assert.deepEqual(words.quotesFor('Разраб. — строки нет: стр. 1–3', { doc_index: 1, doc_page: 1 }), []);
+});
+
+test("the service's own words are never quoted: what it concludes after a place, the set's value, another page's quote", () => {
+  // after the place, the first «…» span is what the sheet prints; the object of the set beside it is the service's
+  const stage =
+    'док. 2 «24-017-АР.pdf», с. 5: «Стадия Р» (так на 3 листах); объект в основной надписи — «Склад готовой продукции», объект комплекта — «Многоквартирный жилой дом».';
+  assert.deepEqual(words.quotesFor(stage, { doc_index: 2, doc_page: 5 }), ['Стадия Р']);
+  // a sheet of contents named by what it is: «…, с. 2, ведомость листов: «…»»
+  assert.deepEqual(words.quotesFor('док. 2 «АР.pdf», с. 2, ведомость листов: «Лист 7 Фасад 1-8»; листа 7 нет.', { doc_index: 2, doc_page: 2 }), [
+    'Лист 7 Фасад 1-8',
+  ]);
+  // the request's address is not on any page of the set; the places of other pages are not this page's
+  const address = 'док. 3 «24-017-КР.pdf», с. 1: «г. Казань, ул. Чистопольская, д. 22»\nАдрес объекта в запросе: «г. Казань, ул. Чистопольская, д. 20»';
+  assert.deepEqual(words.quotesFor(address, { doc_index: 3, doc_page: 1 }), ['г. Казань, ул. Чистопольская, д. 22']);
+  assert.deepEqual(words.quotesFor(address, { doc_index: 3, doc_page: 2 }), [], 'a page the evidence does not quote');
+  // a page named in the place's parentheses has the same snippet
+  assert.deepEqual(words.quotesFor('док. 2 «АР.pdf», с. 4 (также с. 6–8): …принята по СНиП 2.01.07-85*…', { doc_index: 2, doc_page: 7 }), [
+    'принята по СНиП 2.01.07-85*',
+  ]);
+});
+
+test("a sentence of the service's after a place is sought whole: words of it elsewhere on the page are no highlight", () => {
+  const evidence =
+    'док. 3 «24-017-КР.pdf», с. 1: шифр 24-017-КР указывает на раздел КР, тогда как документ относится к разделу АР (определено по титульному листу).';
+  const quotes = words.quotesFor(evidence, { doc_index: 3, doc_page: 1 });
+  const lines = page('Проектная документация разработана в соответствии', 'с заданием. Раздел 4. Конструктивные решения', 'Шифр 24-017-КР');
+  assert.deepEqual(words.highlightBoxes(lines, quotes), []);
+  // the cipher alone, as a quote, is found where the page prints it
+  assert.deepEqual(words.highlightBoxes(lines, ['шифр 24-017-КР']), [[0.1, 0.16, 0.28, 0.18]]);
+  assert.deepEqual(
+    words.highlightBoxes(lines, ['документация разработана с нарушением задания и действующих норм']),
+    [],
+    'less than half of a quote is not its place',
+  );
 });
 
 test('a quote is found whatever its case, «ё», spaces, dashes, line-end hyphens and look-alike letters', () => {
@@ -54,6 +88,16 @@ test('a citation of a norm: the snippet of what was written is found on the page
   ]);
 });
 
+test("a norm's snippet that ran to the page's end: its sentences are found, the service's sentences after it are not", () => {
+  const evidence =
+    'В документе «24-017-ПЗ.pdf» (с. 2) указано: Нагрузки приняты по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2. По реестру нормативов сервиса (версия 3) СНиП 2.01.07-85* заменён; замена — СП 20.13330.2016. На дату оценки документ уже не действовал.';
+  const quotes = words.quotesFor(evidence, { doc_index: 1, doc_page: 2 });
+  assert.ok(!quotes.some((q: string) => /pdf/.test(q)), JSON.stringify(quotes));
+  // the page cites the replacement too, elsewhere: the service's «замена — СП 20.13330.2016» is not marked there
+  const lines = page('Нагрузки приняты по СНиП 2.01.07-85*. Площадь застройки 1 250,5 м2.', 'Расчёт по СП 20.13330.2016 выполнен в томе КР.');
+  assert.deepEqual(words.highlightBoxes(lines, quotes), [[0.1, 0.1, 1.08, 0.12]]);
+});
+
 test('a quote only partly on the page: its longest run of words that is; nothing for a quote that is not there', () => {
   const lines = page('Площадь застройки 1 250,5 м2. Этажность 9');
   assert.deepEqual(words.highlightBoxes(lines, ['Площадь застройки 1 250,5 м² по ГПЗУ']), [[0.1, 0.1, 0.48, 0.12]]);
@@ -61,14 +105,6 @@ test('a quote only partly on the page: its longest run of words that is; nothing
   assert.deepEqual(words.highlightBoxes(lines, ['застройки']), [[0.2, 0.1, 0.28, 0.12]], 'one word long enough to stand alone');
   assert.deepEqual(words.highlightBoxes(lines, ['9 м2']), [], 'short scraps are not looked for alone');
   assert.deepEqual(words.highlightBoxes([], ['Площадь застройки']), []);
-});
-
-test('large sheets are A3 and larger, in either orientation', () => {
-  assert.equal(words.isLargeSheet({ width: 595.3, height: 841.9 }), false, 'A4');
-  assert.equal(words.isLargeSheet({ width: 841.9, height: 595.3 }), false, 'A4 landscape');
-  assert.equal(words.isLargeSheet({ width: 1190.6, height: 841.9 }), true, 'A3 landscape');
-  assert.equal(words.isLargeSheet({ width: 2383.9, height: 1683.8 }), true, 'A1');
-  assert.equal(words.isLargeSheet({ width: 841.9, height: 1785.8 }), true, 'A4×3');
 });
 
 test('the cabinet folds text one way: lower case, «ё» as «е»', () => {

@@ -47,6 +47,50 @@ export async function scannedPdf(text: string): Promise<Buffer> {
   });
 }
 
+/** A drawing sheet: its size in mm, a text near its top, and where its title block is laid (a landscape A4's: along its short side or the bottom). */
+export interface Sheet {
+  widthMm: number;
+  heightMm: number;
+  text: string;
+  along?: 'short' | 'bottom';
+}
+
+/**
+ * Sheets with a frame and a title block (185 × 55 mm, «Изм. Кол.уч Лист …», the cipher, «Лист N») where ГОСТ Р 21.101
+ * puts it: the bottom-right corner; a landscape A4 along its right edge, written upwards, unless `along: 'bottom'`.
+ */
+export function makeSheetsPdf(sheets: Sheet[], cipher = '24-017-КР'): Promise<Buffer> {
+  const MM = 72 / 25.4;
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.font(cyrillicFont());
+    sheets.forEach((s, i) => {
+      const [w, h] = [s.widthMm * MM, s.heightMm * MM];
+      doc.addPage({ size: [w, h], margin: 0 });
+      doc.rect(20 * MM, 5 * MM, w - 25 * MM, h - 10 * MM).stroke();
+      doc.fontSize(11).text(s.text, 30 * MM, 15 * MM, { width: Math.min(150 * MM, w - 60 * MM) });
+      const block = () => {
+        doc.rect(0, 0, 185 * MM, 55 * MM).stroke();
+        doc.fontSize(14).text(`${cipher} Основная надпись`, 70 * MM, 5 * MM, { lineBreak: false });
+        doc.fontSize(9).text(`Стадия П Лист ${i + 1} Листов ${sheets.length}`, 120 * MM, 25 * MM, { lineBreak: false });
+        doc.fontSize(9).text('Изм. Кол.уч Лист №док. Подп. Дата', 2 * MM, 30 * MM, { lineBreak: false });
+      };
+      doc.save();
+      if (s.widthMm > s.heightMm && s.heightMm < 230 && s.along !== 'bottom') {
+        // a portrait sheet turned a quarter counter-clockwise: its block along the right edge, from the top-right corner
+        doc.translate(w - 60 * MM, 190 * MM).rotate(-90, { origin: [0, 0] });
+      } else doc.translate(w - 190 * MM, h - 60 * MM);
+      block();
+      doc.restore();
+    });
+    doc.end();
+  });
+}
+
 /** A PDF of n pages, each a short explanatory-note sheet of one cipher. */
 export function makeSimplePdf(pages: number, cipher = '24-017-ПЗ'): Promise<Buffer> {
   return makePdf(Array.from({ length: pages }, (_, i) => `Пояснительная записка. ${cipher}. Лист ${i + 1}. Текст раздела проектной документации.`));

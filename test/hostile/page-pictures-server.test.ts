@@ -129,7 +129,7 @@ describe('page pictures on the real server', () => {
     await server.restart();
   });
 
-  test("words and the title block's corner: served to the run's organization only, a bad crop refused in the envelope", async () => {
+  test("words, the title block's corner and a zoom: served to the run's organization only, a bad crop or zoom refused in the envelope", async () => {
     const get = (org: CreatedOrg | null, path: string) =>
       fetch(`${origin}/cabinet/runs/${plainRun}/documents/1/pages/2${path}`, org ? { headers: { authorization: `Bearer ${org.api_key}` } } : {});
     const words = await get(orgB, '/words');
@@ -152,6 +152,18 @@ describe('page pictures on the real server', () => {
     const refusal = (await bad.json()) as { detail: { error: string; message: string } };
     assert.equal(refusal.detail.error, 'validation_error');
     assert.match(refusal.detail.message, /crop/);
+    // a zoom is a picture like another: the run's organization only; past the service's sharpest, or with a crop, refused
+    const sharper = await get(orgB, '?zoom=2');
+    assert.equal(sharper.status, 200);
+    assert.equal(sharper.headers.get('content-type'), 'image/png');
+    assert.equal((await get(orgA, '?zoom=2')).status, 404);
+    for (const path of ['?zoom=4', '?zoom=0', '?zoom=two', '?crop=title_block&zoom=2']) {
+      const refused = await get(orgB, path);
+      assert.equal(refused.status, 422, path);
+      const body = (await refused.json()) as { detail: { error: string; message: string } };
+      assert.equal(body.detail.error, 'validation_error');
+      assert.match(body.detail.message, /zoom/, path);
+    }
   });
 
   test('after the documents are deleted their pictures are not served', async () => {

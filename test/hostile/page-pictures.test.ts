@@ -22,7 +22,7 @@ import { isolatedPageRenderer, type PageRenderJob, type PageWords } from '../../
 import { ocrAvailable } from '../../src/review/extract/ocr.ts';
 import { openTestStore, type TestStore } from '../helpers/test-store.ts';
 import { addTenant, insertPdfDocuments, insertRun, type TenantWithKey } from '../helpers/rows.ts';
-import { makeSimplePdf, scannedPdf, slowPagePdf } from '../helpers/fixtures.ts';
+import { makeSheetsPdf, makeSimplePdf, scannedPdf, slowPagePdf } from '../helpers/fixtures.ts';
 import { pagePictures } from '../../src/kernel/metrics.ts';
 
 const silent = pino({ level: 'silent' });
@@ -164,17 +164,32 @@ describe('page pictures under hostile use', () => {
     assert.equal(renders.length, 2, 'the picture, then the recognition; then nothing');
   });
 
-  test('the title block of a sheet: the bottom-right corner drawn readable (216 dpi), a render and a file of its own', async () => {
+  test('the title block of a sheet: the bottom strip of an A4 drawn readable (216 dpi), a render and a file of its own', async () => {
     const runId = await runWith(orgA, [{ name: 'АР.pdf', content: await makeSimplePdf(1), pages: 1 }]);
     const pictures = service();
     renders.length = 0;
     const corner = await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'title_block'));
-    // 215 × 90 mm at 216 dpi
-    assert.deepEqual([corner.readUInt32BE(16), corner.readUInt32BE(20)], [1786, 766]);
+    // 200 × 70 mm of an A4 sheet at 216 dpi (src/isolation/title-block-crop.mjs)
+    assert.deepEqual([corner.readUInt32BE(16), corner.readUInt32BE(20)], [1701, 596]);
     assert.ok(await blobs.exists(`runs/${runId}/derived/pages/1-1.title-block.png`));
     assert.equal(await blobs.exists(`runs/${runId}/derived/pages/1-1.png`), false);
     await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'title_block'));
     assert.equal(renders.length, 1);
+  });
+
+  test('a large sheet drawn sharper for a zoomed viewer: more pixels, never past 2× (144 dpi), a render and a file of its own', async () => {
+    const a2 = await makeSheetsPdf([{ widthMm: 594, heightMm: 420, text: 'План 1-го этажа' }]);
+    const runId = await runWith(orgA, [{ name: 'АР.pdf', content: a2, pages: 1 }]);
+    const pictures = service();
+    renders.length = 0;
+    const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+    assert.deepEqual(size(await bytes(await pictures.open(orgA.tenantId, runId, 1, 1))), [1600, 1132]);
+    assert.deepEqual(size(await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'page', 2))), [3200, 2263]);
+    // 594 mm at 144 dpi: 3,368 px, less than three times 1,600
+    assert.deepEqual(size(await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'page', 3))), [3368, 2382]);
+    assert.ok(await blobs.exists(`runs/${runId}/derived/pages/1-1.x2.png`));
+    await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'page', 2));
+    assert.equal(renders.length, 3, 'each zoom rendered once, then served as stored');
   });
 
   test('words and title blocks are refused like pictures: another organization, a page past the end, deleted documents', async () => {

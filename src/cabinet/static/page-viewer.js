@@ -1,7 +1,8 @@
 // The picture of a cited page with the quoted words highlighted over it, zoom and pan, opened on the first highlight;
-// for a title-block finding on a large sheet, the corner of its title block beside it.
+// a sharper picture asked for as it is zoomed in; for a title-block finding, the corner of its title block beside it.
 import { h } from './dom.js';
-import { highlightBoxes, isLargeSheet } from './page-words.js';
+import { highlightBoxes } from './page-words.js';
+import { PICTURE_SIDE_PX, pictureZoomFor } from './page-zoom.js';
 /** @import { PageWords, Box } from './page-words.js' */
 /** @import { PageRef } from '../api-types.ts' */
 
@@ -20,7 +21,7 @@ const viewers = new WeakMap();
  * @property {string} src the picture's address
  * @property {string} label the caption (the page reference's label)
  * @property {string[]} quotes what the finding quotes from this page (page-words.js quotesFor)
- * @property {boolean} titleBlock the finding is about the title block: its corner is shown too on a large sheet
+ * @property {boolean} titleBlock the finding is about the title block: its corner is shown too
  * @property {(fig: HTMLElement, img: HTMLImageElement) => void} onFailed the picture did not come
  */
 
@@ -31,8 +32,12 @@ export function pageViewer(o) {
   const frame = h('div.page-frame', { tabindex: '0', title: 'Перетаскивание — сдвиг, Ctrl + колесо — масштаб' }, canvas);
   const level = h('span.zoom-level', '100 %');
   const note = h('p.muted.highlight-note');
-  const corner = h('div.title-block-slot');
+  const corner = h('div.title-block-slot', o.titleBlock ? titleBlockFigure(o.src, o.label) : null);
   let zoom = 1;
+  /** The page's size in points, once its words have come. @type {{ width: number, height: number } | null} */
+  let pageSize = null;
+  /** The zoom of the picture shown or being fetched (`?zoom=`): a sharper one replaces it once loaded. */
+  let pictureZoom = 1;
 
   /** Sets the zoom, keeping the point at (fx, fy) of the frame (fractions; its middle by default) where it was. */
   const setZoom = (/** @type {number} */ z, fx = 0.5, fy = 0.5) => {
@@ -44,6 +49,31 @@ export function pageViewer(o) {
     level.textContent = `${Math.round(zoom * 100)} %`;
     frame.scrollLeft = x * canvas.offsetWidth - fx * frame.clientWidth;
     frame.scrollTop = y * canvas.offsetHeight - fy * frame.clientHeight;
+    sharpen();
+  };
+  /** Asks for a sharper picture when the one shown has fewer pixels than the screen shows it with, the page allowing. */
+  const sharpen = () => {
+    if (!img.complete || !img.naturalWidth) return;
+    // before the words tell the page's size: a first picture of 1,600 px may have more behind it, a smaller one has not
+    const page = pageSize ?? (Math.max(img.naturalWidth, img.naturalHeight) >= PICTURE_SIDE_PX ? { width: Infinity, height: Infinity } : null);
+    if (!page) return;
+    const shown = Math.max(canvas.offsetWidth, canvas.offsetHeight) * (window.devicePixelRatio || 1);
+    const wanted = pictureZoomFor(page, shown);
+    if (wanted <= pictureZoom) return;
+    pictureZoom = wanted;
+    const url = `${o.src}?zoom=${wanted}`;
+    const sharper = new Image();
+    sharper.addEventListener(
+      'load',
+      () => {
+        img.src = url;
+        img.dataset.zoom = String(wanted);
+      },
+      { once: true },
+    );
+    // the picture shown stays when a sharper one does not come (a busy service): a later zoom asks again
+    sharper.addEventListener('error', () => (pictureZoom = Number(img.dataset.zoom) || 1), { once: true });
+    sharper.src = url;
   };
   /** The next zoom step up (1) or down (-1). */
   const zoomBy = (/** @type {number} */ step, fx = 0.5, fy = 0.5) => {
@@ -88,15 +118,19 @@ export function pageViewer(o) {
       return;
     }
     const page = words.page;
-    if (o.titleBlock && isLargeSheet(page)) corner.replaceChildren(titleBlockFigure(o.src, o.label));
-    if (!o.quotes.length) return;
+    pageSize = page;
+    sharpen();
+    if (!o.quotes.length) {
+      note.textContent = PAGE_NOT_PASSAGE;
+      return;
+    }
     if (page.source === 'none') {
-      note.textContent = 'На странице нет текстового слоя, и он не распознан: цитата не выделена.';
+      note.textContent = `На странице нет текстового слоя, и он не распознан: цитата не выделена. ${PAGE_NOT_PASSAGE}`;
       return;
     }
     const boxes = highlightBoxes(page.words, o.quotes);
     if (!boxes.length) {
-      note.textContent = 'Цитата замечания на изображении страницы не найдена.';
+      note.textContent = `Слова документа, которые цитирует замечание, на этой странице не найдены. ${PAGE_NOT_PASSAGE}`;
       return;
     }
     note.textContent = page.source === 'ocr' ? 'Цитата выделена по распознанному тексту скана.' : '';
@@ -117,6 +151,9 @@ export function pageViewer(o) {
 
   return fig;
 }
+
+/** Said under a picture without a highlight: the finding names the page, the place on it is not known. */
+const PAGE_NOT_PASSAGE = 'Замечание указывает на страницу целиком, а не на место на ней.';
 
 /** +/= zooms in, − zooms out; 0 for other keys. @param {string} key */
 export const zoomKey = (key) => (key === '+' || key === '=' ? 1 : key === '-' || key === '−' ? -1 : 0);

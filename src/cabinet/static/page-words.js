@@ -43,37 +43,75 @@ function quoted(text) {
   return out;
 }
 
+/** A place in a finding's evidence: «док. 3 «24-017-КР.pdf», с. 2», maybe «(также с. 4–6)», and its colon. */
+const PLACE = /док\. (\d+) «(?:[^«»]|«[^«»]*»)*», с\. (\d+)(?:\s*\(([^)]*)\))?:?/g;
+/** A file's name («24-017-АР.pdf»): the document the evidence names, not words printed in it. */
+const FILE_NAME = /\.[\p{L}\d]{2,5}$/u;
+/** What a citation of a norm says the document wrote: «В документе «…» (с. 2) указано: …snippet…», the service's words after it. */
+const SAID = /указано:\s*(.+)$/;
+
+/** Whether a place names this page: its own page, or one of those in its parentheses («(также с. 4–6)»). @param {RegExpMatchArray} m @param {Pick<PageRef, 'doc_index' | 'doc_page'>} ref */
+function namesPage(m, ref) {
+  if (Number(m[1]) !== ref.doc_index) return false;
+  if (Number(m[2]) === ref.doc_page) return true;
+  return [...String(m[3] ?? '').matchAll(/(\d+)(?:\s*[–-]\s*(\d+))?/g)].some((r) => ref.doc_page >= Number(r[1]) && ref.doc_page <= Number(r[2] ?? r[1]));
+}
+
 /**
- * What a finding's evidence quotes from the page of a reference: the text after «док. N «…», с. P:» where the evidence
- * names that page, else every quoted span of the evidence and what it says was written («указано: …»); the document
- * names themselves left out, snippets cut at their «…» ellipses.
+ * What the document prints at a place, by the evidence's convention «док. N «…», с. P: <quote>» (or «…, с. P, <what>:
+ * <quote>»): the first «…» span right after it — what follows that span is the service's own (what it concludes, the
+ * set's value it compares with) — else the snippet quoted bare.
+ * @param {string} segment the text after the place, to the next place or the line's end
+ */
+function printedAt(segment) {
+  const text = segment.replace(/^\s*,[^:«»]{1,80}:/, '').trim();
+  if (text.startsWith('«')) return quoted(text).slice(0, 1);
+  return text ? [text] : [];
+}
+
+/**
+ * The snippet a citation of a norm quotes: from «указано:» to its closing «…», or — a snippet that ran to the page's
+ * end has none — each sentence of what follows, so that the service's sentences after it are sought whole and not found.
+ * @param {string} said
+ */
+function citedSnippet(said) {
+  const body = said.startsWith('…') ? said.slice(1) : said;
+  const end = body.indexOf('…');
+  if (end >= 0) return [body.slice(0, end)];
+  return body.split(/(?<=[.;])\s+(?=[А-ЯЁA-Z])/u);
+}
+
+/**
+ * What a finding's evidence quotes from the page of a reference — the document's own words, never the service's:
+ * the text after «док. N «…», с. P:» where the evidence names that page (printedAt); where it names places of the
+ * document but not this page, nothing (the quotes are of other pages); where it names none, its «…» spans that are
+ * not names of files and what a citation of a norm says was written. Snippets are cut at their «…» ellipses.
  * @param {string} evidence @param {Pick<PageRef, 'doc_index' | 'doc_page'>} ref @returns {string[]}
  */
 export function quotesFor(evidence, ref) {
-  const place = /док\. (\d+) «(?:[^«»]|«[^«»]*»)*», с\. (\d+)(?:\s*\([^)]*\))?:?/g;
   const lines = String(evidence ?? '').split('\n');
   /** @type {string[]} */
-  const own = [];
+  const texts = [];
+  let placed = false;
   for (const line of lines) {
-    const marks = [...line.matchAll(place)];
+    const marks = [...line.matchAll(PLACE)];
+    placed ||= marks.length > 0;
     marks.forEach((m, i) => {
-      if (Number(m[1]) !== ref.doc_index || Number(m[2]) !== ref.doc_page) return;
+      if (!namesPage(m, ref)) return;
       const end = marks[i + 1]?.index ?? line.length;
-      own.push(line.slice((m.index ?? 0) + m[0].length, end));
+      texts.push(...printedAt(line.slice((m.index ?? 0) + m[0].length, end)));
     });
   }
-  const texts = own.length ? own : lines.map((l) => l.replace(place, ' '));
+  if (!placed)
+    for (const line of lines) {
+      const said = SAID.exec(line)?.[1];
+      texts.push(...quoted(said ? line.slice(0, line.length - said.length) : line).filter((span) => !FILE_NAME.test(span.trim())));
+      if (said) texts.push(...citedSnippet(said));
+    }
   /** @type {string[]} */
   const pieces = [];
-  for (const text of texts) {
-    const spans = quoted(text);
-    // a snippet quoted bare after the place («док. 3 «…», с. 2: …текст…») is a span of its own, and so is what a
-    // citation of a norm says was written («В документе «…» (стр. 2) указано: …текст…»)
-    const said = /указано:\s*(.+)$/.exec(text)?.[1];
-    for (const span of spans.length || said ? [...spans, ...(said ? [said] : [])] : own.length ? [text] : []) {
-      for (const piece of span.split('…')) if (compact(piece).length >= MIN_PIECE && !pieces.includes(piece.trim())) pieces.push(piece.trim());
-    }
-  }
+  for (const text of texts)
+    for (const piece of text.split('…')) if (compact(piece).length >= MIN_PIECE && !pieces.includes(piece.trim())) pieces.push(piece.trim());
   return pieces;
 }
 
@@ -91,17 +129,19 @@ function pageIndex(words) {
 }
 
 /**
- * The words of the page [first, last] where a quote stands: the whole quote, else its longest run of whole words
- * that is on the page (a snippet may run into text read otherwise); null when nothing of it is there.
+ * The words of the page [first, last] where a quote stands: the whole quote, else its longest run of whole words on
+ * the page that is at least half of it (a snippet may run into text read otherwise, «м²» printed «м2»); null when
+ * less of it is there — a word or two of a quote found elsewhere on the page is not its place.
  * @param {{ text: string, wordAt: number[] }} index @param {string} quote @returns {[number, number] | null}
  */
 function locate(index, quote) {
   const tokens = quote.split(/\s+/).map(compact).filter(Boolean).slice(0, MAX_PIECE_WORDS);
+  const whole = tokens.join('').length;
   for (let size = tokens.length; size >= 1; size--) {
     for (let from = 0; from + size <= tokens.length; from++) {
       const wanted = tokens.slice(from, from + size).join('');
       // a single word only when it is long enough to mean something on its own
-      if (wanted.length < (size === 1 ? 6 : MIN_PIECE)) continue;
+      if (wanted.length < (size === 1 ? 6 : MIN_PIECE) || 2 * wanted.length < whole) continue;
       const at = index.text.indexOf(wanted);
       if (at >= 0) return [/** @type {number} */ (index.wordAt[at]), /** @type {number} */ (index.wordAt[at + wanted.length - 1])];
     }
@@ -138,6 +178,3 @@ export function highlightBoxes(words, quotes) {
   }
   return boxes;
 }
-
-/** A3 and larger (A2, A1, A0, the extended A4×3 …): a title block is unreadable on the whole picture. @param {Pick<PageWords, 'width' | 'height'>} page */
-export const isLargeSheet = (page) => Math.max(page.width, page.height) >= 1130 && Math.min(page.width, page.height) >= 800;

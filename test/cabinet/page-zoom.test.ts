@@ -1,0 +1,36 @@
+/** How sharp a page's picture is asked for as the viewer zooms (the cabinet's page-zoom.js, pure enough for Node). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const zoom: any = await import('../../src/cabinet/static/page-zoom.js' as string);
+
+// sizes in points (72 per inch)
+const A4 = { width: 595.3, height: 841.9 };
+const A2 = { width: 1683.8, height: 1190.6 };
+const A0 = { width: 3370.4, height: 2383.9 };
+
+test('the first picture while the page is shown with no more pixels than it has', () => {
+  assert.equal(zoom.pictureZoomFor(A2, 800), 1);
+  assert.equal(zoom.pictureZoomFor(A2, 1600), 1);
+  assert.equal(zoom.pictureZoomFor(A2, 1700), 1, 'within a tenth: sharp enough');
+});
+
+test('a large sheet zoomed in: the least sharper picture that has the pixels, at most three times the first', () => {
+  assert.equal(zoom.pictureZoomFor(A2, 2400), 2);
+  assert.equal(zoom.pictureZoomFor(A2, 3200), 2, 'an A2 stops at 2× its points: 3,368 px');
+  assert.equal(zoom.pictureZoomFor(A2, 9600), 2, 'nothing sharper exists for it');
+  assert.equal(zoom.pictureZoomFor(A0, 4000), 3);
+  assert.equal(zoom.pictureZoomFor(A0, 20_000), 3, "never past the service's largest");
+  assert.equal(zoom.pictureSide(A0, 3), 4800);
+  assert.equal(zoom.pictureSide(A2, 3), 3367.6);
+});
+
+test('an A4 page is drawn near its 144 dpi at once: no second render however far it is zoomed', () => {
+  assert.equal(zoom.pictureZoomFor(A4, 1600), 1);
+  assert.equal(zoom.pictureZoomFor(A4, 9600), 1);
+});
+
+test('the cabinet asks for no zoom the service does not draw', async () => {
+  const service = await import('../../src/cabinet/page-image.ts');
+  assert.equal(zoom.MAX_PICTURE_ZOOM, service.MAX_PICTURE_ZOOM);
+});
