@@ -1,3 +1,4 @@
+import { assignmentDocument } from './assignment-document.ts';
 import { assignmentRequirements } from './assignment-requirements.ts';
 import { addressConsistency } from './consistency-address.ts';
 import { cadastralConsistency } from './consistency-cadastral.ts';
@@ -68,6 +69,7 @@ export const CHECKS = [
   climateConsistency,
   energyClassConsistency,
   assignmentRequirements,
+  assignmentDocument,
   missingReference,
   sheetNumbering,
   sheetContents,
