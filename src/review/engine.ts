@@ -104,6 +104,7 @@ export async function readSet(input: ReviewInput, onProgress: ((p: ReviewProgres
       ocrPages += res.ocrPages;
       const facts = collector.finish(res.pagesTotal, res.xml);
       if (res.schema) facts.schema = res.schema;
+      if (res.assignment) facts.assignmentXml = res.assignment;
       read[i] = { facts, warnings: res.warnings, pagesRead, failure: res.failure };
     }
   };

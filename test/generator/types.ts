@@ -40,6 +40,7 @@ export const CHECK_IDS = [
   'dates.implausible',
   'consistency.capacity',
   'assignment.requirements',
+  'assignment.document',
   'identity.other_object',
   'iul.file_mismatch',
   'consistency.indicators',

@@ -68,7 +68,8 @@ function meantYear(year: number, now: string): number | null {
 function occurrences(ctx: CheckContext, now: string): Occurrence[] {
   const out: Occurrence[] = [];
   for (const d of ctx.docs) {
-    const own = ownDate(ctx, d, now);
+    // the documents a design assignment lists, dated after it, are assignment.document's: the cause is the assignment's date
+    const own = ctx.set.documents.find((t) => t.docIndex === d.doc.index)?.type === 'design_task' ? null : ownDate(ctx, d, now);
     for (const m of d.datedMentions) {
       const c = causeOf(m, own, now);
       if (c) out.push({ doc: d, page: m.docPage, cause: c.cause, raw: m.raw, year: m.year, text: m.snippet, act: c.act, own: own ?? undefined });

@@ -1,3 +1,4 @@
+import { assignmentDocument } from './assignment-document.ts';
 import { assignmentRequirements } from './assignment-requirements.ts';
 import { addressConsistency } from './consistency-address.ts';
 import { cadastralConsistency } from './consistency-cadastral.ts';
@@ -69,6 +70,7 @@ export const CHECKS = [
   climateConsistency,
   energyClassConsistency,
   assignmentRequirements,
+  assignmentDocument,
   missingReference,
   sheetNumbering,
   sheetContents,

@@ -5,7 +5,7 @@ import type { DocumentText, ExtractOptions, PdfReaderChoice, ReadPage, ReviewDoc
 import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';
 import { acquireReader, hasTextLayer, PdfReadError, type PdfReader } from './pdf-reader.ts';
-import { assignmentSummary, isDesignAssignment, parseDesignAssignment } from './design-assignment.ts';
+import { assignmentSummary, isDesignAssignment, parseDesignAssignment, type AssignmentXmlForm } from './design-assignment.ts';
 import { GrandSmetaRefused, grandSmetaText, isGrandSmeta, parseGrandSmeta } from './grand-smeta.ts';
 import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
 import { DOCUMENT_TITLES, validateMinstroyXml, type MinstroyDocument, type SchemaCheck } from './xml-schema.ts';
@@ -19,6 +19,8 @@ export interface StreamResult {
   xml: XmlNoteFacts | null;
   /** Validation of a Минстрой XML document (note or design assignment) against the official schema of its version. */
   schema: SchemaCheck | null;
+  /** A design assignment in XML judged as a document: its elements with their paths. */
+  assignment?: AssignmentXmlForm;
   /** Pages the document has (read or not). */
   pagesTotal: number;
   ocrPages: number;
@@ -223,6 +225,7 @@ async function readXml(
   // a design assignment is read through its text like a PDF one: its limits with their units, ОКЕИ codes left out
   const assignment = assignmentRoot ? parseDesignAssignment(xml) : null;
   if (assignment) {
+    res.assignment = assignment.form;
     onPage({ docPage: 1, text: assignmentSummary(assignment), source: 'xml' });
     return;
   }

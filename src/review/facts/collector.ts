@@ -24,6 +24,7 @@ import { findParties } from './parties.ts';
 import { findGpzuCitations } from './gpzu-citation.ts';
 import { findDatedMentions } from './dated-mentions.ts';
 import { findEstimateForm } from './estimate-form.ts';
+import { findAssignmentForm } from './assignment-form.ts';
 import { CONTENT_PHRASES } from '../content/index.ts';
 import { ContentReader } from '../content/reader.ts';
 
@@ -217,6 +218,12 @@ export class DocCollector {
       push(f.estimateForm.basis, form.basis);
       push(f.estimateForm.indexes, form.indexes);
       push(f.estimateForm.dates, form.dates);
+    }
+    const assignment = findAssignmentForm(text, n);
+    if (assignment) {
+      f.assignmentForm ??= { placeholders: [], parties: [] };
+      push(f.assignmentForm.placeholders, assignment.placeholders);
+      push(f.assignmentForm.parties, assignment.parties);
     }
     // the expression runs only where a volume number stands at all («том 7», «т. 5»)
     if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));

@@ -6,6 +6,8 @@ import type { DatedMention } from './dated-mentions.ts';
 import type { GpzuCitation } from './gpzu-citation.ts';
 import type { FigureKey } from './catalogue.ts';
 import type { ContentFacts } from '../content/reader.ts';
+import type { AssignmentXmlForm } from '../extract/design-assignment.ts';
+import type { AssignmentFormFacts } from './assignment-form.ts';
 
 /** Figures compared across documents: the keys of the catalogue's figures (catalogue.ts). */
 export type ValueKind = FigureKey;
@@ -301,6 +303,10 @@ export interface DocFacts {
   iul?: IulFacts | null;
   /** The level of prices and the signature lines an estimate's text states (judged on estimates only). */
   estimateForm?: EstimateFormFacts;
+  /** Placeholders and the parties' ИНН/ОГРН its pages state (judged on design assignments only). */
+  assignmentForm?: AssignmentFormFacts;
+  /** A design assignment in XML read as a document: what it lists, its parties and placeholders, with element paths. */
+  assignmentXml?: AssignmentXmlForm;
   /** The words of the content requirements met on its pages, for the content map (content/). */
   content?: ContentFacts;
 }

@@ -3,7 +3,7 @@
  * assignment's limit (critical), or the building area below the assignment's minimum (significant).
  * consistency.capacity: the object is named with its boiler-house's capacity, and one volume names another capacity.
  */
-import { metAssignment } from '../design-assignment.ts';
+import { brokenCheckDigit, metAssignment } from '../design-assignment.ts';
 import { plural, ruNumber } from '../format.ts';
 import type { DocModel } from '../model.ts';
 import { modelOf, type SetBuild } from '../set-build.ts';
@@ -58,6 +58,43 @@ export const assignmentExceeded: DefectImpl = {
     b.modelHooks.push(() => {
       for (const p of b.planted.slice(last)) if (p.kind === 'assignment.requirements') p.importance = v % 3 === 2 ? 'significant' : 'critical';
     });
+  },
+};
+
+const ASSIGNMENT_FILE = 'Задание на проектирование.xml';
+
+/**
+ * assignment.document: the design assignment judged as a document — a ТУ or a power of attorney it lists dated after it,
+ * the designer's e-mail a placeholder of a reserved example domain, the designer's ИНН with its check digit broken. Traps
+ * in every assignment: a ТУ of the assignment's own day, the customer's real e-mail and good numbers, the ГПЗУ issued by
+ * the object's own municipality written otherwise than its address («г.о.», «городского округа»).
+ */
+export const assignmentDocument: DefectImpl = {
+  variants: 4,
+  afterPlans(b, _d, v, rng) {
+    const a = assignmentOf(b);
+    const later = (days: number) => {
+      const d = new Date(`${a.date}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    let detail: string;
+    if (v === 0) {
+      const date = later(rng.int(10, 40));
+      a.listed.push({ type: '04.01', name: 'Технические условия на подключение к сетям водоснабжения', number: `${rng.int(100, 999)}-В`, date, issuer: 'АО «Водоканал»' });
+      detail = `ТУ от ${date} в задании от ${a.date}`;
+    } else if (v === 1) {
+      a.designer = { ...a.designer, email: rng.pick(['office@example.com', 'gip@example.org', 'info@example.com']) };
+      detail = `e-mail проектировщика ${a.designer.email}`;
+    } else if (v === 2) {
+      a.designer = { ...a.designer, inn: brokenCheckDigit(a.designer.inn) };
+      detail = `ИНН проектировщика ${a.designer.inn} с неверной контрольной цифрой`;
+    } else {
+      const date = later(rng.int(5, 60));
+      a.listed.push({ type: '99.99', name: 'Доверенность на представление интересов застройщика', number: String(rng.int(1, 99)), date, issuer: a.customer.name });
+      detail = `доверенность от ${date} в задании от ${a.date}`;
+    }
+    b.planted.push({ kind: 'assignment.document', docName: ASSIGNMENT_FILE, page: 1, detail, importance: 'significant' });
   },
 };
 

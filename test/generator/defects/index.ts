@@ -14,7 +14,7 @@ import { fireHeight, gpzu, resources, techConditions, zeroElevation } from './lo
 import { climate, energyClass, fireSafety } from './traits.ts';
 import { stageMismatch } from './stage.ts';
 import { implausibleDate } from './dates.ts';
-import { assignmentExceeded, capacity } from './assignment.ts';
+import { assignmentDocument, assignmentExceeded, capacity } from './assignment.ts';
 import { otherObject } from './identity.ts';
 import { iulMismatch } from './iul.ts';
 import { estimateForm } from './estimate.ts';
@@ -56,6 +56,7 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'consistency.indicators': indicators,
   'consistency.parties': parties,
   'assignment.requirements': assignmentExceeded,
+  'assignment.document': assignmentDocument,
   'identity.other_object': otherObject,
   'iul.file_mismatch': iulMismatch,
   'estimate.form': estimateForm,
