@@ -10,7 +10,7 @@ import { defineCheck } from './types.ts';
  * A volume of fewer pages with text is a fragment — a cover, a title page and a sheet — not asked about: its map
  * is published, but what it lacks is what was not uploaded.
  */
-const MIN_TEXT_PAGES = 4;
+export const MIN_TEXT_PAGES = 4;
 /** Items a question names; the rest are counted and left to the map, so the question stays readable in a register. */
 const LISTED_MAX = 12;
 

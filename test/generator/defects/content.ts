@@ -15,6 +15,7 @@ import { sectionInfo } from '../sections.ts';
 import { dateSetBack, modelOf, pickTarget, type SetBuild } from '../set-build.ts';
 import type { ContentTrap } from '../types.ts';
 import type { DefectImpl } from './impl.ts';
+import { MIN_TEXT_PAGES } from '../../../src/review/checks/content-items.ts';
 
 /** The year a set is dated back to when its own edition gives none of its volumes an item to take out. */
 const FORMER_EDITION_YEAR = 2021;
@@ -121,16 +122,27 @@ function byKind(c: DocContent, plan: DocPlan, b: SetBuild): Record<(typeof WANTE
 /** Drafts of a volume's content drawn from other streams: the section's text varies its phrasing, the items stay. */
 const DRAFTS = 4;
 
-/** What a volume would offer in each of its drafts. */
-function draftOffers(b: SetBuild, plan: DocPlan): ReturnType<typeof byKind>[] {
+/** What a volume would offer in each of its drafts, with the draft's pages. */
+function draftOffers(b: SetBuild, plan: DocPlan): (ReturnType<typeof byKind> & { pages: number })[] {
   const volumes = b.plans.map((p) => ({ code: p.code, cipher: `${b.set.cipherBase}-${p.code}`, title: p.title, volume: p.volume }));
-  const offers: ReturnType<typeof byKind>[] = [];
-  for (let k = 0; k < DRAFTS; k++)
-    buildDoc(new Rng(plan.code.length * 31 + k), b.set, b.style, plan, volumes, (c) => {
-      offers.push(byKind(c, plan, b));
+  const offers: (ReturnType<typeof byKind> & { pages: number })[] = [];
+  for (let k = 0; k < DRAFTS; k++) {
+    let kinds: ReturnType<typeof byKind> | null = null;
+    const model = buildDoc(new Rng(plan.code.length * 31 + k), b.set, b.style, plan, volumes, (c) => {
+      kinds = byKind(c, plan, b);
     });
+    offers.push({ ...kinds!, pages: model.pages.length });
+  }
   return offers;
 }
+
+/**
+ * Volumes an item can be taken out of so that the check judges what is left: books of a split section answer as one
+ * volume (the other book may state the item), and a volume left with fewer text pages than the check asks about is a
+ * fragment (a sheet taken out of a short volume may leave one).
+ */
+const plantable = (b: SetBuild, o: { p: DocPlan; drafts: { pages: number }[] }) =>
+  !(b.splitKr && /^КР\d$/.test(o.p.code)) && o.drafts.every((k) => k.pages - 1 > MIN_TEXT_PAGES);
 
 export const contentItemsMissing: DefectImpl = {
   variants: WANTED.length,
@@ -142,7 +154,10 @@ export const contentItemsMissing: DefectImpl = {
     const offers = rng.shuffle(fitting()).map((p) => ({ p, drafts: draftOffers(b, p) }));
     const every = (o: (typeof offers)[number], has: (k: ReturnType<typeof byKind>) => boolean) => o.drafts.every(has);
     const score = (o: (typeof offers)[number]) =>
-      (every(o, (k) => k[wanted].length > 0) ? 4 : 0) + (every(o, (k) => Object.values(k).some((l) => l.length > 0)) ? 2 : 0) + (b.used.has(o.p.code) ? 0 : 1);
+      (plantable(b, o) ? 8 : 0) +
+      (every(o, (k) => k[wanted].length > 0) ? 4 : 0) +
+      (every(o, (k) => [k.question, k.finding, k.graphic].some((l) => l.length > 0)) ? 2 : 0) +
+      (b.used.has(o.p.code) ? 0 : 1);
     const best = offers.sort((x, y) => score(y) - score(x))[0];
     if (!best || score(best) < 2) throw new Error('no volume of the set has a content item of its own to take out');
     const plan = pickTarget(b, rng, [best.p.code], d.format);
