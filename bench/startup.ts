@@ -4,7 +4,8 @@
  * TypeScript sources through tsx (the previous start) as the baseline, measured in this run on this
  * machine. The database is migrated beforehand, so only the start itself is timed. bin/drs.js runs a serving
  * process in V8's memory-saving mode (--optimize-for-size); the variant dist_v8_defaults shows the start without it
- * (an operator's memory flag turns that setting off; 16 MiB is V8's default semi-space ceiling on 64-bit).
+ * (an operator's memory flag turns that setting off; 16 MiB is V8's default semi-space ceiling on 64-bit); the variant
+ * dist_api_and_worker is what `npm start` runs, the API and a worker in one process.
  * Usage: node --import tsx bench/startup.ts [--rounds 5]
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,10 +26,10 @@ if (build.status !== 0) throw new Error('build failed');
 
 const rssMiB = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
-async function startOnce(dataDir: string, nodeFlags: string[], env: Record<string, string>): Promise<{ ms: number; rss: number }> {
+async function startOnce(dataDir: string, nodeFlags: string[], env: Record<string, string>, args: string[]): Promise<{ ms: number; rss: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, BIN, 'serve', '--no-worker'], {
+  const child = spawn(process.execPath, [...nodeFlags, BIN, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });
@@ -53,10 +54,13 @@ async function startOnce(dataDir: string, nodeFlags: string[], env: Record<strin
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const variants: [string, string[], Record<string, string>][] = [
-  ['tsx_sources', [], { DRS_FROM_SOURCES: '1' }],
-  ['dist', [], {}],
-  ['dist_v8_defaults', ['--max-semi-space-size=16'], {}],
+const API_NODE = ['serve', '--no-worker'];
+const variants: [string, string[], Record<string, string>, string[]][] = [
+  ['tsx_sources', [], { DRS_FROM_SOURCES: '1' }, API_NODE],
+  ['dist', [], {}, API_NODE],
+  ['dist_v8_defaults', ['--max-semi-space-size=16'], {}, API_NODE],
+  // what `npm start` runs: the API and a worker in one process (its spare run child not counted)
+  ['dist_api_and_worker', [], {}, ['serve']],
 ];
 
 const dataDir = await mkdtemp(join(tmpdir(), 'drs-startup-'));
@@ -66,8 +70,8 @@ try {
   const samples = new Map<string, { ms: number[]; rss: number[] }>(variants.map(([name]) => [name, { ms: [], rss: [] }]));
   // Interleaved rounds, so a burst of load on the shared machine hits every variant alike.
   for (let i = 0; i < rounds; i++) {
-    for (const [name, flags, env] of variants) {
-      const s = await startOnce(dataDir, flags, env);
+    for (const [name, flags, env, args] of variants) {
+      const s = await startOnce(dataDir, flags, env, args);
       samples.get(name)!.ms.push(s.ms);
       samples.get(name)!.rss.push(s.rss);
     }

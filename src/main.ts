@@ -118,7 +118,7 @@ async function serve(config: Config, opts: { api: boolean; worker: boolean }): P
 /** The operator learns at start what XSD_DIR lacks: XML documents are not validated against a schema that is not there. */
 async function logSchemaFolder(xsdDir: string, log: Logger): Promise<void> {
   try {
-    const { schemaFolderState } = await import('./review/extract/xml-schema.ts');
+    const { schemaFolderState } = await import('./review/extract/xml-schema-sources.ts');
     const state = await schemaFolderState(xsdDir);
     if (state.missing.length)
       log.warn(

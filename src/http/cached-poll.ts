@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { App } from './app-instance.ts';
 import type { CachedKeys } from './auth.ts';
 import type { RateLimits } from './rate-limit.ts';
-import { statusHeaders, type RunStatusCache } from './run-status-cache.ts';
+import type { RunStatusCache } from './run-status-cache.ts';
 import { ifNoneMatchNames } from './conditional.ts';
 import { requestIdOf } from './request-id.ts';
 import { UUID_RE } from '../kernel/ids.ts';
@@ -76,16 +76,14 @@ export function cachedPollAnswerer({ prefix, keys, rateLimits, statuses, log }: 
     if (!status || !rateLimits.tryAdmit(auth)) return false;
     // The request has no body: reading its end now spares Node the dump it schedules after an unread request.
     req.read();
-    const headers: Record<string, string | number> = { 'x-request-id': requestIdOf(req), 'x-content-type-options': 'nosniff', ...statusHeaders(status) };
+    const requestId = requestIdOf(req);
     if (ifNoneMatchNames(req.headers['if-none-match'], status.etag)) {
-      res.writeHead(304, headers);
+      res.writeHead(304, ['x-request-id', requestId, ...status.answerHeaders[304]]);
       res.end();
       answered304.observe((performance.now() - began) / 1000);
       return true;
     }
-    headers['content-type'] = 'application/json; charset=utf-8';
-    headers['content-length'] = Buffer.byteLength(status.body);
-    res.writeHead(200, headers);
+    res.writeHead(200, ['x-request-id', requestId, ...status.answerHeaders[200]]);
     res.end(status.body);
     answered200.observe((performance.now() - began) / 1000);
     return true;

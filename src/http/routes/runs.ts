@@ -17,8 +17,8 @@ import { errorResponses, RunIdParams } from '../schemas/common.ts';
 import { DocumentsDeletedSchema } from '../schemas/documents.ts';
 import { IdempotencyKeyHeaders, RunListQuery, RunListSchema, RunRef, RunStatusNotModified, RunStatusRef, RunUploadBody } from '../schemas/runs.ts';
 import { UUID_RE } from '../../kernel/ids.ts';
-import { statusHeaders, type RunStatusCache, type CachedStatus } from '../run-status-cache.ts';
-import { matchesIfNoneMatch, strongEtag } from '../conditional.ts';
+import { cachedStatus, statusHeaders, type RunStatusCache, type CachedStatus } from '../run-status-cache.ts';
+import { matchesIfNoneMatch } from '../conditional.ts';
 import type { RegisterReader } from '../../domain/feedback/revision-answers.ts';
 import { SHEET_NAME } from '../../report/register/rows.ts';
 
@@ -46,7 +46,7 @@ export function runRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     const { run, documents } = found;
     // checks_left as authentication found the organization, current at the same generation.
     const body = reply.serialize(statusBody(run, documents, tenant.checksLeft)) as string;
-    const status = { tenantId: tenant.id, body, etag: strongEtag(body), unfinished: run.status === 'queued' || run.status === 'running' };
+    const status = cachedStatus(tenant.id, body, run.status === 'queued' || run.status === 'running');
     statusCache.put(runId, status, generation);
     return status;
   }

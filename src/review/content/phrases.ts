@@ -18,6 +18,8 @@ export interface PhraseIndex {
   byKey: ReadonlyMap<string, readonly number[]>;
   /** For every stem, the phrases that need it: a page is only asked about phrases one of whose stems it holds. */
   stemPhrases: readonly (readonly number[])[];
+  /** For every phrase, how many different stems it needs (a stem may stand twice in a phrase). */
+  distinctStems: readonly number[];
 }
 
 /** How far apart the stems of one phrase may stand, in words. */
@@ -76,7 +78,8 @@ export function compilePhrases(requirements: readonly { id: string; terms: reado
   }
   const stemPhrases: number[][] = stems.map(() => []);
   for (const [p, need] of phraseStems.entries()) for (const s of new Set(need)) stemPhrases[s]!.push(p);
-  return { phrases, stems, byRequirement, phraseStems, byKey, stemPhrases };
+  const distinctStems = phraseStems.map((need) => new Set(need).size);
+  return { phrases, stems, byRequirement, phraseStems, byKey, stemPhrases, distinctStems };
 }
 
 /** One phrase found on a page: where its first stem stands in the text, and the line around it. */
@@ -96,50 +99,70 @@ export interface PhraseScan {
 
 export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
   const folded = fold(text);
-  // where each stem stands: word positions and character offsets, in order
-  const seen = new Map<number, { word: number; at: number }[]>();
+  // where each stem stands, in order: word positions and character offsets, as pairs in one flat list per stem
+  const seen = new Map<number, number[]>();
   let word = 0;
   WORD.lastIndex = 0;
   for (let m = WORD.exec(folded); m; m = WORD.exec(folded), word++) {
-    // a line broken after a hyphen breaks a compound («архитектурно-⏎художественных») or a word («инженер-⏎но-технических»)
-    const forms = m[0].includes('\n') ? [m[0].replace(/-\s+/g, '-'), m[0].replace(/-\s+/g, '')] : [m[0]];
-    if (m[0].length < KEY) continue;
-    const candidates = index.byKey.get(m[0].slice(0, KEY));
+    const w = m[0];
+    if (w.length < KEY) continue;
+    const candidates = index.byKey.get(w.slice(0, KEY));
     if (!candidates) continue;
+    // a line broken after a hyphen breaks a compound («архитектурно-⏎художественных») or a word («инженер-⏎но-технических»)
+    const broken = w.includes('\n');
+    const joined = broken ? w.replace(/-\s+/g, '-') : w;
+    const glued = broken ? w.replace(/-\s+/g, '') : w;
     for (const s of candidates) {
-      if (!forms.some((w) => w.startsWith(index.stems[s]!))) continue;
+      const stem = index.stems[s]!;
+      if (!joined.startsWith(stem) && !glued.startsWith(stem)) continue;
       const list = seen.get(s);
-      if (list) list.push({ word, at: m.index });
-      else seen.set(s, [{ word, at: m.index }]);
+      if (list) list.push(word, m.index);
+      else seen.set(s, [word, m.index]);
     }
   }
   const matches: PhraseMatch[] = [];
   if (!seen.size) return { stems: new Set(), matches };
-  const asked = new Set<number>();
-  for (const s of seen.keys()) for (const p of index.stemPhrases[s]!) asked.add(p);
-  for (const p of [...asked].sort((a, b) => a - b)) {
-    const need = index.phraseStems[p]!;
-    if (!need.every((s) => seen.has(s))) continue;
-    const at = firstWindow(need.map((s) => seen.get(s)!));
+  // the phrases all of whose stems the page holds, in the order of the index: each seen stem counts once for every
+  // phrase that needs it, and a phrase is complete when its count reaches the number of its distinct stems
+  const counts = new Uint16Array(index.phrases.length);
+  const complete: number[] = [];
+  for (const s of seen.keys()) for (const p of index.stemPhrases[s]!) if (++counts[p]! === index.distinctStems[p]) complete.push(p);
+  complete.sort((a, b) => a - b);
+  for (const p of complete) {
+    const at = firstWindow(index.phraseStems[p]!.map((s) => seen.get(s)!));
     if (at === null) continue;
     matches.push({ phrase: p, at, line: lineAround(text, at) });
   }
   return { stems: new Set(seen.keys()), matches };
 }
 
-/** The first place all stems stand within WINDOW words, as the character offset of the earliest of them; null when none. */
-function firstWindow(occurrences: { word: number; at: number }[][]): number | null {
-  const [lead, ...rest] = occurrences;
-  for (const o of lead!) {
-    let from = o;
-    const ok = rest.every((list) => {
-      // the nearest occurrence: a phrase wrapped over two lines is found, a word of the line before is not borrowed
-      let near: { word: number; at: number } | undefined;
-      for (const x of list) if (Math.abs(x.word - o.word) <= WINDOW && (!near || Math.abs(x.word - o.word) < Math.abs(near.word - o.word))) near = x;
-      if (near && near.at < from.at) from = near;
-      return near !== undefined;
-    });
-    if (ok) return from.at;
+/**
+ * The first place all stems stand within WINDOW words, as the character offset of the earliest of them; null when none.
+ * Each list holds (word, offset) pairs in the order of the words.
+ */
+function firstWindow(occurrences: number[][]): number | null {
+  const lead = occurrences[0]!;
+  for (let i = 0; i < lead.length; i += 2) {
+    const word = lead[i]!;
+    let from = lead[i + 1]!;
+    let ok = true;
+    for (let r = 1; r < occurrences.length && ok; r++) {
+      // the nearest occurrence (the first of equally near ones): a phrase wrapped over two lines is found, a word of
+      // the line before is not borrowed
+      const list = occurrences[r]!;
+      let near = -1;
+      let nearDistance = WINDOW + 1;
+      for (let j = 0; j < list.length; j += 2) {
+        const distance = Math.abs(list[j]! - word);
+        if (distance < nearDistance) {
+          near = j;
+          nearDistance = distance;
+        } else if (list[j]! > word) break; // further on, every word is further away
+      }
+      if (near < 0) ok = false;
+      else if (list[near + 1]! < from) from = list[near + 1]!;
+    }
+    if (ok) return from;
   }
   return null;
 }

@@ -4,6 +4,9 @@
  * the operator downloads them from the Минстрой catalogue (docs/xml-schemas.md says where and how to check them).
  * Each digest names where the bytes it stands for were found.
  */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { MinstroyDocument } from './xml-schema-messages.ts';
 
 /** The Минстрой catalogue of XML schemas, where every file below is published (ZIP archives: XSD, XSL view, PDF). */
@@ -109,3 +112,33 @@ export const SCHEMA_SOURCES: readonly SchemaSource[] = [
     ],
   },
 ];
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Whether a file holds the official bytes of its schema: its SHA-256, or that of its content with CRLF line ends read
+ * as LF, is one the source names. Returns the file's own digest either way.
+ */
+export function officialDigest(source: SchemaSource, bytes: Buffer): { sha256: string; official: boolean } {
+  const own = sha256(bytes);
+  const known = new Set(source.digests.map((d) => d.sha256));
+  if (known.has(own)) return { sha256: own, official: true };
+  const lf = bytes.includes('\r\n') ? sha256(Buffer.from(bytes.toString('latin1').replace(/\r\n/g, '\n'), 'latin1')) : null;
+  return { sha256: own, official: lf !== null && known.has(lf) };
+}
+
+/** What XSD_DIR holds of the files expected, for the operator: missing ones and ones that are not the official bytes. */
+export async function schemaFolderState(xsdDir: string): Promise<{ installed: string[]; missing: string[]; unofficial: { file: string; sha256: string }[] }> {
+  const state = { installed: [] as string[], missing: [] as string[], unofficial: [] as { file: string; sha256: string }[] };
+  for (const source of SCHEMA_SOURCES) {
+    const bytes = await readFile(join(xsdDir, source.file)).catch(() => null);
+    if (!bytes) {
+      state.missing.push(source.file);
+      continue;
+    }
+    state.installed.push(source.file);
+    const d = officialDigest(source, bytes);
+    if (!d.official) state.unofficial.push({ file: source.file, sha256: d.sha256 });
+  }
+  return state;
+}

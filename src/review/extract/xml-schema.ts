@@ -6,7 +6,6 @@
  * official one is still used, and every document validated against it says so.
  * libxml2 (compiled to WebAssembly) is loaded on the first XML document only, and each schema is compiled once per process.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { XmlDocument, XmlElement, XsdValidator } from 'libxml2-wasm';
@@ -14,7 +13,10 @@ import type { Importance } from '../../kernel/result.ts';
 import { asUtf8Document } from '../../ingest/xml-encoding.ts';
 import { explainViolation, type MinstroyDocument, type Violation } from './xml-schema-messages.ts';
 import { ownAssertions, type OwnAssertion } from './xml-schema-assertions.ts';
-import { SCHEMA_SOURCES, type SchemaSource } from './xml-schema-sources.ts';
+import { officialDigest, SCHEMA_SOURCES, type SchemaSource } from './xml-schema-sources.ts';
+
+// the operator's check of XSD_DIR at start lives beside the sources, so it loads none of the validator
+export { officialDigest, schemaFolderState } from './xml-schema-sources.ts';
 
 export type { MinstroyDocument, Violation } from './xml-schema-messages.ts';
 
@@ -45,36 +47,6 @@ const XS = { xs: 'http://www.w3.org/2001/XMLSchema' };
 type Libxml = typeof import('libxml2-wasm');
 let libxml: Promise<Libxml> | null = null;
 const loadLibxml = () => (libxml ??= import('libxml2-wasm'));
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/**
- * Whether a file holds the official bytes of its schema: its SHA-256, or that of its content with CRLF line ends read
- * as LF, is one the source names. Returns the file's own digest either way.
- */
-export function officialDigest(source: SchemaSource, bytes: Buffer): { sha256: string; official: boolean } {
-  const own = sha256(bytes);
-  const known = new Set(source.digests.map((d) => d.sha256));
-  if (known.has(own)) return { sha256: own, official: true };
-  const lf = bytes.includes('\r\n') ? sha256(Buffer.from(bytes.toString('latin1').replace(/\r\n/g, '\n'), 'latin1')) : null;
-  return { sha256: own, official: lf !== null && known.has(lf) };
-}
-
-/** What XSD_DIR holds of the files expected, for the operator: missing ones and ones that are not the official bytes. */
-export async function schemaFolderState(xsdDir: string): Promise<{ installed: string[]; missing: string[]; unofficial: { file: string; sha256: string }[] }> {
-  const state = { installed: [] as string[], missing: [] as string[], unofficial: [] as { file: string; sha256: string }[] };
-  for (const source of SCHEMA_SOURCES) {
-    const bytes = await readFile(join(xsdDir, source.file)).catch(() => null);
-    if (!bytes) {
-      state.missing.push(source.file);
-      continue;
-    }
-    state.installed.push(source.file);
-    const d = officialDigest(source, bytes);
-    if (!d.official) state.unofficial.push({ file: source.file, sha256: d.sha256 });
-  }
-  return state;
-}
 
 interface Compiled {
   validator: XsdValidator;
