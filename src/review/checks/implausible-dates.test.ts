@@ -73,3 +73,35 @@ test('a ГПЗУ citing a date after its date of issue is no finding: its pages 
   const gpzu = docFacts(1, 'ГПЗУ.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА\nДата выдачи 15.01.2025', 'Выписка от 17.01.2025 № 5']);
   assert.deepEqual(implausibleDateFindings(context([gpzu]), NOW), []);
 });
+
+test('a date the XML note’s free text cites, glued to «г.», is judged as a page’s: one finding, on the note', () => {
+  const xml = parseExplanatoryNote(SAMPLE_NOTE)!;
+  xml.normTexts = [
+    {
+      path: 'ExplanatoryNote/DesignerAssurance/Text',
+      text: 'Проектная документация подготовлена в соответствии с требованиями, указанными в пункте 5 Положения, утвержденного постановлением Правительства Российской Федерации от 16.02.2088г. №87, градостроительным планом земельного участка.',
+    },
+  ];
+  const doc = docFacts(1, 'ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml);
+  const f = implausibleDateFindings(context([doc]), NOW);
+  assert.deepEqual(
+    f.map((x) => [x.importance, x.essence]),
+    [['significant', 'Дата «16.02.2088» ещё не наступила: проверка выполнена 26.11.2026.']],
+  );
+  xml.normTexts[0]!.text = xml.normTexts[0]!.text.replace('16.02.2088', '16.02.2008');
+  const right = docFacts(1, 'ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml);
+  assert.deepEqual(implausibleDateFindings(context([right]), NOW), []);
+});
+
+test('a ministry order of the acts registry cited with another date is a minor finding; its own date, or another body’s order, none', () => {
+  const cite = (date: string, body = 'Минэкономразвития РФ') =>
+    `Стоимость материалов определена по п. 3.21 Методических рекомендаций по применению методов определения начальной (максимальной) цены контракта, цены контракта, заключаемого с единственным поставщиком (подрядчиком, исполнителем), утвержденных Приказом ${body} от ${date} №567.`;
+  const f = judge([sheet(cite('2 октября 2016 г.'))]);
+  assert.deepEqual(
+    f.map((x) => x.importance),
+    ['minor'],
+  );
+  assert.match(f[0]!.essence, /\(№ 567\) указан с датой 2 октября 2016, а издан 02\.10\.2013/);
+  assert.deepEqual(judge([sheet(cite('02.10.2013'))]), []);
+  assert.deepEqual(judge([sheet(cite('2 октября 2016 г.', 'Минстроя России'))]), []);
+});

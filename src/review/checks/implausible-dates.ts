@@ -51,7 +51,7 @@ function ownDate(ctx: CheckContext, d: DocFacts, now: string): OwnDate | null {
 function causeOf(m: Pick<DatedMention, 'day' | 'month' | 'year' | 'act'>, own: OwnDate | null, now: string): { cause: Cause; act?: AdoptedAct } | null {
   if (m.year < 1900) return { cause: 'year' };
   const iso = isoDate(m);
-  const act = m.act ? adoptedAct(m.act.kind, m.act.number) : undefined;
+  const act = m.act ? adoptedAct(m.act.kind, m.act.number, m.act.issuer) : undefined;
   // the number alone may be another act of that number (numbers restart every year): its title must stand beside it
   if (act && m.act && act.title.test(m.act.context) && iso !== act.date) return { cause: 'act', act };
   if (iso > now) return { cause: 'future' };
@@ -86,7 +86,8 @@ function occurrences(ctx: CheckContext, now: string): Occurrence[] {
         if (cause) out.push({ doc: d, page: st.docPage, cause, raw, year, text: `основная надпись, дата подписи «${raw}»` });
       }
   }
-  // the XML note's own dates (its year, the documents it lists) are judged by xml.explanatory_note_content
+  // the XML note's own dates (its year, the documents it lists) are judged by xml.explanatory_note_content; the dates its
+  // free texts cite are datedMentions of its one page, read as a text page's are
   return out;
 }
 
@@ -99,7 +100,9 @@ function finding(group: Occurrence[], now: string): FindingDraft {
   const places: Place[] = [...new Map(group.map((g) => [g.page, { doc: g.doc, page: g.page }])).values()].sort((a, b) => a.page - b.page);
   const pages = places.length > 1 ? ` (${pageList(places.map((p) => p.page))})` : '';
   const quoted = `${where(places[0]!)}: «${o.text}»${places.length > 1 ? `; так же на ${pageList(places.slice(1).map((p) => p.page))}` : ''}.`;
-  const base = { importance: IMPORTANCE[o.cause], about: o.doc, places };
+  // a ministry's order names a method the designer follows, not the legal basis of the documentation: its date mistyped is minor
+  const importance = o.cause === 'act' && o.act?.kind === 'ПРИКАЗ' ? 'minor' : IMPORTANCE[o.cause];
+  const base = { importance, about: o.doc, places };
   switch (o.cause) {
     case 'year': {
       const meant = meantYear(o.year, now);
@@ -114,8 +117,8 @@ function finding(group: Occurrence[], now: string): FindingDraft {
       const a = o.act!;
       return {
         ...base,
-        essence: `${a.name} (${actLabel(a)}) указан с датой ${o.raw}, а принят ${ruDate(a.date)}${pages}.`,
-        evidence: `${quoted} ${a.name} ${actLabel(a)} принят ${ruDate(a.date)} (реестр актов сервиса: ${a.src}); акта с этим номером, названием и датой ${o.raw} нет.`,
+        essence: `${a.name} (${actLabel(a)}) указан с датой ${o.raw}, а ${a.kind === 'ПРИКАЗ' ? 'издан' : 'принят'} ${ruDate(a.date)}${pages}.`,
+        evidence: `${quoted} ${a.name} ${actLabel(a)} ${a.kind === 'ПРИКАЗ' ? 'издан' : 'принят'} ${ruDate(a.date)} (реестр актов сервиса: ${a.src}); акта с этим номером, названием и датой ${o.raw} нет.`,
         action: `Исправить ссылку: «от ${ruDate(a.date)} ${actLabel(a)}».`,
         norm: `${a.name} от ${ruDate(a.date)} ${actLabel(a)}`,
       };

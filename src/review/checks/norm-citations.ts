@@ -28,7 +28,7 @@ export function* reviewedCitations(docs: readonly DocFacts[]): Generator<Reviewe
         doc,
         citation,
         places: citation.pages.slice(0, MAX_PLACES).map((page) => ({ doc, page })),
-        quoted: `${citedAt(doc, citation)} указано: ${citation.snippet}${/[.…]$/.test(citation.snippet) ? '' : '.'}`,
+        quoted: `${citedAt(doc, citation)} указано: ${citation.snippet}${/[.…]$/.test(citation.snippet) ? '' : '.'}${citation.readAs ? ` (${citation.readAs}.)` : ''}`,
       };
     }
   }

@@ -259,3 +259,48 @@ test('a designation inside the name of a price-book item is the book’s wording
   ]);
   assert.equal(supersededNorms.run(context([cited])).findings!.length, 1);
 });
+
+test('a СНиП listed after its СП with another norm between is a citation of its own: each superseded one is named', () => {
+  const d = docFacts(1, 'ТЗ на ИГИ.pdf', null, [
+    'Изыскания выполнить в соответствии с положениями СП 47.13330.2012, СП 47.13330.2016, СП 11-105-97, СНиП 11-02-96, СП 22.13330.2016.',
+  ]);
+  const f = supersededNorms.run(context([d], {}, { referenceDate: gpzu('2025-01-15') })).findings!;
+  assert.deepEqual(f.map((x) => x.essence.match(/документ (\S+ \S+)/)?.[1]).sort(), ['СНиП 11-02-96', 'СП 47.13330.2012']);
+  assert.ok(f.every((x) => x.norm === 'СП 47.13330.2016'));
+  // the title of the СП, the СНиП it actualises named inside it, stays no citation
+  const title = docFacts(2, 'ИГИ.pdf', null, [
+    'СП 47.13330.2016 «Инженерные изыскания для строительства. Основные положения. Актуализированная редакция СНиП 11-02-96»',
+  ]);
+  assert.deepEqual(supersededNorms.run(context([title], {}, { referenceDate: gpzu('2025-01-15') })).findings, []);
+});
+
+test('a decree whose number the text layer cut is recognised by issuer and whole date only, and the evidence says so', () => {
+  const run = (text: string) => supersededNorms.run(context([docFacts(1, 'ПОС.pdf', 'ПОС', [text])], {}, { referenceDate: gpzu('2024-11-20') })).findings!;
+  const [f, ...rest] = run(
+    'Застройщик в составе строительного контроля согласно Постановлению Правительства Российской Федерации от 21 июня 2010 г. N 46 выполняет входной контроль.',
+  );
+  assert.equal(rest.length, 0);
+  assert.match(f!.essence, /ПП РФ от 21\.06\.2010 № 468.*ПП РФ от 21\.10\.2022 № 1431/);
+  assert.match(f!.evidence, /номер прочитан как 46 — по дате это № 468/);
+  // a number that is not the start of 468, another date, a year alone: not that decree
+  assert.deepEqual(run('согласно Постановлению Правительства РФ от 21 июня 2010 г. N 47'), []);
+  assert.deepEqual(run('согласно Постановлению Правительства РФ от 22 июня 2010 г. N 46'), []);
+  assert.deepEqual(run('согласно Постановлению Правительства РФ от 2010 г. N 46'), []);
+  // the number written whole is found as before, with no note
+  assert.doesNotMatch(run('согласно Постановлению Правительства РФ от 21.06.2010 № 468')[0]!.evidence, /прочитан/);
+});
+
+test('an edition of ПП № 87 cited as older than the amendment in force at the document’s date is a minor finding naming it', () => {
+  const text =
+    'Нормативные документы: - ППРФ №87 от 16.02.2008 (редакция от 21.12.2020г) - «Состав разделов проектной документации и требования к их содержанию».';
+  const run = (t: string, date: string) => supersededNorms.run(context([docFacts(1, 'ИОС1.2.pdf', 'ИОС1', [t])], {}, { referenceDate: gpzu(date) })).findings!;
+  const [f, ...rest] = run(text, '2025-03-01');
+  assert.equal(rest.length, 0);
+  assert.equal(f!.importance, 'minor');
+  assert.match(f!.essence, /№ 87\) указана редакция от 21\.12\.2020, устаревшая на дату оценки: с 01\.09\.2022 .*ПП РФ от 27\.05\.2022 № 963/);
+  // before the amendment came into force the edition cited was the one in force; an edition of the amendment's date is the amended one
+  assert.deepEqual(run(text, '2022-06-01'), []);
+  assert.deepEqual(run('Постановление Правительства РФ от 16.02.2008 № 87 (в ред. от 27.05.2022)', '2025-03-01'), []);
+  // no edition named: nothing to say
+  assert.deepEqual(run('ППРФ №87 от 16.02.2008 «О составе разделов проектной документации»', '2025-03-01'), []);
+});

@@ -1,7 +1,9 @@
 import type { ResultWarning } from '../../kernel/result.ts';
 import { normsDateOf } from '../set/reference-date.ts';
 import { REGISTRY_VERSION, type NormEntry } from '../data/norms.ts';
-import { replacementYear, standingAt, type Standing } from '../norms/in-force.ts';
+import { adoptedAct, type ActAmendment, type AdoptedAct } from '../data/acts.ts';
+import { isoDate } from '../facts/gpzu-citation.ts';
+import { earliestDay, replacementYear, standingAt, type Standing } from '../norms/in-force.ts';
 import type { ReferenceDate } from '../set/types.ts';
 import { pageList } from '../text/pages.ts';
 import { reviewedCitations, type ReviewedCitation } from './norm-citations.ts';
@@ -89,6 +91,52 @@ function note(c: ReviewedCitation, s: Standing, rd: ReferenceDate | null): Findi
   };
 }
 
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * «ППРФ №87 от 16.02.2008 (редакция от 21.12.2020г)»: an edition of an act cited as older than an amendment already in force
+ * at the document's date (the acts registry's verified amendments) — the wording cited was not the one in force. One
+ * finding per document, act and edition cited, naming the latest such amendment.
+ */
+function outdatedEditions(ctx: CheckContext): FindingDraft[] {
+  const groups = new Map<
+    string,
+    { doc: DocFacts; act: AdoptedAct; amendment: ActAmendment; edition: string; pages: number[]; snippet: string; at: ReferenceDate | null }
+  >();
+  for (const doc of ctx.docs) {
+    if (doc.doc.role !== 'review') continue;
+    const at = dateOfDocumentForNorms(ctx, doc);
+    const day = at ? earliestDay(at) : today();
+    for (const m of doc.datedMentions) {
+      if (!m.act || !m.edition) continue;
+      const act = adoptedAct(m.act.kind, m.act.number, m.act.issuer);
+      // the number alone may be another act: its own date or its title must stand beside it
+      if (!act?.amendments || (isoDate(m) !== act.date && !act.title.test(m.act.context))) continue;
+      const due = act.amendments
+        .filter((a) => a.date > m.edition!.date && a.inForce <= day)
+        .sort((a, b) => a.inForce.localeCompare(b.inForce))
+        .at(-1);
+      if (!due) continue;
+      const key = `${doc.doc.index}|${act.kind}|${act.number}|${m.edition.date}`;
+      const g = groups.get(key) ?? { doc, act, amendment: due, edition: m.edition.raw, pages: [], snippet: m.snippet, at };
+      if (!g.pages.includes(m.docPage)) g.pages.push(m.docPage);
+      groups.set(key, g);
+    }
+  }
+  return [...groups.values()].map((g) => {
+    const label = g.act.kind === 'ФЗ' ? `№ ${g.act.number}-ФЗ` : `№ ${g.act.number}`;
+    return {
+      importance: 'minor',
+      about: g.doc,
+      essence: `В ссылке на ${g.act.name} (${label}) указана редакция от ${g.edition}, устаревшая на дату оценки: с ${ruDate(g.amendment.inForce)} действует редакция с изменениями, внесёнными ${g.amendment.act} (${g.amendment.changed}).`,
+      evidence: `В документе «${g.doc.doc.name}» (${pageList(g.pages)}) указано: ${g.snippet}. По реестру актов сервиса ${g.amendment.act} вступило в силу ${ruDate(g.amendment.inForce)} (${g.amendment.src}); на дату оценки (${referenceDateNote(g.at)}) редакция от ${g.edition} уже не действовала.`,
+      action: `Указать редакцию, действующую на дату документации (с изменениями, внесёнными ${g.amendment.act}), и сверить ссылки на пункты — их нумерация могла измениться.`,
+      places: g.pages.slice(0, 5).map((page) => ({ doc: g.doc, page })),
+      norm: `${g.act.name} в редакции ${g.amendment.act}`,
+    };
+  });
+}
+
 /** Registry entries whose replacement is only claimed or unverified (C/U): never a finding, one warning for the set. */
 function unconfirmedWarning(list: ReviewedCitation[], rd: ReferenceDate | null): ResultWarning | null {
   if (list.length === 0) return null;
@@ -140,6 +188,7 @@ export const supersededNorms = defineCheck({
       }
       report(s.when === 'before' ? stale(c, s, at) : note(c, s, at));
     }
+    for (const f of outdatedEditions(ctx)) report(f);
     const warning = unconfirmedWarning(unconfirmed, ctx.set.referenceDate);
     if (warning) report.warning(warning);
   },

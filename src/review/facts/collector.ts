@@ -1,7 +1,7 @@
 import { canonicalSection } from '../../kernel/docset.ts';
 import type { XmlNoteFacts } from '../extract/xml-note.ts';
 import { malformedDesignation } from '../norms/malformed.ts';
-import { findNormRefs, lookupNorm, prepareFlatForNorms } from '../norms/matcher.ts';
+import { findNormRefs, lookupNorm, numberReadAs, prepareFlatForNorms } from '../norms/matcher.ts';
 import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/normalize.ts';
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
@@ -83,6 +83,9 @@ function isInPriceItemName(prepared: string, at: number): boolean {
   return !/(?:^|[^А-Я])(?:ПО|СОГЛАСНО|СООТВЕТСТВИИ С[О]?|ТРЕБОВАНИЯМИ)\s*$/.test(name);
 }
 
+/** A norm's designation (its kind and number) within the words between a СП and a СНиП. */
+const OTHER_DESIGNATION = /(?:^|[^А-ЯA-Z])(?:СП|СНИП|ГОСТ(?: ?Р)?|САНПИН|ВСН|РД|СО|МДС|НПБ|ПУЭ) ?\d/;
+
 /**
  * An «Актуализированная редакция СНиП …» or «СП 24.13330.2021 Свайные фундаменты. СНиП 2.02.03-85» title: the СНиП there is
  * part of the current СП's name. So is one standing right after the СП's closed title («СП 48.13330.2019 "Организация
@@ -107,6 +110,8 @@ function isTitleOfCurrentSp(prepared: string, at: number, rawLength: number, rep
   const between = before.slice(i).replace(/^СП \S+/, '');
   // «СП 63.13330.2012 и СНиП 2.03.01-84*», «СП …, СНиП …»: a list of two norms, not a title
   if (/^[\s,]*(?:И|ИЛИ|А ТАКЖЕ)?[\s,]*$/.test(between)) return false;
+  // «СП 47.13330.2016, СП 11-105-97, СНиП 11-02-96»: another norm between them — a list, and no title names another norm
+  if (OTHER_DESIGNATION.test(between)) return false;
   // a title closed and its sentence ended («… «Тепловая защита зданий». Расчёт выполнен по СНиП …»): a citation of its own
   return between.length < 120 && !/[;]|[»”"][\s]*[,.][\s,.]*$|[»”"]\s*[.,]\s*\S|(?:^|\s)\d{1,3}[.)]?\s/.test(between);
 }
@@ -229,11 +234,16 @@ export class DocCollector {
     if (/(?:том[еау]?|т\.)\s*№?\s*\d/iu.test(text)) push(f.volumeRefs, findVolumeRefs(text, n));
   }
 
-  /** The XML note's list of norms and free texts, judged as the text of its one page: each citation keeps its element path. */
-  private xmlNorms(xml: XmlNoteFacts): void {
+  /**
+   * The XML note's list of norms and free texts, read as the text of its one page: each norm citation keeps its element
+   * path, and the dates they cite («постановлением … от 16.02.2088г. №87») are read as a text page's are.
+   */
+  private xmlTexts(xml: XmlNoteFacts): void {
     for (const t of xml.normTexts) {
       const text = normalizeText(t.text);
-      this.norms(collapseSpaces(text), text, 1, false, t.path);
+      const flat = collapseSpaces(text);
+      this.norms(flat, text, 1, false, t.path);
+      push(this.facts.datedMentions, findDatedMentions(flat, 1));
     }
   }
 
@@ -258,12 +268,14 @@ export class DocCollector {
         if (!c.pages.includes(n) && c.pages.length < MAX_FACTS_PER_KIND) c.pages.push(n);
         if (path && c.paths && !c.paths.includes(path) && c.paths.length < MAX_FACTS_PER_KIND) c.paths.push(path);
       } else {
+        const readAs = numberReadAs(ref, entry);
         this.facts.norms.set(entry.cited, {
           entry,
           raw: ref.raw,
           pages: [n],
           snippet: printedSnippet(snippet(prepared, ref.index, ref.index + ref.raw.length), text),
           ...(path ? { paths: [path] } : {}),
+          ...(readAs ? { readAs } : {}),
         });
       }
     }
@@ -275,7 +287,7 @@ export class DocCollector {
     f.head = this.headParts.join('\n').slice(0, HEAD_CHARS);
     f.year = findYear(f.head);
     f.xml = xml;
-    if (xml) this.xmlNorms(xml);
+    if (xml) this.xmlTexts(xml);
     if (xml?.climateNote) this.xmlClimate(xml.climateNote);
     f.contents = this.contents.finish();
     f.content = this.content.finish();

@@ -231,6 +231,8 @@ export interface NormCitation {
   snippet: string;
   /** Element paths of the XML note's texts that name it (UsedNorms/UsedNorm[3]); absent for a citation on pages. */
   paths?: string[];
+  /** How the act was recognised when not by the number as written («номер прочитан как 46 — по дате это № 468»). */
+  readAs?: string;
 }
 
 /** Everything the checks need from one document; texts are not kept, only facts and short snippets. */

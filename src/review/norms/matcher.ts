@@ -355,9 +355,65 @@ export function lookupNorm(ref: NormRef, currentYear = new Date().getFullYear())
       if (ref.year !== null && ref.year === c.ref.year) return c.entry;
     }
   }
+  const ofDay = actOfDay(ref);
+  if (ofDay) return ofDay;
   if (ref.type === 'СП') return ref.exact !== ref.key ? codeTypo(ref) : neverIssuedEdition(ref, idx.editions.get(ref.key), currentYear);
   if (ref.type === 'ГОСТ') return spUnderGost(ref);
   return null;
+}
+
+const MONTHS = ['ЯНВАРЯ', 'ФЕВРАЛЯ', 'МАРТА', 'АПРЕЛЯ', 'МАЯ', 'ИЮНЯ', 'ИЮЛЯ', 'АВГУСТА', 'СЕНТЯБРЯ', 'ОКТЯБРЯ', 'НОЯБРЯ', 'ДЕКАБРЯ'];
+const FULL_ACT_DATE = new RegExp(String.raw`ОТ ?(\d{1,2})(?:\.(\d{2})\.| (${MONTHS.join('|')}) )(\d{4})`);
+
+/** «ОТ 21 ИЮНЯ 2010 Г. N 46» → 2010-06-21: the whole date of an act's designation, or null when only a year is there. */
+function actDay(raw: string): string | null {
+  const m = FULL_ACT_DATE.exec(raw);
+  if (!m) return null;
+  const month = m[2] ? Number(m[2]) : MONTHS.indexOf(m[3]!) + 1;
+  return `${m[4]}-${String(month).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+}
+
+/** «ПП 468-2010» → the issuer part («ПП», «ПРИКАЗ МИНЭН») and the number. */
+const actParts = (key: string) => /^(.+) (\d+)-\d{4}$/.exec(key)?.slice(1, 3) as [string, string] | undefined;
+
+let actsByDay: Map<string, Indexed<NormEntry>[]> | null = null;
+
+/**
+ * A decree or order cited with its whole date and a number the text layer cut short («от 21 июня 2010 г. N 46» for
+ * № 468): when the registry knows exactly one act of that issuer of that date and the cited number is the start of its
+ * number, that act is the one cited. Nothing else is guessed: a year alone, another issuer or two acts of one day are not.
+ */
+function actOfDay(ref: NormRef): NormEntry | null {
+  if (ref.type !== 'ПП' && ref.type !== 'ПРИКАЗ') return null;
+  const day = actDay(ref.raw);
+  const parts = actParts(ref.key);
+  if (!day || !parts) return null;
+  if (!actsByDay) {
+    actsByDay = new Map();
+    for (const list of registryIndex().stale.values())
+      for (const c of list) {
+        const p = (c.ref.type === 'ПП' || c.ref.type === 'ПРИКАЗ') && actParts(c.ref.key);
+        const d = p ? actDay(c.ref.raw) : null;
+        if (!p || !d) continue;
+        const k = `${p[0]}|${d}`;
+        actsByDay.set(k, [...(actsByDay.get(k) ?? []), c]);
+      }
+  }
+  const same = actsByDay.get(`${parts[0]}|${day}`) ?? [];
+  if (same.length !== 1) return null;
+  const number = actParts(same[0]!.ref.key)![1];
+  return number.length > parts[1].length && number.startsWith(parts[1]) ? same[0]!.entry : null;
+}
+
+/**
+ * «номер прочитан как 46 — по дате это № 468»: said in the evidence when a decree or order was recognised by its date
+ * (`actOfDay`) rather than by the number as written; null otherwise.
+ */
+export function numberReadAs(ref: NormRef, entry: { cited: string }): string | null {
+  if (ref.type !== 'ПП' && ref.type !== 'ПРИКАЗ') return null;
+  const cited = actParts(ref.key)?.[1];
+  const own = /№ ?(\d+)/.exec(entry.cited)?.[1];
+  return cited && own && cited !== own ? `номер прочитан как ${cited} — по дате это № ${own}` : null;
 }
 
 /** Registry entries whose designation parses, for tests and documentation. */

@@ -12,7 +12,7 @@ import type { DefectImpl } from './impl.ts';
 const dd = (rng: Rng) => `${String(rng.int(1, 28)).padStart(2, '0')}.${String(rng.int(1, 12)).padStart(2, '0')}`;
 
 /** Each variant: the volumes that would state it, and the sentence with the wrong date. */
-const VARIANTS: { sections: string[]; text: (b: SetBuild, rng: Rng) => { text: string; detail: string } }[] = [
+const VARIANTS: { sections: string[]; text: (b: SetBuild, rng: Rng) => { text: string; detail: string; importance?: 'minor' } }[] = [
   {
     sections: ['ПЗ', 'КР', 'АР'],
     text: (_b, rng) => {
@@ -64,6 +64,18 @@ const VARIANTS: { sections: string[]; text: (b: SetBuild, rng: Rng) => { text: s
       };
     },
   },
+  {
+    // a ministry's order cited with a year not its own: minor (the method followed, not the legal basis)
+    sections: ['ПЗ'],
+    text: (_b, rng) => {
+      const date = rng.pick(['2 октября 2016 г.', '02.10.2018', '2 октября 2014 г.']);
+      return {
+        text: `Цены материалов, отсутствующих в сметных нормативах, приняты по мониторингу цен поставщиков согласно Методическим рекомендациям по применению методов определения начальной (максимальной) цены контракта, цены контракта, заключаемого с единственным поставщиком (подрядчиком, исполнителем), утвержденным Приказом Минэкономразвития России от ${date} № 567.`,
+        detail: `приказ Минэкономразвития № 567 с датой ${date} вместо 02.10.2013`,
+        importance: 'minor',
+      };
+    },
+  },
 ];
 
 export const implausibleDate: DefectImpl = {
@@ -71,7 +83,7 @@ export const implausibleDate: DefectImpl = {
   afterPlans(b: SetBuild, d: DefectSpec, v: number, rng: Rng) {
     const variant = VARIANTS[v % VARIANTS.length]!;
     const plan = pickTarget(b, rng, variant.sections, d.format);
-    const { text, detail } = variant.text(b, rng);
+    const { text, detail, importance } = variant.text(b, rng);
     const tag = `planted:date:${b.planted.length}:${v}`;
     b.contentHooks.push({
       code: plan.code,
@@ -83,7 +95,14 @@ export const implausibleDate: DefectImpl = {
     b.modelHooks.push(() => {
       const pages = taggedPages(modelOf(b, plan.code), tag);
       if (pages.length === 0) throw new Error('planted date lost');
-      b.planted.push({ kind: 'dates.implausible', docName: plan.fileName, page: pages[0] as number, altPages: pages.slice(1), detail });
+      b.planted.push({
+        kind: 'dates.implausible',
+        docName: plan.fileName,
+        page: pages[0] as number,
+        altPages: pages.slice(1),
+        detail,
+        ...(importance ? { importance } : {}),
+      });
     });
   },
 };
