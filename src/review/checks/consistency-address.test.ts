@@ -104,3 +104,19 @@ test('plot numbers on which the rest do not agree are one question, not a findin
   assert.equal(out.questions!.length, 1);
   assert.match(out.questions![0]!.text, /36, 38, 40/);
 });
+
+test('a plot number after «уч.» is read whole: the address does not end at the abbreviation', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', ['Адрес объекта: Свердловская область, г. Екатеринбург, пер. Школьный, уч. 88']),
+    docFacts(2, 'ar.pdf', 'АР', ['Адрес объекта: Свердловская область, г. Екатеринбург, пер. Школьный, земельный участок 88']),
+    docFacts(3, 'pzu.pdf', 'ПЗУ', ['Адрес объекта: Свердловская область, город Екатеринбург, Школьный пер., уч. 98']),
+  ];
+  assert.equal(docs[2]!.addresses[0]!.value, 'Свердловская область, город Екатеринбург, Школьный пер., уч. 98');
+  const f = addressConsistency.run(context(docs)).findings!;
+  assert.deepEqual(
+    f.map((x) => x.about?.doc.index),
+    [3],
+  );
+  // the task's address is the yardstick
+  assert.equal(addressConsistency.run(context(docs, { objectAddress: 'Екатеринбург, переулок Школьный, земельный участок 88' })).findings!.length, 1);
+});

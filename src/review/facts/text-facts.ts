@@ -42,6 +42,8 @@ const ADDRESS_ABBR = new Set([
   'ст',
   // «г.о.», «м.о.»: the «о» of a municipal unit
   'о',
+  // «уч. 36»: a land plot's number follows
+  'уч',
 ]);
 // «… объекта «Капитальный ремонт …: Центр образования" Московская область, г.о. Серпухов, ул. Фирсова, д. 9»: the address
 // that follows the object's quoted name without a label, from a subject of the Federation on
