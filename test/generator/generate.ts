@@ -108,11 +108,16 @@ function setTrap(b: SetBuild, trap: VolumeTrap): void {
 export async function generateSet(spec: SetSpec, outDir: string): Promise<GeneratedSet> {
   const rng = new Rng(spec.seed);
   const set = makeFacts(rng.fork(1), spec.climateTrap);
+  // drawn in the set's order of draws (every fork takes one): the task's address style before the defects' streams
+  const style = { ...stampStyle(rng.fork(2)), ...(spec.stampLabels ? { labels: spec.stampLabels } : {}) };
+  const codes = new Set(spec.sections ?? defaultSections(rng.fork(3)));
+  const splitKr = rng.fork(4).chance(0.25);
+  const taskStyle = addressStyle(rng.fork(5), set.address);
   const b: SetBuild = {
     set,
-    style: { ...stampStyle(rng.fork(2)), ...(spec.stampLabels ? { labels: spec.stampLabels } : {}) },
-    codes: new Set(spec.sections ?? defaultSections(rng.fork(3))),
-    splitKr: rng.fork(4).chance(0.25),
+    style,
+    codes,
+    splitKr,
     formats: spec.formats?.length ? spec.formats : ['pdf'],
     withXml: spec.withXmlNote ?? false,
     assignment: spec.withAssignment ? metAssignment(set) : null,
@@ -141,7 +146,7 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
   });
   for (const trap of spec.comparisonTraps ?? []) comparisonTrapBeforePlans(b, trap);
   for (const x of defects) x.impl.beforePlans?.(b, x.d, x.variant, x.drng);
-  b.objectAddress = formatAddress(set.address, addressStyle(rng.fork(5), set.address));
+  b.objectAddress = formatAddress(set.address, taskStyle);
   b.plans = plansFor(b, rng.fork(6));
   for (const trap of spec.comparisonTraps ?? []) comparisonTrapAfterPlans(b, trap);
   for (const x of defects) x.impl.afterPlans?.(b, x.d, x.variant, x.drng);
