@@ -23,6 +23,11 @@ export interface Tep {
   mix: { studio: number; one: number; two: number; three: number };
   entrances: number;
   height: number;
+  /**
+   * How the volume's storeys sentence is worded when it must be one way: «Здание — 4 надземных этажа» (above ground,
+   * stated on its own), «Здание имеет пять этажей (включая подвал)» (every floor with the basement).
+   */
+  phrase?: 'above_ground' | 'with_basement';
 }
 
 /** A ТУ (технические условия) by its number and date («12.03.2024»). */
@@ -113,6 +118,8 @@ export interface SetFacts extends DocFacts {
   objectName: string;
   kvartal: string;
   neighbourCadastral: string;
+  /** Plots the ПЗ lists beside the object's own on purpose (a clean trap), none by default. */
+  listedPlots?: string[];
   year: number;
   month: number;
   numStyle: NumStyle;

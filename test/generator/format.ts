@@ -22,6 +22,8 @@ export interface Address {
   street: string;
   house: string;
   building: string | null;
+  /** The object is a land plot with no house yet: «house» is the plot's number («земельный участок 36»). */
+  plot?: boolean;
 }
 
 const STREET_WORD: Record<Address['streetType'], string[]> = {
@@ -62,9 +64,18 @@ export function formatAddress(a: Address, s: AddressStyle): string {
   if (s.withRegion) parts.push(a.region);
   parts.push(`${s.cityPrefix}${a.city}`);
   parts.push(s.streetTypeAfter ? `${a.street} ${s.streetWord}` : `${s.streetWord} ${a.street}`);
+  if (a.plot) {
+    parts.push(`${plotWord(s)}${a.house}`);
+    return parts.join(', ');
+  }
   parts.push(`${s.houseWord}${a.house}`);
   if (a.building) parts.push(`${s.buildingWord}${a.building}`);
   return parts.join(', ');
+}
+
+/** The plot's number in the words of the style: the same plot written three ways across the volumes of a set. */
+function plotWord(s: AddressStyle): string {
+  return s.houseWord === 'д. ' ? 'земельный участок ' : s.houseWord === 'дом ' ? 'з/у № ' : 'уч. ';
 }
 
 const ORDINAL_STOREYS: Record<number, string> = {

@@ -11,6 +11,7 @@ import type { VolumeRef } from './content/common.ts';
 import { dateSetBack, xmlNoteName, type SetBuild } from './set-build.ts';
 import { setContentTrap } from './defects/content.ts';
 import { DEFECTS } from './defects/index.ts';
+import { transposedCadastral } from './defects/consistency.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderDocx } from './render-docx.ts';
 import { withBrokenTextLayer } from './mojibake.ts';
@@ -18,7 +19,7 @@ import { fileChecksum, issuedDocuments, xmlNote, type XmlNoteData } from './xml-
 import { designAssignmentXml, metAssignment } from './design-assignment.ts';
 import { writeEstimate } from './estimate.ts';
 import { writeIuls } from './iul.ts';
-import type { ContentTrap, GeneratedFile, GeneratedSet, SetSpec, VolumeTrap } from './types.ts';
+import type { ComparisonTrap, ContentTrap, GeneratedFile, GeneratedSet, SetSpec, VolumeTrap } from './types.ts';
 import { bindForeignAlbum, drawingRegister, numberInParts, PARTS_TARGETS } from './volume-parts.ts';
 
 function defaultSections(rng: Rng): string[] {
@@ -70,6 +71,28 @@ function resolveCrossRefs(b: SetBuild): void {
   }
 }
 
+/** The set-wide part of a comparison trap: the address by its plot, the plots listed on purpose. */
+function comparisonTrapBeforePlans(b: SetBuild, trap: ComparisonTrap): void {
+  if (trap === 'plot_address') {
+    b.set.address.plot = true;
+    b.set.address.building = null;
+  } else if (trap === 'plots_listed') {
+    const transposed = transposedCadastral(b.set.cadastral);
+    const other = `${b.set.kvartal}:${Number(b.set.cadastral.split(':')[3]) + 17}`;
+    b.set.listedPlots = [transposed, other];
+    b.set.neighbourCadastral = transposed;
+  }
+}
+
+/** The volumes' part of a comparison trap: КР counts every floor with the basement, ПОС states the storeys above ground. */
+function comparisonTrapAfterPlans(b: SetBuild, trap: ComparisonTrap): void {
+  if (trap !== 'storeys_basement') return;
+  for (const plan of b.plans) {
+    if (plan.code === 'КР' || plan.code === 'КР1') plan.facts.tep.phrase = 'with_basement';
+    if (plan.code === 'ПОС') plan.facts.tep.phrase = 'above_ground';
+  }
+}
+
 /** A trap on a PDF volume no defect touches: parts numbered each from 1, or another album's drawings bound in. */
 function setTrap(b: SetBuild, trap: VolumeTrap): void {
   const candidates = trap === 'parts_numbering' ? PARTS_TARGETS : ['КР', 'КР1', 'КР2', 'ПОС', 'АР', 'ПЗУ'];
@@ -85,11 +108,16 @@ function setTrap(b: SetBuild, trap: VolumeTrap): void {
 export async function generateSet(spec: SetSpec, outDir: string): Promise<GeneratedSet> {
   const rng = new Rng(spec.seed);
   const set = makeFacts(rng.fork(1), spec.climateTrap);
+  // drawn in the set's order of draws (every fork takes one): the task's address style before the defects' streams
+  const style = { ...stampStyle(rng.fork(2)), ...(spec.stampLabels ? { labels: spec.stampLabels } : {}) };
+  const codes = new Set(spec.sections ?? defaultSections(rng.fork(3)));
+  const splitKr = rng.fork(4).chance(0.25);
+  const taskStyle = addressStyle(rng.fork(5), set.address);
   const b: SetBuild = {
     set,
-    style: { ...stampStyle(rng.fork(2)), ...(spec.stampLabels ? { labels: spec.stampLabels } : {}) },
-    codes: new Set(spec.sections ?? defaultSections(rng.fork(3))),
-    splitKr: rng.fork(4).chance(0.25),
+    style,
+    codes,
+    splitKr,
     formats: spec.formats?.length ? spec.formats : ['pdf'],
     withXml: spec.withXmlNote ?? false,
     assignment: spec.withAssignment ? metAssignment(set) : null,
@@ -99,7 +127,8 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
     withEstimate: spec.withEstimate ?? false,
     estimateHooks: [],
     userRequest: spec.userRequest ?? null,
-    objectAddress: formatAddress(set.address, addressStyle(rng.fork(5), set.address)),
+    // formatted once the defects and traps have settled the address (a plot's address prints its plot)
+    objectAddress: '',
     plans: [],
     models: [],
     planted: [],
@@ -115,8 +144,11 @@ export async function generateSet(spec: SetSpec, outDir: string): Promise<Genera
     const drng = rng.fork(100 + i);
     return { d, impl, drng, variant: d.variant ?? drng.int(0, impl.variants - 1) };
   });
+  for (const trap of spec.comparisonTraps ?? []) comparisonTrapBeforePlans(b, trap);
   for (const x of defects) x.impl.beforePlans?.(b, x.d, x.variant, x.drng);
+  b.objectAddress = formatAddress(set.address, taskStyle);
   b.plans = plansFor(b, rng.fork(6));
+  for (const trap of spec.comparisonTraps ?? []) comparisonTrapAfterPlans(b, trap);
   for (const x of defects) x.impl.afterPlans?.(b, x.d, x.variant, x.drng);
 
   // Cross-references and the composition list name the volumes as intended, whatever a defect printed on them.
@@ -168,7 +200,7 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
     oktmo: b.set.oktmo,
     city: a.city,
     street: `${a.streetType} ${a.street}`,
-    building: `${a.house}${a.building ? `, корп. ${a.building}` : ''}`,
+    building: a.plot ? `з/у ${a.house}` : `${a.house}${a.building ? `, корп. ${a.building}` : ''}`,
     cadastral: b.set.cadastral,
     files: [],
     notDeveloped: [...OPTIONAL_CODES, 'ИОС6', 'ТХ', 'СМ', 'ИД'].filter((c) => !b.codes.has(c) && !(c === 'СМ' && b.withEstimate)),

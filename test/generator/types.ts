@@ -84,6 +84,8 @@ export interface SetSpec {
   brokenTextLayer?: TextLayerSpec;
   /** Volume structures a clean set holds as traps: nothing in them is a defect. */
   traps?: VolumeTrap[];
+  /** Values a clean set states so that a comparison must hold them the same (see ComparisonTrap). */
+  comparisonTraps?: ComparisonTrap[];
   /**
    * The climate trap of a clean set: a town with no station of its own in СП 131.13330 and none named (nothing is held
    * against a table), or one whose documents name the station they took the data for, with its values.
@@ -101,6 +103,14 @@ export interface SetSpec {
  * register of the drawings; bound_album — two drawings of another object's album bound at the end of a PDF volume.
  */
 export type VolumeTrap = 'parts_numbering' | 'bound_album' | ContentTrap;
+
+/**
+ * plot_address — the object's address by its land plot, the same plot in three spellings across the volumes
+ * («земельный участок 36», «з/у № 36», «уч. 36»); storeys_basement — КР says «Здание имеет пять этажей (включая подвал)»
+ * while ПОС says «Здание — 4 надземных этажа»; plots_listed — the ПЗ lists the object's plot with two others on purpose,
+ * one of them the plot's number with two digits transposed, and the ПЗУ's adjacent plot is that number too.
+ */
+export type ComparisonTrap = 'plot_address' | 'storeys_basement' | 'plots_listed';
 
 /**
  * An item of the Положение a volume discloses otherwise than the clean volume does — and must not be asked about:
@@ -122,6 +132,8 @@ export interface PlantedDefect {
   section?: string;
   /** Importance the finding must have when it matters (a norm replaced after the set's date: minor, not significant). */
   importance?: 'critical' | 'significant' | 'minor';
+  /** The check raises a question on the page, not a finding (two digits transposed: which number is right is not known). */
+  question?: true;
   /** A content item taken out of the volume (content.items_missing): its requirement id and what the check raises of it. */
   contentItem?: { id: string; raised: 'question' | 'finding' };
 }

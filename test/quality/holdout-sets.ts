@@ -35,7 +35,8 @@ function titlePage(head: string[], cipher: string, volume: string, foot: string)
   return { lines: [...head, '', 'ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ', volume, '', cipher, '', foot] };
 }
 
-// 1. Екатеринбург: a slash cipher, ТЭП as cells; stale norms, values, a cadastral number, numbering, a role, a reference.
+// 1. Екатеринбург: a slash cipher, ТЭП as cells; stale norms, values, a cadastral number with two digits transposed (a
+// question: which of the two is right is not known), numbering, a role, a reference.
 const E = '215/24';
 const eRoles = { 'Разраб.': 'Смирнова', 'Пров.': 'Орлов', 'Н. контр.': 'Белова', ГИП: 'Гаврилов' };
 const eStamp = (mark: string, sheet: number, sheets: number, roles: Record<string, string> = eRoles): StampSpec => ({
@@ -160,7 +161,6 @@ const ekaterinburg: HoldoutSet = {
     { check: 'norms.superseded', doc: '215_24-ПЗ.pdf', page: 2, says: 'ГОСТ Р 21.1101-2013' },
     { check: 'norms.superseded', doc: '215_24-ПЗУ.pdf', page: 2, says: 'СП 42.13330.2011' },
     { check: 'norms.superseded', doc: '215_24-АР.pdf', page: 2, says: 'СП 54.13330.2016' },
-    { check: 'consistency.cadastral_number', doc: '215_24-ПЗУ.pdf', page: 2, says: '66:41:0702010:51' },
     { check: 'consistency.storeys', doc: '215_24-АР.pdf', page: 2, says: '14' },
     { check: 'consistency.apartments', doc: '215_24-АР.pdf', page: 2, says: '146' },
     { check: 'consistency.building_volume', doc: '215_24-ПОС.pdf', page: 2, says: '31 150' },
@@ -170,7 +170,7 @@ const ekaterinburg: HoldoutSet = {
     { check: 'titleblock.missing_roles', doc: '215_24-КР.pdf', page: 2, says: 'Н. контр.' },
   ],
   // its АР holds a sheet of figures: the content map asks for the items of the Положение the volume does not disclose
-  questions: ['АР'],
+  questions: ['АР', 'ПЗУ'],
   // СНиП 12-03-2001 and СНиП 21-01-97*: their replacement is unverified in the registry (U) — a warning, not a finding
   warnings: ['norms_unconfirmed'],
 };
@@ -585,7 +585,6 @@ const tver: HoldoutSet = {
     { check: 'norms.superseded', doc: '04_Конструктивные решения.pdf', page: 2, says: 'СНиП 2.03.01-84' },
     { check: 'consistency.address', doc: '07_ПОС.pdf', page: 1, says: 'тип улицы' },
     { check: 'consistency.apartments', doc: '03_Архитектурные решения.pdf', page: 2, says: '98' },
-    { check: 'consistency.cadastral_number', doc: '07_ПОС.pdf', page: 2, says: '69:40:0100123:1243' },
     { check: 'consistency.cipher', doc: '04_Конструктивные решения.pdf', page: 2, says: 'ЖД-13-2024-КР' },
     // references to the volume by its intended cipher are left dangling by the wrong base: reported too
     { check: 'references.missing_target', doc: '04_Конструктивные решения.pdf', page: 2, says: 'ЖД-31-2024-КР' },
@@ -593,7 +592,7 @@ const tver: HoldoutSet = {
     { check: 'titleblock.missing_roles', doc: '04_Конструктивные решения.pdf', page: 3, says: 'Пров.' },
   ],
   // its АР holds one text sheet of figures: the content map asks for the items of п. 13 the volume does not disclose
-  questions: ['АР'],
+  questions: ['АР', 'ПОС'],
   // СНиП 3.01.01-85*: its replacement is unverified in the registry (U) — a warning, not a finding
   warnings: ['norms_unconfirmed'],
 };

@@ -94,18 +94,28 @@ function contentItemOf(d: PlantedDefect, r: ReviewedSet) {
   return r.outcome.content_map?.find((v) => v.doc_index === doc?.index)?.items.find((i) => i.id === d.contentItem?.id);
 }
 
-/** Ids of the questions raised by content items that were planted: they answer a plant, not a request. */
+/** Ids of the questions raised by planted content items and by plants that raise a question: they answer a plant, not a request. */
 function plantedContentQuestions(r: ReviewedSet): Set<string> {
   const ids = new Set<string>();
   for (const d of r.planted) {
     const raised = d.contentItem ? contentItemOf(d, r)?.raised : undefined;
     if (raised?.kind === 'question') ids.add(raised.id);
+    for (const id of questionsOf(d, r)) ids.add(id);
   }
   return ids;
 }
 
+/** The questions that answer a plant raising a question on its page (a cadastral number with two digits transposed). */
+function questionsOf(d: PlantedDefect, r: ReviewedSet): string[] {
+  const doc = r.input.documents.find((x) => x.name === d.docName);
+  if (!d.question || !doc?.pageFrom || d.page === null) return [];
+  const wanted = [d.page, ...(d.altPages ?? [])].map((p) => p + doc.pageFrom! - 1);
+  return r.outcome.questions.filter((q) => q.pages.some((p) => wanted.includes(p))).map((q) => q.question_id);
+}
+
 export function detected(d: PlantedDefect, r: ReviewedSet): boolean {
   if (d.kind === 'request.unanswerable') return r.outcome.questions.length > 0;
+  if (d.question) return questionsOf(d, r).length > 0;
   // an item taken out: its place in the content map is not found, raised as the plant expects (a question or a finding)
   if (d.contentItem) {
     const item = contentItemOf(d, r);

@@ -6,7 +6,7 @@ import { ANSWERABLE_REQUESTS } from '../generator/defects/completeness.ts';
 import { DEFECTS } from '../generator/defects/index.ts';
 import { isDatedSuperseded } from '../generator/defects/norms.ts';
 import { isSetWideClimate } from '../generator/defects/traits.ts';
-import { CHECK_IDS, type CheckId, type DefectSpec, type SetSpec, type TextLayerSpec, type VolumeTrap } from '../generator/types.ts';
+import { CHECK_IDS, type CheckId, type ComparisonTrap, type DefectSpec, type SetSpec, type TextLayerSpec, type VolumeTrap } from '../generator/types.ts';
 
 export const INSTANCES_PER_CHECK = 6;
 export const CLEAN_SETS = 6;
@@ -40,6 +40,15 @@ const VOLUME_TRAPS: Record<string, VolumeTrap[]> = {
   'clean-3': ['content_other_words', 'content_table'],
   'clean-5': ['parts_numbering'],
   'clean-6': ['bound_album', 'content_drawing'],
+};
+/**
+ * Clean sets on the comparisons' traps: an address by its plot in three spellings, four floors with the basement beside
+ * three above ground, plots listed on purpose (one of them the plot's number transposed, as the ПЗУ's adjacent plot).
+ */
+const COMPARISON_TRAPS: Record<string, ComparisonTrap[]> = {
+  'clean-2': ['plot_address', 'plots_listed'],
+  'clean-4': ['storeys_basement'],
+  'clean-6': ['plot_address', 'storeys_basement', 'plots_listed'],
 };
 /** Role labels of real organisations' forms: «Исполнил» is the developer, «Н.контроль» (or cut off, «Н.контрол») the normocontroller. */
 const OTHER_FORM_LABELS = [
@@ -116,6 +125,8 @@ export function qualityPlan(seedBase = 1000): PlannedSet[] {
     if (layer) s.spec.brokenTextLayer = layer;
     const traps = VOLUME_TRAPS[s.id];
     if (traps) s.spec.traps = traps;
+    const comparisonTraps = COMPARISON_TRAPS[s.id];
+    if (comparisonTraps) s.spec.comparisonTraps = comparisonTraps;
     const climateTrap = CLIMATE_TRAPS[s.id];
     if (climateTrap) s.spec.climateTrap = climateTrap;
   }

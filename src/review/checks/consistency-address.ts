@@ -1,9 +1,9 @@
-import { addressDifference, addressTokens, objectAddresses } from '../facts/address.ts';
+import { addressDifference, addressTokens, objectAddresses, parseAddress, PLOT_DIFFERS } from '../facts/address.ts';
 import type { TextFact } from '../facts/types.ts';
 import { docText, quote, designDocs } from './common.ts';
 import { heldAgainst, judge, type Statement, type Verdict } from './judge.ts';
 import { foreignObjects } from './object-identity.ts';
-import { defineCheck, where, type CheckContext } from './types.ts';
+import { defineCheck, where, type CheckContext, type Report } from './types.ts';
 
 export { objectAddresses };
 
@@ -71,15 +71,23 @@ export const addressConsistency = defineCheck({
       return;
     }
     // the XML note alone is the XML check's finding; a document off the rest is this one's, a finding per spelling
+    const statements = addressStatements(ctx).filter((s) => !s.doc.xml);
+    let asked = false;
     for (const { v } of addressVerdicts(ctx)) {
       if (v.other.doc.xml) continue;
+      const d = v.other.doc;
+      const r = v.ref;
       for (const s of [v.other, ...v.more]) {
-        const d = s.doc;
-        const r = v.ref;
+        const why = addressDifference(r.item.value, s.item.value);
+        if (why === PLOT_DIFFERS) {
+          // the set's plot unknown: one question for the set, whatever the number of documents off it
+          if (!plotNumber(statements, s, r, report, asked)) asked = true;
+          continue;
+        }
         report({
           about: d,
           against: r.doc,
-          essence: `Адрес объекта различается в документах «${d.doc.name}» и «${r.doc.doc.name}» (${addressDifference(r.item.value, s.item.value)}).`,
+          essence: `Адрес объекта различается в документах «${d.doc.name}» и «${r.doc.doc.name}» (${why}).`,
           evidence: `${s.said}\n${r.said}`,
           action: 'Проверить адрес объекта по ГПЗУ и привести его к единому написанию во всех документах комплекта.',
           places: [s.place, r.place],
@@ -88,3 +96,36 @@ export const addressConsistency = defineCheck({
     }
   },
 });
+
+/**
+ * An address differing from the rest in its land plot's number alone. A significant finding only where every other
+ * document states the reference's address and the differing one does not also state it (a document naming the set's
+ * plot and another one may quote another object or a plot nearby); where the rest do not agree either, a question —
+ * which plot is the object's is not known. Returns false when the question was asked (or had been).
+ */
+function plotNumber(statements: readonly Statement<TextFact>[], s: Statement<TextFact>, r: Statement<TextFact>, report: Report, asked: boolean): boolean {
+  const rest = statements.filter((x) => x.doc !== s.doc);
+  if (statements.some((x) => x.doc === s.doc && sameAddress(x.item, r.item))) return true;
+  if (rest.every((x) => sameAddress(x.item, r.item))) {
+    report({
+      about: s.doc,
+      against: r.doc,
+      essence: `Адрес объекта различается в документах «${s.doc.doc.name}» и «${r.doc.doc.name}» (${PLOT_DIFFERS}: ${plotOf(s)} вместо ${plotOf(r)}).`,
+      evidence: `${s.said}\n${r.said}${rest.length > 1 ? `\nАдрес с участком ${plotOf(r)} указан во всех остальных документах комплекта (${new Set(rest.map((x) => x.doc)).size}).` : ''}`,
+      action: 'Проверить номер земельного участка в адресе объекта по ГПЗУ и выписке ЕГРН и исправить его в документе.',
+      places: [s.place, r.place],
+    });
+    return true;
+  }
+  if (asked) return false;
+  const plots = [...new Set(statements.map(plotOf).filter((p) => p !== null))];
+  report.question({
+    section: s.doc.section ?? 'ОБЩ',
+    text: `Какой номер земельного участка в адресе объекта верный? Документы комплекта называют разные: ${plots.join(', ')}.`,
+    reason: `${s.said}\n${r.said}`,
+    places: [s.place, r.place],
+  });
+  return false;
+}
+
+const plotOf = (s: Statement<TextFact>) => parseAddress(s.item.value).plot;

@@ -1,7 +1,9 @@
-import { textDocs } from './common.ts';
+import { isNeighbourAddress } from '../facts/address.ts';
+import type { DocFacts, TextFact } from '../facts/types.ts';
+import { authority, textDocs } from './common.ts';
 import { judge, statementOf, toldOf, type Statement, type Verdict } from './judge.ts';
 import { isGpzuDoc } from './sole-values.ts';
-import { defineCheck, type CheckContext } from './types.ts';
+import { defineCheck, where, type CheckContext, type Report } from './types.ts';
 
 interface Numbers {
   numbers: Set<string>;
@@ -71,9 +73,13 @@ export const cadastralConsistency = defineCheck({
         places: elsewhere.map((s) => s.place),
       });
     }
+    // two digits transposed are a likely slip, not another plot: a question naming both (below), not a finding
+    const slips = transpositions(ctx, judged);
+    for (const slip of slips) askAboutSlip(slip, report);
     // the XML note alone is the XML check's finding
     for (const { v, main } of cadastralVerdicts(ctx, judged)) {
       if (v.other.doc.xml) continue;
+      if ([...v.other.item.numbers].some((n) => slips.some((x) => x.odd === n && x.meant === main))) continue;
       // the reference's number the other document lacks, quoted where the reference gives it
       const at = v.ref.doc.xml ? null : v.ref.doc.cadastral.find((c) => c.value === main)!;
       const ref = at ? statementOf(v.ref.doc, v.ref.item, at.docPage, at.snippet) : v.ref;
@@ -92,3 +98,61 @@ export const cadastralConsistency = defineCheck({
     }
   },
 });
+
+/** Two numbers alike but for two neighbouring digits of one group swapped (…:145 and …:154). */
+export function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  const at = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  return at.length === 2 && at[1] === at[0]! + 1 && a[at[0]!] === b[at[1]!] && a[at[1]!] === b[at[0]!] && !a.slice(at[0]!, at[1]! + 1).includes(':');
+}
+
+/** A number of the set that is another one with two digits transposed: where it stands, and the number meant. */
+interface Slip {
+  odd: string;
+  meant: string;
+  /** The documents' facts stating the odd number, and one stating the number meant. */
+  oddAt: { doc: DocFacts; fact: TextFact }[];
+  meantAt: { doc: DocFacts; fact: TextFact };
+}
+
+/**
+ * Numbers of the set's documents that are others with two digits transposed. Not a slip: a pair some page names together
+ * (plots listed on purpose, a plot and its neighbour), a number said of a neighbouring plot, a number the ГПЗУ states.
+ * The odd one is the number fewer documents name (the ГПЗУ's never; in a tie, the less authoritative document's): which of
+ * the two is right cannot be known from the set.
+ */
+function transpositions(ctx: CheckContext, judged: readonly Statement<Numbers>[]): Slip[] {
+  const docs = judged.filter((s) => !s.doc.xml).map((s) => s.doc);
+  const facts = docs.flatMap((doc) => doc.cadastral.map((fact) => ({ doc, fact })));
+  const namedBy = (n: string) => new Set(facts.filter((x) => x.fact.value === n).map((x) => x.doc));
+  const fromGpzu = (n: string) => [...namedBy(n)].some((d) => isGpzuDoc(ctx, d));
+  const together = (a: string, b: string) =>
+    facts.some((x) => x.fact.value === a && facts.some((y) => y.doc === x.doc && y.fact.docPage === x.fact.docPage && y.fact.value === b));
+  const numbers = [...new Set(facts.map((x) => x.fact.value))];
+  const out: Slip[] = [];
+  for (const [i, a] of numbers.entries())
+    for (const b of numbers.slice(i + 1)) {
+      if (!isTransposition(a, b) || together(a, b)) continue;
+      const [na, nb] = [namedBy(a), namedBy(b)];
+      const first = (n: Set<DocFacts>) => Math.min(...[...n].map(authority));
+      const aOdd = fromGpzu(b) || (!fromGpzu(a) && (na.size < nb.size || (na.size === nb.size && first(na) > first(nb))));
+      const [odd, meant] = aOdd ? [a, b] : [b, a];
+      if (fromGpzu(odd)) continue;
+      const oddAt = facts.filter((x) => x.fact.value === odd && !isNeighbourAddress(x.fact));
+      // the number meant quoted from another document where one states it
+      const meantAt = facts.find((x) => x.fact.value === meant && !oddAt.some((y) => y.doc === x.doc)) ?? facts.find((x) => x.fact.value === meant);
+      if (oddAt.length && meantAt) out.push({ odd, meant, oddAt, meantAt });
+    }
+  return out;
+}
+
+function askAboutSlip(slip: Slip, report: Report): void {
+  const docsOdd = [...new Set(slip.oddAt.map((x) => x.doc))];
+  const at = (x: { doc: DocFacts; fact: TextFact }) => `${where({ doc: x.doc, page: x.fact.docPage })}: ${x.fact.snippet}`;
+  report.question({
+    section: docsOdd[0]!.section ?? 'ОБЩ',
+    text: `Кадастровый номер ${slip.odd} в ${docsOdd.map((d) => `«${d.doc.name}»`).join(', ')} отличается от номера ${slip.meant} в «${slip.meantAt.doc.doc.name}» перестановкой двух цифр — вероятно, опечатка. Какой из номеров верный?`,
+    reason: [...slip.oddAt.map(at), at(slip.meantAt)].join('\n'),
+    places: [...slip.oddAt.map((x) => ({ doc: x.doc, page: x.fact.docPage })), { doc: slip.meantAt.doc, page: slip.meantAt.fact.docPage }],
+  });
+}

@@ -168,3 +168,17 @@ test('dimensions in axes read from one statement that differ in both are one fin
   assert.equal(f.length, 1, f.map((x) => x.essence).join('\n'));
   assert.match(f[0]!.essence, /^Расхождение значений между документами: длина здания в осях — .*; ширина здания в осях — .*\.$/);
 });
+
+test('a volume stating 4 above-ground floors against 3 of the rest is reported; «имеет четыре этажа» with the basement is not', () => {
+  const docs = [
+    docFacts(1, '12-2024-ПЗ.pdf', 'ПЗ', ['Раздел 1', 'Здание школы имеет 3 надземных этажа и подвал. Количество надземных этажей — 3.']),
+    docFacts(2, '12-2024-ПЗУ.pdf', 'ПЗУ', ['Раздел 2', 'Этажность — 3.']),
+    docFacts(3, '12-2024-КР.pdf', 'КР', ['Раздел 4', 'Здание имеет четыре этажа (включая подвал). Этажность 3.']),
+    docFacts(4, '12-2024-АР.pdf', 'АР', ['Раздел 3', 'Проектируемое здание — 4 надземных этажа, с подвалом под всем зданием.']),
+  ];
+  const f = storeysConsistency.run(context(docs)).findings!;
+  assert.equal(f.length, 1);
+  assert.equal(f[0]!.about, docs[3]);
+  assert.match(f[0]!.essence, /«этажность».*4 в «12-2024-АР\.pdf» и 3 в/);
+  assert.deepEqual(storeysConsistency.run(context(docs.slice(0, 3))).findings, []);
+});

@@ -155,9 +155,9 @@ test('a name in the XML with its address agrees with a title page giving the add
 });
 
 test('the XML note is a participant of the address and cadastral judging: it decides a tie, and alone it is the XML check’s finding', () => {
-  const pz = docFacts(2, '24-017-ПЗ.pdf', 'ПЗ', [page('24-017-ПЗ', 'Адрес объекта: г. Москва, ул. Ленина, д. 7\nКадастровый номер 77:01:0001001:1243')]);
+  const pz = docFacts(2, '24-017-ПЗ.pdf', 'ПЗ', [page('24-017-ПЗ', 'Адрес объекта: г. Москва, ул. Ленина, д. 7\nКадастровый номер 77:01:0001001:1294')]);
   const pzu = docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Адрес объекта: г. Москва, ул. Ленина, д. 5\nКадастровый номер 77:01:0001001:1234')]);
-  // ПЗ and ПЗУ disagree (without a third voice the ПЗ would stand); the note sides with ПЗУ: the ПЗ is the odd one
+  // ПЗ and ПЗУ disagree on two plots (numbers apart by more than a transposition; without a third voice the ПЗ would stand); the note sides with ПЗУ: the ПЗ is the odd one
   const tie = context([xmlDoc(), pz, pzu]);
   assert.deepEqual(
     addressConsistency.run(tie).findings!.map((f) => f.about?.doc.index),
@@ -178,14 +178,14 @@ test('the XML note is a participant of the address and cadastral judging: it dec
   // both volumes agree on another plot: the note alone differs, and only the XML check says so — once
   const alone = context([
     xmlDoc(),
-    docFacts(2, '24-017-ПЗ.pdf', 'ПЗ', [page('24-017-ПЗ', 'Кадастровый номер 77:01:0001001:1243')]),
-    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Кадастровый номер 77:01:0001001:1243')]),
+    docFacts(2, '24-017-ПЗ.pdf', 'ПЗ', [page('24-017-ПЗ', 'Кадастровый номер 77:01:0001001:1294')]),
+    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'Кадастровый номер 77:01:0001001:1294')]),
   ]);
   assert.deepEqual(cadastralConsistency.run(alone).findings, []);
   const told = xmlNoteMismatch.run(alone).findings!.filter((f) => /Кадастровый/.test(f.essence));
   assert.equal(told.length, 1);
   assert.match(
     told[0]!.essence,
-    /Кадастровый номер участка в «24-017-ПЗ\.pdf» \(77:01:0001001:1243\) не указан в XML пояснительной записке \(77:01:0001001:1234\)/,
+    /Кадастровый номер участка в «24-017-ПЗ\.pdf» \(77:01:0001001:1294\) не указан в XML пояснительной записке \(77:01:0001001:1234\)/,
   );
 });

@@ -21,7 +21,34 @@ test('a different house, street or city is named', () => {
 
 test('addresses without comparable parts are not reported', () => {
   assert.equal(addressDifference('Московская область', 'г. Москва, ул. Ленина, д. 5'), null);
-  assert.deepEqual(parseAddress('г. Самара, ул. 8 Марта, д. 3а'), { city: 'самара', street: '8 марта', house: '3а', block: null, streetType: 'ул' });
+  assert.deepEqual(parseAddress('г. Самара, ул. 8 Марта, д. 3а'), {
+    city: 'самара',
+    street: '8 марта',
+    house: '3а',
+    block: null,
+    streetType: 'ул',
+    plot: null,
+  });
+});
+
+test('an address given by its land plot: the plot number in any spelling, compared as a part of its own', () => {
+  const plot = (a: string) => parseAddress(a).plot;
+  assert.equal(plot('Московская область, г.о. Истра, д. Покровское, земельный участок 36'), '36');
+  assert.equal(plot('Московская обл., городской округ Истра, д. Покровское, уч. № 36'), '36');
+  assert.equal(plot('Московская область, г.о. Истра, д. Покровское, з/у №36'), '36');
+  assert.equal(
+    addressDifference('Московская область, г.о. Истра, д. Покровское, земельный участок 36', 'Московская обл., г.о. Истра, д. Покровское, уч. 36'),
+    null,
+  );
+  assert.equal(
+    addressDifference(
+      'Московская область, г.о. Истра, д. Покровское, земельный участок 36',
+      'Московская область, г.о. Истра, д. Покровское, земельный участок 38',
+    ),
+    'номер земельного участка',
+  );
+  // the plot's number is not the house's
+  assert.equal(parseAddress('г. Истра, ул. Садовая, земельный участок 36').house, null);
 });
 
 test('street names of several words are compared whole, whichever side the type word stands on', () => {

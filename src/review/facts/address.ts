@@ -53,6 +53,8 @@ export interface AddressParts {
   block: string | null;
   /** Kind of street in its short form («ул», «пр-кт», «пер»…), null when not written. */
   streetType: string | null;
+  /** The land plot's number of an address given by its plot («земельный участок 36», «з/у № 36»), null when not written. */
+  plot: string | null;
 }
 
 /** Spellings of address type words, mapped to one short form (whole tokens only). */
@@ -103,6 +105,10 @@ const TYPE_WORDS: Record<string, string> = {
   дер: 'дер',
   микрорайон: 'мкр',
   мкр: 'мкр',
+  // an address of a plot with no house yet: «д. Покровское, земельный участок 36», «уч. 36», «з/у № 36»
+  участок: 'уч',
+  уч: 'уч',
+  'з/у': 'уч',
 };
 const MUNICIPAL: Record<string, string> = {
   го: 'го',
@@ -119,7 +125,7 @@ const MUNICIPAL: Record<string, string> = {
 const MUNICIPAL_RE =
   /(?<![а-я])(?:г\.\s?о\.?|м\.\s?о\.?|г\.\s?п\.?|с\.\s?п\.?|м\.\s?р-н|городской\s+округ|муниципальный\s+(?:округ|район)|городское\s+поселение|сельское\s+поселение)(?![а-я])/g;
 const STREET_TYPES = new Set(['ул', 'пр-кт', 'пер', 'ш', 'б-р', 'наб', 'пр-д', 'пл', 'мкр']);
-const ALL_TYPES = new Set([...STREET_TYPES, 'д', 'г', 'к', 'стр', 'обл', 'р-н', 'п', 'с', 'дер', 'го', 'мо', 'мр', 'гп', 'сп']);
+const ALL_TYPES = new Set([...STREET_TYPES, 'д', 'г', 'к', 'стр', 'обл', 'р-н', 'п', 'с', 'дер', 'го', 'мо', 'мр', 'гп', 'сп', 'уч']);
 
 /** Address reduced to comparable tokens: lower case, ё→е, type words unified, index and country dropped; commas kept as «,». */
 export const addressTokens: (address: string) => readonly string[] = memoized(tokensOf);
@@ -131,8 +137,8 @@ function tokensOf(address: string): string[] {
   s = s.replace(MUNICIPAL_RE, (w) => ` ${MUNICIPAL[w.replace(/[\s.]/g, '')] ?? 'мо'} `);
   // «д.5» and «ул.Ленина»: separate the dots first so the word patterns see whole words
   s = s.replace(/[.;:()]/g, ' ').replace(/,/g, ' , ');
-  // «5а», «5 а», «5/1» are one house number
-  s = s.replace(/(\d)\s+([а-я])(?![а-я])(?!\s*\d)/g, '$1$2');
+  // «5а», «5 а», «5/1» are one house number; «№ 36» and «№36» are the number 36
+  s = s.replace(/(\d)\s+([а-я])(?![а-я])(?!\s*\d)/g, '$1$2').replace(/№\s*(?=\d)/g, ' ');
   const words = s.split(/\s+/).filter(Boolean);
   return words.map((t, i) => {
     const type = TYPE_WORDS[t];
@@ -165,6 +171,7 @@ function partsOf(address: string): AddressParts {
   let streetEnd = -1;
   let streetType: string | null = null;
   let house: string | null = null;
+  let plot: string | null = null;
   const block: string[] = [];
   for (let i = 0; i < t.length; i++) {
     const w = t[i]!;
@@ -175,14 +182,18 @@ function partsOf(address: string): AddressParts {
       streetType = w;
     } else if (w === 'д' && !house && t[i + 1] && /^\d/.test(t[i + 1]!)) house = t[i + 1]!;
     else if ((w === 'к' || w === 'стр') && t[i + 1] && /^\d/.test(t[i + 1]!)) block.push(`${w}${t[i + 1]}`);
+    else if (w === 'уч' && !plot && t[i + 1] && /^\d/.test(t[i + 1]!)) plot = t[i + 1]!;
   }
   if (!house && street) {
     // «ул. Ленина, 5»: the first number after the street
-    const n = t.slice(streetEnd + 1).find((x, k, arr) => /^\d+[а-я]?(?:\/\d+)?$/.test(x) && !['к', 'стр'].includes(arr[k - 1] ?? ''));
+    const n = t.slice(streetEnd + 1).find((x, k, arr) => /^\d+[а-я]?(?:\/\d+)?$/.test(x) && !['к', 'стр', 'уч'].includes(arr[k - 1] ?? ''));
     if (n) house = n;
   }
-  return { city, street, house, block: block.length ? block.join(' ') : null, streetType };
+  return { city, street, house, block: block.length ? block.join(' ') : null, streetType, plot };
 }
+
+/** The part named when two addresses differ in their land plot's number. */
+export const PLOT_DIFFERS = 'номер земельного участка';
 
 /** Why two addresses differ, in Russian, or null when the parts both name agree. */
 export function addressDifference(a: string, b: string): string | null {
@@ -196,7 +207,8 @@ export function addressDifference(a: string, b: string): string | null {
   if (pa.house && pb.house && pa.house !== pb.house) diffs.push('номер дома');
   // «д. 132» and «д. 132, корп. 2» are different buildings
   else if (pa.house && pb.house && pa.block !== pb.block) diffs.push('корпус (строение)');
-  const comparable = (pa.street && pb.street) || (pa.house && pb.house);
+  if (pa.plot && pb.plot && pa.plot !== pb.plot) diffs.push(PLOT_DIFFERS);
+  const comparable = (pa.street && pb.street) || (pa.house && pb.house) || (pa.plot && pb.plot);
   if (!comparable) return null;
   return diffs.length ? diffs.join(', ') : null;
 }

@@ -42,6 +42,8 @@ const ADDRESS_ABBR = new Set([
   'ст',
   // «г.о.», «м.о.»: the «о» of a municipal unit
   'о',
+  // «уч. 36»: a land plot's number follows
+  'уч',
 ]);
 // «… объекта «Капитальный ремонт …: Центр образования" Московская область, г.о. Серпухов, ул. Фирсова, д. 9»: the address
 // that follows the object's quoted name without a label, from a subject of the Federation on
@@ -59,7 +61,7 @@ const CADASTRAL_RE = /(?<![\d:])(\d{2}):(\d{2}):(\d{6,7}):(\d{1,7})(?![\d:])/g;
 /** An address needs a street or a settlement word and a number to be worth comparing. */
 const looksLikeAddress = (s: string) =>
   /\d/.test(s) &&
-  /(ул|улиц|пр-?к?т|просп|переул|пер\.|шоссе|бульв|б-р|наб|проезд|пр-д|мкр|микрорайон|пл\.|площадь|аллея|тракт|линия|квартал|г\.|город|пос|дом|д\.|корп|стр\.|строение)/iu.test(
+  /(ул|улиц|пр-?к?т|просп|переул|пер\.|шоссе|бульв|б-р|наб|проезд|пр-д|мкр|микрорайон|пл\.|площадь|аллея|тракт|линия|квартал|г\.|город|пос|дом|д\.|корп|стр\.|строение|участок|з\/у)/iu.test(
     s,
   );
 
@@ -75,7 +77,10 @@ function trimAddress(raw: string): string {
     }
   }
   // a title block runs on into the sheet title: «…, корпус 3 Схема планировочной…», «д .27 Разработал» when CAD spaces it
-  s = s.replace(/((?:д\s?\.|дом|корп\s?\.|корпус|к\s?\.|стр\s?\.|строение|,)\s*\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][А-ЯЁа-яё]{2,}.*$/u, '$1');
+  s = s.replace(
+    /((?:д\s?\.|дом|корп\s?\.|корпус|к\s?\.|стр\s?\.|строение|участок|уч\s?\.|з\/у|,)\s*(?:№\s*)?\d+[а-яё]?(?:\/\d+)?)\s+[А-ЯЁ][А-ЯЁа-яё]{2,}.*$/u,
+    '$1',
+  );
   // a lettered item of the text («б) Обоснование…») begins after it
   s = s.replace(/\s+[а-яё]\)\s.*$/su, '');
   // stop before the next field of a title page or title block, or a sentence about something else

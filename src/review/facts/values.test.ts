@@ -137,3 +137,16 @@ test('storeys said in words after the building: «здание … четыре�
   assert.deepEqual(read('Здание состоит из трех этажей'), [['floors', 3]]);
   assert.deepEqual(read('двухэтажная пристройка к зданию'), []);
 });
+
+test('an explicit number of above-ground floors wherever it stands: «Здание — 4 надземных этажа»; a bound is no statement', () => {
+  const read = (t: string) => findValues(t, 1).map((v) => [v.kind, v.value]);
+  assert.deepEqual(read('Проектируемое здание — 4 надземных этажа, с подвалом.'), [['storeys', 4]]);
+  assert.deepEqual(read('Количество этажей — 5, в том числе 4 надземных этажа и 1 подземный.'), [
+    ['floors', 5],
+    ['storeys', 4],
+  ]);
+  // read once, by the phrase of the building that holds them
+  assert.deepEqual(read('Здание имеет 4 надземных этажа.'), [['storeys', 4]]);
+  assert.deepEqual(read('Предельное количество этажей — не более 4 надземных этажей.'), []);
+  assert.deepEqual(read('Существующее здание школы — 2 надземных этажа.'), []);
+});

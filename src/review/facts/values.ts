@@ -161,6 +161,13 @@ const STOREYS_HELD = new RegExp(
   'giu',
 );
 
+// «Здание — 4 надземных этажа», «в том числе 3 надземных этажа»: above ground, whatever stands before it; not a bound
+// («не более 4 надземных этажей» is a limit of a norm or an assignment)
+const STOREYS_ABOVE = new RegExp(
+  String.raw`(?<![а-яё\d.,])(?<!(?:более|менее|выше|ниже|свыше|до|из)\s+)(\d{1,2}|${Object.keys(COUNT_WORDS).join('|')})\s+надземн(?:ых|ый|ого)\s+этаж(?:а|ей)?(?![а-яё])`,
+  'giu',
+);
+
 /** Within the catalogue's bounds of the figure (a count is whole). */
 function plausible(kind: ValueKind, v: number): boolean {
   const f = figure(kind);
@@ -266,6 +273,16 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
       const kind = m[2] ? 'storeys' : 'floors';
       if (value > 0 && plausible(kind, value))
         out.push({ kind, value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
+    }
+    STOREYS_ABOVE.lastIndex = 0;
+    for (let m = STOREYS_ABOVE.exec(t); m; m = STOREYS_ABOVE.exec(t)) {
+      const word = m[1]!.toLowerCase();
+      const value = /^\d/.test(word) ? Number(word) : (COUNT_WORDS[word] ?? 0);
+      const raw = m[0].trim();
+      // «имеет 4 надземных этажа» was read above; a neighbour's or an existing building's storeys are not the object's
+      if (out.some((v) => v.kind === 'storeys' && v.raw.endsWith(raw)) || NOT_DESIGNED.test(t.slice(Math.max(0, m.index - 80), m.index))) continue;
+      if (value > 0 && plausible('storeys', value))
+        out.push({ kind: 'storeys', value, raw, docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
     }
     STOREY_RANGE.lastIndex = 0;
     for (let m = STOREY_RANGE.exec(t); m; m = STOREY_RANGE.exec(t)) {

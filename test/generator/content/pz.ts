@@ -1,5 +1,6 @@
 /** Раздел 1 «Пояснительная записка». */
 import type { Block } from '../model.ts';
+import type { Rng } from '../rng.ts';
 import { personName } from '../facts.ts';
 import { address, h, normsBlocks, num, p, volumeOf, volumeRef, type BuildCtx, type DocContent } from './common.ts';
 import { apartmentsSentence, heightSentence, storeysSentence, tepTable, volumeSentence } from './tep.ts';
@@ -39,12 +40,16 @@ export function buildPz(ctx: BuildCtx): DocContent {
       'fact:address',
     ),
     p(
-      rng.pick([
-        `Кадастровый номер земельного участка: ${ctx.facts.cadastral}.`,
-        `Земельный участок с кадастровым номером ${ctx.facts.cadastral} предоставлен застройщику на праве аренды.`,
-        `Проектируемый объект размещается на земельном участке с кадастровым номером ${ctx.facts.cadastral}, категория земель — земли населенных пунктов.`,
-        `Земельный участок (КН ${ctx.facts.cadastral}) находится в собственности застройщика.`,
-      ]),
+      listedOrOne(
+        ctx,
+        [
+          `Кадастровый номер земельного участка: ${ctx.facts.cadastral}.`,
+          `Земельный участок с кадастровым номером ${ctx.facts.cadastral} предоставлен застройщику на праве аренды.`,
+          `Проектируемый объект размещается на земельном участке с кадастровым номером ${ctx.facts.cadastral}, категория земель — земли населенных пунктов.`,
+          `Земельный участок (КН ${ctx.facts.cadastral}) находится в собственности застройщика.`,
+        ],
+        rng,
+      ),
       'fact:cadastral',
     ),
     plotAreaRounded(ctx),
@@ -94,4 +99,13 @@ export function buildPz(ctx: BuildCtx): DocContent {
     p(`Главный инженер проекта ____________ ${personName(set.gip)}`),
   );
   return { text, drawings: [] };
+}
+
+/** One of the phrasings of the plot's number, or — where the set lists several plots on purpose — all of them in one sentence. */
+function listedOrOne(ctx: BuildCtx, phrasings: string[], rng: Rng): string {
+  const one = rng.pick(phrasings);
+  const listed = ctx.set.listedPlots;
+  if (!listed?.length) return one;
+  const all = [ctx.facts.cadastral, ...listed];
+  return `Проектируемый объект размещается на земельных участках с кадастровыми номерами ${all.slice(0, -1).join(', ')} и ${all.at(-1)}, объединяемых в один участок проектирования.`;
 }

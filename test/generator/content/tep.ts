@@ -22,8 +22,15 @@ export function storeysSentence(ctx: BuildCtx): Block {
     `Число этажей — ${floors}${t.underground ? ` (${n} надземных и ${t.underground} подземный)` : ''}.`,
     `Этажность — ${n} эт.`,
   ]);
+  if (t.phrase === 'above_ground')
+    return p(`Здание — ${n} ${plural(n, 'надземный этаж', 'надземных этажа', 'надземных этажей')}${t.underground ? ', подвал' : ''}.`, 'fact:storeys');
+  if (t.phrase === 'with_basement')
+    return p(`Здание имеет ${countWord(floors)} ${plural(floors, 'этаж', 'этажа', 'этажей')}${t.underground ? ' (включая подвал)' : ''}.`, 'fact:storeys');
   return p(text, 'fact:storeys');
 }
+
+const COUNT_WORDS = ['', 'один', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять', 'десять'];
+const countWord = (n: number) => COUNT_WORDS[n] ?? String(n);
 
 export function totalAreaSentence(ctx: BuildCtx): Block {
   const v = area(ctx, ctx.facts.tep.totalArea);

@@ -15,12 +15,20 @@ export function recordPages(
   tags: string[],
   detail: string,
   extraPages: (total: number) => number[] = () => [],
+  question?: boolean,
 ): void {
   b.modelHooks.push(() => {
     const m = modelOf(b, plan.code);
     const pages = [...new Set([...tags.flatMap((t) => taggedPages(m, t)), ...extraPages(m.pages.length)])].sort((x, y) => x - y);
     if (pages.length === 0) throw new Error(`${kind}: ${plan.code} does not state the fact`);
-    b.planted.push({ kind, docName: plan.fileName, page: pages[0] as number, altPages: pages.slice(1), detail });
+    b.planted.push({
+      kind,
+      docName: plan.fileName,
+      page: pages[0] as number,
+      altPages: pages.slice(1),
+      detail,
+      ...(question ? { question: true as const } : {}),
+    });
   });
 }
 
@@ -41,9 +49,16 @@ function addressOnTitlePages(b: SetBuild, plan: DocPlan): (total: number) => num
 }
 
 export const address: DefectImpl = {
-  variants: 6,
+  variants: 7,
+  beforePlans(b, _d, v) {
+    // the object is a land plot with no house yet: every volume gives its plot's number, in its own words
+    if (v % 7 === 6) {
+      b.set.address.plot = true;
+      b.set.address.building = null;
+    }
+  },
   afterPlans(b, d, v, rng) {
-    if (v % 6 === 5) {
+    if (v % 7 === 5) {
       // The task's object address differs from the documents.
       const wrong = `${b.objectAddress.replace(/(\d+)(?!.*\d)/, (n) => String(Number(n) + rng.int(2, 9)))}`;
       b.objectAddress = wrong;
@@ -55,7 +70,13 @@ export const address: DefectImpl = {
     const a = plan.facts.address;
     const before = `${a.street}, ${a.house}${a.building ? ` корп. ${a.building}` : ''}`;
     const typeBefore = a.streetType;
-    switch (v % 6) {
+    if (v % 7 === 6) {
+      const plotBefore = a.house;
+      a.house = String(Number(a.house) + rng.pick([1, 2, 10]));
+      recordPages(b, 'consistency.address', plan, ['fact:address'], `номер земельного участка ${a.house} вместо ${plotBefore}`, addressOnTitlePages(b, plan));
+      return;
+    }
+    switch (v % 7) {
       case 0:
         a.house = String(Number(a.house) + rng.pick([1, 2, 10]));
         break;
@@ -84,32 +105,64 @@ export const cadastral: DefectImpl = {
     const parts = plan.facts.cadastral.split(':');
     const before = plan.facts.cadastral;
     switch (v % 4) {
-      case 0:
+      // another plot, never the number with two digits transposed (that is variant 3's question)
+      case 0: {
         parts[3] = String(Number(parts[3]) + rng.int(1, 9));
+        if (parts.join(':') === transposedCadastral(before)) parts[3] = String(Number(parts[3]) + 1);
         break;
-      case 1:
-        parts[2] = (parts[2] as string).slice(0, -2) + String(rng.int(10, 99));
+      }
+      case 1: {
+        const q = parts[2] as string;
+        let tail = String(rng.int(10, 99));
+        if (tail === `${q.at(-1)}${q.at(-2)}` || tail === q.slice(-2)) tail = String(((Number(tail) + 11) % 90) + 10);
+        parts[2] = q.slice(0, -2) + tail;
         break;
+      }
       case 2:
         parts[1] = String((Number(parts[1]) % 12) + 1).padStart(2, '0');
         break;
-      default: {
-        const s = parts[3] as string;
-        parts[3] = s.length > 1 ? s.slice(0, -2) + (s.at(-1) ?? '') + (s.at(-2) ?? '') : `${s}1`;
-        if (parts[3] === s) parts[3] = `${s}0`;
-      }
+      default:
+        // two digits transposed: a question naming both numbers, not a finding (which is right is not known)
+        parts[3] = transposedCadastral(before).split(':')[3] as string;
     }
     plan.facts.cadastral = parts.join(':');
     if (plan.facts.cadastral === before) plan.facts.cadastral = `${before}1`;
-    recordPages(b, 'consistency.cadastral_number', plan, ['fact:cadastral'], `кадастровый номер ${plan.facts.cadastral} вместо ${before}`);
+    const transposed = plan.facts.cadastral === transposedCadastral(before) && transposedCadastral(before) !== `${before}0`;
+    recordPages(
+      b,
+      'consistency.cadastral_number',
+      plan,
+      ['fact:cadastral'],
+      `кадастровый номер ${plan.facts.cadastral} вместо ${before}`,
+      undefined,
+      transposed,
+    );
   },
 };
 
+/**
+ * The number with two neighbouring digits of its parcel swapped (the last pair that differs: …:145 → …:154); a parcel of
+ * one repeated digit has no transposition and gets a «0» added instead (another plot).
+ */
+export function transposedCadastral(n: string): string {
+  const parts = n.split(':');
+  const s = parts[3] as string;
+  for (let i = s.length - 2; i >= 0; i--)
+    if (s[i] !== s[i + 1]) {
+      parts[3] = s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2);
+      return parts.join(':');
+    }
+  parts[3] = `${s}0`;
+  return parts.join(':');
+}
+
 export const storeys: DefectImpl = {
-  variants: 6,
+  variants: 7,
   afterPlans(b, d, v, rng) {
-    const plan = target(b, rng, d, ['АР', 'ПБ', 'КР', 'КР1', 'ПОС', 'ТБЭ', 'ПЗ'], v);
+    // variant 6: a volume stating its storeys only as «Здание — N надземных этажа», against the rest's этажность
+    const plan = v === 6 ? target(b, rng, d, ['ПОС', 'ТБЭ', 'ПБ'], 0) : target(b, rng, d, ['АР', 'ПБ', 'КР', 'КР1', 'ПОС', 'ТБЭ', 'ПЗ'], v);
     const t = plan.facts.tep;
+    if (v === 6) t.phrase = 'above_ground';
     const before = t.storeys;
     t.storeys = before + (before > 6 ? rng.pick([2, 3, -2]) : rng.pick([2, 3]));
     recordPages(b, 'consistency.storeys', plan, ['fact:storeys'], `этажность ${t.storeys} (этажей ${t.storeys + t.underground}) вместо ${before}`);
