@@ -31,6 +31,7 @@ export const CHECK_IDS = [
   'references.missing_target',
   'sheets.numbering_gap',
   'titleblock.missing_roles',
+  'titleblock.names',
   'xml.explanatory_note_mismatch',
   'request.unanswerable',
   'sheets.contents_mismatch',

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { context, docFacts } from '../../../test/review/facts-builder.ts';
 import { noteSummary, parseExplanatoryNote, type XmlNoteFacts } from '../extract/xml-note.ts';
 import { supersededNorms } from './superseded-norms.ts';
-import { dateFaults, fieldFaults, fundingFaults, xmlDate, xmlNoteContent } from './xml-note-content.ts';
+import { dateFaults, fieldFaults, fundingFaults, numberFaults, xmlDate, xmlNoteContent } from './xml-note-content.ts';
 
 const TODAY = '2026-11-26';
 
@@ -133,4 +133,35 @@ test('the estimate marked «не разрабатывался» is a finding whe
   assert.deepEqual(fundingFaults({ ...budget, financing: { budgetLevels: [], stateCustomer: false, private: true } }), []);
   assert.deepEqual(fundingFaults({ ...budget, sections: [{ ...estimate, notDeveloped: null }] }), []);
   assert.deepEqual(fundingFaults({ ...budget, financing: null }), []);
+});
+
+test('a section document numbered with a base one character off the others is reported; another project’s base is not', () => {
+  const section = (code: string, numbers: string[]) => ({
+    code,
+    element: 'Section4',
+    path: `ExplanatoryNote/NonIndustrialObject/ProjectDocumentation/${code}`,
+    notDeveloped: null,
+    documents: numbers.map((number) => ({ name: `Документ ${number}`, number, files: [], checksums: [] })),
+  });
+  const base = facts(note({}));
+  const sections = [
+    section('АР', ['МКД-0109-2024-ПИР-АР']),
+    section('КР', ['МКД-0109-2024-ПИР-КР', 'МКД-0109-2025-ПИР-КР.РР']),
+    section('ПБ', ['МКД-0109-2024-ПИР-ПБ', 'МКД-0109-2024-ПИР-ПБ.РР']),
+    section('ИОС5', ['ТС-17/2023-ИОС5']),
+  ];
+  const faults = numberFaults({ ...base, sections });
+  assert.deepEqual(
+    faults.map((f) => f.essence),
+    ['В XML пояснительной записке обозначение документа «Документ МКД-0109-2025-ПИР-КР.РР» (МКД-0109-2025-ПИР-КР.РР) отличается по базе шифра от остальных документов (МКД-0109-2024-ПИР).'],
+  );
+  assert.deepEqual(numberFaults({ ...base, sections: sections.slice(1, 2) }), []);
+});
+
+test('the off number of a document uploaded with that cipher is left to the volume’s own finding', () => {
+  const base = facts(note({}));
+  const doc = (number: string) => ({ name: number, number, files: [], checksums: [] });
+  const sections = [{ code: 'КР', element: 'Section4', path: 'P', notDeveloped: null, documents: ['24-017-АР', '24-017-КР', '24-017-ПБ', '24-018-ПОС'].map(doc) }];
+  assert.equal(numberFaults({ ...base, sections }).length, 1);
+  assert.deepEqual(numberFaults({ ...base, sections }, new Set(['24-018-ПОС'])), []);
 });

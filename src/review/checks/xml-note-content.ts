@@ -1,4 +1,5 @@
 import type { XmlIssuedDoc, XmlNoteFacts } from '../extract/xml-note.ts';
+import { cipherKey, editDistance, parseCiphers } from '../facts/cipher.ts';
 import { ruDate } from './reference-date.ts';
 import { defineCheck, type FindingDraft } from './types.ts';
 
@@ -122,6 +123,27 @@ export function fieldFaults(x: XmlNoteFacts): NoteFault[] {
   return faults;
 }
 
+/**
+ * A document of the note's sections numbered with a base one or two characters off the base the other documents share
+ * («МКД-0109-2025-ПИР-КР.РР» among «МКД-0109-2024-ПИР-…»): a typing error in the number, not another project's document.
+ * A number an uploaded document carries as its own cipher is that document's (consistency.cipher judges it, once).
+ */
+export function numberFaults(x: XmlNoteFacts, uploaded: ReadonlySet<string> = new Set()): NoteFault[] {
+  const numbered = x.sections.flatMap((s) => s.documents.flatMap((d) => parseCiphers(d.number).slice(0, 1).map((c) => ({ s, d, c, base: cipherKey(c.base) }))));
+  const counts = new Map<string, number>();
+  for (const n of numbered) counts.set(n.base, (counts.get(n.base) ?? 0) + 1);
+  const [shared, many] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (many < 3 || many * 2 <= numbered.length) return [];
+  return numbered
+    .filter((n) => n.base !== shared && editDistance(n.base, shared) <= 2 && !uploaded.has(cipherKey(n.c.cipher)))
+    .map((n) => ({
+      importance: 'significant' as const,
+      essence: `В XML пояснительной записке обозначение документа «${n.d.name || n.c.cipher}» (${n.c.cipher}) отличается по базе шифра от остальных документов (${numbered.find((o) => o.base === shared)!.c.base}).`,
+      evidence: `${n.s.path}: DocNumber «${n.d.number}»; у ${many} других документов разделов база ${numbered.find((o) => o.base === shared)!.c.base}.`,
+      action: 'Исправить обозначение документа в XML пояснительной записке (и в самом документе, если ошибка и там) на шифр проекта.',
+    }));
+}
+
 const ESTIMATE_RULE = 'Градостроительный кодекс РФ, ст. 48, ч. 12 (смета в составе проектной документации объекта, финансируемого с привлечением средств бюджетов бюджетной системы РФ)';
 
 /**
@@ -149,11 +171,12 @@ export const xmlNoteContent = defineCheck({
   id: 'xml.explanatory_note_content',
   theme: 'unassigned',
   importance: 'significant',
-  title: 'Содержание XML пояснительной записки правдоподобно: даты выданных документов и изменений, номера в своих полях, разделы при её источниках финансирования',
+  title: 'Содержание XML пояснительной записки правдоподобно: даты выданных документов и изменений, номера в своих полях и с шифром проекта, разделы при её источниках финансирования',
   needs: ['xml_note'],
   find(ctx, report) {
     const { doc, facts } = ctx.xml!;
     const today = new Date().toISOString().slice(0, 10);
-    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts), ...fundingFaults(facts)]) report({ about: doc, places: [{ doc, page: 1 }], norm: SCHEMA, ...f });
+    const uploaded = new Set(ctx.docs.flatMap((d) => (d.cipher ? [cipherKey(d.cipher.cipher)] : [])));
+    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts), ...numberFaults(facts, uploaded), ...fundingFaults(facts)]) report({ about: doc, places: [{ doc, page: 1 }], norm: SCHEMA, ...f });
   },
 });
