@@ -45,7 +45,9 @@ export interface AssignmentData {
 
 /** A number of `digits` digits drawn from `seed` whose last digit is the check digit `valid` accepts. */
 function checked(seed: number, digits: number, valid: (n: string) => boolean): string {
-  const body = String(seed).padStart(digits - 1, '7').slice(0, digits - 1);
+  const body = String(seed)
+    .padStart(digits - 1, '7')
+    .slice(0, digits - 1);
   for (let d = 0; d <= 9; d++) if (valid(`${body}${d}`)) return `${body}${d}`;
   throw new Error(`no check digit for ${body}`);
 }
@@ -71,7 +73,7 @@ const ISSUERS = [
   (city: string) => `Департамент градостроительства городского округа ${city}`,
 ];
 
-const hashOf = (s: string) => [...s].reduce((h, c) => (Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0), 0x811c9dc5);
+const hashOf = (s: string) => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0, 0x811c9dc5);
 const iso = (ru: string) => ru.split('.').reverse().join('-');
 
 const CLASS_NAMES: Record<string, string> = { 'A++': 'высочайший', 'A+': 'высочайший', A: 'очень высокий', B: 'высокий', C: 'нормальный' };
@@ -84,9 +86,21 @@ export function metAssignment(set: SetFacts): AssignmentData {
   const date = `${set.year - 1}-11-15`;
   const listed: ListedDoc[] = [];
   if (iso(set.gpzuDate) <= date)
-    listed.push({ type: '03.02', name: 'Градостроительный план земельного участка', number: set.gpzu, date: iso(set.gpzuDate), issuer: ISSUERS[h % ISSUERS.length]!(set.address.city) });
+    listed.push({
+      type: '03.02',
+      name: 'Градостроительный план земельного участка',
+      number: set.gpzu,
+      date: iso(set.gpzuDate),
+      issuer: ISSUERS[h % ISSUERS.length]!(set.address.city),
+    });
   if (iso(set.tu.power.date) <= date)
-    listed.push({ type: '04.01', name: 'Технические условия на технологическое присоединение к электрическим сетям', number: set.tu.power.number, date: iso(set.tu.power.date), issuer: 'ПАО «Россети»' });
+    listed.push({
+      type: '04.01',
+      name: 'Технические условия на технологическое присоединение к электрическим сетям',
+      number: set.tu.power.number,
+      date: iso(set.tu.power.date),
+      issuer: 'ПАО «Россети»',
+    });
   // a ТУ issued the day the assignment was approved is not later than it
   listed.push({ type: '04.01', name: 'Технические условия на подключение к сетям связи', number: `${(h % 900) + 100}-СС`, date, issuer: 'ПАО «Ростелеком»' });
   return {

@@ -61,7 +61,10 @@ test('a municipality read from its spellings: г.о., городской окр�
   assert.deepEqual(municipalitiesOf('Московская обл., г.о. Серпухов, ул. Ленина, д. 5'), ['серпухов']);
   assert.deepEqual(municipalitiesOf('Администрация городского округа Серпухов Московской области'), ['серпухов']);
   const adjective = municipalitiesOf('Администрация Серпуховского муниципального района');
-  assert.ok(adjective.some((a) => sameMunicipality(a, 'серпухов')), adjective.join());
+  assert.ok(
+    adjective.some((a) => sameMunicipality(a, 'серпухов')),
+    adjective.join(),
+  );
   assert.ok(!municipalitiesOf('Администрация Беловского городского округа').some((a) => sameMunicipality(a, 'серпухов')));
   assert.deepEqual(municipalitiesOf('Министерство жилищной политики Московской области'), []);
 });
@@ -103,19 +106,25 @@ test('the placeholder e-mail of the designer is one finding placed on its elemen
 });
 
 test('a designer ИНН whose check digit fails is a finding; the customer with good numbers is not', () => {
-  const found = (runOn(xmlTask(mineAssignment({ designerInn: '7707083894', tuDate: '2025-03-01', poaDate: '2025-02-01' }))).findings ?? []).filter((f) => /реквизиты/.test(f.essence));
+  const found = (runOn(xmlTask(mineAssignment({ designerInn: '7707083894', tuDate: '2025-03-01', poaDate: '2025-02-01' }))).findings ?? []).filter((f) =>
+    /реквизиты/.test(f.essence),
+  );
   assert.equal(found.length, 1);
   assert.match(found[0]!.essence, /проектная организация «ООО «Шахтпроект»».*контрольная цифра ИНН 7707083894 не сходится/);
   assert.match(found[0]!.evidence, /Designer.*Organization/);
 });
 
 test('ГПЗУ of another municipality than the object is one question, never a finding; the same one written otherwise is silent', () => {
-  const other = runOn(xmlTask(mineAssignment({ gpzuIssuer: 'Администрация Прокопьевского муниципального округа', tuDate: '2025-03-01', poaDate: '2025-02-01' })));
+  const other = runOn(
+    xmlTask(mineAssignment({ gpzuIssuer: 'Администрация Прокопьевского муниципального округа', tuDate: '2025-03-01', poaDate: '2025-02-01' })),
+  );
   assert.deepEqual(other.findings ?? [], []);
   assert.equal(other.questions?.length, 1);
   assert.match(other.questions![0]!.text, /Прокопьевского муниципального округа/);
   assert.match(other.questions![0]!.text, /DocumentInfo\[1\]/);
-  const same = runOn(xmlTask(mineAssignment({ gpzuIssuer: 'Администрация Беловского городского округа Кемеровской области', tuDate: '2025-03-01', poaDate: '2025-02-01' })));
+  const same = runOn(
+    xmlTask(mineAssignment({ gpzuIssuer: 'Администрация Беловского городского округа Кемеровской области', tuDate: '2025-03-01', poaDate: '2025-02-01' })),
+  );
   assert.deepEqual(same.questions ?? [], []);
   assert.deepEqual(same.findings ?? [], []);
 });
@@ -153,7 +162,7 @@ test('a PDF assignment by the rows of its form: a ТУ dated after it, a placeho
   assert.match(inn[0]!.essence, /проектная организация.*ИНН 7707083894/);
 });
 
-test('a date after the assignment is this check\'s, not dates.implausible\'s: one finding per cause', () => {
+test("a date after the assignment is this check's, not dates.implausible's: one finding per cause", () => {
   const ctx = context([pdfTask(FORM_PAGE({ tu: '14.04.2025' }))]);
   assert.deepEqual(implausibleDates.run(ctx).findings ?? [], []);
 });

@@ -110,7 +110,8 @@ function judgeDates(ctx: CheckContext, d: DocFacts, report: Report): void {
       places: [...new Map(certain.map((l) => [l.page, placeOf(d, l.page)])).values()],
       essence: `Задание на проектирование датировано ${ruDate(own.iso)}, а ${certain.length > 1 ? `перечисленные в нём документы выданы позже` : `перечисленный в нём документ выдан позже`}: ${certain.map((l) => `${l.what} от ${ruDate(l.date)}`).join(', ')}.`,
       evidence: `Дата задания — ${own.text}. ${list(certain)}. Документ, на котором основано задание, не может быть выдан после его утверждения: задание утверждено позже своей даты, переутверждено без изменения даты, или в дате опечатка.`,
-      action: 'Уточнить дату задания на проектирование (или выпустить его изменение с актуальной датой) либо исправить даты перечисленных документов по самим документам.',
+      action:
+        'Уточнить дату задания на проектирование (или выпустить его изменение с актуальной датой) либо исправить даты перечисленных документов по самим документам.',
       norm: d.assignmentXml ? `${FORM}; ${SCHEMA}` : FORM,
     });
   }
@@ -177,9 +178,12 @@ function judgeParties(d: DocFacts, report: Report): void {
   for (const p of parties) {
     const faults: string[] = [];
     if (p.inn && !innValid(p.inn)) faults.push(`контрольная цифра ИНН ${p.inn} не сходится`);
-    if (p.ogrn && /^\d{13}$|^\d{15}$/.test(p.ogrn) && !ogrnValid(p.ogrn)) faults.push(`контрольная цифра ${p.ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'} ${p.ogrn} не сходится`);
+    if (p.ogrn && /^\d{13}$|^\d{15}$/.test(p.ogrn) && !ogrnValid(p.ogrn))
+      faults.push(`контрольная цифра ${p.ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'} ${p.ogrn} не сходится`);
     if (p.inn && p.ogrn && idsContradict(p.inn, p.ogrn))
-      faults.push(`ИНН из ${p.inn.length} цифр (${p.inn.length === 10 ? 'юридического лица' : 'физического лица или ИП'}) при ${p.ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'} из ${p.ogrn.length} цифр`);
+      faults.push(
+        `ИНН из ${p.inn.length} цифр (${p.inn.length === 10 ? 'юридического лица' : 'физического лица или ИП'}) при ${p.ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'} из ${p.ogrn.length} цифр`,
+      );
     if (!faults.length) continue;
     const key = `${p.inn}|${p.ogrn}`;
     if (seen.has(key)) continue;
@@ -233,7 +237,8 @@ function judgeMunicipality(ctx: CheckContext, d: DocFacts, report: Report): void
     text: `Объект задания на проектирование «${d.doc.name}» расположен по адресу «${address.value}» (${address.where}), а ${foreign.length > 1 ? 'перечисленные документы выданы органами' : 'документ выдан органом'} другого муниципального образования: ${foreign
       .map((f) => `${f.what} — «${f.issuer}» (${f.where})`)
       .join('; ')}. Подтвердите, что документы относятся к этому объекту и земельному участку.`,
-    reason: 'муниципальное образование выдавшего органа не совпадает с муниципальным образованием адреса объекта; границы округов и переименования по тексту не проверить',
+    reason:
+      'муниципальное образование выдавшего органа не совпадает с муниципальным образованием адреса объекта; границы округов и переименования по тексту не проверить',
     places: [...new Map(foreign.map((f) => [f.page, placeOf(d, f.page)])).values()],
   });
 }

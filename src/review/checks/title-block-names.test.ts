@@ -4,7 +4,10 @@ import { context, docFacts, stampLines } from '../../../test/review/facts-builde
 import { surnameVariants, titleBlockNames } from './title-block-names.ts';
 
 const roles = { 'Разраб.': 'Корнев', 'Пров.': 'Сагиров', 'Н. контр.': 'Козлов', ГИП: 'Козлов' };
-const stamped = (r: Record<string, string>, n: number, text = 'Пояснительная записка') => ({ text, stamp: stampLines({ cipher: 'МЕС-БМК-04/24-ПОС', sheet: n, roles: r }) });
+const stamped = (r: Record<string, string>, n: number, text = 'Пояснительная записка') => ({
+  text,
+  stamp: stampLines({ cipher: 'МЕС-БМК-04/24-ПОС', sheet: n, roles: r }),
+});
 const title = (gip: string) => ({ text: `ООО «Мосевросервис»\nПроект организации строительства\nГлавный инженер проекта ____________ ${gip}` });
 
 test('the ГИП of the title blocks is another person than the title page names: one significant finding', () => {

@@ -75,8 +75,12 @@ export const titleBlockNames = defineCheck({
           about: d,
           essence: `В основной надписи документа «${d.doc.name}» главный инженер проекта — ${other.name}, а на титульном листе — ${titleGip!.value}.`,
           evidence: `Титульный лист (с. ${titleGip!.docPage}): «${titleGip!.snippet}».\nОсновная надпись, строка «ГИП»: ${other.name} (${pageList(other.pages)}).`,
-          action: 'Указать в основных надписях того главного инженера проекта, который подписывает документацию на титульном листе (или исправить титульный лист).',
-          places: [{ doc: d, page: other.pages[0]! }, { doc: d, page: titleGip!.docPage }],
+          action:
+            'Указать в основных надписях того главного инженера проекта, который подписывает документацию на титульном листе (или исправить титульный лист).',
+          places: [
+            { doc: d, page: other.pages[0]! },
+            { doc: d, page: titleGip!.docPage },
+          ],
           norm: 'ГОСТ Р 21.101-2020 «СПДС. Основные требования к проектной и рабочей документации», приложение Ж (основная надпись, графа 11)',
         });
       }
@@ -92,7 +96,10 @@ export const titleBlockNames = defineCheck({
           essence: `Фамилия ${ROLE_NAMES[role]} в документе «${d.doc.name}» написана по-разному: «${a.name}» и «${b.name}».`,
           evidence: `«${a.name}» — ${pageList(a.pages)}; «${b.name}» — ${pageList(b.pages)}.`,
           action: 'Написать фамилию одинаково во всех основных надписях и на титульном листе.',
-          places: [{ doc: d, page: b.pages[0]! }, { doc: d, page: a.pages[0]! }],
+          places: [
+            { doc: d, page: b.pages[0]! },
+            { doc: d, page: a.pages[0]! },
+          ],
           norm: 'ГОСТ Р 21.101-2020 «СПДС. Основные требования к проектной и рабочей документации», приложение Ж (основная надпись, графа 11)',
         });
       }

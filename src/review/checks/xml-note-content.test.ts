@@ -122,7 +122,13 @@ test('a superseded norm in UsedNorms is a norms.superseded finding on the note, 
 });
 
 test('the estimate marked «не разрабатывался» is a finding where the funding is budgetary, and nothing where it is private', () => {
-  const estimate = { code: 'СМ', element: 'Section12', path: 'ExplanatoryNote/NonIndustrialObject/ProjectDocumentation/Section12', notDeveloped: 'Раздел не разрабатывался', documents: [] };
+  const estimate = {
+    code: 'СМ',
+    element: 'Section12',
+    path: 'ExplanatoryNote/NonIndustrialObject/ProjectDocumentation/Section12',
+    notDeveloped: 'Раздел не разрабатывался',
+    documents: [],
+  };
   const base = facts(note({}));
   const budget = { ...base, sections: [estimate], financing: { budgetLevels: ['Бюджет субъекта Российской Федерации'], stateCustomer: false, private: false } };
   const [fault, ...rest] = fundingFaults(budget);
@@ -153,7 +159,9 @@ test('a section document numbered with a base one character off the others is re
   const faults = numberFaults({ ...base, sections });
   assert.deepEqual(
     faults.map((f) => f.essence),
-    ['В XML пояснительной записке обозначение документа «Документ МКД-0109-2025-ПИР-КР.РР» (МКД-0109-2025-ПИР-КР.РР) отличается по базе шифра от остальных документов (МКД-0109-2024-ПИР).'],
+    [
+      'В XML пояснительной записке обозначение документа «Документ МКД-0109-2025-ПИР-КР.РР» (МКД-0109-2025-ПИР-КР.РР) отличается по базе шифра от остальных документов (МКД-0109-2024-ПИР).',
+    ],
   );
   assert.deepEqual(numberFaults({ ...base, sections: sections.slice(1, 2) }), []);
 });
@@ -161,7 +169,9 @@ test('a section document numbered with a base one character off the others is re
 test('the off number of a document uploaded with that cipher is left to the volume’s own finding', () => {
   const base = facts(note({}));
   const doc = (number: string) => ({ name: number, number, files: [], checksums: [] });
-  const sections = [{ code: 'КР', element: 'Section4', path: 'P', notDeveloped: null, documents: ['24-017-АР', '24-017-КР', '24-017-ПБ', '24-018-ПОС'].map(doc) }];
+  const sections = [
+    { code: 'КР', element: 'Section4', path: 'P', notDeveloped: null, documents: ['24-017-АР', '24-017-КР', '24-017-ПБ', '24-018-ПОС'].map(doc) },
+  ];
   assert.equal(numberFaults({ ...base, sections }).length, 1);
   assert.deepEqual(numberFaults({ ...base, sections }, new Set(['24-018-ПОС'])), []);
 });

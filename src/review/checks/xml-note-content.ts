@@ -129,7 +129,13 @@ export function fieldFaults(x: XmlNoteFacts): NoteFault[] {
  * A number an uploaded document carries as its own cipher is that document's (consistency.cipher judges it, once).
  */
 export function numberFaults(x: XmlNoteFacts, uploaded: ReadonlySet<string> = new Set()): NoteFault[] {
-  const numbered = x.sections.flatMap((s) => s.documents.flatMap((d) => parseCiphers(d.number).slice(0, 1).map((c) => ({ s, d, c, base: cipherKey(c.base) }))));
+  const numbered = x.sections.flatMap((s) =>
+    s.documents.flatMap((d) =>
+      parseCiphers(d.number)
+        .slice(0, 1)
+        .map((c) => ({ s, d, c, base: cipherKey(c.base) })),
+    ),
+  );
   const counts = new Map<string, number>();
   for (const n of numbered) counts.set(n.base, (counts.get(n.base) ?? 0) + 1);
   const [shared, many] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
@@ -144,7 +150,8 @@ export function numberFaults(x: XmlNoteFacts, uploaded: ReadonlySet<string> = ne
     }));
 }
 
-const ESTIMATE_RULE = 'Градостроительный кодекс РФ, ст. 48, ч. 12 (смета в составе проектной документации объекта, финансируемого с привлечением средств бюджетов бюджетной системы РФ)';
+const ESTIMATE_RULE =
+  'Градостроительный кодекс РФ, ст. 48, ч. 12 (смета в составе проектной документации объекта, финансируемого с привлечением средств бюджетов бюджетной системы РФ)';
 
 /**
  * The estimate section marked «не разрабатывался» in a note whose funding is budgetary (or of the legal persons the
@@ -160,7 +167,8 @@ export function fundingFaults(x: XmlNoteFacts): (NoteFault & { norm: string })[]
       importance: 'significant',
       essence: `В XML пояснительной записке раздел «Смета на строительство» отмечен как неразрабатываемый, а объект финансируется из бюджета: смета в составе проектной документации такого объекта обязательна.`,
       evidence: `FinanceSources: ${sources.join(', ')}.\n${estimate.path}/NotDeveloped: «${estimate.notDeveloped}».`,
-      action: 'Разработать раздел «Смета на строительство» и указать его документы в XML пояснительной записке, либо исправить сведения об источниках финансирования.',
+      action:
+        'Разработать раздел «Смета на строительство» и указать его документы в XML пояснительной записке, либо исправить сведения об источниках финансирования.',
       norm: ESTIMATE_RULE,
     },
   ];
@@ -171,12 +179,14 @@ export const xmlNoteContent = defineCheck({
   id: 'xml.explanatory_note_content',
   theme: 'unassigned',
   importance: 'significant',
-  title: 'Содержание XML пояснительной записки правдоподобно: даты выданных документов и изменений, номера в своих полях и с шифром проекта, разделы при её источниках финансирования',
+  title:
+    'Содержание XML пояснительной записки правдоподобно: даты выданных документов и изменений, номера в своих полях и с шифром проекта, разделы при её источниках финансирования',
   needs: ['xml_note'],
   find(ctx, report) {
     const { doc, facts } = ctx.xml!;
     const today = new Date().toISOString().slice(0, 10);
     const uploaded = new Set(ctx.docs.flatMap((d) => (d.cipher ? [cipherKey(d.cipher.cipher)] : [])));
-    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts), ...numberFaults(facts, uploaded), ...fundingFaults(facts)]) report({ about: doc, places: [{ doc, page: 1 }], norm: SCHEMA, ...f });
+    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts), ...numberFaults(facts, uploaded), ...fundingFaults(facts)])
+      report({ about: doc, places: [{ doc, page: 1 }], norm: SCHEMA, ...f });
   },
 });

@@ -147,7 +147,13 @@ const ROLE_ELEMENTS: [string, PartyRole][] = [
 ];
 
 function partyOf(node: Obj, path: string, role: PartyRole): PartyIdFact | null {
-  const org = isObj(node.Organization) ? node.Organization : isObj(node.IndividualEntrepreneur) ? node.IndividualEntrepreneur : isObj(node.Person) ? node.Person : null;
+  const org = isObj(node.Organization)
+    ? node.Organization
+    : isObj(node.IndividualEntrepreneur)
+      ? node.IndividualEntrepreneur
+      : isObj(node.Person)
+        ? node.Person
+        : null;
   if (!org) return null;
   const sub = isObj(node.Organization) ? 'Organization' : isObj(node.IndividualEntrepreneur) ? 'IndividualEntrepreneur' : 'Person';
   const person = [org.LastName, org.FirstName, org.MiddleName].map(str).filter(Boolean).join(' ');
@@ -187,7 +193,12 @@ function formOf(root: Obj, rootName: string): AssignmentXmlForm {
         issuer: issuer || null,
         docPage: 1,
         path: e.path,
-        snippet: [str(value.Name), str(value.Number) ? `№ ${str(value.Number)}` : '', str(value.Date) ? `от ${str(value.Date)}` : '', issuer ? `(${issuer})` : '']
+        snippet: [
+          str(value.Name),
+          str(value.Number) ? `№ ${str(value.Number)}` : '',
+          str(value.Date) ? `от ${str(value.Date)}` : '',
+          issuer ? `(${issuer})` : '',
+        ]
           .filter(Boolean)
           .join(' '),
       });

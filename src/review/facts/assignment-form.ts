@@ -164,7 +164,9 @@ export function municipalitiesOf(text: string): string[] {
 
 /** «Серпухова», «Серпуховского», «Серпуховский» → «серпухов»: a name's stem without its case or adjective ending. */
 function stem(word: string): string {
-  return fold(word).replace(/(?:ского|ский|ском|ская|ской|цкого|цкий|цкая|цкой)$/u, (e) => (e.startsWith('ц') ? 'ц' : '')).replace(/(?:а|у|е|ом|ы)$/u, '');
+  return fold(word)
+    .replace(/(?:ского|ский|ском|ская|ской|цкого|цкий|цкая|цкой)$/u, (e) => (e.startsWith('ц') ? 'ц' : ''))
+    .replace(/(?:а|у|е|ом|ы)$/u, '');
 }
 
 /** Whether two municipality stems name the same place: equal, or one the other's stem with a suffix («Серпухов» / «Серпуховск…»). */

@@ -81,7 +81,13 @@ export const assignmentDocument: DefectImpl = {
     let detail: string;
     if (v === 0) {
       const date = later(rng.int(10, 40));
-      a.listed.push({ type: '04.01', name: 'Технические условия на подключение к сетям водоснабжения', number: `${rng.int(100, 999)}-В`, date, issuer: 'АО «Водоканал»' });
+      a.listed.push({
+        type: '04.01',
+        name: 'Технические условия на подключение к сетям водоснабжения',
+        number: `${rng.int(100, 999)}-В`,
+        date,
+        issuer: 'АО «Водоканал»',
+      });
       detail = `ТУ от ${date} в задании от ${a.date}`;
     } else if (v === 1) {
       a.designer = { ...a.designer, email: rng.pick(['office@example.com', 'gip@example.org', 'info@example.com']) };
@@ -91,7 +97,13 @@ export const assignmentDocument: DefectImpl = {
       detail = `ИНН проектировщика ${a.designer.inn} с неверной контрольной цифрой`;
     } else {
       const date = later(rng.int(5, 60));
-      a.listed.push({ type: '99.99', name: 'Доверенность на представление интересов застройщика', number: String(rng.int(1, 99)), date, issuer: a.customer.name });
+      a.listed.push({
+        type: '99.99',
+        name: 'Доверенность на представление интересов застройщика',
+        number: String(rng.int(1, 99)),
+        date,
+        issuer: a.customer.name,
+      });
       detail = `доверенность от ${date} в задании от ${a.date}`;
     }
     b.planted.push({ kind: 'assignment.document', docName: ASSIGNMENT_FILE, page: 1, detail, importance: 'significant' });
