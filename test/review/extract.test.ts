@@ -206,3 +206,31 @@ test('a title block whose labels and cipher a CAD export wrote in pieces is read
     assert.deepEqual([stamps[0]!.cipher, stamps[0]!.roles['Н. контр.'], stamps[0]!.roles['Разраб.']], ['133/23-ГК-АР6', 'filled', 'filled'], mode);
   }
 });
+
+/** A page whose text layer is Cyrillic put in Latin look-alikes, as a Latin-only OCR leaves a Russian scan. */
+const GARBLED = [
+  'CMETA HA npoeKTHr,re rr rr3brcKaTeJrbcKrre pa6oTbr',
+  'Hauuenonanue npoeKTnoft oprauus aLuuv: OOO «CTpoft»',
+  'HarEirtenonanue opraur,r3arlr{rr 3aKa3qr,rKa: MKY «3aKa3quK»',
+  'Ilepeveur BbINOJIH.IEMbIX pa6or no npoeKTupoBaHuro o6texra',
+  'Ccrrnr<a na o6ocHoBaHue Ns cr4er no t[oprrlarr,r J\\! 1 u 2 ot 12.03.2024',
+  'Hapruenonaulre crporrreJrbcrBa r.r HA Tepputopuu r. TroMeHb',
+];
+
+test('a text layer that is not text is not read as words: OCR reads the page again, or the page is named unread', async () => {
+  const p = join(dir, 'garbled.pdf');
+  await writePdf(p, [{ lines: GARBLED }, { lines: ['Вторая страница: площадь застройки — 1 245,0 м²'] }]);
+  const off = await extractDocument(doc('garbled.pdf', p, 'pdf', p), { ...opts(), ocr: false });
+  assert.equal(off.pages[0]!.source, 'none');
+  assert.equal(off.pages[0]!.text, '');
+  assert.equal(off.pages[1]!.source, 'text');
+  assert.deepEqual(
+    off.warnings.map((w) => [w.code, w.page]),
+    [['text_layer_not_text', 1]],
+  );
+  assert.match(off.warnings[0]!.message, /«garbled\.pdf».*с\. 1 не является текстом.*не проверены/);
+  if (!(await ocrAvailable(config.tesseractBin))) return;
+  const on = await extractDocument(doc('garbled.pdf', p, 'pdf', p), opts());
+  assert.notEqual(on.pages[0]!.source, 'text');
+  assert.match(on.warnings.find((w) => w.code === 'text_layer_not_text')!.message, /распознаны заново/);
+});

@@ -108,12 +108,19 @@ async function readPdf(
   const ocr = options.ocr && (await ocrAvailable(options.tesseractBin));
   const empty: number[] = [];
   const ocrFailed: number[] = [];
+  // pages whose text layer is not text (text-layer-rule.mjs): read by OCR like a scan, or not at all
+  const misread: number[] = [];
   const prefix = ocr ? join(options.workDir, `ocr-${doc.index}`) : null;
   let last = 0;
   try {
     res.pagesTotal = await reader.read(path, { timeoutMs: options.timeoutMs, renderPrefix: prefix }, async (n, raw) => {
       last = n;
       const page: ReadPage = { docPage: n, text: raw.text, source: 'text', width: raw.width, height: raw.height, stampLines: raw.stampLines };
+      if (raw.misread) {
+        misread.push(n);
+        // its title-block lines are the same letters: nothing of them is the page's words
+        page.stampLines = [];
+      }
       if (raw.rendered && prefix) {
         const png = `${prefix}-${n}.png`;
         try {
@@ -127,7 +134,8 @@ async function readPdf(
         } finally {
           await rm(png, { force: true });
         }
-      } else if (!hasTextLayer(raw.text)) {
+      } else if (!hasTextLayer(raw.text) || raw.misread) {
+        page.text = '';
         page.source = 'none';
         empty.push(n);
       }
@@ -155,12 +163,20 @@ async function readPdf(
       n >= 1 ? n : undefined,
     );
   }
-  if (empty.length) {
+  if (misread.length) {
+    warn(
+      'text_layer_not_text',
+      `В документе «${doc.name}» текстовый слой на ${pageList(misread)} не является текстом (латинские буквы вместо русских — слой распознавания без русского языка или кодировка шрифта САПР): ${ocr ? 'эти страницы распознаны заново по изображению, цитаты в замечаниях — из распознанного текста' : 'распознавание недоступно, эти страницы не проверены'}.`,
+      misread[0],
+    );
+  }
+  const bare = empty.filter((n) => !misread.includes(n));
+  if (bare.length) {
     const why = options.ocr ? 'распознавание текста (tesseract) недоступно на сервере' : 'распознавание текста отключено';
     warn(
       ocr ? 'page_unreadable' : 'ocr_unavailable',
-      `В документе «${doc.name}» нет текстового слоя на ${pageList(empty)}; ${why}, эти страницы не проверены.`,
-      empty[0],
+      `В документе «${doc.name}» нет текстового слоя на ${pageList(bare)}; ${why}, эти страницы не проверены.`,
+      bare[0],
     );
   }
   if (ocrFailed.length) {

@@ -5,8 +5,10 @@ export interface RawPdfPage {
   width: number;
   height: number;
   stampLines: PlacedLine[];
-  /** The page had no text layer and was rendered to `${renderPrefix}-${n}.png` for OCR. */
+  /** The page had no text layer, or one that is not text, and was rendered to `${renderPrefix}-${n}.png` for OCR. */
   rendered: boolean;
+  /** The page's text layer is not text (text-layer-rule.mjs): what it holds is not to be read as the page's words. */
+  misread?: boolean;
 }
 
 export interface ReadOptions {
@@ -16,13 +18,7 @@ export interface ReadOptions {
   renderPrefix: string | null;
 }
 
-// Ten visible characters anywhere: found at once on an ordinary page, without copying its text.
-const TEN_VISIBLE = /\S(?:\s*\S){9}/;
-
-/** Whether a page has a text layer worth reading: fewer than ten visible characters is a scan or a bare drawing. */
-export function hasTextLayer(text: string): boolean {
-  return TEN_VISIBLE.test(text);
-}
+export { hasTextLayer, misreadTextLayer, needsRecognition } from './text-layer-rule.mjs';
 
 /** Raised when the reader hangs past the deadline, dies or cannot read the file; its process is gone afterwards. */
 export class PdfReadError extends Error {

@@ -123,6 +123,7 @@ export class WasmPdfReader implements PdfReader {
         height: Number(m.height),
         stampLines: (m.stampLines as PlacedLine[]) ?? [],
         rendered: m.rendered === true,
+        misread: m.misread === true,
       });
       if (++owed === CREDIT_BATCH) {
         this.child?.send({ type: 'credit', seq: this.seq, n: owed });
