@@ -172,3 +172,16 @@ test('documents that are not volumes have a type of their own: answers, applicat
   assert.deepEqual(typeOf('Приложение 2.pdf', ['Календарный план', 'выполнения работ по договору № 15']), ['contract', null, null]);
   assert.deepEqual(typeOf('Выписка.pdf', ['Выписка из Единого государственного реестра недвижимости', 'об объекте недвижимости']), ['extract', null, null]);
 });
+
+test('a file of answers to remarks is the answers, whatever titles of the documents it answers about its table quotes', () => {
+  const letter = [
+    'Общество с ограниченной ответственностью «Проектная мастерская»',
+    '№163 от 11 октября 2018 г.',
+    'Направляем Вам ответы на замечания проверки достоверности определения сметной стоимости объекта',
+    'Замечания, вопросы. Ответы',
+    'Сводный',
+    'сметный расчет стоимости строительства. Откорректированный сводный сметный расчет согласовать заказчиком',
+  ];
+  assert.deepEqual(typeOf('Ответы на замечания_11.10.2018.pdf', letter), ['answers', null, null]);
+  assert.deepEqual(typeOf('ССР.pdf', letter.slice(3)), ['estimate', 'ССР', null]);
+});

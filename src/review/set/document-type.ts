@@ -192,11 +192,17 @@ export function typeOfDocument(d: DocFacts): TypedDocument {
     // a title others carry as a part (a ТЭП, a schedule) yields to a file name that says what the document is
     const byTitle = titled && !(titled.r.top !== undefined && named && named !== titled.r);
     const found = byTitle ? titled.r : (named ?? titled?.r);
-    const rule = found?.type === 'letter' && (ANSWERS.test(name) || ANSWERS.test(zone)) ? RULES.find((r) => r.type === 'answers')! : found;
+    // a letter saying it answers remarks is the answers; so is a file so named, whatever titles its table quotes
+    // («Сводный сметный расчет» in an answer about the estimate) — an ИУЛ certifying them stays an ИУЛ
+    const answers = (found?.type === 'letter' && ANSWERS.test(zone)) || (ANSWERS.test(name) && found?.type !== 'iul');
+    const rule = answers ? RULES.find((r) => r.type === 'answers')! : found;
     // a volume titled «Раздел 12. Смета на строительство» is a section, not an estimate
     if (rule && !(rule.type === 'estimate' && titleStage === 'П')) {
       const code = rule.code?.(`${zone}\n${name}`) ?? null;
-      const why = byTitle ? `титульный лист: «${titled.m![0].replace(/^[\s«"]+/, '').replace(/\s+/g, ' ')}…»` : `имя файла «${d.doc.name}»`;
+      const why =
+        byTitle && (rule === titled.r || !ANSWERS.test(name))
+          ? `титульный лист: «${titled.m![0].replace(/^[\s«"]+/, '').replace(/\s+/g, ' ')}…»`
+          : `имя файла «${d.doc.name}»`;
       return { ...base, type: rule.type, code, stage: null, evidence: `${rule.evidence} (${why})`, stageSignals: signals };
     }
   }
