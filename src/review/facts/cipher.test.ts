@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findMixedScriptCiphers, marksAgree, parseCiphers, standsAsDesignation } from './cipher.ts';
+import { designationOf, findMixedScriptCiphers, marksAgree, parseCiphers } from './cipher.ts';
 
 const one = (t: string) => parseCiphers(t)[0] ?? null;
 
@@ -81,10 +81,12 @@ test('a text or graphic part after a hyphen belongs to the cipher: «…-ПБ-П
   );
 });
 
-test('a cipher alone on its line under the section’s name is a designation; in a sentence or under other text it is not', () => {
-  const at = (text: string, cipher: string) => standsAsDesignation(text, text.indexOf(cipher), cipher.length);
+test('a cipher alone on its line under the section’s name is the page’s designation; in a sentence, or one of a list, it is not', () => {
+  const at = (text: string, cipher: string) => designationOf(text) === text.indexOf(cipher);
   assert.equal(at('Раздел 9. Мероприятия по обеспечению пожарной безопасности\n\n 25-143-ПЗУ \nТом 9', '25-143-ПЗУ'), true);
   assert.equal(at('Подраздел 1. Система электроснабжения\n25-143-ИОС1', '25-143-ИОС1'), true);
-  assert.equal(at('Раздел 9. Мероприятия\nпроезды см. 25-143-ПЗУ', '25-143-ПЗУ'), false);
-  assert.equal(at('Проезды пожарной техники приняты по\n25-143-ПЗУ', '25-143-ПЗУ'), false);
+  assert.equal(designationOf('Раздел 9. Мероприятия\nпроезды см. 25-143-ПЗУ'), null);
+  assert.equal(designationOf('Проезды пожарной техники приняты по\n25-143-ПЗУ'), null);
+  const list = 'Состав проектной документации\nРаздел 2. Схема планировочной организации\n24-05-ПЗУ\nРаздел 3. Архитектурные решения\n24-05-АР';
+  assert.equal(designationOf(list), null);
 });

@@ -144,11 +144,8 @@ export function editDistance(a: string, b: string): number {
 // the line above a designation on a cover or title page names the part it designates
 const PART_TITLE_LINE = /^\s*(?:раздел|подраздел|часть|книга|том|альбом)\s*(?:№\s*)?\d/iu;
 
-/**
- * Whether a cipher found at `index` is a document's designation as a cover or title page prints it — alone on its line,
- * under the line naming the section («Раздел 9. Мероприятия по обеспечению пожарной безопасности») — not a reference.
- */
-export function standsAsDesignation(text: string, index: number, length: number): boolean {
+/** Whether a cipher found at `index` stands alone on its line under a line naming a part of the documentation. */
+function underPartTitle(text: string, index: number, length: number): boolean {
   const lineStart = text.lastIndexOf('\n', index - 1) + 1;
   const lineEnd = text.indexOf('\n', index + length);
   const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
@@ -156,4 +153,14 @@ export function standsAsDesignation(text: string, index: number, length: number)
   // the nearest line above with text: pages extracted by blocks leave blank lines between them
   const above = text.slice(0, lineStart).trimEnd();
   return PART_TITLE_LINE.test(above.slice(above.lastIndexOf('\n') + 1));
+}
+
+/**
+ * Where the page prints its document's designation as a cover or title page does — one cipher alone on its line, under
+ * the line naming the section («Раздел 9. Мероприятия по обеспечению пожарной безопасности») —: the cipher's index, or
+ * null. A page of several such lines is a list of the documentation's volumes, whose ciphers are references.
+ */
+export function designationOf(text: string): number | null {
+  const under = findCiphers(text).filter((c) => underPartTitle(text, c.index, c.length));
+  return under.length === 1 ? under[0]!.index : null;
 }

@@ -6,7 +6,7 @@ import { collapseSpaces, normalizeText, printedSnippet, snippet } from '../text/
 import type { ReadPage, ReviewDocument } from '../types.ts';
 import { guessKind } from '../../ingest/classify.ts';
 import { appendixStart, opensCostIndicators } from './appendix.ts';
-import { findCiphers, findMixedScriptCiphers, parseCiphers, standsAsDesignation } from './cipher.ts';
+import { designationOf, findCiphers, findMixedScriptCiphers, parseCiphers } from './cipher.ts';
 import { readIul } from './iul.ts';
 import { ContentsReader } from './contents.ts';
 import { findCipherRefs, findSheetRefs, findVolumeRefs, ownVolume } from './refs.ts';
@@ -186,11 +186,12 @@ export class DocCollector {
     // an ИУЛ is one sheet: what it certifies is read from its first page
     if (n === 1) f.iul = readIul(text);
     if (n <= HEAD_PAGES) {
-      for (const { index, length, fact: c } of findCiphers(text)) {
+      const designated = designationOf(text);
+      for (const { index, fact: c } of findCiphers(text)) {
         // an estimate's «Основание: чертежи 24-017-АР» names the documents it prices: no vote for its own cipher
         if (!BASIS_LINE.test(text.slice(text.lastIndexOf('\n', index) + 1, index))) f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
-        const designation = standsAsDesignation(text, index, length);
-        if (f.headCiphers.length < MAX_FACTS_PER_KIND) f.headCiphers.push({ ...c, docPage: n, ...(designation ? { designation } : {}) });
+        if (f.headCiphers.length < MAX_FACTS_PER_KIND)
+          f.headCiphers.push({ ...c, docPage: n, ...(index === designated ? { designation: true as const } : {}) });
       }
     }
     // one flattened copy for the finders that read across line breaks

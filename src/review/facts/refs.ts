@@ -1,5 +1,5 @@
 import { snippet } from '../text/normalize.ts';
-import { findCiphers, parseCiphers, standsAsDesignation } from './cipher.ts';
+import { designationOf, findCiphers, parseCiphers } from './cipher.ts';
 import type { CipherRef, SheetRef, VolumeRef } from './types.ts';
 
 // «на листах 133/23-ГК-ТХ.О»: a number that begins a cipher is not a sheet number
@@ -80,10 +80,11 @@ const AS_SECTION = /(?<![а-яё])(?:раздел|подраздел|том)[а-
 /** Ciphers of documents that the text points the reader to («см. 24-017-КР2», «согласно 24-017-ИОС4»). */
 export function findCipherRefs(text: string, docPage: number): CipherRef[] {
   const out: CipherRef[] = [];
+  const designated = designationOf(text);
   for (const c of findCiphers(text)) {
     const before = text.slice(Math.max(0, c.index - 60), c.index);
     // «Раздел 9. Мероприятия по обеспечению …» above a cover's designation is its title, not «по 24-017-ПБ»
-    if (!DOC_REF_CONTEXT.test(before) || standsAsDesignation(text, c.index, c.length)) continue;
+    if (!DOC_REF_CONTEXT.test(before) || c.index === designated) continue;
     out.push({
       ...c.fact,
       docPage,
