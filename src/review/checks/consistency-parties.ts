@@ -8,11 +8,15 @@ import { defineCheck } from './types.ts';
 
 /** The surname of «И.И. Иванов» or «Иванов И.И.», folded: initials may be left out or spaced otherwise in another volume. */
 export function surnameKey(name: string): string {
-  const word = name.split(/[\s.]+/u).find((w) => /[а-яё]{2}/u.test(w)) ?? name;
-  return fold(word);
+  return fold(surnameOf(name));
 }
 
-const sameSurname = (a: PartyFact, b: PartyFact) => surnameKey(a.value) === surnameKey(b.value);
+/** The surname of «В. В. Козлов» as written, the initials left out. */
+export function surnameOf(name: string): string {
+  return name.split(/[\s.]+/u).find((w) => /[а-яё]{2}/u.test(w)) ?? name;
+}
+
+export const sameSurname = (a: PartyFact, b: PartyFact) => surnameKey(a.value) === surnameKey(b.value);
 
 /** People of the object: the ГИП named on the title pages is one person in every volume. */
 export const partiesConsistency = defineCheck({

@@ -1,9 +1,9 @@
 import { editDistance } from '../facts/cipher.ts';
-import { STAMP_ROLES, type DocFacts, type PartyFact, type StampRole } from '../facts/types.ts';
+import { STAMP_ROLES, type DocFacts, type StampRole } from '../facts/types.ts';
 import { fold } from '../text/normalize.ts';
 import { pageList } from '../text/pages.ts';
 import { typesWhere } from '../set/document-types.ts';
-import { surnameKey } from './consistency-parties.ts';
+import { sameSurname, surnameKey, surnameOf } from './consistency-parties.ts';
 import { soleValue } from './sole-values.ts';
 import { defineCheck } from './types.ts';
 
@@ -46,8 +46,6 @@ function signedIn(d: DocFacts, role: StampRole): Signed[] {
   }
   return [...byKey.values()];
 }
-
-const sameSurname = (a: PartyFact, b: PartyFact) => surnameKey(a.value) === surnameKey(b.value);
 
 /**
  * U-10: the people who sign a document are the same people throughout it. The ГИП of the title blocks is the ГИП its
@@ -106,11 +104,6 @@ export const titleBlockNames = defineCheck({
     }
   },
 });
-
-/** The surname of «В. В. Козлов» as a title block would print it. */
-function surnameOf(name: string): string {
-  return name.split(/[\s.]+/u).find((w) => /[а-яё]{2}/u.test(w)) ?? name;
-}
 
 /** The first two spellings of one surname among a row's surnames, the more frequent first. */
 function variantPair(signed: Signed[]): [Signed, Signed] | null {

@@ -140,12 +140,13 @@ export function numberFaults(x: XmlNoteFacts, uploaded: ReadonlySet<string> = ne
   for (const n of numbered) counts.set(n.base, (counts.get(n.base) ?? 0) + 1);
   const [shared, many] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   if (many < 3 || many * 2 <= numbered.length) return [];
+  const sharedBase = numbered.find((o) => o.base === shared)!.c.base;
   return numbered
     .filter((n) => n.base !== shared && editDistance(n.base, shared) <= 2 && !uploaded.has(cipherKey(n.c.cipher)))
     .map((n) => ({
       importance: 'significant' as const,
-      essence: `В XML пояснительной записке обозначение документа «${n.d.name || n.c.cipher}» (${n.c.cipher}) отличается по базе шифра от остальных документов (${numbered.find((o) => o.base === shared)!.c.base}).`,
-      evidence: `${n.s.path}: DocNumber «${n.d.number}»; у ${many} других документов разделов база ${numbered.find((o) => o.base === shared)!.c.base}.`,
+      essence: `В XML пояснительной записке обозначение документа «${n.d.name || n.c.cipher}» (${n.c.cipher}) отличается по базе шифра от остальных документов (${sharedBase}).`,
+      evidence: `${n.s.path}: DocNumber «${n.d.number}»; у ${many} других документов разделов база ${sharedBase}.`,
       action: 'Исправить обозначение документа в XML пояснительной записке (и в самом документе, если ошибка и там) на шифр проекта.',
     }));
 }

@@ -160,7 +160,7 @@ function underPartTitle(text: string, index: number, length: number): boolean {
  * the line naming the section («Раздел 9. Мероприятия по обеспечению пожарной безопасности») —: the cipher's index, or
  * null. A page of several such lines is a list of the documentation's volumes, whose ciphers are references.
  */
-export function designationOf(text: string): number | null {
-  const under = findCiphers(text).filter((c) => underPartTitle(text, c.index, c.length));
+export function designationOf(text: string, found: readonly { index: number; length: number }[] = findCiphers(text)): number | null {
+  const under = found.filter((c) => underPartTitle(text, c.index, c.length));
   return under.length === 1 ? under[0]!.index : null;
 }

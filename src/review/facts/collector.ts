@@ -186,8 +186,9 @@ export class DocCollector {
     // an ИУЛ is one sheet: what it certifies is read from its first page
     if (n === 1) f.iul = readIul(text);
     if (n <= HEAD_PAGES) {
-      const designated = designationOf(text);
-      for (const { index, fact: c } of findCiphers(text)) {
+      const found = findCiphers(text);
+      const designated = designationOf(text, found);
+      for (const { index, fact: c } of found) {
         // an estimate's «Основание: чертежи 24-017-АР» names the documents it prices: no vote for its own cipher
         if (!BASIS_LINE.test(text.slice(text.lastIndexOf('\n', index) + 1, index))) f.cipherCounts.set(c.cipher, (f.cipherCounts.get(c.cipher) ?? 0) + 1);
         if (f.headCiphers.length < MAX_FACTS_PER_KIND)

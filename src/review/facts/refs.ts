@@ -80,8 +80,9 @@ const AS_SECTION = /(?<![а-яё])(?:раздел|подраздел|том)[а-
 /** Ciphers of documents that the text points the reader to («см. 24-017-КР2», «согласно 24-017-ИОС4»). */
 export function findCipherRefs(text: string, docPage: number): CipherRef[] {
   const out: CipherRef[] = [];
-  const designated = designationOf(text);
-  for (const c of findCiphers(text)) {
+  const found = findCiphers(text);
+  const designated = designationOf(text, found);
+  for (const c of found) {
     const before = text.slice(Math.max(0, c.index - 60), c.index);
     // «Раздел 9. Мероприятия по обеспечению …» above a cover's designation is its title, not «по 24-017-ПБ»
     if (!DOC_REF_CONTEXT.test(before) || c.index === designated) continue;
