@@ -115,7 +115,9 @@ describe('conditional requests and polling hints', () => {
     let told = false;
     let resolve = () => {};
     store.changes.onChange((changed) => {
-      if (changed && 'runId' in changed && changed.runId === runId) (told = true), resolve();
+      if (!changed || !('runId' in changed) || changed.runId !== runId) return;
+      told = true;
+      resolve();
     });
     await store.db.updateTable('runs').set({ updated_at: new Date().toISOString() }).where('id', '=', runId).execute();
     if (store.env.DATABASE_URL && !told) await new Promise<void>((r) => (resolve = r));
