@@ -59,3 +59,19 @@ test('a word broken at the end of a line is read whole', () => {
   assert.equal(scan.matches.length, 1);
   assert.equal(scan.matches[0]!.line, 'Обоснование конструктивных и инженер-');
 });
+
+test('a word broken within its first letters is read whole too', () => {
+  const fire = compilePhrases([{ id: 'f', terms: ['пожарн безопасн'] }]);
+  assert.equal(scanPhrases('Мероприятия по обеспечению по-\nжарной безопасности', fire).matches.length, 1);
+  assert.equal(scanPhrases('по-\r\n  жарной безопасности', fire).matches.length, 1);
+  // a dash standing alone, or a line break without a hyphen, ends the word
+  assert.equal(scanPhrases('по -\nжарной безопасности', fire).matches.length, 0);
+  assert.equal(scanPhrases('по\nжарной безопасности', fire).matches.length, 0);
+});
+
+test('letters beyond Cyrillic and Latin (Greek, astral) make words and are no stems', () => {
+  const index = compilePhrases([{ id: 'f', terms: ['фасад'] }]);
+  const scan = scanPhrases('αβγ 𝒜𝒝 фасадов', index);
+  assert.equal(scan.matches.length, 1);
+  assert.equal(scan.matches[0]!.at, 'αβγ 𝒜𝒝 '.length);
+});

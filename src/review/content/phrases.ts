@@ -14,23 +14,57 @@ export interface PhraseIndex {
   byRequirement: ReadonlyMap<string, readonly number[]>;
   /** For every phrase, the stem numbers it needs. */
   phraseStems: readonly (readonly number[])[];
-  /** Stems by the first KEY letters of the words they can begin. */
-  byKey: ReadonlyMap<string, readonly number[]>;
+  /** The stems letter by letter: walking a word down it meets every stem the word begins with. */
+  trie: StemNode;
   /** For every stem, the phrases that need it: a page is only asked about phrases one of whose stems it holds. */
   stemPhrases: readonly (readonly number[])[];
   /** For every phrase, how many different stems it needs (a stem may stand twice in a phrase). */
   distinctStems: readonly number[];
 }
 
+/** A node of the stems' trie: the stems ending here, and the next letters by char code. */
+export interface StemNode {
+  stems: number[];
+  next: Map<number, StemNode>;
+}
+
+/** A trie node nothing follows: where a glued spelling starts once the joined one has left the trie. */
+const EMPTY: StemNode = { stems: [], next: new Map() };
+
 /** How far apart the stems of one phrase may stand, in words. */
 export const WINDOW = 8;
-const KEY = 3;
+/** Words shorter than this are not looked up (no stem is shorter). */
+const MIN_WORD = 3;
 
 /**
- * Words as the phrases read them: letters and digits, a hyphenated word kept whole («инженерно-геологических»), also
- * where a line breaks after a hyphen («архитектурно-⏎художественных», «инженер-⏎но-технических»).
+ * Words as the phrases read them: letters and ASCII digits, a hyphenated word kept whole («инженерно-геологических»),
+ * also where a line breaks after a hyphen («архитектурно-⏎художественных», «инженер-⏎но-технических»): a run of
+ * [\p{L}\d], then runs joined by «-» or by «-» with a line break (spaces and tabs around it) before the next run.
+ * The scan reads them by char codes and walks the stems' trie as it goes: no word is cut out of the page.
  */
-const WORD = /[\p{L}\d]+(?:-(?:[ \t]*\r?\n[ \t]*)?[\p{L}\d]+)*/gu;
+const LETTER = /\p{L}/u;
+/** Word characters among the code units below U+0500 (ASCII, Latin-1, Latin Extended, Cyrillic), decided once. */
+const LOW = new Uint8Array(0x500).map((_, c) => ((c >= 0x30 && c <= 0x39) || LETTER.test(String.fromCharCode(c)) ? 1 : 0));
+
+/** How many code units the word character at i takes: 0 when there is none. */
+function wordCharAt(s: string, i: number): number {
+  if (i >= s.length) return 0;
+  const c = s.charCodeAt(i);
+  if (c < 0x500) return LOW[c]!;
+  const cp = s.codePointAt(i)!;
+  return LETTER.test(String.fromCodePoint(cp)) ? (cp > 0xffff ? 2 : 1) : 0;
+}
+
+/** Where a line break after a hyphen ends: the next word character's index, or -1 when it is no such break. */
+function brokenHyphenEnd(s: string, hyphen: number): number {
+  let i = hyphen + 1;
+  while (s[i] === ' ' || s[i] === '\t') i++;
+  if (s[i] === '\r') i++;
+  if (s[i] !== '\n') return -1;
+  i++;
+  while (s[i] === ' ' || s[i] === '\t') i++;
+  return wordCharAt(s, i) ? i : -1;
+}
 
 /** A stem as the phrases compare it: folded (lower case, ё → е). */
 const stemOf = (s: string) => fold(s.trim());
@@ -69,17 +103,22 @@ export function compilePhrases(requirements: readonly { id: string; terms: reado
     }
     byRequirement.set(r.id, own);
   }
-  const byKey = new Map<string, number[]>();
+  const trie: StemNode = { stems: [], next: new Map() };
   for (const [i, s] of stems.entries()) {
-    const key = s.slice(0, KEY);
-    const list = byKey.get(key);
-    if (list) list.push(i);
-    else byKey.set(key, [i]);
+    if (s.length < MIN_WORD) continue;
+    let node = trie;
+    for (let c = 0; c < s.length; c++) {
+      const code = s.charCodeAt(c);
+      let child = node.next.get(code);
+      if (!child) node.next.set(code, (child = { stems: [], next: new Map() }));
+      node = child;
+    }
+    node.stems.push(i);
   }
   const stemPhrases: number[][] = stems.map(() => []);
   for (const [p, need] of phraseStems.entries()) for (const s of new Set(need)) stemPhrases[s]!.push(p);
   const distinctStems = phraseStems.map((need) => new Set(need).size);
-  return { phrases, stems, byRequirement, phraseStems, byKey, stemPhrases, distinctStems };
+  return { phrases, stems, byRequirement, phraseStems, trie, stemPhrases, distinctStems };
 }
 
 /** One phrase found on a page: where its first stem stands in the text, and the line around it. */
@@ -102,23 +141,50 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
   // where each stem stands, in order: word positions and character offsets, as pairs in one flat list per stem
   const seen = new Map<number, number[]>();
   let word = 0;
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(folded); m; m = WORD.exec(folded), word++) {
-    const w = m[0];
-    if (w.length < KEY) continue;
-    const candidates = index.byKey.get(w.slice(0, KEY));
-    if (!candidates) continue;
-    // a line broken after a hyphen breaks a compound («архитектурно-⏎художественных») or a word («инженер-⏎но-технических»)
-    const broken = w.includes('\n');
-    const joined = broken ? w.replace(/-\s+/g, '-') : w;
-    const glued = broken ? w.replace(/-\s+/g, '') : w;
-    for (const s of candidates) {
-      const stem = index.stems[s]!;
-      if (!joined.startsWith(stem) && !glued.startsWith(stem)) continue;
+  let at = 0;
+  // a stem is noted once per word, whichever spelling of a broken word begins with it
+  const note = (found: StemNode | undefined) => {
+    if (!found) return;
+    for (const s of found.stems) {
       const list = seen.get(s);
-      if (list) list.push(word, m.index);
-      else seen.set(s, [word, m.index]);
+      if (!list) seen.set(s, [word, at]);
+      else if (list[list.length - 2] !== word) list.push(word, at);
     }
+  };
+  for (let i = 0; i < folded.length; ) {
+    let k = wordCharAt(folded, i);
+    if (!k) {
+      i++;
+      continue;
+    }
+    at = i;
+    // the word as written with its hyphens (joined) and, once a line broke after one, without them (glued): a line
+    // broken after a hyphen breaks a compound («архитектурно-⏎художественных») or a word («инженер-⏎но-технических»)
+    let joined: StemNode | undefined = index.trie;
+    let glued: StemNode | undefined;
+    for (;;) {
+      for (; k; k = wordCharAt(folded, i)) {
+        for (const end = i + k; i < end; i++) {
+          const c = folded.charCodeAt(i);
+          note((joined = joined?.next.get(c)));
+          if (glued) note((glued = glued.next.get(c)));
+        }
+      }
+      if (folded.charCodeAt(i) !== 0x2d) break;
+      if (wordCharAt(folded, i + 1)) {
+        note((joined = joined?.next.get(0x2d)));
+        if (glued) note((glued = glued.next.get(0x2d)));
+        k = wordCharAt(folded, ++i);
+        continue;
+      }
+      const next = brokenHyphenEnd(folded, i);
+      if (next < 0) break;
+      glued ??= joined ?? EMPTY;
+      note((joined = joined?.next.get(0x2d)));
+      i = next;
+      k = wordCharAt(folded, i);
+    }
+    word++;
   }
   const matches: PhraseMatch[] = [];
   if (!seen.size) return { stems: new Set(), matches };

@@ -53,8 +53,12 @@ export class ContentReader {
     const scan = scanPhrases(text, this.index);
     for (const s of scan.stems) this.facts.stems.add(s);
     if (docPage <= LIST_WITHIN && scan.matches.length >= LIST_PHRASES) this.listCandidates.push({ docPage, phrases: scan.matches.map((m) => m.phrase) });
+    // phrases of one line share its reading as a heading
+    const headings = new Map<string, boolean>();
     for (const m of scan.matches) {
-      const hit: ContentHit = { docPage, heading: isHeadingLine(m.line), line: m.line.slice(0, LINE_CHARS) };
+      let heading = headings.get(m.line);
+      if (heading === undefined) headings.set(m.line, (heading = isHeadingLine(m.line)));
+      const hit: ContentHit = { docPage, heading, line: m.line.slice(0, LINE_CHARS) };
       const list = this.facts.hits.get(m.phrase);
       if (!list) this.facts.hits.set(m.phrase, [hit]);
       else if (list.length < HITS_PER_PHRASE) list.push(hit);

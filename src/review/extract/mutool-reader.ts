@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { hasTextLayer, needsRecognition, PdfReadError, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
+import { PdfReadError, textLayerState, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
 import { StextPageSplitter, stextPageLines } from './stext-json.ts';
 import { titleBlockLines } from './title-block.mjs';
 
@@ -288,8 +288,9 @@ export class MutoolPdfReader implements PdfReader {
   private async page(path: string, n: number, json: string, box: PageBox, opts: ReadOptions): Promise<RawPdfPage> {
     const { text, lines } = stextPageLines(json);
     const raw: RawPdfPage = { text, width: box.width, height: box.height, stampLines: titleBlockLines(lines, 0, 0, box.width, box.height), rendered: false };
-    if (hasTextLayer(text) && needsRecognition(text)) raw.misread = true;
-    if (opts.renderPrefix && needsRecognition(text)) {
+    const layer = textLayerState(text);
+    if (layer === 'misread') raw.misread = true;
+    if (opts.renderPrefix && layer !== 'text') {
       const dpi = Math.max(1, Math.floor(Math.min(OCR_DPI, (OCR_MAX_SIDE * 72) / Math.max(box.width, box.height, 1))));
       try {
         await run(MUTOOL, ['draw', '-q', '-r', String(dpi), '-c', 'gray', '-o', `${opts.renderPrefix}-${n}.png`, path, String(n)], { timeout: opts.timeoutMs });

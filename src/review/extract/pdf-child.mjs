@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import { pageText } from './row-pieces.mjs';
-import { hasTextLayer, needsRecognition } from './text-layer-rule.mjs';
+import { textLayerState } from './text-layer-rule.mjs';
 import { titleBlockLines } from './title-block.mjs';
 
 // Rendering for OCR: about 200 dpi, but never more than this many pixels on the longer side (A1 drawings).
@@ -72,8 +72,9 @@ function readPage(n, renderTo) {
   const lines = blocks.flat();
   const stampLines = titleBlockLines(lines, x0, y0, width, height);
   let rendered = false;
-  const misread = hasTextLayer(text) && needsRecognition(text);
-  if (renderTo && needsRecognition(text)) {
+  const layer = textLayerState(text);
+  const misread = layer === 'misread';
+  if (renderTo && layer !== 'text') {
     const scale = Math.min(OCR_SCALE, OCR_MAX_SIDE / Math.max(width, height, 1));
     const pix = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, false);
     writeFileSync(renderTo, pix.asPNG());

@@ -18,7 +18,7 @@ export interface ReadOptions {
   renderPrefix: string | null;
 }
 
-export { hasTextLayer, misreadTextLayer, needsRecognition } from './text-layer-rule.mjs';
+export { hasTextLayer, misreadTextLayer, textLayerState } from './text-layer-rule.mjs';
 
 /** Raised when the reader hangs past the deadline, dies or cannot read the file; its process is gone afterwards. */
 export class PdfReadError extends Error {

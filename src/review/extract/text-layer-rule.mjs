@@ -41,6 +41,24 @@ const ENGLISH_SHORT = new Set(['the', 'of', 'and', 'to', 'in', 'is', 'for', 'on'
 const MIN_LETTERS = 200;
 
 /**
+ * At least MIN_LETTERS Latin letters and fewer than one Cyrillic letter to ten Latin ones. Counted by char codes in one
+ * pass: every page of every set is asked, and almost every one answers no at its Cyrillic letters.
+ */
+function mostlyLatin(text) {
+  let latin = 0;
+  let cyrillic = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) latin++;
+    else if ((c >= 0x410 && c <= 0x44f) || c === 0x401 || c === 0x451) {
+      // a Russian page: more Cyrillic letters than the rest of it could outweigh
+      if (++cyrillic * 10 > latin + text.length - i) return false;
+    }
+  }
+  return latin >= MIN_LETTERS && cyrillic * 10 <= latin;
+}
+
+/**
  * Whether a page's text layer is not text: Latin letters standing for Cyrillic ones — a scan given a text layer by an
  * OCR without Russian, or a CAD font's private encoding — reading as no language: hardly a Cyrillic letter, no English
  * function words, and either Russian function words once the look-alikes are read as Cyrillic or words with capitals
@@ -48,9 +66,7 @@ const MIN_LETTERS = 200;
  * again (text-layer-repair.ts): their letters are accented («Ïðîåêò»), not plain ASCII.
  */
 export function misreadTextLayer(text) {
-  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
-  const cyrillic = (text.match(/[А-Яа-яЁё]/g) ?? []).length;
-  if (latin < MIN_LETTERS || cyrillic * 10 > latin) return false;
+  if (!mostlyLatin(text)) return false;
   const words = text.match(/[A-Za-z0-9]+/g)?.filter((w) => /[A-Za-z]/.test(w)) ?? [];
   const lower = words.map((w) => w.toLowerCase());
   const english = lower.filter((w) => ENGLISH_SHORT.has(w)).length;
@@ -68,7 +84,11 @@ export function misreadTextLayer(text) {
   return russian * 33 >= words.length || (long.length >= 20 && broken * 4 >= long.length);
 }
 
-/** Whether a page is read by OCR: it has no text layer, or its text layer is not text. */
-export function needsRecognition(text) {
-  return !hasTextLayer(text) || misreadTextLayer(text);
+/**
+ * What a page's text layer is: text to read, none (read by OCR), or misread (not text: read by OCR, with a warning).
+ * Asked once per page by each reader.
+ */
+export function textLayerState(text) {
+  if (!hasTextLayer(text)) return 'none';
+  return misreadTextLayer(text) ? 'misread' : 'text';
 }
