@@ -15,21 +15,57 @@ export interface PhraseIndex {
   /** For every phrase, the stem numbers it needs. */
   phraseStems: readonly (readonly number[])[];
   /** The stems letter by letter: walking a word down it meets every stem the word begins with. */
-  trie: StemNode;
+  trie: StemTrie;
   /** For every stem, the phrases that need it: a page is only asked about phrases one of whose stems it holds. */
   stemPhrases: readonly (readonly number[])[];
   /** For every phrase, how many different stems it needs (a stem may stand twice in a phrase). */
   distinctStems: readonly number[];
 }
 
-/** A node of the stems' trie: the stems ending here, and the next letters by char code. */
-export interface StemNode {
-  stems: number[];
-  next: Map<number, StemNode>;
+/**
+ * The stems' trie as a transition table: states are rows of `width` cells, one per letter the stems use; a cell holds
+ * the next state or -1. State 0 is the root; DEAD (-1) is where a word has left every stem.
+ */
+export interface StemTrie {
+  /** A char code below U+0500 → its column + 1; 0 for a letter no stem uses. */
+  columns: Uint8Array;
+  width: number;
+  next: Int32Array;
+  /** The stems ending at each state (empty for most). */
+  ends: readonly (readonly number[])[];
 }
 
-/** A trie node nothing follows: where a glued spelling starts once the joined one has left the trie. */
-const EMPTY: StemNode = { stems: [], next: new Map() };
+const DEAD = -1;
+const COLUMN_CODES = 0x500;
+
+function buildTrie(stems: readonly string[]): StemTrie {
+  const columns = new Uint8Array(COLUMN_CODES);
+  let width = 0;
+  for (const s of stems) for (let c = 0; c < s.length; c++) {
+    const code = s.charCodeAt(c);
+    // a stem with a letter beyond the table could never be met by the scan: none is written so
+    if (code >= COLUMN_CODES) throw new Error(`stem «${s}» has a letter the scan does not read`);
+    if (!columns[code]) columns[code] = ++width;
+  }
+  const rows: number[][] = [new Array(width).fill(DEAD)];
+  const ends: number[][] = [[]];
+  for (const [i, s] of stems.entries()) {
+    if (s.length < MIN_WORD) continue;
+    let state = 0;
+    for (let c = 0; c < s.length; c++) {
+      const col = columns[s.charCodeAt(c)]! - 1;
+      if (rows[state]![col] === DEAD) {
+        rows[state]![col] = rows.length;
+        rows.push(new Array(width).fill(DEAD));
+        ends.push([]);
+      }
+      state = rows[state]![col]!;
+    }
+    ends[state]!.push(i);
+  }
+  return { columns, width, next: Int32Array.from(rows.flat()), ends };
+}
+
 
 /** How far apart the stems of one phrase may stand, in words. */
 export const WINDOW = 8;
@@ -103,18 +139,7 @@ export function compilePhrases(requirements: readonly { id: string; terms: reado
     }
     byRequirement.set(r.id, own);
   }
-  const trie: StemNode = { stems: [], next: new Map() };
-  for (const [i, s] of stems.entries()) {
-    if (s.length < MIN_WORD) continue;
-    let node = trie;
-    for (let c = 0; c < s.length; c++) {
-      const code = s.charCodeAt(c);
-      let child = node.next.get(code);
-      if (!child) node.next.set(code, (child = { stems: [], next: new Map() }));
-      node = child;
-    }
-    node.stems.push(i);
-  }
+  const trie = buildTrie(stems);
   const stemPhrases: number[][] = stems.map(() => []);
   for (const [p, need] of phraseStems.entries()) for (const s of new Set(need)) stemPhrases[s]!.push(p);
   const distinctStems = phraseStems.map((need) => new Set(need).size);
@@ -143,16 +168,26 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
   let word = 0;
   let at = 0;
   // a stem is noted once per word, whichever spelling of a broken word begins with it
-  const note = (found: StemNode | undefined) => {
-    if (!found) return;
-    for (const s of found.stems) {
+  const { ends, columns, next, width } = index.trie;
+  const note = (state: number) => {
+    for (const s of ends[state]!) {
       const list = seen.get(s);
       if (!list) seen.set(s, [word, at]);
       else if (list[list.length - 2] !== word) list.push(word, at);
     }
   };
-  for (let i = 0; i < folded.length; ) {
-    let k = wordCharAt(folded, i);
+  /** The state after one more char code: DEAD once the word has left every stem (stems ending there noted). */
+  const step = (state: number, code: number): number => {
+    if (state === DEAD || code >= COLUMN_CODES) return DEAD;
+    const col = columns[code]!;
+    const to = col ? next[state * width + col - 1]! : DEAD;
+    if (to !== DEAD && ends[to]!.length) note(to);
+    return to;
+  };
+  const n = folded.length;
+  for (let i = 0; i < n; ) {
+    const first = folded.charCodeAt(i);
+    let k = first < COLUMN_CODES ? LOW[first]! : wordCharAt(folded, i);
     if (!k) {
       i++;
       continue;
@@ -160,28 +195,34 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
     at = i;
     // the word as written with its hyphens (joined) and, once a line broke after one, without them (glued): a line
     // broken after a hyphen breaks a compound («архитектурно-⏎художественных») or a word («инженер-⏎но-технических»)
-    let joined: StemNode | undefined = index.trie;
-    let glued: StemNode | undefined;
+    let joined = 0;
+    let glued = DEAD;
+    let forked = false;
     for (;;) {
-      for (; k; k = wordCharAt(folded, i)) {
+      while (k) {
         for (const end = i + k; i < end; i++) {
           const c = folded.charCodeAt(i);
-          note((joined = joined?.next.get(c)));
-          if (glued) note((glued = glued.next.get(c)));
+          joined = step(joined, c);
+          if (forked) glued = step(glued, c);
         }
+        const c = folded.charCodeAt(i);
+        k = c < COLUMN_CODES ? LOW[c]! : wordCharAt(folded, i);
       }
       if (folded.charCodeAt(i) !== 0x2d) break;
       if (wordCharAt(folded, i + 1)) {
-        note((joined = joined?.next.get(0x2d)));
-        if (glued) note((glued = glued.next.get(0x2d)));
+        joined = step(joined, 0x2d);
+        if (forked) glued = step(glued, 0x2d);
         k = wordCharAt(folded, ++i);
         continue;
       }
-      const next = brokenHyphenEnd(folded, i);
-      if (next < 0) break;
-      glued ??= joined ?? EMPTY;
-      note((joined = joined?.next.get(0x2d)));
-      i = next;
+      const after = brokenHyphenEnd(folded, i);
+      if (after < 0) break;
+      if (!forked) {
+        forked = true;
+        glued = joined;
+      }
+      joined = step(joined, 0x2d);
+      i = after;
       k = wordCharAt(folded, i);
     }
     word++;

@@ -115,6 +115,9 @@ const APARTMENTS_PHRASES = [
 const BARE_TOTAL = new RegExp(String.raw`(?<![а-яё])общая\s+площадь(?![а-яё])(?:${FILLER_WORDS})*?(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu');
 const NOT_BUILDING = /(?:квартир|помещени|комнат|секци|этаж|офис|блок)[а-яё]*[^.;\n]{0,30}$/iu;
 const KEY_WORDS = /этаж|площад|об(?=[ъь][её]м)|квартир|[мк]вт|гкал/gu;
+// Literal-led tests the storey expressions below each need one of; «Этажность» alone needs none of them
+const STOREY_ADJECTIVE = /этажн(?:ый|ого|ое|ая|ом|ые|ых|ым)/u;
+const STOREY_NOUN = /этаж(?:а|ей)?(?![а-яё])/u;
 const STOREY_ADJ = /(?<![\d.,])(\d{1,2})\s?-?\s?(?:ти|и|х|ми)?\s?-?\s?этажн(?:ый|ого|ое|ая|ом|ые|ых)/giu;
 // «девятиэтажный», «двадцатипятиэтажный»: the number in words
 const UNITS: Record<string, number> = {
@@ -232,7 +235,10 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
     const n = wordsCount(m[1], m[2]);
     return n >= 3 ? n : 0;
   };
-  const storeyForms = !words.has('этаж')
+  // what every storey expression needs, asked once: an adjective («9-этажный») or the noun's count forms («4 этажа»)
+  const adjective = words.has('этаж') && STOREY_ADJECTIVE.test(lower);
+  const counted = words.has('этаж') && STOREY_NOUN.test(lower);
+  const storeyForms = !adjective
     ? []
     : /[а-яё]этажн/iu.test(t)
       ? ([
@@ -259,13 +265,15 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
         });
     }
   }
-  if (words.has('этаж')) {
+  if (adjective) {
     STOREY_ADJ_AFTER.lastIndex = 0;
     for (let m = STOREY_ADJ_AFTER.exec(t); m; m = STOREY_ADJ_AFTER.exec(t)) {
       const value = m[1] ? Number(m[1]) : wordsCount(m[2], m[3]);
       if (plausible('storeys', value) && value > 0 && !out.some((v) => v.kind === 'storeys' && v.raw === m![0].trim()))
         out.push({ kind: 'storeys', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
     }
+  }
+  if (counted) {
     STOREYS_HELD.lastIndex = 0;
     for (let m = STOREYS_HELD.exec(t); m; m = STOREYS_HELD.exec(t)) {
       const word = m[1]!.toLowerCase();
@@ -275,7 +283,7 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
         out.push({ kind, value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
     }
     STOREYS_ABOVE.lastIndex = 0;
-    for (let m = STOREYS_ABOVE.exec(t); m; m = STOREYS_ABOVE.exec(t)) {
+    for (let m = lower.includes('надземн') ? STOREYS_ABOVE.exec(t) : null; m; m = STOREYS_ABOVE.exec(t)) {
       const word = m[1]!.toLowerCase();
       const value = /^\d/.test(word) ? Number(word) : (COUNT_WORDS[word] ?? 0);
       const raw = m[0].trim();
