@@ -123,6 +123,8 @@ export class DocCollector {
   private readonly stamps = new StampReader();
   private readonly contents = new ContentsReader();
   private readonly content = new ContentReader(CONTENT_PHRASES);
+  /** What the registry says of each citation as written: a volume cites the same norms on page after page. */
+  private readonly normVerdicts = new Map<string, ReturnType<typeof lookupNorm> | ReturnType<typeof malformedDesignation>>();
 
   constructor(doc: ReviewDocument, pageFrom: number) {
     this.facts = {
@@ -261,7 +263,9 @@ export class DocCollector {
     const prepared = prepareFlatForNorms(flat);
     for (const ref of findNormRefs(prepared)) {
       // a digit misread by OCR is not the designer's error: recognised pages are not judged for malformed designations
-      const entry = lookupNorm(ref) ?? (recognised ? null : malformedDesignation(ref));
+      const said = `${recognised ? 'ocr' : 'text'}|${ref.type}|${ref.key}|${ref.exact}|${ref.year}|${ref.raw}`;
+      let entry = this.normVerdicts.get(said);
+      if (entry === undefined) this.normVerdicts.set(said, (entry = lookupNorm(ref) ?? (recognised ? null : malformedDesignation(ref))));
       if (!entry) continue;
       if (ref.type === 'СНИП' && isTitleOfCurrentSp(prepared, ref.index, ref.raw.length, entry.replacement)) continue;
       if (isInPriceItemName(prepared, ref.index)) continue;
