@@ -74,4 +74,6 @@ test('letters beyond Cyrillic and Latin (Greek, astral) make words and are no st
   const scan = scanPhrases('αβγ 𝒜𝒝 фасадов', index);
   assert.equal(scan.matches.length, 1);
   assert.equal(scan.matches[0]!.at, 'αβγ 𝒜𝒝 '.length);
+  // offsets are the page's own, also after a letter whose lower case is longer («İ» is «i̇»)
+  assert.equal(scanPhrases('İzmir: ФАСАДЫ', index).matches[0]!.at, 'İzmir: '.length);
 });

@@ -2,8 +2,8 @@ import { fold } from '../text/normalize.ts';
 
 /**
  * The words that disclose a content item, compiled once for every requirement: a phrase is a few word stems, found when
- * each begins a word and all of them stand within WINDOW words of one another on a page, in any order. Matching goes
- * word by word through a table keyed by a word's first letters, so a page costs one pass however many phrases there are.
+ * each begins a word and all of them stand within WINDOW words of one another on a page, in any order. Each word of a
+ * page walks a trie of the stems as it is read, so a page costs one pass however many phrases there are.
  */
 export interface PhraseIndex {
   /** Every distinct phrase, as stems; its position is the phrase's number in hits. */
@@ -35,17 +35,29 @@ export interface StemTrie {
   ends: readonly (readonly number[])[];
 }
 
+/** How far apart the stems of one phrase may stand, in words. */
+export const WINDOW = 8;
+/** Stems shorter than this are not kept: a word of one or two letters says nothing of a content item. */
+const MIN_WORD = 3;
+
 const DEAD = -1;
+/** Code units below this have columns and a word-character verdict of their own (ASCII, Latin-1, Latin Extended, Cyrillic). */
 const COLUMN_CODES = 0x500;
 
 function buildTrie(stems: readonly string[]): StemTrie {
   const columns = new Uint8Array(COLUMN_CODES);
   let width = 0;
-  for (const s of stems) for (let c = 0; c < s.length; c++) {
-    const code = s.charCodeAt(c);
-    // a stem with a letter beyond the table could never be met by the scan: none is written so
-    if (code >= COLUMN_CODES) throw new Error(`stem «${s}» has a letter the scan does not read`);
-    if (!columns[code]) columns[code] = ++width;
+  for (const s of stems)
+    for (let c = 0; c < s.length; c++) {
+      const code = s.charCodeAt(c);
+      // a stem with a letter beyond the table could never be met by the scan: none is written so
+      if (code >= COLUMN_CODES) throw new Error(`stem «${s}» has a letter the scan does not read`);
+      if (!columns[code]) columns[code] = ++width;
+    }
+  // a page is read as written: a letter whose folded form a stem uses shares that letter's column («П», «Ё» as «п», «е»)
+  for (let code = 0; code < COLUMN_CODES; code++) {
+    const folded = fold(String.fromCharCode(code));
+    if (!columns[code] && folded.length === 1) columns[code] = columns[folded.charCodeAt(0)]!;
   }
   const rows: number[][] = [new Array(width).fill(DEAD)];
   const ends: number[][] = [[]];
@@ -66,12 +78,6 @@ function buildTrie(stems: readonly string[]): StemTrie {
   return { columns, width, next: Int32Array.from(rows.flat()), ends };
 }
 
-
-/** How far apart the stems of one phrase may stand, in words. */
-export const WINDOW = 8;
-/** Words shorter than this are not looked up (no stem is shorter). */
-const MIN_WORD = 3;
-
 /**
  * Words as the phrases read them: letters and ASCII digits, a hyphenated word kept whole («инженерно-геологических»),
  * also where a line breaks after a hyphen («архитектурно-⏎художественных», «инженер-⏎но-технических»): a run of
@@ -79,14 +85,14 @@ const MIN_WORD = 3;
  * The scan reads them by char codes and walks the stems' trie as it goes: no word is cut out of the page.
  */
 const LETTER = /\p{L}/u;
-/** Word characters among the code units below U+0500 (ASCII, Latin-1, Latin Extended, Cyrillic), decided once. */
-const LOW = new Uint8Array(0x500).map((_, c) => ((c >= 0x30 && c <= 0x39) || LETTER.test(String.fromCharCode(c)) ? 1 : 0));
+/** Word characters among the code units below COLUMN_CODES, decided once. */
+const LOW = new Uint8Array(COLUMN_CODES).map((_, c) => ((c >= 0x30 && c <= 0x39) || LETTER.test(String.fromCharCode(c)) ? 1 : 0));
 
 /** How many code units the word character at i takes: 0 when there is none. */
 function wordCharAt(s: string, i: number): number {
   if (i >= s.length) return 0;
   const c = s.charCodeAt(i);
-  if (c < 0x500) return LOW[c]!;
+  if (c < COLUMN_CODES) return LOW[c]!;
   const cp = s.codePointAt(i)!;
   return LETTER.test(String.fromCodePoint(cp)) ? (cp > 0xffff ? 2 : 1) : 0;
 }
@@ -162,13 +168,12 @@ export interface PhraseScan {
 }
 
 export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
-  const folded = fold(text);
   // where each stem stands, in order: word positions and character offsets, as pairs in one flat list per stem
   const seen = new Map<number, number[]>();
   let word = 0;
   let at = 0;
-  // a stem is noted once per word, whichever spelling of a broken word begins with it
   const { ends, columns, next, width } = index.trie;
+  // a stem is noted once per word, whichever spelling of a broken word begins with it
   const note = (state: number) => {
     for (const s of ends[state]!) {
       const list = seen.get(s);
@@ -184,10 +189,10 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
     if (to !== DEAD && ends[to]!.length) note(to);
     return to;
   };
-  const n = folded.length;
+  const n = text.length;
   for (let i = 0; i < n; ) {
-    const first = folded.charCodeAt(i);
-    let k = first < COLUMN_CODES ? LOW[first]! : wordCharAt(folded, i);
+    const first = text.charCodeAt(i);
+    let k = first < COLUMN_CODES ? LOW[first]! : wordCharAt(text, i);
     if (!k) {
       i++;
       continue;
@@ -201,21 +206,21 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
     for (;;) {
       while (k) {
         for (const end = i + k; i < end; i++) {
-          const c = folded.charCodeAt(i);
+          const c = text.charCodeAt(i);
           joined = step(joined, c);
           if (forked) glued = step(glued, c);
         }
-        const c = folded.charCodeAt(i);
-        k = c < COLUMN_CODES ? LOW[c]! : wordCharAt(folded, i);
+        const c = text.charCodeAt(i);
+        k = c < COLUMN_CODES ? LOW[c]! : wordCharAt(text, i);
       }
-      if (folded.charCodeAt(i) !== 0x2d) break;
-      if (wordCharAt(folded, i + 1)) {
+      if (text.charCodeAt(i) !== 0x2d) break;
+      if (wordCharAt(text, i + 1)) {
         joined = step(joined, 0x2d);
         if (forked) glued = step(glued, 0x2d);
-        k = wordCharAt(folded, ++i);
+        k = wordCharAt(text, ++i);
         continue;
       }
-      const after = brokenHyphenEnd(folded, i);
+      const after = brokenHyphenEnd(text, i);
       if (after < 0) break;
       if (!forked) {
         forked = true;
@@ -223,7 +228,7 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
       }
       joined = step(joined, 0x2d);
       i = after;
-      k = wordCharAt(folded, i);
+      k = wordCharAt(text, i);
     }
     word++;
   }
