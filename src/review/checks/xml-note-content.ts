@@ -1,6 +1,7 @@
 import type { XmlIssuedDoc, XmlNoteFacts } from '../extract/xml-note.ts';
 import { cipherKey, editDistance, parseCiphers } from '../facts/cipher.ts';
 import { ruDate } from './reference-date.ts';
+import type { CompositionEdition } from '../set/types.ts';
 import { defineCheck, type FindingDraft } from './types.ts';
 
 const SCHEMA = 'XML-схема пояснительной записки Минстроя России (ExplanatoryNote)';
@@ -153,26 +154,43 @@ export function numberFaults(x: XmlNoteFacts, uploaded: ReadonlySet<string> = ne
 
 const ESTIMATE_RULE =
   'Градостроительный кодекс РФ, ст. 48, ч. 12 (смета в составе проектной документации объекта, финансируемого с привлечением средств бюджетов бюджетной системы РФ)';
+const ORGANISATION_RULE =
+  'Положение о составе разделов проектной документации (ПП РФ от 16.02.2008 № 87, ред. от 09.04.2021), п. 7: раздел «Проект организации строительства» разрабатывается в полном объеме для объектов, финансируемых полностью или частично за счет средств бюджетов';
 
 /**
- * The estimate section marked «не разрабатывался» in a note whose funding is budgetary (or of the legal persons the
- * code equates with it): for such an object the estimate is part of the documentation, so the note contradicts itself.
+ * Sections marked «не разрабатывался» that the note's own funding makes part of the documentation, so the note
+ * contradicts itself: the estimate where the funding is budgetary or of the legal persons the code equates with it
+ * (ГрК ст. 48 ч. 12, either edition); for a set of the edition before 01.09.2022 also the construction organisation
+ * project where the funding is budgetary (п. 7 of that edition; otherwise the customer decides in the assignment). The
+ * current edition's text was not available: nothing more is claimed for it.
  */
-export function fundingFaults(x: XmlNoteFacts): (NoteFault & { norm: string })[] {
+export function fundingFaults(x: XmlNoteFacts, edition: CompositionEdition): (NoteFault & { norm: string })[] {
   const f = x.financing;
+  if (!f || (!f.budgetLevels.length && !f.stateCustomer)) return [];
+  const budget = f.budgetLevels.map((l) => `BudgetSource/BudgetLevel «${l}»`);
+  const sources = [...budget, ...(f.stateCustomer ? ['StateCustomerSource'] : [])];
+  const faults: (NoteFault & { norm: string })[] = [];
   const estimate = x.sections.find((s) => s.code === 'СМ' && s.notDeveloped);
-  if (!f || !estimate || (!f.budgetLevels.length && !f.stateCustomer)) return [];
-  const sources = [...f.budgetLevels.map((l) => `BudgetSource/BudgetLevel «${l}»`), ...(f.stateCustomer ? ['StateCustomerSource'] : [])];
-  return [
-    {
+  if (estimate)
+    faults.push({
       importance: 'significant',
       essence: `В XML пояснительной записке раздел «Смета на строительство» отмечен как неразрабатываемый, а объект финансируется из бюджета: смета в составе проектной документации такого объекта обязательна.`,
       evidence: `FinanceSources: ${sources.join(', ')}.\n${estimate.path}/NotDeveloped: «${estimate.notDeveloped}».`,
       action:
         'Разработать раздел «Смета на строительство» и указать его документы в XML пояснительной записке, либо исправить сведения об источниках финансирования.',
       norm: ESTIMATE_RULE,
-    },
-  ];
+    });
+  const organisation = edition === 'before_2022_09_01' && budget.length ? x.sections.find((s) => s.code === 'ПОС' && s.notDeveloped) : undefined;
+  if (organisation)
+    faults.push({
+      importance: 'significant',
+      essence: `В XML пояснительной записке раздел «Проект организации строительства» отмечен как неразрабатываемый, а объект финансируется из бюджета: для такого объекта раздел разрабатывается в полном объеме.`,
+      evidence: `FinanceSources: ${budget.join(', ')}.\n${organisation.path}/NotDeveloped: «${organisation.notDeveloped}»; состав оценен по редакции Положения до 01.09.2022.`,
+      action:
+        'Разработать раздел «Проект организации строительства» и указать его документы в XML пояснительной записке, либо исправить сведения об источниках финансирования.',
+      norm: ORGANISATION_RULE,
+    });
+  return faults;
 }
 
 /** The XML note read as a document: dates it gives are possible, and its fields hold what they are for. */
@@ -187,7 +205,7 @@ export const xmlNoteContent = defineCheck({
     const { doc, facts } = ctx.xml!;
     const today = new Date().toISOString().slice(0, 10);
     const uploaded = new Set(ctx.docs.flatMap((d) => (d.cipher ? [cipherKey(d.cipher.cipher)] : [])));
-    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts), ...numberFaults(facts, uploaded), ...fundingFaults(facts)])
+    for (const f of [...dateFaults(facts, today), ...fieldFaults(facts), ...numberFaults(facts, uploaded), ...fundingFaults(facts, ctx.set.edition)])
       report({ about: doc, places: [{ doc, page: 1 }], norm: SCHEMA, ...f });
   },
 });
