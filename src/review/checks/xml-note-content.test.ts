@@ -121,16 +121,25 @@ test('a superseded norm in UsedNorms is a norms.superseded finding on the note, 
   );
 });
 
+/** A section of the note marked «Раздел не разрабатывался». */
+const notDevelopedSection = (code: string, element: string) => ({
+  code,
+  element,
+  path: `ExplanatoryNote/NonIndustrialObject/ProjectDocumentation/${element}`,
+  notDeveloped: 'Раздел не разрабатывался',
+  documents: [],
+});
+
+/** A note holding that one section, funded from the budget level named. */
+const fundedBy = (section: ReturnType<typeof notDevelopedSection>, budgetLevel: string) => ({
+  ...facts(note({})),
+  sections: [section],
+  financing: { budgetLevels: [budgetLevel], stateCustomer: false, private: false },
+});
+
 test('the estimate marked «не разрабатывался» is a finding where the funding is budgetary, and nothing where it is private', () => {
-  const estimate = {
-    code: 'СМ',
-    element: 'Section12',
-    path: 'ExplanatoryNote/NonIndustrialObject/ProjectDocumentation/Section12',
-    notDeveloped: 'Раздел не разрабатывался',
-    documents: [],
-  };
-  const base = facts(note({}));
-  const budget = { ...base, sections: [estimate], financing: { budgetLevels: ['Бюджет субъекта Российской Федерации'], stateCustomer: false, private: false } };
+  const estimate = notDevelopedSection('СМ', 'Section12');
+  const budget = fundedBy(estimate, 'Бюджет субъекта Российской Федерации');
   const [fault, ...rest] = fundingFaults(budget, 'from_2022_09_01');
   assert.equal(rest.length, 0);
   assert.equal(fault!.importance, 'significant');
@@ -142,15 +151,8 @@ test('the estimate marked «не разрабатывался» is a finding whe
 });
 
 test('the construction organisation project marked «не разрабатывался» under budget funding is a finding for a set of the 2021 edition only', () => {
-  const organisation = {
-    code: 'ПОС',
-    element: 'Section7',
-    path: 'ExplanatoryNote/NonIndustrialObject/ProjectDocumentation/Section7',
-    notDeveloped: 'Раздел не разрабатывался',
-    documents: [],
-  };
-  const base = facts(note({}));
-  const budget = { ...base, sections: [organisation], financing: { budgetLevels: ['Федеральный бюджет'], stateCustomer: false, private: false } };
+  const organisation = notDevelopedSection('ПОС', 'Section7');
+  const budget = fundedBy(organisation, 'Федеральный бюджет');
   const [fault, ...rest] = fundingFaults(budget, 'before_2022_09_01');
   assert.equal(rest.length, 0);
   assert.equal(fault!.importance, 'significant');

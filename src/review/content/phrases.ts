@@ -191,8 +191,7 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
   };
   const n = text.length;
   for (let i = 0; i < n; ) {
-    const first = text.charCodeAt(i);
-    let k = first < COLUMN_CODES ? LOW[first]! : wordCharAt(text, i);
+    let k = wordCharAt(text, i);
     if (!k) {
       i++;
       continue;
@@ -201,31 +200,26 @@ export function scanPhrases(text: string, index: PhraseIndex): PhraseScan {
     // the word as written with its hyphens (joined) and, once a line broke after one, without them (glued): a line
     // broken after a hyphen breaks a compound («архитектурно-⏎художественных») or a word («инженер-⏎но-технических»)
     let joined = 0;
-    let glued = DEAD;
-    let forked = false;
+    let glued: number | null = null;
     for (;;) {
       while (k) {
         for (const end = i + k; i < end; i++) {
           const c = text.charCodeAt(i);
           joined = step(joined, c);
-          if (forked) glued = step(glued, c);
+          if (glued !== null) glued = step(glued, c);
         }
-        const c = text.charCodeAt(i);
-        k = c < COLUMN_CODES ? LOW[c]! : wordCharAt(text, i);
+        k = wordCharAt(text, i);
       }
       if (text.charCodeAt(i) !== 0x2d) break;
       if (wordCharAt(text, i + 1)) {
         joined = step(joined, 0x2d);
-        if (forked) glued = step(glued, 0x2d);
+        if (glued !== null) glued = step(glued, 0x2d);
         k = wordCharAt(text, ++i);
         continue;
       }
       const after = brokenHyphenEnd(text, i);
       if (after < 0) break;
-      if (!forked) {
-        forked = true;
-        glued = joined;
-      }
+      glued ??= joined;
       joined = step(joined, 0x2d);
       i = after;
       k = wordCharAt(text, i);
