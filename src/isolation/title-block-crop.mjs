@@ -9,13 +9,14 @@
 // landscape A4 whose block was laid along its long side instead (some templates do) is told by its text layer
 // (`along: 'bottom'`).
 
+import { isA4 } from '../kernel/sheet-size.mjs';
+
 /** The corner drawn on A3 and larger sheets, in mm: the block (185 × 55) with the margin and the columns beside it. */
 export const LARGE_CORNER_MM = [215, 90];
 /** The corner drawn along the short side of an A4 sheet, in mm: the block with its 5 mm margin and 10 mm of room. */
 export const A4_CORNER_MM = [200, 70];
 
-/** An A4 sheet in either orientation (210 × 297 mm, with room for CAD exports and scans a few mm off). */
-export const isA4 = (widthMm, heightMm) => Math.min(widthMm, heightMm) <= 230 && Math.max(widthMm, heightMm) <= 320;
+export { isA4 };
 
 /**
  * The part of a sheet with its title block: x0, y0, x1, y1 in mm from the sheet's top-left corner, never past the

@@ -10,3 +10,6 @@ export function titleBlockLines(lines: BoxedLine[], x0: number, y0: number, widt
 
 /** Pieces of one row that touch, joined into one line (CAD exports write a label per font change). */
 export function joinFragments(lines: PlacedLine[]): PlacedLine[];
+
+/** The lower-right corner where a sheet's title block stands, in page points from the top-left. */
+export function stampCorner(width: number, height: number): { x0: number; y0: number; x1: number; y1: number };

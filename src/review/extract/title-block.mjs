@@ -22,6 +22,15 @@ function headerWords(text) {
 }
 
 /**
+ * The lower-right corner where a sheet's title block stands, in page points from the top-left: a line ending in it is
+ * the block's, and a corner with no text is the part of the page drawn for OCR when its rows are drawn as lines.
+ * @returns {{x0: number, y0: number, x1: number, y1: number}}
+ */
+export function stampCorner(width, height) {
+  return { x0: Math.max(0, width - STAMP_W), y0: Math.max(0, height - STAMP_H), x1: width, y1: height };
+}
+
+/**
  * Lines of the title block: those in the lower-right corner of the sheet, plus — for documents whose stamp
  * is not at the bottom (Word tables converted by LibreOffice) — those around the header row of its table of changes.
  * @param {{text: string, bbox: number[]}[]} lines line boxes [x0, y0, x1, y1] in page space, in reading order
@@ -29,9 +38,10 @@ function headerWords(text) {
  */
 export function titleBlockLines(lines, x0, y0, width, height) {
   const picked = new Set();
+  const corner = stampCorner(width, height);
   for (const l of lines) {
     const [, , bx1, by1] = l.bbox;
-    if (bx1 > x0 + width - STAMP_W && by1 > y0 + height - STAMP_H) picked.add(l);
+    if (bx1 > x0 + corner.x0 && by1 > y0 + corner.y0) picked.add(l);
   }
   // the header row of the table of changes: «Изм. | Кол.уч. | Лист | № док. | Подп. | Дата», words maybe wrapped
   const header = [];

@@ -1,0 +1,2 @@
+/** An A4 sheet in either orientation. */
+export function isA4(widthMm: number, heightMm: number): boolean;
