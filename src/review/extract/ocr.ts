@@ -24,8 +24,48 @@ export function ocrAvailable(bin: string): Promise<boolean> {
 
 /** Recognises one image (PNG/JPEG path) with tesseract rus+eng; rejects on failure or timeout. */
 export function recognise(bin: string, imagePath: string, timeoutMs: number): Promise<string> {
+  return tesseract(bin, [imagePath, '-', '-l', 'rus+eng'], timeoutMs);
+}
+
+/** A word tesseract found, with its box in the image's pixels and the line it put it on. */
+export interface RecognisedWord {
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** 0–100. */
+  confidence: number;
+  block: number;
+  paragraph: number;
+  line: number;
+}
+
+/** The words of tesseract's TSV output (level 5 rows: level, page, block, paragraph, line, word, box, confidence, text). */
+export function parseTsvWords(tsv: string): RecognisedWord[] {
+  const out: RecognisedWord[] = [];
+  for (const row of tsv.split('\n')) {
+    const f = row.split('\t');
+    if (f.length < 12 || f[0] !== '5') continue;
+    const text = f.slice(11).join('\t').trim();
+    if (!text) continue;
+    const [block, paragraph, line, , left, top, width, height, confidence] = f.slice(2, 11).map(Number) as number[];
+    out.push({ text, left: left!, top: top!, width: width!, height: height!, confidence: confidence!, block: block!, paragraph: paragraph!, line: line! });
+  }
+  return out;
+}
+
+/**
+ * The words of an image with their places, in the languages given («rus», «rus+eng»): sparse text (page segmentation
+ * 11), as a title block's cells stand apart and each holds a few words of its own.
+ */
+export async function recogniseWords(bin: string, imagePath: string, languages: string, timeoutMs: number): Promise<RecognisedWord[]> {
+  return parseTsvWords(await tesseract(bin, [imagePath, '-', '-l', languages, '--psm', '11', 'tsv'], timeoutMs));
+}
+
+function tesseract(bin: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise<string>((resolve, reject) => {
-    const p = spawn(bin, [imagePath, '-', '-l', 'rus+eng'], {
+    const p = spawn(bin, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       // one thread per recognition: the machine is shared and pages are read one at a time anyway
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
