@@ -59,6 +59,8 @@ export interface ReadPage extends PageText {
   height?: number;
   /** Lines lying in the lower-right title-block area of the sheet. */
   stampLines?: PlacedLine[];
+  /** The title block's lines were recognised in the page's picture (its rows drawn as lines), not read from its text layer. */
+  stampRecognised?: boolean;
 }
 
 export interface DocumentText {

@@ -12,6 +12,8 @@ export interface FakePage {
   stamp?: PlacedLine[];
   /** How the page was read: its text layer (the default) or OCR of its picture. */
   source?: 'text' | 'ocr';
+  /** The title block was recognised from the sheet's picture (drawn as lines), not read from its text layer. */
+  stampRecognised?: true;
 }
 
 /** Facts of a document built from page texts through the real collector (no PDF needed). */
@@ -38,7 +40,15 @@ export function docFacts(
   const c = new DocCollector(doc, index * 100);
   pages.forEach((p, i) => {
     const page = typeof p === 'string' ? { text: p } : p;
-    c.addPage({ docPage: i + 1, text: page.text, source: page.source ?? 'text', width: 595, height: 842, stampLines: page.stamp ?? [] });
+    c.addPage({
+      docPage: i + 1,
+      text: page.text,
+      source: page.source ?? 'text',
+      width: 595,
+      height: 842,
+      stampLines: page.stamp ?? [],
+      ...(page.stampRecognised ? { stampRecognised: true } : {}),
+    });
   });
   return c.finish(pages.length, xml);
 }

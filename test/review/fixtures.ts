@@ -22,6 +22,8 @@ export interface StampSpec {
   pieces?: boolean;
   /** The form «Разрешение на внесение изменений» bound into a volume: rows Изм. внес / Составил / ГИП / Утв. / Н. контр. */
   changePermission?: boolean;
+  /** Every word drawn as the outlines of its letters and the block ruled, as a CAD font exported as strokes leaves it: no text layer. */
+  asLines?: boolean;
 }
 
 /** A table cell written at its own x, so the PDF holds the row as separate pieces of text, as table generators do. */
@@ -36,6 +38,8 @@ export interface PageSpec {
   /** A paragraph set before the lines, wrapped and justified over the text width. */
   flow?: string;
   stamp?: StampSpec;
+  /** A3 landscape (a drawing's sheet); A4 portrait by default. The stamp stands in the lower-right corner either way. */
+  size?: 'A4' | 'A3';
 }
 
 export const FULL_ROLES = { 'Разраб.': 'Иванов', 'Пров.': 'Петров', ГИП: 'Сидоров', 'Н. контр.': 'Кузнецова' } as const;
@@ -47,7 +51,7 @@ export async function writePdf(path: string, pages: PageSpec[]): Promise<void> {
   doc.pipe(out);
   doc.font(FONT);
   for (const p of pages) {
-    doc.addPage({ size: 'A4', margin: 40 });
+    doc.addPage(p.size === 'A3' ? { size: 'A3', layout: 'landscape', margin: 40 } : { size: 'A4', margin: 40 });
     doc.fontSize(10);
     let y = 60;
     if (p.flow) {
@@ -59,7 +63,13 @@ export async function writePdf(path: string, pages: PageSpec[]): Promise<void> {
       else for (const cell of line) doc.text(cell.text, cell.x, y, { lineBreak: false });
       y += 16;
     }
-    if (p.stamp) drawStamp(doc, p.stamp);
+    if (p.stamp) {
+      doc.save();
+      // the block is laid out for A4: moved to the corner of a larger sheet
+      doc.translate(doc.page.width - 595.28, doc.page.height - 841.89);
+      drawStamp(doc, p.stamp);
+      doc.restore();
+    }
   }
   doc.end();
   await once(out, 'finish');
@@ -77,11 +87,52 @@ function inPieces(doc: PDFKit.PDFDocument, t: string, x: number, y: number): voi
   doc.font(FONT).fontSize(7);
 }
 
+interface FontkitGlyphs {
+  unitsPerEm: number;
+  layout(text: string): { glyphs: { path: { toSVG(): string } }[]; positions: { xAdvance: number; xOffset: number; yOffset: number }[] };
+}
+
+/** A word as the outlines of its letters, filled: what a CAD font exported as strokes leaves instead of text. */
+function outlined(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  const font = (doc as unknown as { _font: { font: FontkitGlyphs } })._font.font;
+  const run = font.layout(text);
+  const k = size / font.unitsPerEm;
+  let cx = x;
+  run.glyphs.forEach((g, i) => {
+    const pos = run.positions[i]!;
+    doc.save();
+    doc
+      .translate(cx + pos.xOffset * k, y + size * 0.9 - pos.yOffset * k)
+      .scale(k, -k)
+      .path(g.path.toSVG())
+      .fill('black');
+    doc.restore();
+    cx += pos.xAdvance * k;
+  });
+}
+
+/** The rules of a form-3/5 block, each one straight line across it. */
+function ruleStamp(doc: PDFKit.PDFDocument): void {
+  for (const y of [697, 712, 725, 738, 751, 764]) doc.moveTo(57, y).lineTo(225, y).stroke();
+  for (const y of [730, 745]) doc.moveTo(425, y).lineTo(581, y).stroke();
+  doc.moveTo(225, 700).lineTo(581, 700).stroke();
+  for (const x of [78, 108, 133, 163]) doc.moveTo(x, 672).lineTo(x, 712).stroke();
+  for (const x of [188, 225]) doc.moveTo(x, 672).lineTo(x, 828).stroke();
+  doc.moveTo(96, 712).lineTo(96, 828).stroke();
+  for (const x of [465, 500]) doc.moveTo(x, 715).lineTo(x, 745).stroke();
+  doc.moveTo(425, 700).lineTo(425, 828).stroke();
+}
+
 function drawStamp(doc: PDFKit.PDFDocument, s: StampSpec): void {
   doc.fontSize(7);
   const at = (t: string, x: number, y: number) =>
-    s.pieces ? inPieces(doc, t, x, y - (s.raise ?? 0)) : doc.text(t, x, y - (s.raise ?? 0), { lineBreak: false });
+    s.asLines
+      ? outlined(doc, t, x, y - (s.raise ?? 0), 7)
+      : s.pieces
+        ? inPieces(doc, t, x, y - (s.raise ?? 0))
+        : doc.text(t, x, y - (s.raise ?? 0), { lineBreak: false });
   doc.rect(57, s.short ? 786 : 672, 524, s.short ? 42 : 156).stroke();
+  if (s.asLines && !s.short) ruleStamp(doc);
   if (s.short) {
     at(s.cipher, 300, 800);
     at('Лист', 540, 792);

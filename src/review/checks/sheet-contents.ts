@@ -103,7 +103,8 @@ function compare(list: ContentsList, bySheet: Map<number, StampFacts>, d: DocFac
   for (const e of entries) {
     if (e.range || e.group) continue;
     const s = bySheet.get(e.from);
-    if (s?.sheetTitle && !sameTitle(e.title, s.sheetTitle)) problems.push({ kind: 'title', entry: e, sheet: s });
+    // a title OCR recognised is not the designer's wording: its number is compared, its words are not
+    if (s?.sheetTitle && !s.recognised && !sameTitle(e.title, s.sheetTitle)) problems.push({ kind: 'title', entry: e, sheet: s });
   }
   return problems;
 }

@@ -75,3 +75,15 @@ test('a survey programme is not judged by the forms of ПД: the rows its survey
   ]);
   assert.match(titleBlockRoles.run(context([report])).findings![0]!.essence, /нет строк Н\. контр\./);
 });
+
+test('a title block recognised from the picture of a sheet drawn as lines never says a row is missing', () => {
+  const { 'Н. контр.': _n, ...noNk } = full;
+  const d = docFacts(1, 'ios.pdf', 'ИОС2', [
+    { ...page(noNk, 1), stampRecognised: true },
+    { ...page({ ...full, 'Пров.': '' }, 2), stampRecognised: true },
+  ]);
+  assert.deepEqual(titleBlockRoles.run(context([d])).findings ?? [], []);
+  // the same rows read from a text layer are a finding
+  const text = docFacts(1, 'ios.pdf', 'ИОС2', [page(noNk, 1), page({ ...full, 'Пров.': '' }, 2)]);
+  assert.equal(titleBlockRoles.run(context([text])).findings!.length, 1);
+});

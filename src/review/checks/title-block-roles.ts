@@ -30,7 +30,9 @@ interface RowProblem {
 }
 
 /** What is wrong with the signature rows of one document's signed sheets, role by role. */
-export function rowProblems(signed: readonly StampFacts[]): RowProblem[] {
+export function rowProblems(signedSheets: readonly StampFacts[]): RowProblem[] {
+  // a row OCR did not make out may well be printed: only title blocks read as text tell what is missing
+  const signed = signedSheets.filter((s) => !s.recognised);
   const problems: RowProblem[] = [];
   for (const role of STAMP_ROLES) {
     const rule = REQUIRED_ROWS[role];

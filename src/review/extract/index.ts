@@ -10,6 +10,7 @@ import { GrandSmetaRefused, grandSmetaText, isGrandSmeta, parseGrandSmeta } from
 import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
 import { DOCUMENT_TITLES, validateMinstroyXml, type MinstroyDocument, type SchemaCheck } from './xml-schema.ts';
 import { pageList } from '../text/pages.ts';
+import { readStampPicture } from './stamp-picture.ts';
 import { TextLayerRepair } from './text-layer-repair.ts';
 import { explainPdfFailure, isRussianExplanation } from '../../ingest/pdf-failure.ts';
 import { decodeXml } from '../../ingest/xml-encoding.ts';
@@ -110,6 +111,8 @@ async function readPdf(
   const ocrFailed: number[] = [];
   // pages whose text layer is not text (text-layer-rule.mjs): read by OCR like a scan, or not at all
   const misread: number[] = [];
+  // sheets whose title block was drawn as lines and read from the picture (stamp-picture.ts)
+  const stampsRecognised: number[] = [];
   const prefix = ocr ? join(options.workDir, `ocr-${doc.index}`) : null;
   let last = 0;
   try {
@@ -138,6 +141,21 @@ async function readPdf(
         page.text = '';
         page.source = 'none';
         empty.push(n);
+      }
+      if (raw.stampPicture && prefix) {
+        const png = `${prefix}-${n}-stamp.png`;
+        try {
+          const lines = await readStampPicture(options.tesseractBin, png, raw.stampPicture, options.timeoutMs);
+          if (lines.length) {
+            page.stampLines = lines;
+            page.stampRecognised = true;
+            stampsRecognised.push(n);
+          }
+        } catch {
+          // the sheet stays without a title block, as its text layer has none
+        } finally {
+          await rm(png, { force: true });
+        }
       }
       onPage(page);
     });
@@ -168,6 +186,13 @@ async function readPdf(
       'text_layer_not_text',
       `В документе «${doc.name}» текстовый слой на ${pageList(misread)} не является текстом (латинские буквы вместо русских — слой распознавания без русского языка или кодировка шрифта САПР): ${ocr ? 'эти страницы распознаны заново по изображению, цитаты в замечаниях — из распознанного текста' : 'распознавание недоступно, эти страницы не проверены'}.`,
       misread[0],
+    );
+  }
+  if (stampsRecognised.length) {
+    warn(
+      'title_block_recognised',
+      `В документе «${doc.name}» основная надпись на ${pageList(stampsRecognised)} начерчена линиями, а не текстом: она распознана по изображению листа; фамилии и шифр из неё не сравниваются, отсутствие строк подписей не отмечается.`,
+      stampsRecognised[0],
     );
   }
   const bare = empty.filter((n) => !misread.includes(n));

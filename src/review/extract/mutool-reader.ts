@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PdfReadError, textLayerState, type PdfReader, type RawPdfPage, type ReadOptions } from './reader-contract.ts';
+import { drawStampCorner, wantsStampPicture } from './stamp-picture.ts';
 import { StextPageSplitter, stextPageLines } from './stext-json.ts';
 import { titleBlockLines } from './title-block.mjs';
 
@@ -298,6 +299,9 @@ export class MutoolPdfReader implements PdfReader {
         throw toolError(err, n, 'страница не отрисована для распознавания: ');
       }
       raw.rendered = true;
+    } else if (opts.renderPrefix && wantsStampPicture(box.width, box.height, raw.stampLines)) {
+      // a corner that cannot be drawn leaves the sheet without a title block, as before: the page itself was read
+      raw.stampPicture = await drawStampCorner(path, n, box.width, box.height, `${opts.renderPrefix}-${n}-stamp.png`, opts.timeoutMs).catch(() => undefined);
     }
     return raw;
   }

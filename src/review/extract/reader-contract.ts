@@ -1,4 +1,5 @@
 import type { PlacedLine } from '../types.ts';
+import type { StampPicture } from './stamp-picture.ts';
 
 export interface RawPdfPage {
   text: string;
@@ -9,6 +10,11 @@ export interface RawPdfPage {
   rendered: boolean;
   /** The page's text layer is not text (text-layer-rule.mjs): what it holds is not to be read as the page's words. */
   misread?: boolean;
+  /**
+   * The sheet's title-block corner had no text and was drawn without its ruled lines to `${renderPrefix}-${n}-stamp.png`
+   * for OCR (stamp-picture.ts): where that picture lies on the page.
+   */
+  stampPicture?: StampPicture;
 }
 
 export interface ReadOptions {

@@ -167,7 +167,9 @@ export class DocCollector {
     const text = normalizeText(page.text);
     const n = page.docPage;
     // normalising hides a Latin look-alike in a cipher: it is looked for in the text as printed
-    const printed = page.stampLines?.length ? `${page.text}\n${page.stampLines.map((l) => l.text).join('\n')}` : page.text;
+    // lines OCR recognised in a drawn title block are not the designer's spelling: they name nothing and vote for nothing
+    const ownStamp = page.stampRecognised ? undefined : page.stampLines;
+    const printed = ownStamp?.length ? `${page.text}\n${ownStamp.map((l) => l.text).join('\n')}` : page.text;
     for (const c of findMixedScriptCiphers(printed)) {
       const known = (f.mixedScriptCiphers ??= []).find((x) => x.printed === c.printed);
       if (!known) f.mixedScriptCiphers.push({ ...c, pages: [n] });
@@ -176,6 +178,7 @@ export class DocCollector {
     if (n <= HEAD_PAGES && this.headParts.join('').length < HEAD_CHARS) this.headParts.push(text.slice(0, HEAD_CHARS));
     if (page.stampLines?.length) {
       const st = this.stamps.read(page.stampLines, n);
+      if (page.stampRecognised) Object.assign(st, { recognised: true, cipher: null, names: {} });
       if (st.sheet === 1 && opensBoundPart(st, text)) st.opensPart = true;
       if (!st.changePermission && (st.sheet !== null || st.sheets !== null || st.hasRoleRows || st.cipher)) f.stamps.push(st);
       if (st.cipher) f.cipherCounts.set(st.cipher, (f.cipherCounts.get(st.cipher) ?? 0) + 3);
@@ -213,7 +216,7 @@ export class DocCollector {
       push(f.addresses, findTitleAddress(text, n));
       push(f.parties!, findParties(text, n));
     }
-    push(f.objectNames, stampNames(findObjectNames(text, n), page.stampLines, n));
+    push(f.objectNames, stampNames(findObjectNames(text, n), ownStamp, n));
     push(f.cadastral, findCadastral(text, n));
     push(f.sheetRefs, findSheetRefs(text, n));
     push(f.cipherRefs, findCipherRefs(text, n));

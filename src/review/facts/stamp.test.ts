@@ -291,3 +291,13 @@ test('a cipher printed with an en dash before its mark is read as the cipher', (
   assert.equal(s.cipher, 'МЕС-БМК-04/24-ИОС4.2.ПЗ');
   assert.equal(s.sheet, 2);
 });
+
+test('without a «Лист» label (drawn as lines, recognised badly) the cells right of the stage under «Стадия» give sheet and count', () => {
+  const lines = stampLines({ cipher: '24-017-ИОС2', sheet: 2, sheets: 8, roles }).filter((l) => l.text !== 'Лист' || l.y !== 720);
+  lines.push({ x: 470, y: 720, w: 14, h: 8, text: '/lucm' });
+  const s = parseStamp(lines, 1);
+  assert.deepEqual([s.stage, s.sheet, s.sheets], ['П', 2, 8]);
+  // with no stage under «Стадия» the row is nobody's: no number is guessed
+  const noStage = lines.filter((l) => l.text !== 'П');
+  assert.equal(parseStamp(noStage, 1).sheet, null);
+});

@@ -220,6 +220,14 @@ function layoutOf(ls: readonly PlacedLine[]): StampLayout {
   };
 }
 
+/** The cells on the row of the stage under a «Стадия» label, right of it within the block's 35 mm, left to right. */
+function stageCellRow(ls: readonly PlacedLine[]): PlacedLine[] {
+  const label = ls.find((l) => /^стадия$/i.test(l.text));
+  const value = label && ls.filter((o) => o !== label && below(label, o)).sort((a, b) => a.y - b.y)[0];
+  if (!value || !STAGE_VALUE.test(cyrillicStage(value.text.trim()))) return [];
+  return ls.filter((o) => o !== value && sameRow(o, value) && o.x > value.x + value.w && o.x - (value.x + value.w) < 35 * MM).sort((a, b) => a.x - b.x);
+}
+
 /** The sheet number (with the part of an inserted sheet) and count: written in a label line, or the first number below its label. */
 function sheetNumbers(labels: readonly PlacedLine[], ls: readonly PlacedLine[]): { sheet: number | null; sheets: number | null; sheetInsert?: number } {
   let no: { sheet: number; insert: number | null } | null = null;
@@ -242,6 +250,14 @@ function sheetNumbers(labels: readonly PlacedLine[], ls: readonly PlacedLine[]):
     const under = ls.filter((o) => o !== l && below(l, o)).sort((a, b) => a.y - b.y);
     if (isLabel && no === null) no = under.map((o) => sheetNo(o.text)).find((n) => n !== null) ?? null;
     if (isTotal && sheets === null) sheets = under.map((o) => intOnly(o.text)).find((n) => n !== null) ?? null;
+  }
+  if (no === null) {
+    // «Лист» not read (a label drawn as lines and recognised badly): the cells right of the stage under «Стадия» hold
+    // the sheet and the count, as forms 3 and 5 lay them out (15 and 20 mm wide)
+    const row = stageCellRow(ls);
+    const first = row[0] ? sheetNo(row[0].text) : null;
+    if (first) no = { sheet: first.sheet, insert: first.insert };
+    if (first && row[1] && sheets === null) sheets = intOnly(row[1].text);
   }
   return { sheet: no?.sheet ?? null, sheets, ...(no?.insert ? { sheetInsert: no.insert } : {}) };
 }

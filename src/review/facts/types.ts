@@ -213,6 +213,11 @@ export interface StampFacts {
    * whose title was not read); 6 — the small block of a text document's next sheets, «Лист» without signature rows.
    */
   form?: TitleBlockForm | null;
+  /**
+   * Read by OCR from the sheet's picture (its rows drawn as lines): its numbers, stage, form and labels count, but a
+   * surname or a cipher recognised is not compared and a row not recognised is not taken for absent.
+   */
+  recognised?: true;
 }
 
 export type TitleBlockForm = 3 | 5 | 6;
