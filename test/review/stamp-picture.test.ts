@@ -1,6 +1,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
+import PDFDocument from 'pdfkit';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSet } from '../../src/review/engine.ts';
@@ -25,9 +29,9 @@ after(async () => {
 });
 
 /** One sheet read as the worker reads it, through the native reader: its facts and the set's warnings. */
-async function readSheet(name: string, page: PageSpec) {
-  const path = join(dir, name);
-  await writePdf(path, [page]);
+async function readSheet(name: string, page: PageSpec | (() => Promise<string>)) {
+  const path = typeof page === 'function' ? await page() : join(dir, name);
+  if (typeof page !== 'function') await writePdf(path, [page]);
   const input = {
     documents: [{ ...pdfDoc(path, name, 'ИОС2', 1), index: 1, pageFrom: 1 }],
     objectAddress: null,
@@ -74,4 +78,31 @@ test('a title block written as text and a sheet of A4 are never looked for in th
   const a4 = await readSheet('a4.pdf', { lines: ['Пояснительная записка'], stamp: { cipher: '24-017-ПЗ', sheet: 2, asLines: true } });
   assert.deepEqual(a4.stamps, []);
   assert.deepEqual(a4.warnings, []);
+});
+
+test('a sheet with no text at all, every word of it lines, has its title block read from the picture too; a scanned sheet does not', async (t) => {
+  if (missing) return t.skip(missing);
+  const blank = await readSheet('lines-only.pdf', { size: 'A3', lines: [], stamp: { cipher: '24-017-ИОС2', sheet: 3, sheets: 8, asLines: true } });
+  assert.deepEqual(
+    blank.stamps.map((s) => [s.recognised, s.sheet, s.sheets]),
+    [[true, 3, 8]],
+  );
+  assert.ok(blank.warnings.some((w) => w.code === 'title_block_recognised'));
+
+  // the same sheet as a scan: a picture covering the corner, whose rules cannot be taken out — the page's OCR reads it
+  const scan = await readSheet('scan.pdf', async () => {
+    const png = join(dir, 'scan.png');
+    execFileSync('mutool', ['draw', '-q', '-r', '100', '-o', png, join(dir, 'lines-only.pdf'), '1']);
+    const path = join(dir, 'scan.pdf');
+    const doc = new PDFDocument({ size: 'A3', layout: 'landscape', margin: 0, autoFirstPage: false });
+    const out = createWriteStream(path);
+    doc.pipe(out);
+    doc.addPage({ size: 'A3', layout: 'landscape', margin: 0 });
+    doc.image(png, 0, 0, { width: doc.page.width, height: doc.page.height });
+    doc.end();
+    await once(out, 'finish');
+    return path;
+  });
+  assert.ok(scan.stamps.every((s) => !s.recognised));
+  assert.ok(!scan.warnings.some((w) => w.code === 'title_block_recognised'));
 });

@@ -299,9 +299,12 @@ export class MutoolPdfReader implements PdfReader {
         throw toolError(err, n, 'страница не отрисована для распознавания: ');
       }
       raw.rendered = true;
-    } else if (opts.renderPrefix && wantsStampPicture(box.width, box.height, raw.stampLines)) {
+    }
+    // a sheet with no text at all may be a drawing whose every word is lines, its title block among them
+    if (opts.renderPrefix && wantsStampPicture(box.width, box.height, raw.stampLines)) {
       // a corner that cannot be drawn leaves the sheet without a title block, as before: the page itself was read
-      raw.stampPicture = await drawStampCorner(path, n, box.width, box.height, `${opts.renderPrefix}-${n}-stamp.png`, opts.timeoutMs).catch(() => undefined);
+      const picture = await drawStampCorner(path, n, box.width, box.height, `${opts.renderPrefix}-${n}-stamp.png`, opts.timeoutMs).catch(() => null);
+      if (picture) raw.stampPicture = picture;
     }
     return raw;
   }

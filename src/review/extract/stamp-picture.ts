@@ -30,7 +30,7 @@ export interface StampPicture {
   scale: number;
 }
 
-/** Whether a page's title block is looked for in its picture: a drawing's sheet (larger than A4) with text elsewhere but none in the corner. */
+/** Whether a page's title block is looked for in its picture: a drawing's sheet (larger than A4) with no title-block text in its corner. */
 export function wantsStampPicture(width: number, height: number, stampLines: readonly PlacedLine[]): boolean {
   return stampLines.length === 0 && !isA4(width / MM, height / MM);
 }
@@ -48,6 +48,13 @@ var pix = new Pixmap(DeviceGray, [Math.floor(c[0] * s), Math.floor(c[1] * s), Ma
 pix.clear(255);
 var draw = new DrawDevice(Scale(s, s), pix);
 function outside(b) { return b[2] < c[0] || b[0] > c[2] || b[3] < c[1] || b[1] > c[3]; }
+var raster = false;
+function imageCover(m) {
+  var xs = [m[4], m[0] + m[4], m[2] + m[4], m[0] + m[2] + m[4]], ys = [m[5], m[1] + m[5], m[3] + m[5], m[1] + m[3] + m[5]];
+  var w = Math.min(Math.max.apply(null, xs), c[2]) - Math.max(Math.min.apply(null, xs), c[0]);
+  var h = Math.min(Math.max.apply(null, ys), c[3]) - Math.max(Math.min.apply(null, ys), c[1]);
+  return w > 0 && h > 0 ? (w * h) / ((c[2] - c[0]) * (c[3] - c[1])) : 0;
+}
 function isRule(m, x0, y0, x1, y1) {
   var dx = Math.abs(m[0] * (x1 - x0) + m[2] * (y1 - y0)), dy = Math.abs(m[1] * (x1 - x0) + m[3] * (y1 - y0));
   return (dx > rule && dy < 0.05 * dx) || (dy > rule && dx < 0.05 * dy);
@@ -66,13 +73,14 @@ page.run({
   strokePath: function (p, st, m, cs, col, al) { if (!outside(p.bound(st, m))) draw.strokePath(withoutRules(p, m), st, m, cs, col, al); },
   fillPath: function (p, eo, m, cs, col, al) { draw.fillPath(p, eo, m, cs, col, al); },
   fillText: function (t, m, cs, col, al) { draw.fillText(t, m, cs, col, al); },
-  fillImage: function (i, m, al) { draw.fillImage(i, m, al); },
+  fillImage: function (i, m, al) { if (imageCover(m) > 0.5) raster = true; draw.fillImage(i, m, al); },
   clipPath: function (p, eo, m) { draw.clipPath(p, eo, m); },
   clipStrokePath: function (p, st, m) { draw.clipStrokePath(p, st, m); },
   popClip: function () { draw.popClip(); }
 }, Identity);
 draw.close();
-pix.saveAsPNG(a[7]);
+if (raster) print('raster');
+else pix.saveAsPNG(a[7]);
 `;
 
 let scriptFile: string | null = null;
@@ -85,11 +93,16 @@ function scriptPath(): string {
   return scriptFile;
 }
 
-/** Draws the title-block corner of page `n` (its size in points) without its ruled lines into `out` (PNG). */
-export async function drawStampCorner(path: string, n: number, width: number, height: number, out: string, timeoutMs: number): Promise<StampPicture> {
+/**
+ * Draws the title-block corner of page `n` (its size in points) without its ruled lines into `out` (PNG). Null when
+ * a picture covers most of the corner — a scan, or a block pasted as an image —: its rules cannot be taken out and the
+ * page's own OCR has read its words already.
+ */
+export async function drawStampCorner(path: string, n: number, width: number, height: number, out: string, timeoutMs: number): Promise<StampPicture | null> {
   const c = stampCorner(width, height);
   const args = [c.x0, c.y0, c.x1, c.y1, SCALE].map((v) => String(v));
-  await run('mutool', ['run', scriptPath(), path, String(n), ...args, out, String(RULE_PT)], { timeout: timeoutMs });
+  const { stdout } = await run('mutool', ['run', scriptPath(), path, String(n), ...args, out, String(RULE_PT)], { timeout: timeoutMs });
+  if (stdout.includes('raster')) return null;
   return { x0: Math.floor(c.x0 * SCALE) / SCALE, y0: Math.floor(c.y0 * SCALE) / SCALE, scale: SCALE };
 }
 

@@ -13,6 +13,8 @@ interface Sheet {
   /** The form the title block has (set on the fact: the stamp reader's own tests read the forms from real layouts). */
   form?: TitleBlockForm;
   text?: string;
+  /** Recognised from the sheet's picture (drawn as lines): set on the fact, as the reader sets it. */
+  recognised?: true;
 }
 
 const TITLE = 'ООО «Проект»\nЖилой дом\nПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 4. Конструктивные решения\n24-017-КР\n2024';
@@ -28,6 +30,7 @@ function volume(sheets: (Sheet | string)[], title = TITLE) {
   const withStamp = sheets.filter((s): s is Sheet => typeof s !== 'string');
   d.stamps.forEach((s, i) => {
     s.form = withStamp[i]?.form ?? 6;
+    if (withStamp[i]?.recognised) Object.assign(s, { recognised: true, cipher: null });
   });
   return d;
 }
@@ -191,5 +194,25 @@ test('a text part named «…-ИОС4.2.ПЗ» 1–7 and drawings 1–7 whose ti
   assert.deepEqual(
     volumeStructureOf(d).parts.map((p) => p.numbering),
     [1, 2],
+  );
+});
+
+test('drawings whose title blocks were recognised from their pictures after a text part: their own numbering from 1, or the text part’s going on', () => {
+  const drawn = (sheet?: number): Sheet => ({ ...(sheet ? { sheet } : {}), form: 5, recognised: true });
+  // sheets 1 and 4 not made out: «—, 2, 3, —, 5» is a numbering of its own, never sheets 2, 3 and 5 printed twice
+  const own = volumeStructureOf(volume([...run(1, 6, { cipher: '24-017-КР.ТЧ', sheets: 8, form: 5 }), drawn(), drawn(2), drawn(3), drawn(), drawn(5)]));
+  assert.deepEqual(
+    own.parts.map((p) => [p.numbering, p.pageFrom, p.pageTo]),
+    [
+      [1, 1, 7],
+      [2, 8, 12],
+    ],
+  );
+  assert.equal(own.parts[0]!.declared?.sheets, 8);
+  // «7, 8» after sheets 1–6 goes on with them
+  const through = volumeStructureOf(volume([...run(1, 6, { sheets: 8, form: 5 }), drawn(7), drawn(8)]));
+  assert.deepEqual(
+    through.parts.map((p) => p.numbering),
+    [1, 1],
   );
 });

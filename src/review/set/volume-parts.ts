@@ -139,6 +139,8 @@ interface Segment {
   restart?: boolean;
   /** It holds the contents list. */
   contents?: boolean;
+  /** Its title blocks were recognised from the sheets' pictures (drawn as lines), not read as text. */
+  recognised?: boolean;
 }
 
 /** Text (5, 6) or drawing (3) by form; a form-5 or unknown block takes the kind of the sheet before it. */
@@ -174,10 +176,14 @@ function cutByCipher(d: DocFacts, cues: readonly (VolumePartCue | null)[], own: 
       const a = appendices.shift()!;
       if (cur && a.docPage > cur.stamps.at(-1)!.docPage) next = appendixAt(a);
     }
-    if (!cur) next = { cue: 'start', stamps: [], foreign, key, pageFrom: 1 };
-    else if (next) next.foreign = foreign;
+    const recognised = s.recognised === true;
+    if (!cur) next = { cue: 'start', stamps: [], foreign, key, pageFrom: 1, recognised };
+    else if (next) Object.assign(next, { foreign, recognised });
     else if (foreign !== cur.foreign || (key && cur.key && key !== cur.key))
-      next = { cue: foreign ? cues[i]! : 'cipher', stamps: [], foreign, key, pageFrom: s.docPage };
+      next = { cue: foreign ? cues[i]! : 'cipher', stamps: [], foreign, key, pageFrom: s.docPage, recognised };
+    // sheets whose title blocks are drawn as lines come from another program than the sheets before them (the
+    // drawings exported from CAD after a text part): a part of their own, whose recognised cipher cannot tell it
+    else if (recognised !== cur.recognised) next = { cue: 'form', stamps: [], foreign, key: null, pageFrom: s.docPage, recognised };
     if (next) {
       cur = next;
       segs.push(cur);
@@ -188,7 +194,17 @@ function cutByCipher(d: DocFacts, cues: readonly (VolumePartCue | null)[], own: 
   // appendices after the last title block (letters, certificates bound without a stamp)
   const lastPage = d.stamps.at(-1)?.docPage ?? 0;
   for (const a of appendices) if (a.docPage > lastPage) segs.push(appendixAt(a));
+  for (const g of segs) if (g.cue === 'form' && startsNumbering(g.stamps)) g.restart = true;
   return segs;
+}
+
+/**
+ * Whether a part's first numbered sheet is where a numbering from 1 puts it, counting its sheets before it whose
+ * number was not made out («—, 2, 3» begins anew; «7, 8» after sheets 1–6 goes on with them).
+ */
+function startsNumbering(stamps: readonly StampFacts[]): boolean {
+  const i = stamps.findIndex((s) => s.sheet !== null);
+  return i !== -1 && !stamps[i]!.sheetInsert && stamps[i]!.sheet! <= i + 1;
 }
 
 /** The contents list's pages at the beginning of the volume's first part become a part of their own. */
