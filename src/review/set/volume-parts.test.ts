@@ -209,6 +209,9 @@ test('drawings whose title blocks were recognised from their pictures after a te
     ],
   );
   assert.equal(own.parts[0]!.declared?.sheets, 8);
+  // a plan of a survey's appendix, sheet 3 of its own album, after a report numbered up to 4: not sheet 3 twice
+  const appendix = volumeStructureOf(volume([...run(1, 4, { sheets: 4, form: 5 }), { ...drawn(3), text: 'Приложение Б\nПлан М 1:500' }]));
+  assert.deepEqual(shape(appendix), ['text/start/1-4/1', 'appendix/appendix/3-3/2']);
   // «7, 8» after sheets 1–6 goes on with them
   const through = volumeStructureOf(volume([...run(1, 6, { sheets: 8, form: 5 }), drawn(7), drawn(8)]));
   assert.deepEqual(

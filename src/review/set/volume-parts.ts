@@ -11,7 +11,7 @@ export type VolumePartKind = 'contents' | 'text' | 'drawings' | 'appendix' | 'fo
 
 /**
  * What began the part: the volume's first sheets (start), the contents list (contents), another cipher of the volume
- * («…-КР.ГЧ» after «…-КР.ТЧ»), a change from text sheets to drawings or back (form), numbering restarting at 1
+ * («…-КР.ГЧ» after «…-КР.ТЧ»), a change from text sheets to drawings or back, or between title blocks read as text and recognised from pictures (form), numbering restarting at 1
  * (restart), an appendix heading (appendix), a title block of another cipher base or album (foreign_cipher), a sheet
  * number far past the volume's own (foreign_number).
  */
@@ -194,17 +194,21 @@ function cutByCipher(d: DocFacts, cues: readonly (VolumePartCue | null)[], own: 
   // appendices after the last title block (letters, certificates bound without a stamp)
   const lastPage = d.stamps.at(-1)?.docPage ?? 0;
   for (const a of appendices) if (a.docPage > lastPage) segs.push(appendixAt(a));
-  for (const g of segs) if (g.cue === 'form' && startsNumbering(g.stamps)) g.restart = true;
+  segs.forEach((g, i) => {
+    const before = segs[i - 1];
+    if (before && g.stamps.length && g.recognised !== before.recognised && numbersAnew(g.stamps, before.stamps)) g.restart = true;
+  });
   return segs;
 }
 
 /**
- * Whether a part's first numbered sheet is where a numbering from 1 puts it, counting its sheets before it whose
- * number was not made out («—, 2, 3» begins anew; «7, 8» after sheets 1–6 goes on with them).
+ * Whether sheets after a change of how their title blocks were made number anew: their first number made out does
+ * not run past the sheets before them («—, 2, 3» or «3 of 3» after sheets 1–6 begin a numbering; «7, 8» go on).
  */
-function startsNumbering(stamps: readonly StampFacts[]): boolean {
-  const i = stamps.findIndex((s) => s.sheet !== null);
-  return i !== -1 && !stamps[i]!.sheetInsert && stamps[i]!.sheet! <= i + 1;
+function numbersAnew(stamps: readonly StampFacts[], before: readonly StampFacts[]): boolean {
+  const first = stamps.find((s) => s.sheet !== null);
+  const last = [...before].reverse().find((s) => s.sheet !== null);
+  return first !== undefined && (last === undefined || first.sheet! <= last.sheet!);
 }
 
 /** The contents list's pages at the beginning of the volume's first part become a part of their own. */
