@@ -2,10 +2,12 @@
  * Register of remarks on download: 1,000 findings (by default) written as DOCX and XLSX, the three ways in the same
  * run on the same machine:
  * 1. in this process (the writing itself, for reference: what the API must not do on its event loop);
- * 2. in a child started for the file and stopped after it (how every register was built before: the program's
- *    start is paid by every download) — the baseline;
+ * 2. in a child started for the file and stopped after it (the program's start is paid by every download) — the
+ *    baseline;
  * 3. in a kept report child (isolation/report-children.ts, what the API does now): the first build pays the child's
  *    start, the following ones find it ready.
+ * The children are given the run's ids, as the API gives them: each loads the published result and its decisions
+ * from the store (a run published in this benchmark's own SQLite) before writing the file.
  * Then twenty downloads of the same register at once through the node's register slots (domain/work-bounds.ts):
  * one build, the other nineteen joined, and the time until the last of them has its file.
  * Prints JSON: median wall time of each way per format, the kept child's ratio against the per-file child, the
@@ -20,7 +22,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { programLauncher } from '../src/isolation/launcher.ts';
 import { reportChildren } from '../src/isolation/report-children.ts';
-import { isolatedRegisterRender } from '../src/isolation/register-build.ts';
+import { isolatedRegisterBuild, type RegisterRequest } from '../src/isolation/register-build.ts';
+import { migrateToLatest, openStore } from '../src/store/db.ts';
+import { createApiKey, createTenant } from '../src/store/repositories/tenants.ts';
+import { insertResult, insertRun } from '../test/helpers/rows.ts';
 import { WorkSlots } from '../src/isolation/work-slots.ts';
 import { renderRegister, type RegisterFormat } from '../src/report/register/index.ts';
 import { registerSheet } from '../src/report/register/rows.ts';
@@ -61,9 +66,23 @@ async function main(): Promise<void> {
   const launcher = programLauncher({ entry: new URL('../bin/drs.js', import.meta.url).pathname, memoryMb: MEMORY_MB });
   const result = makeResult(FINDINGS);
   const sheet = registerSheet(result, [], bareRegisterContext('bench-run'));
+  const store = await openStore({ dataDir, databaseUrl: null });
+  await migrateToLatest(store.db);
+  const tenant = await createTenant(store.db, { name: 'ООО «Экспертиза»', checksLeft: 10 });
+  const { key } = await createApiKey(store.db, tenant.id);
+  const runId = await insertRun(store.db, { tenantId: tenant.id, keyId: key.id });
+  await insertResult(store.db, { runId, tenantId: tenant.id }, result, {
+    reportMdKey: `runs/${runId}/report/report.md`,
+    reportPdfKey: null,
+    sectionPdfKeys: {},
+    themePdfKeys: {},
+    reportZipKey: null,
+  });
+  await store.close();
+  const request = (format: RegisterFormat): RegisterRequest => ({ tenantId: tenant.id, keyId: key.id, runId, format, query: {} });
   const limits = { memoryMb: MEMORY_MB, timeoutMs: TIMEOUT_MS };
   const kept = reportChildren(launcher, 2);
-  const keptRender = isolatedRegisterRender(kept, limits);
+  const keptRender = isolatedRegisterBuild(kept, limits);
   let keptPid: number | undefined;
   const out: Record<string, unknown> = { findings: FINDINGS, rows: sheet.rows.length, rounds: ROUNDS };
   try {
@@ -79,7 +98,7 @@ async function main(): Promise<void> {
           await timed(async () => {
             const child = launcher.start('reports');
             try {
-              const outcome = await child.perform({ type: 'register', format, sheet }, { timeoutMs: TIMEOUT_MS });
+              const outcome = await child.perform({ type: 'register', ...request(format) }, { timeoutMs: TIMEOUT_MS });
               if (outcome.kind !== 'register') throw new Error(`per-file child: ${outcome.kind}`);
             } finally {
               await child.stop();
@@ -88,8 +107,8 @@ async function main(): Promise<void> {
         );
       }
       // The kept child: its first build (started now, unless the other format left it warm), then warm ones.
-      const first = await timed(() => keptRender(format, sheet));
-      for (let i = 0; i < ROUNDS; i++) warm.push(await timed(() => keptRender(format, sheet)));
+      const first = await timed(() => keptRender(request(format)));
+      for (let i = 0; i < ROUNDS; i++) warm.push(await timed(() => keptRender(request(format))));
       keptPid ??= kept.pids()[0];
       out[format] = {
         bytes,
@@ -110,7 +129,7 @@ async function main(): Promise<void> {
         Array.from({ length: 20 }, () =>
           slots.run('org', 'register/same', () => {
             builds++;
-            return keptRender('docx', sheet);
+            return keptRender(request('docx'));
           }),
         ),
       ),

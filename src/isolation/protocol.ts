@@ -12,7 +12,7 @@ import type { PdfKeys } from '../report/index.ts';
 import type { DecidedState } from '../report/decided.ts';
 import type { Run } from '../kernel/model/runs.ts';
 import type { ProcessingStage } from '../kernel/stages.ts';
-import type { RegisterFormat, RegisterSheet } from '../report/register/index.ts';
+import type { RegisterFormat, RegisterQuery } from '../report/register/index.ts';
 
 /** What a child is started for: processing claimed runs, or building report files (PDF rebuilds, registers). */
 export type ChildPurpose = 'runs' | 'reports';
@@ -24,8 +24,11 @@ export type Job =
   | { type: 'pdf'; runId: string }
   /** Build every PDF and the ZIP of a published run as its decisions stand (src/report/decided.ts). */
   | { type: 'decided-pdf'; runId: string; state: DecidedState }
-  /** Write a register of remarks (its plain data) as XLSX or DOCX (src/report/register/). */
-  | { type: 'register'; format: RegisterFormat; sheet: RegisterSheet }
+  /**
+   * Draw the register of remarks of a published run for one key, as XLSX or DOCX, with its decisions as they stand
+   * (src/report/register/): the child loads the result and the decisions itself.
+   */
+  | { type: 'register'; tenantId: string; keyId: string; runId: string; format: RegisterFormat; query: RegisterQuery }
   /** Render page `page` (from 1) of the file at `input` to a PNG at `output` (isolation/page-render-child.mjs). */
   | { type: 'page'; input: string; mime: string; page: number; longestSide: number; output: string; timeoutMs: number };
 
@@ -39,8 +42,8 @@ export type JobResult =
   | { kind: 'lease_lost' }
   | { kind: 'crash'; message: string }
   | { kind: 'pdf'; keys: PdfKeys }
-  /** The register file, base64 (the IPC channel carries JSON). */
-  | { kind: 'register'; base64: string }
+  /** The register file, base64 (the IPC channel carries JSON), with its name and type. */
+  | { kind: 'register'; base64: string; fileName: string; contentType: string }
   /** The page's PNG is written where the job said. */
   | { kind: 'page' }
   /** The document has `pages` pages, fewer than the one asked for. */

@@ -59,12 +59,18 @@ async function runHandler(deps: ChildDeps): Promise<Handler> {
 /** Reports: every PDF and the ZIP of a published run, rebuilt from what publication stored; registers of remarks. */
 async function reportHandler(deps: ChildDeps): Promise<Handler> {
   const { buildStoredPdfs } = await import('../report/rebuild.ts');
-  const { renderRegister } = await import('../report/register/index.ts');
+  const { decidedRegister } = await import('../report/register/index.ts');
+  const { registerInput } = await import('../domain/feedback/register-input.ts');
+  const { getTenant } = await import('../store/repositories/tenants.ts');
   const { buildDecidedPdfs } = await import('../report/decided.ts');
   return async (job) => {
     if (job.type === 'register') {
       try {
-        return { kind: 'register', base64: (await renderRegister(job.format, job.sheet)).toString('base64') };
+        const tenant = await getTenant(deps.store.db, job.tenantId);
+        if (!tenant) return { kind: 'crash', message: `organization ${job.tenantId} not found` };
+        const input = await registerInput(deps.store.db, deps.store.dialect, tenant, job.keyId, job.runId);
+        const file = await decidedRegister(job.format, job.query, input);
+        return { kind: 'register', base64: file.body.toString('base64'), fileName: file.fileName, contentType: file.contentType };
       } catch (err) {
         deps.log.warn({ err }, 'register build failed in child');
         return { kind: 'crash', message: message(err) };

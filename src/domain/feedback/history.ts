@@ -3,7 +3,7 @@ import type { Decision, DesignerAnswer, SectionAssignment } from '../../kernel/m
 import { designerAnswers } from '../../store/repositories/answers.ts';
 import { apiKeyLabels } from '../../store/repositories/tenants.ts';
 import { actorOf } from './actor.ts';
-import { decisionHistory, sectionAssignments } from '../../store/repositories/feedback.ts';
+import { decisionCount, decisionHistory, sectionAssignments } from '../../store/repositories/feedback.ts';
 import { loadPublished, type Published } from './published.ts';
 import { latestDecisions } from './latest-decisions.ts';
 
@@ -67,6 +67,6 @@ export async function currentDecisions(db: Db, tenantId: string, runId: string):
  * the published result: two requests with the same version see the same decisions of the run.
  */
 export async function decisionsVersion(db: Db, tenantId: string, runId: string): Promise<string> {
-  const history = await decisionHistory(db, tenantId, runId);
-  return `${history.length}:${history.at(-1)?.id ?? ''}`;
+  const { count, lastAt } = await decisionCount(db, tenantId, runId);
+  return `${count}:${lastAt ?? ''}`;
 }

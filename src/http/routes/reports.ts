@@ -16,9 +16,8 @@ import {
   XlsxDownload,
   ZipDownload,
 } from '../schemas/reports.ts';
-import { buildRegister, type RegisterFormat, type RegisterQuery } from '../../report/register/index.ts';
-import { currentDecisions, decidedResult, decisionsVersion } from '../../domain/feedback/history.ts';
-import { latestDecisions } from '../../domain/feedback/latest-decisions.ts';
+import { decidedRegister, type RegisterFormat, type RegisterQuery } from '../../report/register/index.ts';
+import { currentDecisions, decisionsVersion } from '../../domain/feedback/history.ts';
 import { BlobNotFoundError } from '../../blobs/blob-store.ts';
 import { attachmentDisposition } from '../../report/disposition.ts';
 import { downloadBase, parseReportQuery, storedReport, type ReportQuery, type ReportRequest } from '../../report/download.ts';
@@ -26,14 +25,15 @@ import { getRunOf, publishedObjectTitles, reportKeysOf } from '../../domain/runs
 import type { PdfRebuilder } from '../../report/rebuild.ts';
 import { isolatedDecidedPdfBuild, isolatedPdfBuild } from '../../isolation/pdf-build.ts';
 import { asPublished, DecidedReports, decidedMarkdown, decidedPrefix, decidedState, type DecidedState } from '../../report/decided.ts';
-import { uploadedAnswer, withAnswerReview } from '../../report/revision/answers.ts';
+import { uploadedAnswer } from '../../report/revision/answers.ts';
 import type { ReportKeys } from '../../report/types.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
-import { isolatedRegisterRender } from '../../isolation/register-build.ts';
+import { isolatedRegisterBuild, type RegisterBuild } from '../../isolation/register-build.ts';
 import { reportChildren } from '../../isolation/report-children.ts';
 import type { AdmitBuild } from '../../report/admit.ts';
-import { roundContext } from '../../domain/feedback/register-context.ts';
+import { registerInput } from '../../domain/feedback/register-input.ts';
+import { getTenant } from '../../store/repositories/tenants.ts';
 import { answersOf, recordAnswers, REGISTER_MAX_BYTES } from '../../domain/feedback/answers.ts';
 import type { Decision } from '../../kernel/model/feedback.ts';
 import type { PublishedResult } from '../../kernel/result.ts';
@@ -56,7 +56,14 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   // the node's report and register slots (domain/work-bounds.ts), which bound them per organization and per node.
   const children = deps.children ? reportChildren(deps.children, deps.config.reportBuildSlots + deps.config.registerBuildSlots) : undefined;
   const build = children ? isolatedPdfBuild(children, limits) : undefined;
-  const renderInChild = children ? isolatedRegisterRender(children, limits) : undefined;
+  // without children (tests, the in-process mode) the register is drawn here, the same way
+  const buildRegisterFile: RegisterBuild = children
+    ? isolatedRegisterBuild(children, limits)
+    : async ({ tenantId, keyId, runId, format, query }) => {
+        const tenant = await getTenant(db, tenantId);
+        if (!tenant) throw errors.runNotFound();
+        return decidedRegister(format, query, await registerInput(db, deps.store.dialect, tenant, keyId, runId));
+      };
   const admit: AdmitBuild = (organizationId, key, work) => bounds.reports.run(organizationId, key, work);
   // Loaded on the first PDF or ZIP download: the renderer (pdfkit, fonts) is not part of an idle API node.
   let rebuilder: Promise<PdfRebuilder> | null = null;
@@ -159,22 +166,9 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     const run = await getRunOf(db, tenant.id, runId);
     const version = await decisionsVersion(db, tenant.id, run.id);
     const key = `register/${tenant.id}/${auth.key.id}/${run.id}/${format}/${JSON.stringify(query)}/${version}`;
-    const file = await bounds.registers.run(tenant.id, key, async () => {
-      const { published, history, previousHistory, answers, previousAnswers } = await decidedResult(db, tenant.id, run.id);
-      const [ctx, titles] = await Promise.all([
-        roundContext(db, tenant, auth.key.id, published.run),
-        publishedObjectTitles(db, deps.store.dialect, [published.run.id]),
-      ]);
-      const title = titles.get(published.run.id);
-      // the answer loop as the previous round's answers stand now, as /findings shows it
-      const reviewed = withAnswerReview(published.result, previousAnswers.map(uploadedAnswer));
-      return buildRegister(format, reviewed, latestDecisions(history), query, ctx, {
-        render: renderInChild,
-        previousDecisions: latestDecisions(previousHistory),
-        answers: new Map([...previousAnswers, ...answers].map((a) => [a.findingId, { answer: a.answer, sheet: a.sheet, closed: a.closed }])),
-        object: title?.cipher || title?.name || published.run.objectAddress,
-      });
-    });
+    // a run not published has no register: said before a slot is taken (publication writes the result with «done»)
+    if (run.status !== 'done') throw errors.noReport();
+    const file = await bounds.registers.run(tenant.id, key, () => buildRegisterFile({ tenantId: tenant.id, keyId: auth.key.id, runId: run.id, format, query }));
     return reply
       .type(file.contentType)
       .header('Content-Length', String(file.body.length))

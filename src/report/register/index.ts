@@ -2,7 +2,8 @@
  * GET /runs/{run_id}/register.xlsx and register.docx: the register of remarks built on request from the published
  * result and the decisions as they stand now (decisions come after publication, so it is never stored).
  */
-import type { Decision } from '../../kernel/model/feedback.ts';
+import type { Decision, DesignerAnswer } from '../../kernel/model/feedback.ts';
+import { uploadedAnswer, withAnswerReview } from '../revision/answers.ts';
 import type { PublishedResult } from '../../kernel/result.ts';
 import { errors } from '../../kernel/errors.ts';
 import { parseReportQuery } from '../download.ts';
@@ -78,6 +79,29 @@ export function registerFileName(
  * the same of the round the result was compared with, `answers` the designer's answers brought in. The sheet is
  * chosen here (cheap); `render` writes it, in this process unless the caller gives a child's renderer.
  */
+/** What the register is drawn from (domain/feedback/register-input.ts loads it). */
+export interface DecidedRegisterInput {
+  result: PublishedResult;
+  current: readonly Decision[];
+  previousDecisions: readonly Decision[];
+  previousAnswers: readonly DesignerAnswer[];
+  answers: ReadonlyMap<string, RegisterAnswer>;
+  ctx: RegisterContext;
+  object: string | null;
+}
+
+/** The register of a published run as its decisions and the designer's answers stand: the one way it is drawn. */
+export function decidedRegister(format: RegisterFormat, query: RegisterQuery, input: DecidedRegisterInput, render?: RegisterRenderer): Promise<RegisterFile> {
+  // the answer loop as the previous round's answers stand now, as /findings shows it
+  const reviewed = withAnswerReview(input.result, input.previousAnswers.map(uploadedAnswer));
+  return buildRegister(format, reviewed, input.current, query, input.ctx, {
+    render,
+    previousDecisions: input.previousDecisions,
+    answers: input.answers,
+    object: input.object,
+  });
+}
+
 export async function buildRegister(
   format: RegisterFormat,
   result: PublishedResult,

@@ -161,6 +161,20 @@ export async function sectionAssignments(db: Db, tenantId: string, runId: string
   return rows.map((r) => ({ section: r.section, employeeId: r.employee_id, assignedAt: r.assigned_at }));
 }
 
+/**
+ * How many decisions a run has and when the last was made: decisions are only ever added, so the pair changes with
+ * every decision — a version of them read without loading a row.
+ */
+export async function decisionCount(db: Db, tenantId: string, runId: string): Promise<{ count: number; lastAt: string | null }> {
+  const row = await db
+    .selectFrom('feedback')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('created_at').as('last')])
+    .where('tenant_id', '=', tenantId)
+    .where('run_id', '=', runId)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), lastAt: (row?.last as string | null | undefined) ?? null };
+}
+
 /** Every decision on a run in the order it was made. */
 export async function decisionHistory(db: Db, tenantId: string, runId: string): Promise<Decision[]> {
   const rows = await db
