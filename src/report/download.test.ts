@@ -69,6 +69,8 @@ test('storedReport: keys, names and content types', () => {
   assert.deepEqual(storedReport(KEYS, { kind: 'pdf' }, 'report-id'), { key: 'r/report.pdf', fileName: 'report-id.pdf', contentType: 'application/pdf' });
   assert.equal(storedReport(KEYS, { kind: 'pdf', section: 'КР' }, 'report-id').fileName, 'report-id-КР.pdf');
   assert.equal(storedReport(KEYS, { kind: 'pdf', theme: 'norms' }, 'id').key, 'r/themes/norms.pdf');
+  // a theme is named in words, as the cabinet and the registers name it
+  assert.equal(storedReport(KEYS, { kind: 'pdf', theme: 'norms' }, 'report-id').fileName, 'report-id Нормативные требования и оформление.pdf');
   assert.deepEqual(storedReport(KEYS, { kind: 'zip' }, 'report-id'), { key: 'r/report.zip', fileName: 'report-id.zip', contentType: 'application/zip' });
 });
 

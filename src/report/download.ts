@@ -98,7 +98,8 @@ export function storedReport(keys: ReportKeys, request: ReportRequest, base: str
     if (key === undefined) {
       throw errors.thematicUnavailable(THEME_LABELS[request.theme]);
     }
-    return pdf(key, `-${request.theme}`);
+    // named as the cabinet, the PDF's heading and the registers name the theme, not by its API code
+    return pdf(key, ` ${THEME_LABELS[request.theme]}`);
   }
   return pdf(keys.reportPdfKey, '');
 }

@@ -135,7 +135,7 @@ describe('report downloads', () => {
   test('per-theme PDF', async () => {
     const r = await get(`/runs/${runId}/report.pdf?theme=norms`);
     assert.equal(r.statusCode, 200);
-    assert.match(downloadName(r.headers['content-disposition']), /^Замечания .+ \d{4}-\d{2}-\d{2}-norms\.pdf$/);
+    assert.match(downloadName(r.headers['content-disposition']), /^Замечания .+ \d{4}-\d{2}-\d{2} Нормативные требования и оформление\.pdf$/);
     assert.match((await pdfText(r.rawPayload)).replace(/\s+/g, ' '), /тематической группе «Нормативные требования и оформление»/);
   });
 

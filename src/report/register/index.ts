@@ -74,11 +74,6 @@ export function registerFileName(
   return `${parts.filter(Boolean).join(' ')}.${format}`;
 }
 
-/**
- * Builds the register file; `current` is the current decision of every author (latestDecisions), `previousDecisions`
- * the same of the round the result was compared with, `answers` the designer's answers brought in. The sheet is
- * chosen here (cheap); `render` writes it, in this process unless the caller gives a child's renderer.
- */
 /** What the register is drawn from (domain/feedback/register-input.ts loads it). */
 export interface DecidedRegisterInput {
   result: PublishedResult;
@@ -102,6 +97,11 @@ export function decidedRegister(format: RegisterFormat, query: RegisterQuery, in
   });
 }
 
+/**
+ * Builds the register file; `current` is the current decision of every author (latestDecisions), `previousDecisions`
+ * the same of the round the result was compared with, `answers` the designer's answers brought in. The sheet is
+ * chosen here (cheap); `render` writes it, in this process unless the caller gives a child's renderer.
+ */
 export async function buildRegister(
   format: RegisterFormat,
   result: PublishedResult,
