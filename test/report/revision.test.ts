@@ -141,6 +141,26 @@ describe('revision comparison in a bundle', () => {
     assert.doesNotMatch(text, /Площадь КР уточняется расчётом/);
   });
 
+  test('the XLSX registers list the resolved remarks too, in both variants; the rejected one stays out of the designer’s', async () => {
+    const cellsOf = async (query: string) => {
+      const r = await fetch(`${server.baseUrl}/runs/${second.runId}/register.xlsx${query}`, { headers: { authorization: `Bearer ${api.key}` } });
+      assert.equal(r.status, 200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(await r.arrayBuffer());
+      const texts: string[] = [];
+      const textOf = (v: ExcelJS.CellValue): string =>
+        v && typeof v === 'object' && 'richText' in v ? v.richText.map((t) => t.text).join('') : String(v ?? '');
+      for (const sheet of book.worksheets) sheet.eachRow((row) => row.eachCell((cell) => texts.push(textOf(cell.value))));
+      return texts.join('\n');
+    };
+    for (const query of ['', '?variant=specialist']) {
+      const text = await cellsOf(query);
+      assert.match(text, /Сняты — устранены с прошлого тура: 1/, query || 'designer');
+      assert.match(text, /№ \d+ прошлого тура \(КР\): Адрес объекта различается/, query || 'designer');
+    }
+    assert.doesNotMatch(await cellsOf(''), /Расхождение значения «площадь застройки»/, 'rejected in the previous round, undecided now: not handed over');
+  });
+
   test('the PDF summary says what changed since the previous round', async () => {
     const pdf = await api.get(`/runs/${second.runId}/report.pdf`);
     assert.equal(pdf.status, 200);
