@@ -16,7 +16,8 @@
 // Messages: in {type:'page', input, mime, page, longestSide, output, words?, ocr?, clip?, timeoutMs} | {type:'stop'};
 // out {type:'ready'}, then {type:'result', result: {kind:'page'} | {kind:'no_such_page', pages} | {kind:'crash', message}}.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { isA4, titleBlockCrop } from './title-block-crop.mjs';
+import { isA4, POINTS_PER_MM as mm } from '../kernel/sheet-size.mjs';
+import { titleBlockCrop } from './title-block-crop.mjs';
 
 const WATCH_MS = 50;
 /** Words kept of one page at most (a dense A0 drawing has some thousands). */
@@ -109,7 +110,6 @@ if (isMainThread) {
    * block along its right edge, turned upright), drawn at a resolution to read it.
    */
   function titleBlockPicture(page, [x0, y0, x1, y1]) {
-    const mm = 72 / 25.4;
     const [widthMm, heightMm] = [(x1 - x0) / mm, (y1 - y0) / mm];
     const along = isA4(widthMm, heightMm) && widthMm > heightMm ? landscapeA4Block(page, [x0, y0, x1, y1]) : 'short';
     const c = titleBlockCrop(widthMm, heightMm, along);
@@ -130,7 +130,6 @@ if (isMainThread) {
    * ГОСТ Р 21.101 has it (a scan without text too).
    */
   function landscapeA4Block(page, [x0, y0, x1, y1]) {
-    const mm = 72 / 25.4;
     const side = titleBlockCrop((x1 - x0) / mm, (y1 - y0) / mm, 'short');
     const corner = titleBlockCrop((x1 - x0) / mm, (y1 - y0) / mm, 'bottom');
     const within = (c, x, y) => x >= x0 + c.x0 * mm && x <= x0 + c.x1 * mm && y >= y0 + c.y0 * mm && y <= y0 + c.y1 * mm;

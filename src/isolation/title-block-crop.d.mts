@@ -1,8 +1,6 @@
 export const LARGE_CORNER_MM: [number, number];
 export const A4_CORNER_MM: [number, number];
 
-export { isA4 } from '../kernel/sheet-size.mjs';
-
 /** The part of a sheet with its title block, in mm from its top-left corner, and the quarter turns that make it upright. */
 export function titleBlockCrop(
   widthMm: number,

@@ -16,8 +16,6 @@ export const LARGE_CORNER_MM = [215, 90];
 /** The corner drawn along the short side of an A4 sheet, in mm: the block with its 5 mm margin and 10 mm of room. */
 export const A4_CORNER_MM = [200, 70];
 
-export { isA4 };
-
 /**
  * The part of a sheet with its title block: x0, y0, x1, y1 in mm from the sheet's top-left corner, never past the
  * sheet, and the quarter turns clockwise (0 or 90) that make the block read upright.

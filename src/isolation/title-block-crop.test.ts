@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isA4, titleBlockCrop } from './title-block-crop.mjs';
+import { isA4 } from '../kernel/sheet-size.mjs';
+import { titleBlockCrop } from './title-block-crop.mjs';
 
 /** A crop rounded to a tenth of a mm, for comparison. */
 const mm = (c: ReturnType<typeof titleBlockCrop>) => ({ ...c, x0: Math.round(c.x0 * 10) / 10, y0: Math.round(c.y0 * 10) / 10 });

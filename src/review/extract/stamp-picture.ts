@@ -8,13 +8,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { isA4 } from '../../kernel/sheet-size.mjs';
+import { isA4, POINTS_PER_MM as MM } from '../../kernel/sheet-size.mjs';
 import type { PlacedLine } from '../types.ts';
 import { recogniseWords, type RecognisedWord } from './ocr.ts';
 import { joinFragments, stampCorner } from './title-block.mjs';
 
 const run = promisify(execFile);
-const MM = 72 / 25.4;
 /** 300 dpi: the strokes of a 2.5 mm CAD letter stay apart. */
 const SCALE = 300 / 72;
 /** A straight stroke this long along an axis is a rule of the block, not a letter (the tallest letters are 10 mm). */

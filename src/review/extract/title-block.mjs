@@ -1,9 +1,9 @@
 // Where the title block (основная надпись) of a sheet is: shared by both PDF readers. Plain .mjs so the
 // mupdf reader process can load it without a TypeScript loader.
 
+import { POINTS_PER_MM as MM } from '../../kernel/sheet-size.mjs';
 import { continuesRow, rowGlue } from './row-pieces.mjs';
 
-const MM = 72 / 25.4;
 // A CAD label's pieces stand a little apart («Н» «.» «контроль»): a space only where the gap is a quarter of a letter's height.
 const LABEL_WORD_GAP = 0.25;
 // Title block: 185 mm wide, up to 55 mm high, 5 mm from the frame edge; a little slack for CAD exports.

@@ -1,9 +1,8 @@
+import { POINTS_PER_MM as MM } from '../../kernel/sheet-size.mjs';
 import { fixLookalikes, unifyDashes } from '../text/normalize.ts';
 import type { PlacedLine } from '../types.ts';
 import { parseCiphers } from './cipher.ts';
 import { STAMP_ROLES, type CipherFact, type StampFacts, type StampRole, type TitleBlockForm } from './types.ts';
-
-const MM = 72 / 25.4;
 
 // Labels as printed, also wrapped in a narrow cell («Нормоконтро|ль») or run into the surname («РазработалИванов»).
 const END = String.raw`(?=$|[\s.:]|[А-ЯЁ])`;
