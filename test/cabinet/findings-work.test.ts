@@ -6,7 +6,7 @@
  * names (the run by its object, downloads by cipher and date, Moscow time, a favicon); printing without navigation;
  * the findings page of a running run refreshing itself; an upload that asks before the page is left and never opens
  * the run once it is; the deletion of documents last on the run page; the corner with the title block beside a
- * title-block finding, on an A4 sheet too.
+ * title-block finding, on an A4 sheet too; findings left while loading never take the address back.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -346,4 +346,31 @@ test('a title-block finding: the corner with the title block is shown beside the
   await answered;
   await page.waitForTimeout(300);
   assert.equal(await page.locator('img.title-block-picture').count(), 0);
+});
+
+test('findings left while they load keep the address the reader went to', async () => {
+  const findings = new RegExp(`/api/v1/runs/${runId}/findings$`);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(findings, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  try {
+    await page.goto(`${origin}/#/runs/${runId}/findings`);
+    await requested;
+    await page.goto(`${origin}/#/`);
+    await page.locator('table.runs').waitFor();
+    const answered = page.waitForResponse(findings);
+    release();
+    await answered;
+    await page.waitForTimeout(300);
+    assert.equal(new URL(page.url()).hash, '#/');
+    assert.equal(await page.locator('table.runs').count(), 1);
+  } finally {
+    await page.unroute(findings);
+  }
 });

@@ -593,6 +593,8 @@ export async function findingsView(main, runId, linkedN, query) {
   if (run.status !== 'done') return awaitRun(main, run, () => findingsView(main, runId, linkedN, query));
   let result = await api.get(`/runs/${runId}/findings`);
   let decisionLog = (await api.get(`/runs/${runId}/feedback`)).history;
+  // Left while loading: another view owns the page now, and no listener of this one may stay behind.
+  if (!main.isConnected) return () => {};
   const employees = !!features.features?.employees;
   const filters = filtersOf(query);
 
@@ -626,6 +628,8 @@ export async function findingsView(main, runId, linkedN, query) {
 
   /** Keeps the address on the finding on screen and the filters, to reopen them or send them to a colleague. @param {Finding | undefined} f */
   function keepAddress(f) {
+    // A view still loading when the reader went elsewhere must not take the address back.
+    if (!main.isConnected || !location.hash.startsWith(`#/runs/${runId}/findings`)) return;
     // No new history entry, so Back leaves the findings rather than stepping through them.
     const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v)).toString();
     const address = `#/runs/${runId}/findings${f ? `/${f.n}` : ''}${params ? `?${params}` : ''}`;
