@@ -16,8 +16,8 @@
  * Printed (one JSON line): per attack, the victim's polling p50 / p99 and picture median under the attack and in the
  * baseline before it, their ratios; the attackers' answers by status; the peak resident memory of the server and
  * all its children, and the bound it must stay under: the idle server plus every slot's child at its memory limit
- * (PAGE_RENDER_SLOTS × PAGE_RENDER_MEMORY_MB + (REPORT_BUILD_SLOTS + REGISTER_BUILD_SLOTS) × RUN_MEMORY_MB) plus
- * 256 MiB for each archive preview unpacking in the API process.
+ * (PAGE_RENDER_SLOTS × PAGE_RENDER_MEMORY_MB + (REPORT_BUILD_SLOTS + REGISTER_BUILD_SLOTS + ARCHIVE_PREVIEW_SLOTS) ×
+ * RUN_MEMORY_MB: previews unpack in the same kept report children).
  *
  * Usage: node --import tsx bench/bounds.ts [--seconds 15] [--pollers 2] [--only registers,pages,previews]
  */
@@ -49,8 +49,6 @@ const PAGE_TIMEOUT_MS = 10_000;
 const FINDINGS = 3000;
 const VICTIM_FILLS = 300;
 const HOSTILE_DOCS = 60;
-/** Memory the preview of one archive may take in the API process (7-Zip's WebAssembly worker, ZIP streams). */
-const PREVIEW_MB = 256;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -216,7 +214,7 @@ try {
 
   await sleep(2000);
   const idleMb = await treeRssMb(server.process.pid!);
-  const boundMb = idleMb + 2 * 512 + (2 + 2) * 1024 + 2 * PREVIEW_MB;
+  const boundMb = idleMb + 2 * 512 + (2 + 2 + 2) * 1024;
   const out: Record<string, unknown> = { bench: 'bounds', seconds: SECONDS, pollers: POLLERS, idle_rss_mb: idleMb, memory_bound_mb: boundMb };
   for (const name of ATTACKS) {
     const attack = attacks[name];

@@ -21,7 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { programLauncher } from '../src/isolation/launcher.ts';
-import { reportChildren } from '../src/isolation/report-children.ts';
+import { keptReportChildren } from '../src/isolation/report-children.ts';
 import { isolatedRegisterBuild, type RegisterRequest } from '../src/isolation/register-build.ts';
 import { migrateToLatest, openStore } from '../src/store/db.ts';
 import { createApiKey, createTenant } from '../src/store/repositories/tenants.ts';
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   await store.close();
   const request = (format: RegisterFormat): RegisterRequest => ({ tenantId: tenant.id, keyId: key.id, runId, format, query: {} });
   const limits = { memoryMb: MEMORY_MB, timeoutMs: TIMEOUT_MS };
-  const kept = reportChildren(launcher, 2);
+  const kept = keptReportChildren(launcher, 2);
   const keptRender = isolatedRegisterBuild(kept, limits);
   let keptPid: number | undefined;
   const out: Record<string, unknown> = { findings: FINDINGS, rows: sheet.rows.length, rounds: ROUNDS };

@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppDeps, AppInput } from './domain/deps.ts';
 import { workBounds } from './domain/work-bounds.ts';
+import { keptReportChildren } from './isolation/report-children.ts';
 import type { App } from './http/app-instance.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { startRateLimits, type RateLimits } from './http/rate-limit.ts';
@@ -41,7 +42,15 @@ declare module 'fastify' {
 }
 
 export async function buildApp(input: AppInput): Promise<App> {
-  const deps: AppDeps = { ...input, bounds: input.bounds ?? workBounds(input.config) };
+  const { config } = input;
+  const deps: AppDeps = {
+    ...input,
+    bounds: input.bounds ?? workBounds(config),
+    // at most one child per job the node's report, register and preview slots let run at once
+    ...(input.children
+      ? { buildChildren: keptReportChildren(input.children, config.reportBuildSlots + config.registerBuildSlots + config.archivePreviewSlots) }
+      : {}),
+  };
   const app = Fastify({
     loggerInstance: deps.log,
     // Every response carries the request id; a client-supplied X-Request-Id is kept when sane.
@@ -151,9 +160,10 @@ export async function buildApp(input: AppInput): Promise<App> {
     // the children of each kind of work on request, read from its slots (domain/work-bounds.ts)
     ...(['page_render', 'pdf_build', 'register_build', 'archive_preview'] as const).map((kind) => reportChildren(kind, () => deps.bounds.stats().kinds[kind])),
   ];
-  app.addHook('onClose', (_app, done) => {
+  app.addHook('onClose', async () => {
     for (const stop of unmeasure) stop();
-    done();
+    // after the routes' own close hooks, which wait for the builds they started
+    await deps.buildChildren?.stop();
   });
   const metricsToken = deps.config.metricsToken;
   if (metricsToken !== null) {

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Store } from '../store/db.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import type { ChildLauncher } from '../isolation/launcher.ts';
+import type { ChildPool } from '../isolation/child-pool.ts';
 import type { WorkBounds } from './work-bounds.ts';
 
 /** What the request-side services and the routes need; built once by the entry point, no globals. */
@@ -17,9 +18,14 @@ export interface AppDeps {
   children?: ChildLauncher;
   /** The bounds of the work done on request (children of each kind, uploads): one set per API process. */
   bounds: WorkBounds;
+  /**
+   * The kept children that do work on request — PDF rebuilds, registers, archive previews (isolation/report-children.ts)
+   * — when there is a launcher; absent, that work runs in process.
+   */
+  buildChildren?: ChildPool;
   /** The wall clock (ms) of time windows such as the rate limits' minutes; Date.now unless a test holds it. */
   clock?: () => number;
 }
 
-/** What an API process is built from: the bounds are made from the configuration unless given (a test that watches them). */
-export type AppInput = Omit<AppDeps, 'bounds'> & { bounds?: WorkBounds };
+/** What an API process is built from: the bounds are made from the configuration unless given (a test that watches them), the build children from the launcher. */
+export type AppInput = Omit<AppDeps, 'bounds' | 'buildChildren'> & { bounds?: WorkBounds };

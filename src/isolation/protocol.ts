@@ -13,8 +13,11 @@ import type { DecidedState } from '../report/decided.ts';
 import type { Run } from '../kernel/model/runs.ts';
 import type { ProcessingStage } from '../kernel/stages.ts';
 import type { RegisterFormat, RegisterQuery } from '../report/register/index.ts';
+import type { ArchivePreview } from '../ingest/unpack.ts';
+import type { IntakeLimits, UploadedFile } from '../ingest/types.ts';
+import type { ErrorCode } from '../kernel/errors.ts';
 
-/** What a child is started for: processing claimed runs, or building report files (PDF rebuilds, registers). */
+/** What a child is started for: processing claimed runs, or work on request (PDF rebuilds, registers, archive previews). */
 export type ChildPurpose = 'runs' | 'reports';
 
 export type Job =
@@ -29,6 +32,8 @@ export type Job =
    * (src/report/register/): the child loads the result and the decisions itself.
    */
   | { type: 'register'; tenantId: string; keyId: string; runId: string; format: RegisterFormat; query: RegisterQuery }
+  /** List what the archive at `upload.path` holds, unpacking it under `scratchDir` within the organization's limits (ingest/unpack.ts). */
+  | { type: 'preview'; upload: UploadedFile; scratchDir: string; limits: IntakeLimits }
   /** Render page `page` (from 1) of the file at `input` to a PNG at `output` (isolation/page-render-child.mjs). */
   | { type: 'page'; input: string; mime: string; page: number; longestSide: number; output: string; timeoutMs: number };
 
@@ -40,10 +45,15 @@ export type JobResult =
   | { kind: 'done'; stageSeconds?: Partial<Record<ProcessingStage, number>> }
   | { kind: 'failure'; error: RunError }
   | { kind: 'lease_lost' }
-  | { kind: 'crash'; message: string }
+  /** `code`: the system's error code when there is one (ENOSPC: the API answers 507 as it would in process). */
+  | { kind: 'crash'; message: string; code?: string }
   | { kind: 'pdf'; keys: PdfKeys }
   /** The register file, base64 (the IPC channel carries JSON), with its name and type. */
   | { kind: 'register'; base64: string; fileName: string; contentType: string }
+  /** What the archive holds. */
+  | { kind: 'preview'; preview: ArchivePreview }
+  /** The work was refused with a request error of the catalogue (a broken or hostile archive, a limit). */
+  | { kind: 'refused'; code: ErrorCode; message: string; file?: string }
   /** The page's PNG is written where the job said. */
   | { kind: 'page' }
   /** The document has `pages` pages, fewer than the one asked for. */

@@ -127,6 +127,9 @@ export const errors = {
       'intake',
     ),
 
+  /** An error of this catalogue raised in a child process (isolation/archive-preview.ts), answered as it was raised there. */
+  relayed: (code: ErrorCode, message: string, file?: string) => new AppError(code, message, file),
+
   // transport: what Node's HTTP parser and Fastify refuse before a route runs
   headersTooLarge: () => new AppError('headers_too_large', 'Строка запроса и заголовки длиннее допустимого (16 КБ)'),
   requestIncomplete: () => new AppError('request_timeout', 'Запрос не получен полностью за отведённое время'),

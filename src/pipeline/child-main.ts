@@ -56,14 +56,27 @@ async function runHandler(deps: ChildDeps): Promise<Handler> {
   };
 }
 
-/** Reports: every PDF and the ZIP of a published run, rebuilt from what publication stored; registers of remarks. */
+/** Reports: every PDF and the ZIP of a published run, rebuilt from what publication stored; registers of remarks; archive previews. */
 async function reportHandler(deps: ChildDeps): Promise<Handler> {
   const { buildStoredPdfs } = await import('../report/rebuild.ts');
   const { decidedRegister } = await import('../report/register/index.ts');
   const { registerInput } = await import('../domain/feedback/register-input.ts');
   const { getTenant } = await import('../store/repositories/tenants.ts');
   const { buildDecidedPdfs } = await import('../report/decided.ts');
+  const { isAppError } = await import('../kernel/errors.ts');
   return async (job) => {
+    if (job.type === 'preview') {
+      // Loaded on the first preview: a child that only builds reports never holds the unpackers.
+      const { previewArchive } = await import('../ingest/index.ts');
+      try {
+        return { kind: 'preview', preview: await previewArchive(job.upload, job.scratchDir, job.limits) };
+      } catch (err) {
+        if (isAppError(err)) return { kind: 'refused', code: err.code, message: err.message, ...(err.file === undefined ? {} : { file: err.file }) };
+        deps.log.warn({ err }, 'archive preview failed in child');
+        const code = (err as { code?: unknown } | null)?.code;
+        return { kind: 'crash', message: message(err), ...(typeof code === 'string' ? { code } : {}) };
+      }
+    }
     if (job.type === 'register') {
       try {
         const tenant = await getTenant(deps.store.db, job.tenantId);

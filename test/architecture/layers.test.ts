@@ -13,9 +13,9 @@ import { fileCycles, importEdges, layerOf, moduleSpecifiers, SRC_ROOT, type Impo
  * Which layers each layer may import (besides itself), bottom to top. The kernel imports nothing of the
  * app; store and blobs sit on it; ingest, review and report are the processing libraries; notify owns the
  * webhook outbox the domain writes into run transactions; isolation starts and watches the child processes that
- * carry runs, PDF builds and page pictures; domain is the request-side services; pipeline, http and cli drive them (http/presenters/
+ * carry runs, PDF builds, registers, archive previews and page pictures; domain is the request-side services; pipeline, http and cli drive them (http/presenters/
  * turns domain objects into the contract's JSON for the API, the cabinet and the operator commands alike); app
- * composes the HTTP API and main is the entry point.
+ * composes the HTTP API (with the children its requests share) and main is the entry point.
  */
 export const ALLOWED: Record<string, readonly string[]> = {
   kernel: [],
@@ -26,13 +26,13 @@ export const ALLOWED: Record<string, readonly string[]> = {
   review: ['kernel', 'ingest'],
   report: ['kernel', 'store', 'blobs'],
   notify: ['kernel', 'config', 'store'],
-  isolation: ['kernel', 'store', 'report'],
+  isolation: ['kernel', 'store', 'ingest', 'report'],
   domain: ['kernel', 'config', 'store', 'blobs', 'ingest', 'notify', 'isolation'],
   pipeline: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'report', 'notify', 'isolation', 'domain'],
   http: ['kernel', 'config', 'store', 'blobs', 'ingest', 'report', 'notify', 'isolation', 'domain'],
   cabinet: ['kernel', 'config', 'store', 'blobs', 'isolation', 'domain', 'http'],
   cli: ['kernel', 'config', 'store', 'notify', 'domain'],
-  app: ['kernel', 'config', 'store', 'blobs', 'domain', 'http', 'cabinet'],
+  app: ['kernel', 'config', 'store', 'blobs', 'isolation', 'domain', 'http', 'cabinet'],
   main: ['kernel', 'config', 'store', 'blobs', 'ingest', 'review', 'notify', 'isolation', 'domain', 'pipeline', 'http', 'cli', 'app'],
 };
 

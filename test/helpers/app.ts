@@ -25,6 +25,11 @@ export interface AppOptions {
   env?: Record<string, string>;
   /** Start the worker and the webhook dispatcher too (`drs serve`); by default the API alone (`--no-worker`). */
   worker?: boolean;
+  /**
+   * Fork the children of work on request (report builds, registers, archive previews) as `drs serve` does, without a
+   * worker; implied by `worker`.
+   */
+  children?: boolean;
   /** Listen on a free port of 127.0.0.1 (default); false for tests that only inject requests or listen themselves. */
   listen?: boolean;
   /** The application's logger; by default one that keeps the lines for logs(). */
@@ -81,6 +86,10 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
     children = programLauncher({ entry: join(ROOT, 'bin', 'drs.js'), memoryMb: config.runMemoryMb });
     worker = startWorker({ config, store, log, children });
     dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
+  } else if (opts.children) {
+    // children read their configuration from this process's environment, as above
+    Object.assign(process.env, { ...env, LOG_LEVEL: opts.env?.LOG_LEVEL ?? 'warn' });
+    children = programLauncher({ entry: join(ROOT, 'bin', 'drs.js'), memoryMb: config.runMemoryMb });
   }
   const app = await buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children, clock: opts.clock });
   if (opts.listen !== false) await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
 import { Client, errorDetail, form } from '../helpers/client.ts';
@@ -8,12 +9,16 @@ import { rarStored, rawZip } from './archive-builders.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 
-describe('POST /imports/preview (real server)', () => {
+/** The program's children of this process now, as `ps` names them. */
+const ownChildren = () => execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' }).split('\n').filter(Boolean);
+
+// In process (tests, the in-process mode) and in the API's kept children (`drs serve`): the same answers.
+for (const children of [false, true]) describe(`POST /imports/preview (real server${children ? ', unpacked in a kept child' : ''})`, () => {
   let server: InProcessServer;
   let api: Client;
 
   before(async () => {
-    server = await startApp();
+    server = await startApp({ children });
     api = new Client(server.baseUrl, (await server.createOrg({ checks: 2, 'max-files': 3 })).api_key);
   });
   after(() => server.stop());
@@ -41,6 +46,8 @@ describe('POST /imports/preview (real server)', () => {
     assert.equal(me.status, 200, me.text);
     assert.equal(me.json.checks_left, 2);
     assert.deepEqual(await leftovers(), []);
+    const reportChild = ownChildren().some((args) => /job-child reports/.test(args));
+    assert.equal(reportChild, children, children ? 'the archive was unpacked in a report child' : 'no child in process mode');
   });
 
   test('RAR archives are previewed too', async () => {

@@ -9,9 +9,18 @@ import { receiveMultipart } from '../multipart-intake.ts';
 import { tenantLimits } from '../../domain/accept-run.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { ArchivePreviewSchema, PreviewUploadBody } from '../schemas/imports.ts';
+import { isolatedArchivePreview, type PreviewArchive } from '../../isolation/archive-preview.ts';
+import { DEFAULT_OPTIONS } from '../../ingest/budget.ts';
+
+/** A preview's whole time in its child: as long as intake gives one archive (ingest/budget.ts), whatever it nests. */
+const PREVIEW_TIMEOUT_MS = DEFAULT_OPTIONS.archiveTimeoutMs;
 
 export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { intake, previews } = deps.bounds;
+  // In a kept child when the program runs as a service, so unpacking never stalls other requests; in process otherwise.
+  const preview: PreviewArchive = deps.buildChildren
+    ? isolatedArchivePreview(deps.buildChildren, { memoryMb: deps.config.runMemoryMb, timeoutMs: PREVIEW_TIMEOUT_MS })
+    : async (...args) => (await import('../../ingest/index.ts')).previewArchive(...args);
   return async (app) => {
     app.post(
       '/imports/preview',
@@ -37,10 +46,8 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
           const [upload, ...extra] = form.files;
           if (!upload) throw errors.noArchive();
           if (extra.length > 0) throw errors.oneArchiveOnly();
-          // Loaded on first use, like the intake of POST /runs.
-          const { previewArchive } = await import('../../ingest/index.ts');
           // The unpacking in one of the node's preview slots: a preview is never joined (each upload is its own).
-          return await previews.run(tenant.id, `preview/${scratch}`, () => previewArchive(upload, join(scratch, 'unpacked'), limits));
+          return await previews.run(tenant.id, `preview/${scratch}`, () => preview(upload, join(scratch, 'unpacked'), limits));
         } finally {
           release();
           await rm(scratch, { recursive: true, force: true });

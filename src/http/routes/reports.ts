@@ -30,7 +30,6 @@ import type { ReportKeys } from '../../report/types.ts';
 import type { Organization } from '../../kernel/model/organization.ts';
 import { loadPublished } from '../../domain/feedback/published.ts';
 import { isolatedRegisterBuild, type RegisterBuild } from '../../isolation/register-build.ts';
-import { reportChildren } from '../../isolation/report-children.ts';
 import type { AdmitBuild } from '../../report/admit.ts';
 import { registerInput } from '../../domain/feedback/register-input.ts';
 import { getTenant } from '../../store/repositories/tenants.ts';
@@ -54,7 +53,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   // in the API's kept report children when the program runs as a service (isolation/report-children.ts), so
   // rendering never stalls other requests and no file pays for starting the program; at most as many children as
   // the node's report and register slots (domain/work-bounds.ts), which bound them per organization and per node.
-  const children = deps.children ? reportChildren(deps.children, deps.config.reportBuildSlots + deps.config.registerBuildSlots) : undefined;
+  const children = deps.buildChildren;
   const build = children ? isolatedPdfBuild(children, limits) : undefined;
   // without children (tests, the in-process mode) the register is drawn here, the same way
   const buildRegisterFile: RegisterBuild = children
@@ -248,7 +247,6 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
     app.addHook('onClose', async () => {
       if (rebuilder) await (await rebuilder).idle();
       await decided.idle();
-      await children?.stop();
     });
 
     app.get(
