@@ -16,7 +16,7 @@
  * Printed (one JSON line): per attack, the victim's polling p50 / p99 and picture median under the attack and in the
  * baseline before it, their ratios; the attackers' answers by status; the peak resident memory of the server and
  * all its children, and the bound it must stay under: the idle server plus every slot's child at its memory limit
- * (PAGE_RENDER_SLOTS × PAGE_RENDER_MEMORY_MB + (REPORT_BUILD_SLOTS + REGISTER_BUILD_SLOTS + ARCHIVE_PREVIEW_SLOTS) ×
+ * (2 × PAGE_RENDER_SLOTS × PAGE_RENDER_MEMORY_MB, the overdue pages beside the slots counted, + (REPORT_BUILD_SLOTS + REGISTER_BUILD_SLOTS + ARCHIVE_PREVIEW_SLOTS) ×
  * RUN_MEMORY_MB: previews unpack in the same kept report children).
  *
  * Usage: node --import tsx bench/bounds.ts [--seconds 15] [--pollers 2] [--only registers,pages,previews]
@@ -214,7 +214,7 @@ try {
 
   await sleep(2000);
   const idleMb = await treeRssMb(server.process.pid!);
-  const boundMb = idleMb + 2 * 512 + (2 + 2 + 2) * 1024;
+  const boundMb = idleMb + 2 * 2 * 512 + (2 + 2 + 2) * 1024;
   const out: Record<string, unknown> = { bench: 'bounds', seconds: SECONDS, pollers: POLLERS, idle_rss_mb: idleMb, memory_bound_mb: boundMb };
   for (const name of ATTACKS) {
     const attack = attacks[name];

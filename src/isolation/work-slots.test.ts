@@ -17,6 +17,7 @@ function gate(log: string[], name: string) {
 }
 
 const turn = () => new Promise((r) => setImmediate(r));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test('one render per key however many ask; the result is shared', async () => {
   const slots = new WorkSlots({ kind: 'page_render', slots: 2, perOrganization: 3, queue: 100 });
@@ -194,6 +195,7 @@ test("past the node's queue an organization already served is refused with 503 a
     kind: 'register_build',
     slots: 1,
     running: 1,
+    overdue: 0,
     queued: 3,
     started: 1,
     joined: 1,
@@ -208,7 +210,7 @@ test("past the node's queue an organization already served is refused with 503 a
   assert.deepEqual(started, ['A0', 'B0', 'C0', 'A1']);
   assert.deepEqual(
     { ...slots.stats(), refused: undefined },
-    { kind: 'register_build', slots: 1, running: 0, queued: 0, started: 4, joined: 1, refused: undefined },
+    { kind: 'register_build', slots: 1, running: 0, overdue: 0, queued: 0, started: 4, joined: 1, refused: undefined },
   );
 });
 
@@ -283,4 +285,31 @@ test('the penalty ends: once failurePenaltyMs has passed an organization runs on
   assert.deepEqual(started, ['A0', 'A1', 'C0'], 'all three slots used: nobody is failing any more');
   for (const g of gates) g.end();
   await Promise.all(all);
+});
+
+test('a job past overdueMs gives its slot to the queue and runs on beside it, at most `slots` such; its share still counts', async () => {
+  const slots = new WorkSlots({ kind: 'page_render', slots: 2, perOrganization: 2, queue: 100, overdueMs: 20 });
+  const started: string[] = [];
+  const [h1, h2, v, w, x, h1b] = ['h1', 'h2', 'v', 'w', 'x', 'h1b'].map((name) => gate(started, name));
+  const held = [slots.run('H1', 'h1', h1!.work), slots.run('H2', 'h2', h2!.work)];
+  const pictures = [slots.run('V', 'v', v!.work), slots.run('W', 'w', w!.work)];
+  assert.deepEqual(started, ['h1', 'h2'], 'both slots busy: the others wait');
+  await sleep(40);
+  assert.deepEqual(started, ['h1', 'h2', 'v', 'w'], 'the overdue pages gave their slots back');
+  // the hostile organizations' next pages wait: their overdue ones still count in their share
+  held.push(slots.run('H1', 'h1b', h1b!.work));
+  await sleep(40);
+  assert.ok(!started.includes('h1b'));
+  // two beside the slots already: the pages now past overdueMs keep their slots, and a newcomer waits for them
+  assert.deepEqual([slots.stats().running, slots.stats().overdue], [4, 2]);
+  pictures.push(slots.run('X', 'x', x!.work));
+  await turn();
+  assert.ok(!started.includes('x'));
+  v!.end();
+  await pictures[0];
+  await turn();
+  assert.ok(started.includes('x'), 'the slot freed goes to the newcomer');
+  for (const g of [h1, h2, w, x, h1b]) g!.end();
+  await Promise.all([...held, ...pictures]);
+  assert.deepEqual([slots.stats().running, slots.stats().overdue], [0, 0]);
 });

@@ -23,6 +23,10 @@
  *   build that crashed) runs on the slots but one together with every other such organization: two organizations
  *   whose pages each hold a slot to the time limit no longer hold both, so the others' work waits for none of them.
  *   A slot may then stay free while only failing organizations wait: their failures cost them, not the others.
+ * - A job still running after `overdueMs` (a page that would take a core for minutes) gives its slot to the queue and
+ *   runs on beside the slots, at most `slots` such jobs at once (past that it keeps its slot), still counted in its
+ *   organization's share: so a hostile page holds a slot for seconds, not to the time limit, and the others' pictures
+ *   wait for none of them — at the cost of at most twice the slots' children for a while.
  * - Nothing of a job is done before its slot is free (the work function starts then), so a waiting request holds no
  *   copy of its document and no child.
  */
@@ -40,13 +44,18 @@ export interface WorkSlotsOptions {
   firstEstimateMs?: number;
   /** How long an organization whose job failed shares the slots but one with the other failing ones (default 10 min). */
   failurePenaltyMs?: number;
+  /** After how long a running job gives its slot to the queue and runs on beside the slots (absent: never). */
+  overdueMs?: number;
 }
 
 /** Numbers of one kind for logs and metrics. */
 export interface WorkSlotsStats {
   kind: WorkKind;
   slots: number;
+  /** Jobs running, in the slots and beside them. */
   running: number;
+  /** Of those, the jobs running past `overdueMs` beside the slots. */
+  overdue: number;
   queued: number;
   /** Jobs started since the process began (a joined request starts none). */
   started: number;
@@ -77,7 +86,10 @@ const RETRY_AFTER_MAX_S = 60;
 
 export class WorkSlots {
   readonly kind: WorkKind;
+  /** Jobs in the slots. */
   private running = 0;
+  /** Jobs past `overdueMs` that gave their slot back and run on beside the slots. */
+  private overdue = 0;
   private queued = 0;
   private readonly organizations = new Map<string, Organization>();
   /** Slots given so far: the clock of `lastServed`. */
@@ -133,6 +145,18 @@ export class WorkSlots {
         start: () => {
           const began = Date.now();
           this.counts.started++;
+          let beside = false;
+          const overdue =
+            this.opts.overdueMs === undefined
+              ? undefined
+              : setTimeout(() => {
+                  if (this.overdue >= this.opts.slots) return;
+                  beside = true;
+                  this.overdue++;
+                  this.running--;
+                  this.dispatch();
+                }, this.opts.overdueMs);
+          overdue?.unref();
           // Started at once (its first steps run now); one that throws before returning a promise is a failure
           // like any other, not a stuck slot.
           let done: Promise<T>;
@@ -147,8 +171,10 @@ export class WorkSlots {
               reject(e);
             })
             .finally(() => {
+              clearTimeout(overdue);
               this.meanMs = 0.8 * this.meanMs + 0.2 * (Date.now() - began);
-              this.running--;
+              if (beside) this.overdue--;
+              else this.running--;
               org.running--;
               this.inFlight.delete(key);
               if (org.running === 0 && org.waiting.length === 0) this.organizations.delete(organization);
@@ -187,7 +213,16 @@ export class WorkSlots {
 
   stats(): WorkSlotsStats {
     const { started, joined, organization, node } = this.counts;
-    return { kind: this.kind, slots: this.opts.slots, running: this.running, queued: this.queued, started, joined, refused: { organization, node } };
+    return {
+      kind: this.kind,
+      slots: this.opts.slots,
+      running: this.running + this.overdue,
+      overdue: this.overdue,
+      queued: this.queued,
+      started,
+      joined,
+      refused: { organization, node },
+    };
   }
 
   private seconds(ms: number): number {
