@@ -23,15 +23,17 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { openStore } from '../src/store/db.ts';
 import { LocalBlobStore } from '../src/blobs/local-blob-store.ts';
 import { renderMarkdown } from '../src/report/markdown.ts';
 import { startServer, type CreatedOrg } from '../test/helpers/server.ts';
 import { insertPdfDocuments, insertResult, insertRun, insertSlowPageRuns } from '../test/helpers/rows.ts';
 import { makeSimplePdf, makeZip, slowPagePdf } from '../test/helpers/fixtures.ts';
-import { form } from '../test/helpers/client.ts';
+import type { AttackOrder, Flood } from './bounds-attacker.ts';
 import { makeResult, META } from '../test/report/fixture.ts';
 
 const { values } = parseArgs({
@@ -50,6 +52,7 @@ const FINDINGS = 3000;
 const VICTIM_FILLS = 300;
 const HOSTILE_DOCS = 60;
 
+const ATTACKER = new URL('./bounds-attacker.ts', import.meta.url);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pct = (xs: number[], p: number) => (xs.length ? sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * p))]! : Number.NaN);
@@ -78,8 +81,10 @@ async function treeRssMb(root: number): Promise<number> {
   return Math.round(kb / 1024);
 }
 
+const METRICS_TOKEN = 'bench-bounds-metrics';
 const env = {
   LOG_LEVEL: 'warn',
+  METRICS_TOKEN,
   PAGE_RENDER_TIMEOUT_MS: String(PAGE_TIMEOUT_MS),
 };
 const server = await startServer({ args: ['--no-worker'], env });
@@ -124,7 +129,18 @@ try {
   let victimDoc = 0;
 
   /** The victim for one phase: polling loops and pictures one after another, until `until`. */
+  /** The server's event-loop delay p99 (ms) since the last scrape: prom-client starts its histogram anew on each. */
+  const serverLoopP99Ms = async () => {
+    const text = await (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    return Number(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m.exec(text)?.[1] ?? NaN) * 1000;
+  };
+
   async function victimPhase(until: number) {
+    // the benchmark's own event loop, which the victim's clients share with its bookkeeping: its delay is the
+    // client's, not the server's, which the server's own p99 beside it tells apart
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    await serverLoopP99Ms();
     const polls: number[] = [];
     const pictures: number[] = [];
     const failures: Record<string, number> = {};
@@ -148,53 +164,38 @@ try {
       }
     };
     await Promise.all([...Array.from({ length: POLLERS }, poller), viewer()]);
-    return { polls, pictures, failures };
+    loop.disable();
+    return { polls, pictures, failures, clientLoopP99Ms: loop.percentile(99) / 1e6, serverLoopP99Ms: await serverLoopP99Ms() };
   }
 
-  /** Keeps `askers` requests of an attack going until `until`, counting the answers by status. */
-  function flood(askers: number, ask: (i: number, n: number) => Promise<Response>, until: number, answers: Record<string, number>) {
-    return Promise.all(
-      Array.from({ length: askers }, async (_, i) => {
-        for (let n = 0; Date.now() < until; n++) {
-          const r = await ask(i, n).catch(() => null);
-          if (!r) return;
-          answers[r.status] = (answers[r.status] ?? 0) + 1;
-          await r.arrayBuffer().catch(() => undefined);
-          if (r.status === 429 || r.status === 503) await sleep(Math.min(2, Number(r.headers.get('retry-after') ?? 1)) * 1000);
-        }
-      }),
-    );
-  }
+  /** An attack's clients in their own thread (bench/bounds-attacker.ts), their answers counted by status. */
+  const attack = (floods: Flood[], until: number): Promise<Record<string, number>> =>
+    new Promise((resolve, reject) => {
+      // a worker thread does not inherit the main thread's `--import tsx`: it registers the loader before the module
+      const entry = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(ATTACKER.href)}); })`;
+      const worker = new Worker(entry, { eval: true, workerData: { floods, until } satisfies AttackOrder });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
 
   const variants = ['docx', 'xlsx'].flatMap((f) =>
     ['', '?include_rejected=true', '?theme=norms', '?theme=construction', '?theme=engineering'].map((q) => `register.${f}${q}`),
   );
-  const attacks: Record<string, (until: number, answers: Record<string, number>) => Promise<unknown>> = {
-    registers: (until, answers) =>
-      flood(20, (i, n) => fetch(`${api}/runs/${bigRun}/${variants[(i + n) % variants.length]}`, { headers: bearer(attackers[0]!) }), until, answers),
-    pages: (until, answers) =>
-      Promise.all(
-        attackers.map((org, a) =>
-          flood(
-            24,
-            (i, n) => fetch(`${origin}/cabinet/runs/${pageRuns[a]}/documents/${((i * 7 + n) % HOSTILE_DOCS) + 1}/pages/1`, { headers: bearer(org) }),
-            until,
-            answers,
-          ),
-        ),
-      ),
-    previews: (until, answers) =>
-      Promise.all(
-        attackers.map((org) =>
-          flood(
-            8,
-            () =>
-              fetch(`${api}/imports/preview`, { method: 'POST', headers: bearer(org), body: form([{ name: 'архив.zip', content: nested, field: 'file' }]) }),
-            until,
-            answers,
-          ),
-        ),
-      ),
+  const attacks: Record<string, Flood[]> = {
+    registers: [{ askers: 20, urls: variants.map((v) => `${api}/runs/${bigRun}/${v}`), stride: 1, headers: bearer(attackers[0]!) }],
+    pages: attackers.map((org, a) => ({
+      askers: 24,
+      urls: Array.from({ length: HOSTILE_DOCS }, (_, d) => `${origin}/cabinet/runs/${pageRuns[a]}/documents/${d + 1}/pages/1`),
+      stride: 7,
+      headers: bearer(org),
+    })),
+    previews: attackers.map((org) => ({
+      askers: 8,
+      urls: [`${api}/imports/preview`],
+      stride: 0,
+      headers: bearer(org),
+      upload: { field: 'file', name: 'архив.zip', content: nested },
+    })),
   };
 
   let peakMb = 0;
@@ -217,18 +218,17 @@ try {
   const boundMb = idleMb + 2 * 2 * 512 + (2 + 2 + 2) * 1024;
   const out: Record<string, unknown> = { bench: 'bounds', seconds: SECONDS, pollers: POLLERS, idle_rss_mb: idleMb, memory_bound_mb: boundMb };
   for (const name of ATTACKS) {
-    const attack = attacks[name];
-    if (!attack) throw new Error(`no attack ${name}`);
+    const floods = attacks[name];
+    if (!floods) throw new Error(`no attack ${name}`);
     const base = await victimPhase(Date.now() + SECONDS * 1000);
-    const answers: Record<string, number> = {};
     peakMb = 0;
     const stopWatch = watchMemory();
     const until = Date.now() + SECONDS * 1000;
-    const attacking = attack(until + 2000, answers);
+    const attacking = attack(floods, until + 2000);
     // the attack fills its share first
     await sleep(2000);
     const under = await victimPhase(until);
-    await attacking;
+    const answers = await attacking;
     await stopWatch();
     const baseP99 = pct(base.polls, 0.99);
     const underP99 = pct(under.polls, 0.99);
@@ -240,6 +240,8 @@ try {
         attacked: { n: under.polls.length, p50_ms: ms(pct(under.polls, 0.5)), p99_ms: ms(underP99) },
       },
       poll_p99_ratio: ratio(underP99, baseP99),
+      server_loop_p99_ms: { baseline: ms(base.serverLoopP99Ms), attacked: ms(under.serverLoopP99Ms) },
+      client_loop_p99_ms: { baseline: ms(base.clientLoopP99Ms), attacked: ms(under.clientLoopP99Ms) },
       pictures: {
         baseline: { n: base.pictures.length, median_ms: ms(basePic) },
         attacked: { n: under.pictures.length, median_ms: ms(underPic), max_ms: ms(Math.max(...under.pictures)) },

@@ -9,6 +9,7 @@
  * service ending a job) does the same. LibreOffice, which runs in process groups of its own, is ended first and
  * its profiles removed.
  */
+import { rm } from 'node:fs/promises';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { secretFreeLogging } from '../kernel/log-redaction.ts';
@@ -75,6 +76,9 @@ async function reportHandler(deps: ChildDeps): Promise<Handler> {
         deps.log.warn({ err }, 'archive preview failed in child');
         const code = (err as { code?: unknown } | null)?.code;
         return { kind: 'crash', message: message(err), ...(typeof code === 'string' ? { code } : {}) };
+      } finally {
+        // what was unpacked goes here too: removing a tree of entries is many file-system calls the API need not make
+        await rm(job.scratchDir, { recursive: true, force: true });
       }
     }
     if (job.type === 'register') {
