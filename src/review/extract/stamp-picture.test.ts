@@ -32,7 +32,7 @@ test('the words of tesseract’s TSV are read with their boxes, lines and confid
   ]);
 });
 
-test('recognised words become lines of the page in points; borders, unsure words and unsure numbers are dropped', () => {
+test('recognised words become lines of the page in points; borders, unsure words, unsure numbers and logos are dropped', () => {
   const at = { x0: 600, y0: 1000, scale: 300 / 72 };
   const lines = placedLines(
     [
@@ -42,6 +42,8 @@ test('recognised words become lines of the page in points; borders, unsure words
       word('Петров', 300, 100, { block: 3, confidence: 30 }),
       word('7', 600, 100, { block: 4, confidence: 70 }),
       word('8', 800, 100, { block: 5, confidence: 95 }),
+      // a company's logo under «Лист», 20 mm tall, read as «9»: no letter of a title block is that tall
+      word('9', 900, 100, { block: 6, confidence: 96, height: Math.round(20 * MM * at.scale) }),
     ],
     at,
   );

@@ -18,6 +18,8 @@ const run = promisify(execFile);
 const SCALE = 300 / 72;
 /** A straight stroke this long along an axis is a rule of the block, not a letter (the tallest letters are 10 mm). */
 const RULE_PT = 8 * MM;
+/** The tallest letters a title block uses (ГОСТ Р 21.101: 10 mm at most): a taller «word» is a logo or a drawing read as one. */
+const MAX_LETTER_PT = 10 * MM;
 /** Words tesseract is less sure of are left out; a number alone must be surer (a sheet number is judged). */
 const MIN_WORD_CONFIDENCE = 40;
 const MIN_NUMBER_CONFIDENCE = 80;
@@ -114,7 +116,7 @@ export function placedLines(words: readonly RecognisedWord[], at: StampPicture):
     const bare = word.text.replace(/^[|()[\]{}_]+|[|()[\]{}_]+$/g, '');
     const w = { ...word, text: /^[а-яё]$/.test(bare) ? bare.toUpperCase() : bare };
     const sure = /^[\d.,/-]+$/.test(w.text) ? MIN_NUMBER_CONFIDENCE : MIN_WORD_CONFIDENCE;
-    if (!w.text || w.confidence < sure) continue;
+    if (!w.text || w.confidence < sure || w.height / at.scale > MAX_LETTER_PT) continue;
     const key = `${w.block}.${w.paragraph}.${w.line}`;
     const line = lines.get(key);
     if (line) line.push(w);
