@@ -129,3 +129,19 @@ test('a cover designating the volume with another section’s mark is reported; 
     ['На с. 1 документа «pb.pdf» (обложка, титульный лист) указано обозначение 25-143-ПЗУ вместо 25-143-ПБ.'],
   );
 });
+
+test('a cipher in the file’s name alone is the uploader’s label: an estimate named by the section it prices is no finding', () => {
+  const docs = [
+    docFacts(1, 'pz.pdf', 'ПЗ', [page('24-017-ПЗ')]),
+    // no cipher in its own form: only the name carries one, with the mark of ПОС, whose works it prices
+    docFacts(2, 'ЛСР 09-01-01_24-017-ПОС.pdf', 'СМ', [{ text: 'Локальный сметный расчёт № 09-01-01' }]),
+    // the same mark printed in the document's own title block is its designation, and is judged
+    docFacts(3, 'smeta.pdf', 'СМ', [page('24-017-ПОС')]),
+  ];
+  const f = cipherConsistency.run(context(docs)).findings!;
+  assert.deepEqual(
+    f.map((x) => x.about!.doc.index),
+    [3],
+  );
+  assert.equal(docs[1]!.cipher?.fromName, true, 'the cipher was read from the name');
+});

@@ -322,6 +322,6 @@ export class DocCollector {
       );
     if (ranked[0]) return ranked[0].fact!;
     const fromName = parseCiphers(normalizeText(f.doc.name).toUpperCase())[0];
-    return fromName ?? null;
+    return fromName ? { ...fromName, fromName: true as const } : null;
   }
 }

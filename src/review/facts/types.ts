@@ -148,6 +148,11 @@ export interface CipherFact {
   mark: string;
   /** Section of the reference the mark stands for, or null. */
   section: string | null;
+  /**
+   * Read from the file's name alone, the document's own form printing none: the uploader's label, whose mark may
+   * name the section a document prices or answers («ЛСР 09-01-01_1962-ПОС»), not the document's designation.
+   */
+  fromName?: true;
 }
 
 export interface CipherRef extends CipherFact {
