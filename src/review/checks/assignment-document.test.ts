@@ -15,7 +15,9 @@ const info = (id: string, type: string, name: string, number: string, date: stri
   `<DocumentInfo Id="${id}" Type="${type}"><Name>${name}</Name><Number>${number}</Number><Date>${date}</Date><AuthorNote>${author}</AuthorNote><WebLink>https://example.ru/${id}</WebLink></DocumentInfo>`;
 
 /** The coal mine's assignment as the issue describes it: dated 10.03.2025, listing ТУ of April–July and a power of attorney of May. */
-function mineAssignment(o: { date?: string; designerEmail?: string; designerInn?: string; gpzuIssuer?: string; tuDate?: string; poaDate?: string } = {}) {
+function mineAssignment(
+  o: { date?: string; designerEmail?: string; designerInn?: string; gpzuIssuer?: string; tuDate?: string; poaDate?: string; objectAddress?: string } = {},
+) {
   const issuer = o.gpzuIssuer ?? 'Администрация Беловского городского округа';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Document TypeCode="05.03" VersionNumber="1" SchemaVersion="01.00" Id="3f2504e0-4f89-11d3-9a0c-0305e82c3301">
@@ -32,7 +34,7 @@ function mineAssignment(o: { date?: string; designerEmail?: string; designerInn?
     <Designers><Designer IsGeneral="true">${org('ООО «Шахтпроект»', o.designerInn ?? '7707083893', '1027700132195', o.designerEmail ?? 'office@shakhtproekt.ru')}</Designer></Designers>
     <Object>
       <Name>Вентиляционный ствол шахты «Листвяжная»</Name>
-      <Address><RegionCode>42</RegionCode><District>Беловский городской округ</District><Settlement>пгт Грамотеино</Settlement></Address>
+      ${o.objectAddress ?? '<Address><RegionCode>42</RegionCode><District>Беловский городской округ</District><Settlement>пгт Грамотеино</Settlement></Address>'}
     </Object>
   </Content>
 </Document>`;
@@ -127,6 +129,19 @@ test('ГПЗУ of another municipality than the object is one question, never a 
   );
   assert.deepEqual(same.questions ?? [], []);
   assert.deepEqual(same.findings ?? [], []);
+  // a town named bare in its City element, as the schema's real files write it, is still the object's place
+  const bareTown = runOn(
+    xmlTask(
+      mineAssignment({
+        objectAddress: '<Address><RegionCode>42</RegionCode><City>Ленинск-Кузнецкий</City><Street>ул. Шилина</Street><Building>д. 1</Building></Address>',
+        gpzuIssuer: 'Начальник отдела архитектуры и градостроительства администрации Беловского муниципального округа',
+        tuDate: '2025-03-01',
+        poaDate: '2025-02-01',
+      }),
+    ),
+  );
+  assert.equal(bareTown.questions?.length, 1);
+  assert.match(bareTown.questions![0]!.text, /«г\. Ленинск-Кузнецкий, ул\. Шилина, д\. 1».*Беловского муниципального округа/);
 });
 
 /** The numbered rows of the form of приказ № 125/пр as a PDF assignment prints them. */

@@ -171,9 +171,16 @@ function partyOf(node: Obj, path: string, role: PartyRole): PartyIdFact | null {
   };
 }
 
+/** A town named bare in its City element («Ленинск-Кузнецкий»), as addresses write it: «г. Ленинск-Кузнецкий». */
+function townWords(city: string | null): string | null {
+  return city && !/^(?:г\.|город\b|гор\.)/iu.test(city) ? `г. ${city}` : city;
+}
+
 function addressWords(a: unknown): string | null {
   if (!isObj(a)) return str(a);
-  const words = ['District', 'City', 'Settlement', 'Street', 'Building', 'Note'].map((k) => str(a[k])).filter((s): s is string => !!s);
+  const words = [str(a.District), townWords(str(a.City)), ...['Settlement', 'Street', 'Building', 'Note'].map((k) => str(a[k]))].filter(
+    (s): s is string => !!s,
+  );
   return words.length ? words.join(', ') : null;
 }
 
