@@ -149,5 +149,5 @@ test('hostile exports: entities refused, deep nesting stopped, positions bounded
   const cut = await read('cut.xml', grand('<Chapters><Chapter Caption="Демонтаж"><Position').slice(0, -11));
   assert.deepEqual(cut.pages, []);
   assert.match(cut.res.warnings[0]!.message, /«cut\.xml» не прочитана: разметка XML нарушена \(файл повреждён или обрезан\)/);
-  assert.match(cut.res.failure!.detail, /GrandSmeta XML not read/);
+  assert.match(cut.res.failure!.detail, /estimate XML not read/);
 });

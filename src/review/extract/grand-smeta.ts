@@ -49,7 +49,12 @@ interface Chapter {
   positions: number;
 }
 
+/** Which printed form an estimate is: a local, an object or the summary estimate (МДС 81-35.2004, формы № 4, 3 and 1). */
+export type EstimateForm = 'local' | 'object' | 'summary';
+
 export interface GrandSmetaFacts {
+  /** The form it prints as; a ГРАНД-Смета export is a local estimate. */
+  form?: EstimateForm;
   /** Properties: LocNum (the estimate's number), Constr (construction), Object, Description, Stage, RegNum. */
   properties: Record<string, string>;
   /** RegionInfo/@RegionName: the estimate norms it is priced by («ГЭСН-2017, ФЕР-2017 (с Изм. 1)»). */
@@ -172,6 +177,13 @@ function positionLine(p: Position): string {
 /** A blank where the form leaves a field to fill in. */
 const BLANK = '________________';
 
+/** Each form's heading and the words under it, as printed. */
+const FORM_HEADINGS: Record<EstimateForm, [string, string]> = {
+  local: ['ЛОКАЛЬНЫЙ СМЕТНЫЙ РАСЧЕТ', '(локальная смета)'],
+  object: ['ОБЪЕКТНЫЙ СМЕТНЫЙ РАСЧЕТ', '(объектная смета)'],
+  summary: ['СВОДНЫЙ СМЕТНЫЙ РАСЧЕТ СТОИМОСТИ СТРОИТЕЛЬСТВА', '(сводный сметный расчет)'],
+};
+
 /** «01.01.2000» from «01.01.2000», «2000-01-01» or «2000-01-01T00:00:00»; anything else as written. */
 function printedDate(s: string): string {
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
@@ -188,11 +200,14 @@ export function grandSmetaText(f: GrandSmetaFacts): string {
   const lines: string[] = [];
   if (p.Constr) lines.push(/^[«"]/.test(p.Constr) ? p.Constr : `«${p.Constr}»`, '(наименование стройки)');
   if (p.Object) lines.push(p.Object, '(наименование объекта)');
-  lines.push(`ЛОКАЛЬНЫЙ СМЕТНЫЙ РАСЧЕТ № ${p.LocNum || BLANK}`, '(локальная смета)');
+  const [heading, subtitle] = FORM_HEADINGS[f.form ?? 'local'];
+  lines.push(`${heading} № ${p.LocNum || BLANK}`, subtitle);
   if (p.Description) lines.push(`на ${p.Description}`);
   // «Этап 3.»: the stage of construction as the program's user typed it
   if (p.Stage) lines.push(p.Stage);
-  lines.push(`Основание: ${field('Основание')?.value || BLANK}`);
+  // the summary estimate's form (№ 1) has no «Основание» and is signed by the designer's and the customer's heads, not by «Составил» / «Проверил»
+  const ownForm = f.form !== 'summary';
+  if (ownForm) lines.push(`Основание: ${field('Основание')?.value || BLANK}`);
   // the level of prices as the export dates it: current prices when it names their date, else base prices
   if (f.dates.CurrPriceDate) lines.push(`Составлен(а) в текущих ценах по состоянию на ${printedDate(f.dates.CurrPriceDate)}`);
   else if (f.dates.BasePriceDate) lines.push(`Составлен(а) в базисных ценах по состоянию на ${printedDate(f.dates.BasePriceDate)}`);
@@ -210,6 +225,7 @@ export function grandSmetaText(f: GrandSmetaFacts): string {
   });
   if (f.positions > MAX_POSITIONS) lines.push(`(позиции после ${MAX_POSITIONS}-й не выведены: всего их ${f.positions})`);
   lines.push(`ВСЕГО по смете: позиций — ${f.positions}, разделов — ${f.chapters.length}`);
-  for (const role of ['Составил', 'Проверил']) lines.push(`${role}: ${BLANK} ${field(role)?.value ?? ''}`.trimEnd(), '(должность, подпись, расшифровка)');
+  if (ownForm)
+    for (const role of ['Составил', 'Проверил']) lines.push(`${role}: ${BLANK} ${field(role)?.value ?? ''}`.trimEnd(), '(должность, подпись, расшифровка)');
   return lines.join('\n');
 }

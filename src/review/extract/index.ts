@@ -6,7 +6,8 @@ import { docxPages, xlsxPages } from './ooxml.ts';
 import { ocrAvailable, recognise } from './ocr.ts';
 import { acquireReader, hasTextLayer, PdfReadError, type PdfReader } from './pdf-reader.ts';
 import { assignmentSummary, isDesignAssignment, parseDesignAssignment, type AssignmentXmlForm } from './design-assignment.ts';
-import { GrandSmetaRefused, grandSmetaText, isGrandSmeta, parseGrandSmeta } from './grand-smeta.ts';
+import { GrandSmetaRefused, grandSmetaText, isGrandSmeta, parseGrandSmeta, type GrandSmetaFacts } from './grand-smeta.ts';
+import { estimateXmlForm, parseEstimateXml } from './estimate-xml.ts';
 import { noteSummary, parseExplanatoryNote, xmlRoot, type XmlNoteFacts } from './xml-note.ts';
 import { DOCUMENT_TITLES, validateMinstroyXml, type MinstroyDocument, type SchemaCheck } from './xml-schema.ts';
 import { pageList } from '../text/pages.ts';
@@ -235,7 +236,13 @@ async function readXml(
   const root = xmlRoot(xml);
   // an estimate exported from ГРАНД-Смета is read as its printed form reads: no Минстрой schema applies to it
   if (isGrandSmeta(xml, root)) {
-    readGrandSmeta(doc, xml, onPage, res, warn);
+    readEstimateXml(doc, 'Смета ГРАНД-Смета в формате XML', () => parseGrandSmeta(xml), onPage, res, warn);
+    return;
+  }
+  // so is one in the Минстрой's schemas of estimates (.gge): local, object or summary
+  const estimateForm = estimateXmlForm(xml, root);
+  if (estimateForm) {
+    readEstimateXml(doc, 'Смета в формате XML Минстроя', () => parseEstimateXml(xml, estimateForm), onPage, res, warn);
     return;
   }
   const assignmentRoot = isDesignAssignment(xml, root);
@@ -280,22 +287,24 @@ async function readXml(
   else warn('xml_invalid', `XML-файл «${doc.name}» не удалось разобрать как пояснительную записку; сверка со сведениями XML не выполнялась.`);
 }
 
-function readGrandSmeta(
+/** An estimate in XML read into its printed form's text (grand-smeta.ts), or said unread with why. */
+function readEstimateXml(
   doc: ReviewDocument,
-  xml: string,
+  what: string,
+  parse: () => GrandSmetaFacts,
   onPage: (p: ReadPage) => void,
   res: StreamResult,
   warn: (c: string, m: string, p?: number) => void,
 ): void {
   let text: string;
   try {
-    text = grandSmetaText(parseGrandSmeta(xml));
+    text = grandSmetaText(parse());
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     // the parser's own complaint is English and about the markup: the user is told what it means
     const reason = err instanceof GrandSmetaRefused ? detail : 'разметка XML нарушена (файл повреждён или обрезан)';
-    res.failure = { reason, detail: `GrandSmeta XML not read: ${detail}` };
-    warn('document_unreadable', `Смета ГРАНД-Смета в формате XML «${doc.name}» не прочитана: ${reason}. Замечания по ней не сформированы.`);
+    res.failure = { reason, detail: `estimate XML not read: ${detail}` };
+    warn('document_unreadable', `${what} «${doc.name}» не прочитана: ${reason}. Замечания по ней не сформированы.`);
     return;
   }
   onPage({ docPage: 1, text, source: 'xml' });
