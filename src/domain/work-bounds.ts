@@ -1,7 +1,8 @@
 /**
  * The bounds of the work a node does on request, one set per API process, built from the configuration: every kind
- * done in a child process (page pictures, PDF report builds, registers of remarks, archive previews) is a WorkSlots of its own (isolation/work-slots.ts) — per organization (429 past its share) and per node
- * (503 past the node's queue), fair across organizations, identical requests joined — and the upload bound
+ * done in a child process (page pictures, PDF report builds, registers of remarks, archive previews) is a WorkSlots of
+ * its own (isolation/work-slots.ts) — per organization (429 past its share) and per node (503 past the node's queue),
+ * fair across organizations, identical requests joined — and the upload bound
  * (intake-slots.ts) is shared by POST /runs and POST /imports/preview. A run's own processing (its conversions,
  * readers and review) is bounded by the worker's slots instead (pipeline/worker.ts).
  */

@@ -2,8 +2,8 @@
  * The archive preview (POST /imports/preview) done in one of the API's kept children (`drs job-child reports`):
  * unpacking reads and writes every entry of nested archives, thousands of small steps that on the API's event loop
  * held up every other organization's requests. The child unpacks into the scratch folder it is given and removes it;
- * the received file stays the route's to remove; only paths, limits and the listing cross the IPC channel. A request error raised
- * in the child (a broken or hostile archive, a limit) comes back as the same error of the catalogue.
+ * the received file stays the route's to remove; only paths, limits and the listing cross the IPC channel. A request
+ * error raised in the child (a broken or hostile archive, a limit) comes back as the same error of the catalogue.
  */
 import { errors } from '../kernel/errors.ts';
 import type { ArchivePreview } from '../ingest/unpack.ts';

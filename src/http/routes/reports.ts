@@ -50,9 +50,9 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncTypebox {
   const { blobs, bounds } = deps;
   const limits = { memoryMb: deps.config.runMemoryMb, timeoutMs: deps.config.pdfBuildTimeoutMs };
   // Builds on download — PDFs that failed at publication, PDFs without rejected findings, registers of remarks — run
-  // in the API's kept report children when the program runs as a service (isolation/report-children.ts), so
-  // rendering never stalls other requests and no file pays for starting the program; at most as many children as
-  // the node's report and register slots (domain/work-bounds.ts), which bound them per organization and per node.
+  // in the API's kept report children when the program runs as a service (isolation/report-children.ts, built by the
+  // app and shared with archive previews), so rendering never stalls other requests and no file pays for starting the
+  // program; the node's report and register slots (domain/work-bounds.ts) bound them per organization and per node.
   const children = deps.buildChildren;
   const build = children ? isolatedPdfBuild(children, limits) : undefined;
   // without children (tests, the in-process mode) the register is drawn here, the same way
