@@ -30,7 +30,7 @@ test('the ГПЗУ cited in the set is the reference date, with its words and pl
   assert.deepEqual([m.documentationDate?.date, m.documentationDate?.source], ['2024-05-31', 'stamp']);
 });
 
-test('without a ГПЗУ: a ГПЗУ document of the set, else stamp dates, else the title year; nothing — null', () => {
+test('without a ГПЗУ: a ГПЗУ document of the set, else stamp dates, else the title year, else a date in a file name; nothing — null', () => {
   const gpzu = docFacts(3, 'ГПЗУ.pdf', null, ['ГРАДОСТРОИТЕЛЬНЫЙ ПЛАН ЗЕМЕЛЬНОГО УЧАСТКА\n№ РФ-77-4-53-3-05-2019-0001\nДата выдачи 20.06.2019']);
   assert.deepEqual(
     [deriveSetModel([volume(1, '24-ПЗ', 'Раздел 1', 2024), gpzu]).referenceDate?.date, deriveSetModel([gpzu]).referenceDate?.source],
@@ -48,6 +48,12 @@ test('without a ГПЗУ: a ГПЗУ document of the set, else stamp dates, else
   assert.equal(deriveSetModel([volume(1, '24-ПЗ', 'Раздел 1', 2024, [], '03.21'), igdi]).referenceDate?.date, '2021-03-31');
   const none = deriveSetModel([docFacts(1, 'a.pdf', 'АР', ['Архитектурные решения'])]);
   assert.deepEqual([none.referenceDate, none.edition], [null, 'from_2022_09_01']);
+  // a volume whose form states no date: the date its file's name carries, last of all
+  const named = deriveSetModel([docFacts(1, 'Марка АР_23.10.2023.pdf', 'АР', ['Архитектурные решения'])]);
+  assert.deepEqual([named.referenceDate?.date, named.referenceDate?.source, named.edition], ['2023-10-23', 'file_name', 'from_2022_09_01']);
+  // beside a title year, the name's date does not count
+  const titled = deriveSetModel([docFacts(1, 'АР_23.10.2023.pdf', 'АР', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 3\nМосква\n2021'])]);
+  assert.deepEqual([titled.referenceDate?.date, titled.referenceDate?.source], ['2021-12-31', 'title_year']);
 });
 
 test('the stage of the set: ПД, РД, surveys alone, both at once', () => {

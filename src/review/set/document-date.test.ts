@@ -44,6 +44,11 @@ test("a volume's date is its latest signature date, and a signature date not yet
   const stamp = (date: string) => ({ text: 'Текстовая часть', stamp: stampLines({ cipher: '24-017-АР', roles: { 'Разраб.': 'Иванов' }, date }) });
   const d = docFacts(1, 'АР.pdf', 'АР', ['Раздел 3', stamp('05.24'), stamp('19.09.2099')]);
   assert.equal(ownDateOf(d, 'pd_section')?.date, '2024-05-31');
+  // a volume whose form states no date is dated by its file's name, last; a cipher like a date is no date
+  const undated = { text: 'Общие данные', stamp: stampLines({ cipher: '5102-РД-АР1', roles: { 'Разраб.': '' } }) };
+  assert.deepEqual(ownDateOf(docFacts(2, 'Марка АР_23.10.2023.pdf', 'АР', [undated]), 'rd_mark')?.date, '2023-10-23');
+  assert.equal(ownDateOf(docFacts(3, '25.06.2025-СОШ10-АР.pdf', 'АР', [undated]), 'rd_mark'), null);
+  assert.equal(ownDateOf(d, 'pd_section')?.source, 'stamp', 'the form first');
 });
 
 const dated = (docIndex: number, type: DocumentType, date: string | null): TypedDocument => ({

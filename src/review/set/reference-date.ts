@@ -37,7 +37,8 @@ function latest(docs: readonly DocFacts[], rule: DateRule): ReferenceDate | null
 /**
  * When the documentation was made: the signature dates of its stamps (the most precise), else the date of making its
  * estimates' forms state (only in a set of estimates: its types list the rule), else the XML note's year, else the latest
- * year on the title pages of reviewed documents. A year alone stands for its last day. The design
+ * year on the title pages of reviewed documents, else — their forms stating none — the latest date their files' names
+ * carry. A year alone stands for its last day. The design
  * documents date the set; a set without any (survey reports, estimates) is dated by its own documents
  * (DOCUMENT_TYPES' `dating`).
  */
@@ -49,7 +50,13 @@ export function documentationDate(docs: readonly DocFacts[], types: readonly Typ
   const own = design.length ? design : typed('alone');
   const xml = own.find((d) => d.xml?.year);
   const estimates = own.filter((d) => typeOf(d).dates.includes('estimate'));
-  return latest(own, 'stamp') ?? latest(estimates, 'estimate') ?? (xml ? readDate('xml', xml) : null) ?? latest(own, 'title_year');
+  return (
+    latest(own, 'stamp') ??
+    latest(estimates, 'estimate') ??
+    (xml ? readDate('xml', xml) : null) ??
+    latest(own, 'title_year') ??
+    latest(own.filter((d) => typeOf(d).dates.includes('file_name')), 'file_name')
+  );
 }
 
 /** ГрК РФ ст. 49 ч. 5.2: the set is judged at its ГПЗУ's date when it cites one, else at its own date; null — today. */
