@@ -118,3 +118,13 @@ test('a broken estimate XML is said unread, never read as text', async () => {
   assert.deepEqual(cut.pages, []);
   assert.match(cut.res.warnings[0]!.message, /Смета в формате XML Минстроя «cut\.gge» не прочитана/);
 });
+
+test('entities a DOCTYPE declares are not expanded: a «billion laughs» file stays as small as it was written', async () => {
+  let decl = '<!DOCTYPE lolz [<!ENTITY lol "lol">';
+  for (let i = 1; i < 10; i++) decl += `<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">`;
+  const xml = `<?xml version="1.0"?>${decl}]><Construction><Meta><File><Type>ЛС</Type></File></Meta><Name>&lol9;</Name></Construction>`;
+  const doc = await read('laughs.gge', xml);
+  const text = doc.pages.map((p) => p.text).join('\n');
+  assert.ok(text.length < 2_000, `${text.length} characters`);
+  assert.doesNotMatch(text, /(?:lol){20}/);
+});
