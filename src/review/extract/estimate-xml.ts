@@ -77,11 +77,17 @@ export function parseEstimateXml(xml: string, form: EstimateForm): GrandSmetaFac
   const created = dateOf(own.Date) ?? str(own.Created);
   if (created) f.dates.CreationDate = created;
   if (str(own.Approved)) f.dates.ApprovalDate = str(own.Approved)!;
-  const current = priceLevel(own.PriceLevelCur) ?? (isObj(own.PriceLevel) && str(own.PriceLevel.BasicPrice) !== '1' && str(own.PriceLevel.BasicPrice) !== 'true' ? priceLevel(own.PriceLevel) : null);
+  const current =
+    priceLevel(own.PriceLevelCur) ??
+    (isObj(own.PriceLevel) && str(own.PriceLevel.BasicPrice) !== '1' && str(own.PriceLevel.BasicPrice) !== 'true' ? priceLevel(own.PriceLevel) : null);
   const base = priceLevel(own.PriceLevelBase) ?? (current ? null : priceLevel(own.PriceLevel));
   if (current) f.dates.CurrPriceDate = current;
   else if (base) f.dates.BasePriceDate = base;
-  const legal = isObj(estimate.Legal) ? Object.values(estimate.Legal).map((v) => (isObj(v) ? str(v.Name) : null)).filter((n): n is string => !!n) : [];
+  const legal = isObj(estimate.Legal)
+    ? Object.values(estimate.Legal)
+        .map((v) => (isObj(v) ? str(v.Name) : null))
+        .filter((n): n is string => !!n)
+    : [];
   if (legal.length) f.norms = legal.join('; ');
   for (const [key, value] of Object.entries(signatures)) {
     const who = signer(value);
@@ -96,7 +102,12 @@ export function parseEstimateXml(xml: string, form: EstimateForm): GrandSmetaFac
       f.chapters.push(chapter);
     }
   } else {
-    const chapters = form === 'summary' ? Object.entries(root).filter(([k]) => /^Chapter\d+$/.test(k)).map(([, v]) => v) : [object];
+    const chapters =
+      form === 'summary'
+        ? Object.entries(root)
+            .filter(([k]) => /^Chapter\d+$/.test(k))
+            .map(([, v]) => v)
+        : [object];
     for (const c of chapters) {
       if (!isObj(c)) continue;
       const caption = isObj(c.ChapterName) ? (str(c.ChapterName.ConstantNameChapter) ?? str(c.ChapterName.Name) ?? '') : '';

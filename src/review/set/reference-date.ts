@@ -55,7 +55,10 @@ export function documentationDate(docs: readonly DocFacts[], types: readonly Typ
     latest(estimates, 'estimate') ??
     (xml ? readDate('xml', xml) : null) ??
     latest(own, 'title_year') ??
-    latest(own.filter((d) => typeOf(d).dates.includes('file_name')), 'file_name')
+    latest(
+      own.filter((d) => typeOf(d).dates.includes('file_name')),
+      'file_name',
+    )
   );
 }
 
