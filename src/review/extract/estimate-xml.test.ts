@@ -60,7 +60,7 @@ const summary = `${meta('ССР', 'SummaryEstimate-3_01.xsd')}
 test('an estimate of the Минстрой schemas is told by its own type or schema: local, object, summary; other Construction roots are not', () => {
   assert.equal(estimateXmlForm(local(), 'Construction'), 'local');
   assert.equal(estimateXmlForm(summary, 'Construction'), 'summary');
-  assert.equal(estimateXmlForm(meta('ОСР', 'ObjectEstimate-3_01.xsd') + '</Construction>', 'Construction'), 'object');
+  assert.equal(estimateXmlForm(`${meta('ОСР', 'ObjectEstimate-3_01.xsd')}</Construction>`, 'Construction'), 'object');
   // the schema alone, without Meta
   assert.equal(estimateXmlForm('<Construction xsi:noNamespaceSchemaLocation="ObjectEstimate-3_01.xsd"/>', 'Construction'), 'object');
   assert.equal(estimateXmlForm('<Construction><Name>Стройка</Name></Construction>', 'Construction'), null);
