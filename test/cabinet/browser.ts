@@ -1,6 +1,7 @@
 /**
  * Browsers for the cabinet's tests: Debian's chromium driven by playwright-core, and Debian's stock firefox-esr
- * driven by puppeteer-core over WebDriver BiDi (Playwright drives only its own patched Firefox builds).
+ * driven by puppeteer-core over WebDriver BiDi (Playwright drives only its own patched Firefox builds) — as is
+ * chromium too where one scenario runs in both.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -30,10 +31,26 @@ export async function signedInPage(browser: Browser, origin: string, key: string
 /** Why the Firefox tests cannot run here, or null when they can. */
 export const firefoxMissing = (): string | null => (existsSync(FIREFOX) ? null : `${FIREFOX} is not installed (apt-get install firefox-esr, as .ci/run does)`);
 
-export async function launchFirefox(): Promise<BidiBrowser> {
-  const missing = firefoxMissing();
+/** The engines a scenario written for puppeteer-core runs in: Debian's firefox-esr and its chromium. */
+export type PuppeteerEngine = 'firefox' | 'chromium';
+
+/** Why an engine cannot run here, or null when it can. */
+export const engineMissing = (engine: PuppeteerEngine): string | null =>
+  engine === 'firefox' ? firefoxMissing() : existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install chromium, as .ci/run does)`;
+
+/** One engine driven by puppeteer-core: Firefox over WebDriver BiDi, Chromium over its DevTools protocol. */
+export async function launchPuppeteer(engine: PuppeteerEngine): Promise<BidiBrowser> {
+  const missing = engineMissing(engine);
   if (missing) throw new Error(missing);
-  return puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, protocolTimeout: 60_000 });
+  return engine === 'firefox'
+    ? puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, protocolTimeout: 60_000 })
+    : puppeteer.launch({
+        browser: 'chrome',
+        executablePath: CHROMIUM,
+        headless: true,
+        protocolTimeout: 60_000,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
 }
 
 /**

@@ -9,7 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'puppeteer-core';
-import { firefoxMissing, launchFirefox, screenshot } from './browser.ts';
+import { firefoxMissing, launchPuppeteer, screenshot } from './browser.ts';
 import { assertFits, measureLayout, PRIMARY, TABLET } from './layout.ts';
 import { SET_ADDRESS, SET_KINDS, startCabinet, type Cabinet } from './setup.ts';
 
@@ -37,7 +37,7 @@ describe('cabinet in Firefox', { skip: firefoxMissing() ?? false }, () => {
 
   before(async () => {
     cabinet = await startCabinet();
-    browser = await launchFirefox();
+    browser = await launchPuppeteer('firefox');
     page = await browser.newPage();
     page.on('pageerror', (err) => errors.push(err instanceof Error ? err.message : String(err)));
     page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
