@@ -76,20 +76,18 @@ export async function startApp(opts: AppOptions = {}): Promise<InProcessServer> 
   let worker: Worker | null = null;
   let dispatcher: WebhookDispatcher | null = null;
   let children: ChildLauncher | undefined;
+  if (opts.worker || opts.children) {
+    // Children (`drs job-child`) are forked with this process's environment and read their configuration from it,
+    // as under `drs serve`; their stdout is this test file's: below warnings, their lines would only crowd the report.
+    Object.assign(process.env, { ...env, LOG_LEVEL: opts.env?.LOG_LEVEL ?? 'warn' });
+    children = programLauncher({ entry: join(ROOT, 'bin', 'drs.js'), memoryMb: config.runMemoryMb });
+  }
   if (opts.worker) {
-    // Run children (`drs job-child`) are forked with this process's environment and read their configuration
-    // from it, as under `drs serve`; each test file is its own process, so one worker at a time fits in it.
+    // each test file is its own process, so one worker at a time fits in it
     if (workerRunning) throw new Error('one in-process worker at a time per test file: stop the other one first');
     workerRunning = true;
-    // Their stdout is this test file's: below warnings, their lines would only crowd the test report.
-    Object.assign(process.env, { ...env, LOG_LEVEL: opts.env?.LOG_LEVEL ?? 'warn' });
-    children = programLauncher({ entry: join(ROOT, 'bin', 'drs.js'), memoryMb: config.runMemoryMb });
-    worker = startWorker({ config, store, log, children });
+    worker = startWorker({ config, store, log, children: children! });
     dispatcher = startWebhookDispatcher({ db: store.db, dialect: store.dialect, config, log: log.child({ component: 'webhooks' }), workerId: worker.id });
-  } else if (opts.children) {
-    // children read their configuration from this process's environment, as above
-    Object.assign(process.env, { ...env, LOG_LEVEL: opts.env?.LOG_LEVEL ?? 'warn' });
-    children = programLauncher({ entry: join(ROOT, 'bin', 'drs.js'), memoryMb: config.runMemoryMb });
   }
   const app = await buildApp({ config, store, blobs, log, notifyQueued: () => worker?.wake(), children, clock: opts.clock });
   if (opts.listen !== false) await app.listen({ host: '127.0.0.1', port: 0 });

@@ -26,13 +26,14 @@ export const cipherConsistency = defineCheck({
   title: 'Шифр тома: общая база для всех томов и марка, соответствующая разделу',
   find(ctx, report) {
     const withCipher = ctx.docs.filter((d) => d.cipher && !d.xml);
-    // A cipher in the file's name alone is the uploader's label, not the document's designation (its mark may name the
-    // section a document prices or answers): it is compared neither for its base nor for its mark.
     for (const d of withCipher) {
       // the volume's own cipher and the sheets of another set bound into it come from the parts model: bound sheets
       // never make the volume's cipher, nor are they sheets with a wrong cipher (sheets.numbering_gap tells them once)
       const volume = volumeOf(ctx.set.volumes, d);
       const c = volume.ownCipher ?? d.cipher!;
+      // a cipher in the file's name alone is the uploader's label, not the document's designation (its mark may name
+      // the section a document prices or answers): nothing of the document is judged against it
+      if (c.fromName) continue;
       const boundPages = new Set(volume.parts.filter((x) => x.kind === 'foreign').flatMap((x) => x.stamps.map((s) => s.docPage)));
       const boundCiphers = new Set(volume.parts.filter((x) => x.kind === 'foreign' && x.cipher).map((x) => cipherKey(x.cipher!)));
       const p = { doc: d, page: cipherPage(d, c) };
@@ -41,7 +42,7 @@ export const cipherConsistency = defineCheck({
       const ofAnotherObject = foreignObjects(ctx).some((f) => f.doc === d && f.wholeVolume);
       // an ИУЛ repeats the cipher of the volume it certifies: the volume's finding is the one for that cause
       const certifiesOther = typeOf(ctx, d) === 'iul' && withCipher.some((o) => o !== d && cipherKey(o.cipher!.cipher) === cipherKey(c.cipher));
-      if (ctx.setBase && cipherKey(c.base) !== ctx.setBase && sameBase.length >= 1 && !ofAnotherObject && !certifiesOther && !c.fromName) {
+      if (ctx.setBase && cipherKey(c.base) !== ctx.setBase && sameBase.length >= 1 && !ofAnotherObject && !certifiesOther) {
         const example = sameBase[0]!;
         report({
           about: d,
@@ -94,7 +95,7 @@ export const cipherConsistency = defineCheck({
           places: pages.slice(0, 5).map((page) => ({ doc: d, page })),
         });
       }
-      if (c.section && d.section && !c.fromName && !sectionsAgree(c.mark, c.section, d.section)) {
+      if (c.section && d.section && !sectionsAgree(c.mark, c.section, d.section)) {
         report({
           about: d,
           essence: `Марка в шифре «${c.cipher}» (${c.mark}) не соответствует разделу документа «${d.doc.name}» (${d.section}).`,

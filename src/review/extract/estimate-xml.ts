@@ -9,7 +9,6 @@
  * Parsed by the one parser of the Минстрой schemas (xml-note.ts) once the markup is known to be well-formed, after
  * decodeXml has refused what it refuses; only MAX_POSITIONS positions are printed.
  */
-import { XMLValidator } from 'fast-xml-parser';
 import { MAX_POSITIONS, type EstimateForm, type GrandSmetaFacts } from './grand-smeta.ts';
 import { findAll, isObj, minstroyXmlParser, str, type Obj } from './xml-note.ts';
 
@@ -55,9 +54,8 @@ function signer(v: unknown): string {
 
 /** Reads the estimate; throws for markup that is not well-formed (a cut file), which the parser alone would take as far as it goes. */
 export function parseEstimateXml(xml: string, form: EstimateForm): GrandSmetaFacts {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new Error(`${valid.err.code}: ${valid.err.msg} (line ${valid.err.line})`);
-  const tree = parser.parse(xml) as Obj;
+  // the parser's own validation in the same pass: it throws for markup that is not well-formed
+  const tree = parser.parse(xml, true) as Obj;
   const root = isObj(tree.Construction) ? tree.Construction : {};
   const object = isObj(root.Object) ? root.Object : {};
   const estimate = isObj(object.Estimate) ? object.Estimate : {};
@@ -77,10 +75,11 @@ export function parseEstimateXml(xml: string, form: EstimateForm): GrandSmetaFac
   const created = dateOf(own.Date) ?? str(own.Created);
   if (created) f.dates.CreationDate = created;
   if (str(own.Approved)) f.dates.ApprovalDate = str(own.Approved)!;
-  const current =
-    priceLevel(own.PriceLevelCur) ??
-    (isObj(own.PriceLevel) && str(own.PriceLevel.BasicPrice) !== '1' && str(own.PriceLevel.BasicPrice) !== 'true' ? priceLevel(own.PriceLevel) : null);
-  const base = priceLevel(own.PriceLevelBase) ?? (current ? null : priceLevel(own.PriceLevel));
+  // a local estimate states both levels; an object or summary estimate one PriceLevel, marked BasicPrice when it is the base
+  const single = isObj(own.PriceLevel) ? own.PriceLevel : null;
+  const basic = ['1', 'true'].includes(str(single?.BasicPrice) ?? '');
+  const current = priceLevel(own.PriceLevelCur) ?? (basic ? null : priceLevel(single));
+  const base = priceLevel(own.PriceLevelBase) ?? (basic ? priceLevel(single) : null);
   if (current) f.dates.CurrPriceDate = current;
   else if (base) f.dates.BasePriceDate = base;
   const legal = isObj(estimate.Legal)
