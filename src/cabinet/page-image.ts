@@ -27,7 +27,10 @@ import { isolatedPageRenderer, type PageRenderer, type PageRenderJob } from '../
 import { WorkSlots } from '../isolation/work-slots.ts';
 import { FailedRenders } from './failed-renders.ts';
 
-/** Longest side of a page's picture; a zoomed picture (`?zoom=2`, `3`) has this many times as many, never past 2× (144 dpi). */
+/**
+ * Longest side of a page's picture; a zoomed picture (`?zoom=2`, `3`) has this many times as many, never past 300 dpi
+ * (src/isolation/page-render-child.mjs: an A4 stops at 3,508 px, an A2 at zoom 3 is 4,800 px).
+ */
 const LONGEST_SIDE_PX = 1600;
 /** The sharpest picture asked for: 4,800 px on the longest side, about 16 million pixels for an A0 sheet (49 MB drawn). */
 export const MAX_PICTURE_ZOOM = 3;

@@ -27,6 +27,15 @@ const TITLE_BLOCK_DPI = 216;
 // Recognition as the review's reading does it (review/extract/pdf-child.mjs): about 200 dpi, at most this many pixels.
 const OCR_SCALE = 200 / 72;
 const OCR_MAX_SIDE = 3500;
+/**
+ * A page is drawn with the pixels asked for (`longestSide`: 1,600 px × the viewer's zoom), never past 300 dpi (a scale
+ * of 300/72 ≈ 4.17): the resolution a sheet is printed and scanned at, past which a scan has no more detail and a
+ * drawing's 0.18 mm lines are already two pixels wide, so an A4 (3,508 px at 300 dpi) is not blown up to 4,800 px for
+ * nothing; an A3 and larger reach the pixels asked for (an A2 at zoom 3: 4,800 px, 205 dpi). The longest side is never
+ * past `longestSide`, so an A0 at zoom 3 stays 4,800 px (about 16 million pixels) as before. The cabinet's
+ * static/page-zoom.js mirrors it (MAX_SCALE).
+ */
+const MAX_PAGE_SCALE = 300 / 72;
 
 /** A fraction kept to four places (a tenth of a millimetre on an A0 sheet), or a size to the given places. */
 const round = (x, places = 4) => Math.round(x * 10 ** places) / 10 ** places;
@@ -92,8 +101,8 @@ if (isMainThread) {
       if (clip === 'title_block') writeFileSync(output, titleBlockPicture(page, bounds).asPNG());
       else {
         const [x0, y0, x1, y1] = bounds;
-        // Never more than 2× (144 dpi for a PDF) so a small page stays sharp, never more than the side for A1 sheets.
-        const scale = Math.min(2, longestSide / Math.max(x1 - x0, y1 - y0));
+        // The pixels asked for on the longest side, never past 300 dpi (MAX_PAGE_SCALE).
+        const scale = Math.min(MAX_PAGE_SCALE, longestSide / Math.max(x1 - x0, y1 - y0));
         const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
         writeFileSync(output, pixmap.asPNG());
         const found = words ? pageWords(page, bounds) : null;

@@ -3,7 +3,7 @@
  * finding whose evidence after its place is the service's own sentence gets no rectangle and says the place is the
  * page, while a quote of the sheet's words is highlighted; the title block's corner of an A4 portrait, an A4
  * landscape (its block along the right edge, turned upright), an A4 landscape with its block at the bottom and an A3;
- * an A2 sheet zoomed in drawn again sharper (`?zoom=2`), its highlight still on its words.
+ * an A2 sheet zoomed in drawn again sharper (`?zoom=2`, `?zoom=3` in a wider window), its highlight still on its words.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -154,7 +154,7 @@ test('an A2 sheet zoomed in is drawn again sharper, at the zoom asked for, the h
   assert.equal(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth), 1600, 'the first picture');
   const mark = view.locator('.highlight').first();
   await mark.waitFor();
-  // zoomed to the most: the picture is asked for again at ?zoom=2 (an A2 has no more than 2× its points: 3,368 px)
+  // zoomed to the most in a window of 1,280 px: shown 3,346 px wide, so ?zoom=2 (3,200 px) is within a tenth of it
   for (let i = 0; i < 6; i++) await view.locator('button.zoom-in').click();
   await page.waitForFunction((el) => el instanceof HTMLImageElement && el.dataset.zoom === '2' && el.complete, await img.elementHandle(), { timeout: 30_000 });
   assert.match((await img.getAttribute('src')) ?? '', /\/documents\/1\/pages\/5\?zoom=2$/);
@@ -163,4 +163,12 @@ test('an A2 sheet zoomed in is drawn again sharper, at the zoom asked for, the h
   assert.ok(picture && box && box.x >= picture.x && box.x + box.width <= picture.x + picture.width, 'the rectangle over the picture');
   await mark.scrollIntoViewIfNeeded();
   await screenshot(page, 'page-zoomed-a2');
+  // a wider window shows it with more pixels than that: ?zoom=3, the 4,800 px asked for (205 dpi of an A2), no longer
+  // stopped at 2× its points (3,368 px)
+  await page.setViewportSize({ width: 2400, height: 1400 });
+  await view.locator('button.zoom-out').click();
+  await view.locator('button.zoom-in').click();
+  await page.waitForFunction((el) => el instanceof HTMLImageElement && el.dataset.zoom === '3' && el.complete, await img.elementHandle(), { timeout: 30_000 });
+  assert.match((await img.getAttribute('src')) ?? '', /\/documents\/1\/pages\/5\?zoom=3$/);
+  assert.equal(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth), 4800);
 });

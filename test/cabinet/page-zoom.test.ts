@@ -17,17 +17,21 @@ test('the first picture while the page is shown with no more pixels than it has'
 
 test('a large sheet zoomed in: the least sharper picture that has the pixels, at most three times the first', () => {
   assert.equal(zoom.pictureZoomFor(A2, 2400), 2);
-  assert.equal(zoom.pictureZoomFor(A2, 3200), 2, 'an A2 stops at 2× its points: 3,368 px');
-  assert.equal(zoom.pictureZoomFor(A2, 9600), 2, 'nothing sharper exists for it');
+  assert.equal(zoom.pictureZoomFor(A2, 3200), 2);
+  assert.equal(zoom.pictureZoomFor(A2, 4000), 3, 'an A2 gets the pixels asked for: 4,800 px at zoom 3');
+  assert.equal(zoom.pictureZoomFor(A2, 9600), 3, "never past the service's largest");
   assert.equal(zoom.pictureZoomFor(A0, 4000), 3);
   assert.equal(zoom.pictureZoomFor(A0, 20_000), 3, "never past the service's largest");
-  assert.equal(zoom.pictureSide(A0, 3), 4800);
-  assert.equal(zoom.pictureSide(A2, 3), 3367.6);
+  assert.equal(zoom.pictureSide(A0, 3), 4800, 'an A0 as large as before: 4,800 px on its longest side');
+  assert.equal(zoom.pictureSide(A2, 3), 4800);
+  assert.equal(zoom.pictureSide(A2, 2), 3200);
 });
 
-test('an A4 page is drawn near its 144 dpi at once: no second render however far it is zoomed', () => {
+test('an A4 page stops at 300 dpi: zoomed in it gets one sharper picture, never one blown up past that', () => {
   assert.equal(zoom.pictureZoomFor(A4, 1600), 1);
-  assert.equal(zoom.pictureZoomFor(A4, 9600), 1);
+  assert.equal(zoom.pictureZoomFor(A4, 3200), 2);
+  assert.equal(zoom.pictureZoomFor(A4, 9600), 2, 'zoom 2 (3,200 px, 274 dpi) is within a tenth of the most an A4 is drawn with');
+  assert.equal(Math.round(zoom.pictureSide(A4, 3)), 3508, '842 pt at 300 dpi');
 });
 
 test('the cabinet asks for no zoom the service does not draw', async () => {

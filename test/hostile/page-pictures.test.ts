@@ -177,7 +177,7 @@ describe('page pictures under hostile use', () => {
     assert.equal(renders.length, 1);
   });
 
-  test('a large sheet drawn sharper for a zoomed viewer: more pixels, never past 2× (144 dpi), a render and a file of its own', async () => {
+  test('a large sheet drawn sharper for a zoomed viewer: the pixels asked for, a render and a file of its own', async () => {
     const a2 = await makeSheetsPdf([{ widthMm: 594, heightMm: 420, text: 'План 1-го этажа' }]);
     const runId = await runWith(orgA, [{ name: 'АР.pdf', content: a2, pages: 1 }]);
     const pictures = service();
@@ -185,11 +185,16 @@ describe('page pictures under hostile use', () => {
     const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
     assert.deepEqual(size(await bytes(await pictures.open(orgA.tenantId, runId, 1, 1))), [1600, 1132]);
     assert.deepEqual(size(await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'page', 2))), [3200, 2263]);
-    // 594 mm at 144 dpi: 3,368 px, less than three times 1,600
-    assert.deepEqual(size(await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'page', 3))), [3368, 2382]);
+    // three times 1,600 px (205 dpi for 594 mm), within the bound of 300 dpi
+    assert.deepEqual(size(await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'page', 3))), [4800, 3394]);
     assert.ok(await blobs.exists(`runs/${runId}/derived/pages/1-1.x2.png`));
     await bytes(await pictures.open(orgA.tenantId, runId, 1, 1, 'page', 2));
     assert.equal(renders.length, 3, 'each zoom rendered once, then served as stored');
+    // an A4 is not blown up past 300 dpi: 842 pt at 300/72 is 3,508 px, not 4,800
+    const a4 = await runWith(orgA, [
+      { name: 'ПЗ.pdf', content: await makeSheetsPdf([{ widthMm: 210, heightMm: 297, text: 'Пояснительная записка' }]), pages: 1 },
+    ]);
+    assert.deepEqual(size(await bytes(await pictures.open(orgA.tenantId, a4, 1, 1, 'page', 3))), [2481, 3508]);
   });
 
   test('words and title blocks are refused like pictures: another organization, a page past the end, deleted documents', async () => {

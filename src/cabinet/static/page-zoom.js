@@ -6,8 +6,11 @@
 export const PICTURE_SIDE_PX = 1600;
 /** The sharpest picture the service draws: this many times the first one's pixels. */
 export const MAX_PICTURE_ZOOM = 3;
-/** A page is never drawn past twice its size in points (144 dpi). */
-const MAX_SCALE = 2;
+/**
+ * A page is never drawn past 300 dpi (300/72 ≈ 4.17 × its size in points), as src/isolation/page-render-child.mjs
+ * draws it: an A4 stops at 3,508 px, an A2 and larger get the pixels asked for (4,800 px at zoom 3).
+ */
+const MAX_SCALE = 300 / 72;
 /** A picture within a tenth of the pixels it is shown at is sharp enough: no render for that. */
 const ENOUGH = 0.9;
 
