@@ -55,20 +55,22 @@ export class ContentReader {
     if (docPage <= LIST_WITHIN && scan.matches.length >= LIST_PHRASES) this.listCandidates.push({ docPage, phrases: scan.matches.map((m) => m.phrase) });
     // phrases of one line share its reading as a heading
     const headings = new Map<string, boolean>();
+    const headingOf = (line: string) => {
+      let heading = headings.get(line);
+      if (heading === undefined) headings.set(line, (heading = isHeadingLine(line)));
+      return heading;
+    };
+    const hitOf = (line: string, heading: boolean): ContentHit => ({ docPage, heading, line: line.slice(0, LINE_CHARS) });
     for (const m of scan.matches) {
-      let heading = headings.get(m.line);
-      if (heading === undefined) headings.set(m.line, (heading = isHeadingLine(m.line)));
-      const hit: ContentHit = { docPage, heading, line: m.line.slice(0, LINE_CHARS) };
       const list = this.facts.hits.get(m.phrase);
-      if (!list) this.facts.hits.set(m.phrase, [hit]);
-      else if (list.length < HITS_PER_PHRASE) list.push(hit);
-      else if (hit.heading) {
-        // a heading outweighs a passage: it takes the place of the last passage kept
-        for (let i = list.length - 1; i >= 0; i--)
-          if (!list[i]!.heading) {
-            list[i] = hit;
-            break;
-          }
+      if (!list) this.facts.hits.set(m.phrase, [hitOf(m.line, headingOf(m.line))]);
+      else if (list.length < HITS_PER_PHRASE) list.push(hitOf(m.line, headingOf(m.line)));
+      else {
+        // a heading outweighs a passage: it takes the place of the last passage kept (a full list of headings takes nothing,
+        // so the line is not looked at)
+        let last = list.length - 1;
+        while (last >= 0 && list[last]!.heading) last--;
+        if (last >= 0 && headingOf(m.line)) list[last] = hitOf(m.line, true);
       }
     }
   }
