@@ -182,3 +182,16 @@ test('a volume stating 4 above-ground floors against 3 of the rest is reported; 
   assert.match(f[0]!.essence, /«этажность».*4 в «12-2024-АР\.pdf» и 3 в/);
   assert.deepEqual(storeysConsistency.run(context(docs.slice(0, 3))).findings, []);
 });
+
+test('the existing building’s year of construction differing between volumes is reported as a year, not as a quantity', () => {
+  const docs = [
+    docFacts(1, 'pb.pdf', 'ПБ', ['Здание построено в 1975 году.']),
+    docFacts(2, 'oos.pdf', 'ООС', ['Год постройки основного здания – 1989г.']),
+    docFacts(3, 'tbe.pdf', 'ТБЭ', ['8 Год постройки год 1989 9 Площадь застройки']),
+  ];
+  const [f, ...rest] = indicatorsConsistency.run(context(docs)).findings!;
+  assert.equal(rest.length, 0);
+  assert.equal(f!.about, docs[0]);
+  assert.match(f!.essence, /год постройки здания.*1975.*1989/);
+  assert.doesNotMatch(f!.essence, /1 975|1 989/);
+});

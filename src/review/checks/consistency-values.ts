@@ -25,7 +25,11 @@ export function xmlValues(ctx: Pick<CheckContext, 'xml'>): ValueFact[] {
 
 /** A value as printed in a finding: «1 234,5 м²», «145,60». */
 export function shownValue(f: FigureAttribute, v: number): string {
-  const n = f.decimals ? v.toLocaleString('ru-RU', { minimumFractionDigits: f.decimals, maximumFractionDigits: 3 }).replace(/\s/g, ' ') : formatValue(v);
+  const n = f.year
+    ? String(v)
+    : f.decimals
+      ? v.toLocaleString('ru-RU', { minimumFractionDigits: f.decimals, maximumFractionDigits: 3 }).replace(/\s/g, ' ')
+      : formatValue(v);
   return `${n}${VALUE_UNITS[f.key as ValueKind]}`;
 }
 

@@ -47,6 +47,8 @@ export interface FigureAttribute {
   floor?: number;
   /** Least decimals a value is printed with («145,60»). */
   decimals?: number;
+  /** A calendar year: printed as written, «1975», not as a quantity «1 975». */
+  year?: true;
   /**
    * A document takes part only when it states one value: two different ones on its pages speak of sections, blocks or other
    * buildings, and a specialist could not tell which is the object's.
@@ -472,11 +474,16 @@ export const CATALOGUE = [
     key: 'construction_year',
     title: 'год постройки здания',
     word: 'год\\s+(?:постройки|ввода|строительства)',
-    labels: [String.raw`год\s+(?:постройки|ввода\s+в\s+эксплуатацию|строительства)(?:\s+(?:существующего\s+)?(?:здания|объекта|дома|школы))?`],
+    labels: [
+      String.raw`год\s+(?:постройки|ввода\s+в\s+эксплуатацию|строительства)(?:\s+(?:существующего\s+|основного\s+)?(?:здания|объекта|дома|школы|корпуса))?`,
+    ],
     unit: '',
+    // a table of indicators gives its unit cell between the label and the year: «Год постройки | год | 1989»
+    units: [{ re: 'год', factor: 1 }],
     min: 1700,
     max: 2100,
     integer: true,
+    year: true,
     sole: true,
     designed: false,
     checkId: 'consistency.indicators',

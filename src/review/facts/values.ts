@@ -111,6 +111,10 @@ const APARTMENTS_PHRASES = [
   /(?:всего|итого)\s+квартир\s*[:\-–—]?\s*(\d{1,5})(?!\d|[.,]\d)/giu,
   /квартир\s*\(\s*(\d{1,5})\s*шт/giu,
 ];
+// «Здание построено в 1975 году», «школа введена в эксплуатацию в 1989 г.»: the existing building's year said in a sentence
+const BUILT_IN =
+  /(?<![а-яё])(?:здание|школа|дом|корпус)(?:\s+[а-яё]+){0,2}\s+(?:был[оа]?\s+)?(?:построен[оа]?|возведен[оа]?|введен[оа]?\s+в\s+эксплуатацию)\s+в\s+(\d{4})\s*(?:году|г\.)/giu;
+const NEIGHBOUR = /(?:соседн|смежн|рядом|примыкающ|ближайш)[а-яё]*[^.;]{0,40}$/iu;
 // A bare «Общая площадь, м² 8 456,3» in a ТЭП table is the building's, unless the words before it name flats or rooms.
 const BARE_TOTAL = new RegExp(String.raw`(?<![а-яё])общая\s+площадь(?![а-яё])(?:${FILLER_WORDS})*?(${NUMBER_SRC})(?![\d.,]*\d)(?!\s*(?:%|процент))`, 'giu');
 const NOT_BUILDING = /(?:квартир|помещени|комнат|секци|этаж|офис|блок)[а-яё]*[^.;\n]{0,30}$/iu;
@@ -315,6 +319,15 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
         docPage,
         snippet: snippet(t, m.index, m.index + m[0].length),
       });
+    }
+  }
+  if (lower.includes('построен') || lower.includes('возведен') || lower.includes('введен')) {
+    BUILT_IN.lastIndex = 0;
+    for (let m = BUILT_IN.exec(t); m; m = BUILT_IN.exec(t)) {
+      const value = Number(m[1]);
+      const labelled = out.some((v) => v.kind === 'construction_year' && v.value === value && !v.weak);
+      if (labelled || !plausible('construction_year', value) || NEIGHBOUR.test(t.slice(Math.max(0, m.index - 60), m.index))) continue;
+      out.push({ kind: 'construction_year', value, raw: m[0].trim(), docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
     }
   }
   for (const re of words.has('квартир') ? APARTMENTS_PHRASES : []) {
