@@ -104,6 +104,36 @@ export interface RevisionDocument {
    * either edition could not be read again, and in comparisons made before sheets were compared).
    */
   sheets?: RevisionSheets;
+  /**
+   * The norms this edition cites and where, read again at publication with the review's norm parser
+   * (src/pipeline/stages/sheet-changes.ts) for a volume that came back, corrected or the same file, with a remark of the
+   * previous round on it; so that an answer naming a replaced norm is checked (src/report/revision/norms.ts). Absent
+   * where it was not read, and in comparisons made before norms were.
+   */
+  norms?: RevisionNorms;
+}
+
+/** A norm designation as the review's parser keys it: type and number without the year («СП 30.13330»), and the year. */
+export interface NormName {
+  /** As the volume writes it, upper-cased («СНИП 2.04.01-85»). */
+  designation: string;
+  key: string;
+  year: number | null;
+}
+
+/** A norm a volume cites: the pages (of the volume) and, where the title block gives one, the sheet; at most ten places. */
+export interface RevisionNormCitation extends NormName {
+  places: { page: number; sheet?: string }[];
+}
+
+/** The norms of one volume of the round, as the answer loop checks the norms an answer names against them. */
+export interface RevisionNorms {
+  /** The norms this edition cites. */
+  cited: RevisionNormCitation[];
+  /** The norms its previous edition cited that this one does not (a corrected volume whose both editions were read). */
+  dropped: NormName[];
+  /** What the registry of superseded norms names as the replacements of the superseded norms either edition cites. */
+  replacements: NormName[];
 }
 
 /** Sheet numbers («3», «3.1») of a corrected volume: text changed, the same, only in the new edition, only in the old. */

@@ -1768,6 +1768,47 @@ export interface paths {
                                     } & {
                                         [key: string]: unknown;
                                     };
+                                    /** @description Том, представленный повторно, с замечанием прошлого тура: нормы, на которые он ссылается, — по ним проверяются ответы, называющие замену нормы; нет поля — том не перечитывался */
+                                    norms?: {
+                                        /** @description Нормы, на которые ссылается эта редакция тома */
+                                        cited: ({
+                                            /** @description Обозначение, как в томе (прописными) */
+                                            designation: string;
+                                            /** @description Тип и номер без года: «СП 30.13330» */
+                                            key: string;
+                                            /** @description Год редакции; null — не указан */
+                                            year: number | null;
+                                            /** @description Где приводится (не более десяти мест) */
+                                            places: ({
+                                                /** @description Страница тома */
+                                                page: number;
+                                                /** @description Лист по основной надписи */
+                                                sheet?: string;
+                                            } & {
+                                                [key: string]: unknown;
+                                            })[];
+                                        } & {
+                                            [key: string]: unknown;
+                                        })[];
+                                        /** @description Нормы, на которые ссылалась прошлая редакция, а эта — нет */
+                                        dropped: ({
+                                            designation: string;
+                                            key: string;
+                                            year: number | null;
+                                        } & {
+                                            [key: string]: unknown;
+                                        })[];
+                                        /** @description Чем по реестру заменены недействующие нормы, на которые ссылается любая из редакций */
+                                        replacements: ({
+                                            designation: string;
+                                            key: string;
+                                            year: number | null;
+                                        } & {
+                                            [key: string]: unknown;
+                                        })[];
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
                                 } & {
                                     [key: string]: unknown;
                                 })[];

@@ -165,6 +165,47 @@ const RevisionSchema = Type.Object(
                 },
               ),
             ),
+            norms: Type.Optional(
+              Type.Object(
+                {
+                  cited: Type.Array(
+                    Type.Object(
+                      {
+                        designation: Type.String({ description: 'Обозначение, как в томе (прописными)' }),
+                        key: Type.String({ description: 'Тип и номер без года: «СП 30.13330»' }),
+                        year: Type.Union([Type.Integer(), Type.Null()], { description: 'Год редакции; null — не указан' }),
+                        places: Type.Array(
+                          Type.Object(
+                            {
+                              page: Type.Integer({ description: 'Страница тома' }),
+                              sheet: Type.Optional(Type.String({ description: 'Лист по основной надписи' })),
+                            },
+                            open,
+                          ),
+                          { description: 'Где приводится (не более десяти мест)' },
+                        ),
+                      },
+                      open,
+                    ),
+                    { description: 'Нормы, на которые ссылается эта редакция тома' },
+                  ),
+                  dropped: Type.Array(Type.Object({ designation: Type.String(), key: Type.String(), year: Type.Union([Type.Integer(), Type.Null()]) }, open), {
+                    description: 'Нормы, на которые ссылалась прошлая редакция, а эта — нет',
+                  }),
+                  replacements: Type.Array(
+                    Type.Object({ designation: Type.String(), key: Type.String(), year: Type.Union([Type.Integer(), Type.Null()]) }, open),
+                    {
+                      description: 'Чем по реестру заменены недействующие нормы, на которые ссылается любая из редакций',
+                    },
+                  ),
+                },
+                {
+                  ...open,
+                  description:
+                    'Том, представленный повторно, с замечанием прошлого тура: нормы, на которые он ссылается, — по ним проверяются ответы, называющие замену нормы; нет поля — том не перечитывался',
+                },
+              ),
+            ),
           },
           open,
         ),

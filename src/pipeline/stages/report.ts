@@ -5,17 +5,36 @@ import { displayName } from '../../kernel/display-name.ts';
 import { buildReports, reportPrefix } from '../../report/index.ts';
 import { reportMetaOf } from '../../report/meta.ts';
 import { withRevision } from '../../report/revision/index.ts';
+import { citedDocuments } from '../../report/revision/documents.ts';
 import { uploadedAnswer, withAnswerReview } from '../../report/revision/answers.ts';
 import { designerAnswers } from '../../store/repositories/answers.ts';
 import { previousPublishedInBundle } from '../../store/repositories/results.ts';
 import { fromEarlierStage, type RunJob } from '../run-job.ts';
 import { withSheetChanges } from './sheet-changes.ts';
 
-/** The compared result with the sheets of its corrected volumes compared too (what the answers name is checked on them). */
+/**
+ * This run's documents a remark of the previous round is on: those a persisting finding cites, and those whose
+ * predecessor a resolved remark cited (an answer to it is checked on them).
+ */
+export function remarkedDocuments(result: PublishedResult): Set<number> {
+  const out = new Set<number>();
+  const revision = result.revision;
+  if (!revision) return out;
+  for (const f of result.findings) if (f.revision?.status === 'persisting') for (const d of citedDocuments(f)) out.add(d);
+  const before = new Set(revision.resolved.flatMap((r) => r.doc_indexes ?? []));
+  for (const d of revision.documents ?? []) if (d.previous_doc_index !== undefined && before.has(d.previous_doc_index)) out.add(d.doc_index);
+  return out;
+}
+
+/**
+ * The compared result with the sheets of its corrected volumes compared too, and the norms of the volumes that came
+ * back with remarks on them read (what the answers name is checked on them).
+ */
 async function withSheets(job: RunJob, result: PublishedResult): Promise<PublishedResult> {
   const revision = result.revision;
   if (!revision?.documents) return result;
-  return { ...result, revision: { ...revision, documents: await withSheetChanges(job, revision.previous_run_id, revision.documents) } };
+  const documents = await withSheetChanges(job, revision.previous_run_id, revision.documents, remarkedDocuments(result));
+  return { ...result, revision: { ...revision, documents } };
 }
 
 export function publishedResultOf(outcome: ReviewOutcome, snapshot: string): PublishedResult {
