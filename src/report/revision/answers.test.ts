@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Decision } from '../../kernel/model/feedback.ts';
-import type { Finding, PageRef, PublishedResult, PublishedSetDocument } from '../../kernel/result.ts';
+import type { Finding, PageRef, PublishedResult, PublishedSetDocument, RevisionNormCitation } from '../../kernel/result.ts';
 import { claimsCorrection, namedSheets, proposalOutcome, reviewAnswers, withAnswerReview, type UploadedAnswer } from './answers.ts';
 import { revisionOf } from './match.ts';
 
@@ -210,4 +210,68 @@ test("a corrected volume's sheets compared: a named sheet changed confirms the a
   const inserted = reviewAnswers(result, [answer(before[1]!.finding_id, 'Добавлен лист', '3.1')])!.proposals.find((p) => p.previous_n === 2)!;
   assert.match(inserted.reasons.join(' '), /лист 3\.1 добавлен/);
   assert.match(inserted.reasons.join(' '), /названный лист изменён, а замечание в новой редакции осталось/);
+});
+
+/** The АР of round 2 read again: what it cites (СП 30.13330.2020 on sheet 2), and СНиП 2.04.01-85 cited only in round 1. */
+function withArNorms(result: PublishedResult, cited: RevisionNormCitation[]) {
+  const ar = result.revision!.documents!.find((d) => d.doc_index === 1)!;
+  ar.norms = { cited, dropped: [{ designation: 'СНИП 2.04.01-85', key: 'СНИП 2.04.01', year: 1985 }], replacements: [] };
+}
+const SP30: RevisionNormCitation = { designation: 'СП 30.13330.2020', key: 'СП 30.13330', year: 2020, places: [{ page: 3, sheet: '2' }] };
+const SNIP: RevisionNormCitation = { designation: 'СНИП 2.04.01-85', key: 'СНИП 2.04.01', year: 1985, places: [{ page: 5, sheet: '4' }, { page: 7 }] };
+const REPLACED = 'Ссылка на СНиП 2.04.01-85* заменена на СП 30.13330.2020';
+
+test('an answer naming a replaced norm: the old one gone and the new one cited in the volume — «снято», where it is cited', () => {
+  const { before, result } = rounds();
+  withArNorms(result, [SP30]);
+  const gone = reviewAnswers(result, [answer(before[2]!.finding_id, REPLACED)])!.proposals.find((p) => p.previous_n === 3)!;
+  assert.equal(gone.proposal, 'closed');
+  const why = gone.reasons.join(' ');
+  assert.match(why, /СНиП 2\.04\.01-85\* в томе 24-017-АР больше не приводится\./);
+  assert.match(why, /СП 30\.13330\.2020 приводится в томе 24-017-АР: лист 2 \(с\. 3\)\./);
+  assert.match(why, /Ответ подтверждается: норма, названная в ответе, заменена в томе/);
+});
+
+test('an answer naming a replaced norm still cited: «не снято», naming the pages where the old one stands', () => {
+  const { before, result } = rounds();
+  withArNorms(result, [SP30, SNIP]);
+  const review = reviewAnswers(result, [answer(before[2]!.finding_id, REPLACED), answer(before[1]!.finding_id, 'СНиП 2.04.01-85* исключён')])!;
+  const gone = review.proposals.find((p) => p.previous_n === 3)!;
+  assert.equal(gone.proposal, 'not_closed', 'the remark is not found, but the answer is refuted by the volume');
+  assert.match(gone.reasons.join(' '), /СНиП 2\.04\.01-85\* в томе 24-017-АР по-прежнему приводится: лист 4 \(с\. 5\), с\. 7\./);
+  assert.match(gone.reasons.join(' '), /замена нормы, названная в ответе, в томе не выполнена/);
+  assert.equal(review.counts.not_closed, 2);
+  const persists = review.proposals.find((p) => p.previous_n === 2)!;
+  assert.equal(persists.proposal, 'not_closed');
+  assert.match(persists.reasons.join(' '), /по-прежнему приводится: лист 4 \(с\. 5\)/);
+  assert.match(persists.reasons.join(' '), /Ответ заявляет замену нормы, но в томе она не выполнена/);
+});
+
+test('a new norm the answer names that the volume does not cite: «не снято», said so', () => {
+  const { before, result } = rounds();
+  withArNorms(result, []);
+  // known as what the registry gives for the superseded СНиП, though the new edition cites it nowhere
+  result.revision!.documents![1]!.norms!.replacements.push({ designation: 'СП 30.13330.2020', key: 'СП 30.13330', year: 2020 });
+  const gone = reviewAnswers(result, [answer(before[2]!.finding_id, REPLACED)])!.proposals.find((p) => p.previous_n === 3)!;
+  assert.equal(gone.proposal, 'not_closed');
+  assert.match(gone.reasons.join(' '), /СП 30\.13330\.2020 в томе 24-017-АР не приводится\./);
+});
+
+test('a norm not recognised, or a volume whose norms were not read: the proposal as before', () => {
+  const { before, result } = rounds();
+  const plain = reviewAnswers(result, [answer(before[2]!.finding_id, REPLACED)])!.proposals.find((p) => p.previous_n === 3)!;
+  withArNorms(result, [SP30]);
+  const other = reviewAnswers(result, [answer(before[2]!.finding_id, 'Ссылка заменена на ГОСТ 21.101-2020')])!.proposals.find((p) => p.previous_n === 3)!;
+  const again = rounds();
+  const unread = reviewAnswers(again.result, [answer(again.before[2]!.finding_id, 'Ссылка заменена на ГОСТ 21.101-2020')])!.proposals.find(
+    (p) => p.previous_n === 3,
+  )!;
+  assert.equal(plain.proposal, 'closed');
+  assert.doesNotMatch(plain.reasons.join(' '), /приводится/);
+  assert.deepEqual([other.proposal, other.reasons], [unread.proposal, unread.reasons], 'a norm neither edition knows changes nothing');
+  // an objection naming norms is not a replacement to check
+  const objection = reviewAnswers(result, [answer(before[2]!.finding_id, 'Не согласны: СНиП 2.04.01-85* приведён справочно')])!.proposals.find(
+    (p) => p.previous_n === 3,
+  )!;
+  assert.doesNotMatch(objection.reasons.join(' '), /приводится/);
 });

@@ -18,10 +18,12 @@ import type {
   PublishedResult,
   PublishedRevision,
   ResolvedFinding,
+  RevisionNorms,
   RevisionSheets,
   RoundAnswer,
 } from '../../kernel/result.ts';
 import { citedDocuments } from './documents.ts';
+import { checkNamedNorms, type NormCheck } from './norms.ts';
 
 /** The answer as brought in, with when (designer_answers of the previous run). */
 export type UploadedAnswer = RoundAnswer & { uploaded_at: string };
@@ -37,8 +39,9 @@ export const PROPOSAL_LABELS: Record<AnswerProposalState, string> = {
   no_answer: 'нет ответа',
 };
 
-/** Words of an answer that say the remark was corrected («исправлено», «лист заменён», «ссылка приведена»). */
-const CORRECTED = /исправл|корректир|внесен|изменен|дополнен|приведен|устранен|добавлен|заменен|замене|учтен|выполнен|откорр/i;
+/** Words of an answer that say the remark was corrected («исправлено», «лист заменён», «ссылка приведена», «СП … исключён»). */
+const CORRECTED =
+  /исправл|корректир|внес[её]н|измен[её]н|дополнен|привед[её]н|устран[её]н|добавлен|замен[её]н|замене|учт[её]н|выполнен|откорр|исключ[её]н|удал[её]н/i;
 /** Words that say it was not: the designer disagrees or explains instead. */
 const OBJECTION = /не\s+согласн|не\s+требу|не\s+исправл|не\s+устран|без\s+изменени|отклон|не\s+является|не\s+относится/i;
 
@@ -62,6 +65,8 @@ interface Volume {
   sheets: { from: number; to: number }[] | null;
   /** Its sheets against the previous edition, when both were read again (src/pipeline/stages/sheet-changes.ts). */
   changes?: RevisionSheets;
+  /** The norms it cites, when read again (the same). */
+  norms?: RevisionNorms;
 }
 
 /** What the revision shows of one named sheet of a corrected volume: changed, the same, new, gone; null when not compared. */
@@ -96,7 +101,13 @@ function volumesOf(result: PublishedResult, revision: PublishedRevision, current
   return here.map((d) => {
     const parts = result.set?.documents.find((s) => s.doc_index === d.doc_index)?.parts ?? [];
     const numbered = parts.filter((p) => p.sheet_from !== null && p.sheet_to !== null).map((p) => ({ from: p.sheet_from!, to: p.sheet_to! }));
-    return { label: d.cipher ?? `«${d.name}»`, status: d.status, sheets: numbered.length ? numbered : null, ...(d.sheets && { changes: d.sheets }) };
+    return {
+      label: d.cipher ?? `«${d.name}»`,
+      status: d.status,
+      sheets: numbered.length ? numbered : null,
+      ...(d.sheets && { changes: d.sheets }),
+      ...(d.norms && { norms: d.norms }),
+    };
   });
 }
 
@@ -150,6 +161,8 @@ function proposalOf(result: PublishedResult, revision: PublishedRevision, remark
   const volumes = volumesOf(result, revision, current, previous.doc_indexes ?? []);
   const sheets = answer ? namedSheets(answer) : [];
   const claims = answer !== null && claimsCorrection(answer);
+  // the norms the answer names, checked in the remark's volumes (an objection names norms to argue, not as corrected)
+  const norms: NormCheck | null = answer && claims ? checkNamedNorms(answer.answer, volumes) : null;
   const reasons: string[] = [];
   let proposal: AnswerProposalState;
   if (remark.kind === 'not_resubmitted') {
@@ -165,9 +178,16 @@ function proposalOf(result: PublishedResult, revision: PublishedRevision, remark
     reasons.push('В новой редакции замечание не найдено: сравнение по сути (проверка, норма, документ, лист) пары ему не нашло.');
     reasons.push(answerLine(answer));
     reasons.push(...sheetLines(volumes, sheets));
-    if (claims && namedSheetChanged(volumes, sheets)) reasons.push('Ответ подтверждается: названный лист изменён, замечание в новой редакции не найдено.');
+    const refuted = norms?.verdict === 'refuted';
+    if (claims && !refuted && namedSheetChanged(volumes, sheets))
+      reasons.push('Ответ подтверждается: названный лист изменён, замечание в новой редакции не найдено.');
     else if (claims && namedSheetsUnchanged(volumes, sheets))
       reasons.push('Ответ называет исправление, а названный лист не изменён: замечание снято исправлением в другом месте — проверьте.');
+    reasons.push(...(norms?.lines ?? []));
+    if (refuted) {
+      proposal = 'not_closed';
+      reasons.push('Замечание в новой редакции не найдено, но замена нормы, названная в ответе, в томе не выполнена: не снято — проверьте.');
+    } else if (norms) reasons.push('Ответ подтверждается: норма, названная в ответе, заменена в томе, замечание в новой редакции не найдено.');
   } else {
     proposal = answer ? 'not_closed' : 'no_answer';
     reasons.push(`Замечание повторяется в новой редакции (№ ${current!.n} этой проверки).`);
@@ -179,6 +199,10 @@ function proposalOf(result: PublishedResult, revision: PublishedRevision, remark
       reasons.push('Ответ заявляет исправление, но замечание не снято: названный лист не изменён, замечание в новой редакции осталось.');
     else if (claims) reasons.push('Ответ заявляет исправление, но замечание не снято: в новой редакции оно осталось.');
     else if (answer) reasons.push('Исправления ответ не заявляет: оцените обоснование проектировщика — в новой редакции замечание осталось.');
+    reasons.push(...(norms?.lines ?? []));
+    if (norms?.verdict === 'refuted') reasons.push('Ответ заявляет замену нормы, но в томе она не выполнена: замечание не снято.');
+    else if (norms)
+      reasons.push('Норма, названная в ответе, в томе заменена, но замечание в новой редакции осталось: проверьте, устранено ли оно по существу.');
   }
   return {
     previous_finding_id: previous.finding_id,
