@@ -168,6 +168,8 @@ const STOREYS_HELD = new RegExp(
   'giu',
 );
 
+/** The building as the subject right before a count: «Здание — », «Жилой дом имеет », «Корпус: ». */
+const BUILDING_SAYS = /(?<![а-яё])(?:здание|дом|корпус)\s*(?:[—–:-]|имеет|состоит\s+из)?\s*$/iu;
 // «Здание — 4 надземных этажа», «в том числе 3 надземных этажа»: above ground, whatever stands before it; not a bound
 // («не более 4 надземных этажей» is a limit of a norm or an assignment)
 const STOREYS_ABOVE = new RegExp(
@@ -293,8 +295,10 @@ export function findValues(flat: string, docPage: number): ValueFact[] {
       const raw = m[0].trim();
       // «имеет 4 надземных этажа» was read above; a neighbour's or an existing building's storeys are not the object's
       if (out.some((v) => v.kind === 'storeys' && v.raw.endsWith(raw)) || NOT_DESIGNED.test(t.slice(Math.max(0, m.index - 80), m.index))) continue;
+      // «Здание — 16 надземных этажей»: a count said of the building itself, compared even where a name repeats another
+      const designed = BUILDING_SAYS.test(t.slice(Math.max(0, m.index - 30), m.index));
       if (value > 0 && plausible('storeys', value))
-        out.push({ kind: 'storeys', value, raw, docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true });
+        out.push({ kind: 'storeys', value, raw, docPage, snippet: snippet(t, m.index, m.index + m[0].length), weak: true, ...(designed ? { designed } : {}) });
     }
     STOREY_RANGE.lastIndex = 0;
     for (let m = STOREY_RANGE.exec(t); m; m = STOREY_RANGE.exec(t)) {
