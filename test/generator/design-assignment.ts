@@ -24,8 +24,13 @@ export interface ListedDoc {
   issuer: string;
 }
 
+/** The code of the generated object's functional purpose, as the XML note and the assignment state it. */
+export const FUNCTIONS_CLASS = '19.7.1.5';
+
 export interface AssignmentData {
   objectName: string;
+  /** Object/FunctionsClass: the object's code, or the group it belongs to (a trap: the group agrees with the note's code). */
+  functionsClass: string;
   /** «Общая площадь объекта — не более …», м². */
   maxArea: number;
   /** «Этажность — не более … этажей». */
@@ -109,6 +114,7 @@ export function metAssignment(set: SetFacts): AssignmentData {
     customer: partyOf(set.customer, h, `zakazchik${h % 1000}`),
     designer: partyOf(set.organization, h >>> 3, `proekt${(h >>> 3) % 1000}`),
     objectName: set.objectName,
+    functionsClass: h % 2 === 0 ? FUNCTIONS_CLASS : FUNCTIONS_CLASS.split('.').slice(0, 3).join('.'),
     maxArea: Math.ceil((set.tep.totalArea * 1.15) / 100) * 100,
     maxStoreys: set.tep.storeys + 1,
     minBuiltArea: null,
@@ -145,6 +151,7 @@ export function designAssignmentXml(a: AssignmentData, set: SetFacts): string {
   <Object ResponsibilityLevel="${esc(set.traits.responsibility)}">
     <Name>${esc(a.objectName)}</Name>
     <Address><RegionCode>${esc(set.regionCode)}</RegionCode><City>г. ${esc(set.address.city)}</City><Street>${esc(`${set.address.streetType} ${set.address.street}`)}</Street><Building>${esc(set.address.house)}</Building></Address>
+    <FunctionsClass>${esc(a.functionsClass)}</FunctionsClass>
     ${tei('Этажность', '796', `не более ${a.maxStoreys} этажей без учёта технического подполья`)}
     ${tei('Общая площадь объекта', '055', `не более ${a.maxArea}`)}
     ${a.minBuiltArea !== null ? tei('Площадь застройки', '055', `не менее ${a.minBuiltArea}`) : ''}

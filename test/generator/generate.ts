@@ -16,7 +16,7 @@ import { renderPdf } from './render-pdf.ts';
 import { renderDocx } from './render-docx.ts';
 import { withBrokenTextLayer } from './mojibake.ts';
 import { fileChecksum, issuedDocuments, xmlNote, type XmlNoteData } from './xml-note.ts';
-import { designAssignmentXml, metAssignment } from './design-assignment.ts';
+import { designAssignmentXml, FUNCTIONS_CLASS, metAssignment } from './design-assignment.ts';
 import { writeEstimate } from './estimate.ts';
 import { writeIuls } from './iul.ts';
 import type { ComparisonTrap, ContentTrap, GeneratedFile, GeneratedSet, SetSpec, VolumeTrap } from './types.ts';
@@ -212,6 +212,7 @@ async function writeXml(b: SetBuild, outDir: string, files: GeneratedFile[]): Pr
       water: b.set.water,
       heat: b.set.heat,
     },
+    functionsClass: FUNCTIONS_CLASS,
     energyClass: b.set.traits.energyClass,
     responsibility: b.set.traits.responsibility,
     climate: {

@@ -28,6 +28,7 @@ export const CHECK_IDS = [
   'consistency.fire_safety',
   'consistency.climate',
   'consistency.energy_class',
+  'consistency.functions_class',
   'references.missing_target',
   'sheets.numbering_gap',
   'titleblock.missing_roles',

@@ -32,6 +32,8 @@ export interface XmlNoteData {
   notDeveloped: string[];
   /** ГПЗУ and ТУ (ProjectInitialDocuments) and the object's needs (Resources), as the note states them. */
   loads: Pick<LoadFacts, 'gpzu' | 'gpzuDate' | 'tu' | 'power' | 'water' | 'heat'>;
+  /** Functions/FunctionsClass: the code of the object's functional purpose. */
+  functionsClass: string;
   /** EnergyEfficiencyClass, ResponsibilityLevel and ClimateConditions as written in the note. */
   energyClass: string;
   responsibility: string;
@@ -240,7 +242,7 @@ export function xmlNote(d: XmlNoteData, set: SetFacts): string {
                 tx('Building', d.building),
             ),
           ) +
-          el('Functions', tx('FunctionsClass', '19.7.1.5')) +
+          el('Functions', tx('FunctionsClass', d.functionsClass)) +
           el('PowerIndicator', tx('Name', 'Количество квартир') + tx('Measure', '909') + tx('Value', t.apartments)) +
           tei('Площадь застройки', '055', t.builtArea.toFixed(1)) +
           tei('Общая площадь здания', '081', t.totalArea.toFixed(1)) +

@@ -12,6 +12,7 @@ import { techConditionsConsistency } from './consistency-tech-conditions.ts';
 import { zeroElevationConsistency } from './consistency-zero-elevation.ts';
 import { climateConsistency } from './consistency-climate.ts';
 import { energyClassConsistency } from './consistency-energy-class.ts';
+import { functionsClassConsistency } from './consistency-functions-class.ts';
 import { fireSafetyConsistency } from './consistency-fire-safety.ts';
 import { implausibleDates } from './implausible-dates.ts';
 import {
@@ -69,6 +70,7 @@ export const CHECKS = [
   fireSafetyConsistency,
   climateConsistency,
   energyClassConsistency,
+  functionsClassConsistency,
   assignmentRequirements,
   assignmentDocument,
   missingReference,

@@ -59,6 +59,7 @@ export const XML_CHARACTERISTICS = [
   'WindDistrict',
   'SeismicActivity',
   'FireDangerCategory',
+  'FunctionsClass',
 ] as const;
 export type XmlCharacteristic = (typeof XML_CHARACTERISTICS)[number];
 

@@ -569,6 +569,7 @@ export const CATALOGUE = [
   trait('coldest_day_temperature', 'температура наиболее холодных суток (обеспеченностью 0,92)', 'consistency.climate'),
   trait('heating_mean_temperature', 'средняя температура отопительного периода', 'consistency.climate'),
   trait('energy_class', 'класс энергетической эффективности', 'consistency.energy_class'),
+  trait('functions_class', 'код функционального назначения объекта', 'consistency.functions_class'),
   // Loads of the object (a ТУ gives the most the network supplies)
   load('load_power', 'электрическая мощность (расчётная, установленная, максимальная)'),
   load('load_water', 'водопотребление (общее, хозяйственно-питьевое)'),

@@ -2,13 +2,14 @@ import type { XmlCharacteristic } from '../extract/xml-note.ts';
 import { CLIMATE_TRAITS, climateDistrict, seismicity, SNOW_DISTRICT, windDistrict } from './climate-traits.ts';
 import { energyClass, ENERGY_TRAITS } from './energy-traits.ts';
 import { EXPLOSION_CATEGORY, FIRE_TRAITS, responsibilityLevel } from './fire-traits.ts';
+import { functionsClass, PURPOSE_TRAITS, sameFunctionsClass } from './purpose-traits.ts';
 import { findTrait, type TraitSpec } from './trait-finder.ts';
 import type { TraitFact, TraitKind } from './types.ts';
 
-const SPECS: readonly TraitSpec[] = [...FIRE_TRAITS, ...CLIMATE_TRAITS, ...ENERGY_TRAITS];
+const SPECS: readonly TraitSpec[] = [...FIRE_TRAITS, ...CLIMATE_TRAITS, ...ENERGY_TRAITS, ...PURPOSE_TRAITS];
 // every spec's hint names a word one of these stems starts: a page without any is skipped in one scan
 const ANY_HINT =
-  /огнестойк|пожарной|взрывопожарн|ответственн|КС-?\s?\d|климатич|снегов|ветров|сейсмичн|пятидневк|температура\s+наружного|холодных\s+суток|отопительн|суточной\s+температур|энергетической|энергосбереж/i;
+  /огнестойк|пожарной|взрывопожарн|ответственн|КС-?\s?\d|климатич|снегов|ветров|сейсмичн|пятидневк|температура\s+наружного|холодных\s+суток|отопительн|суточной\s+температур|энергетической|энергосбереж|функционального\s+назначения/i;
 
 /** Labelled characteristics of the designed object on a page (C-10 … C-12); `flat`: the page with line breaks collapsed. */
 export function findTraits(flat: string, docPage: number): TraitFact[] {
@@ -40,6 +41,7 @@ export function traitsAgree(a: TraitFact, b: TraitFact): boolean {
     return na === nb && (!la || !lb || la === lb);
   }
   if (TEMPERATURES.has(a.kind)) return sameTemperature(a.value, b.value);
+  if (a.kind === 'functions_class') return sameFunctionsClass(a.value, b.value);
   // intensities read from different maps of ОСР-2015 (or one of them unnamed) are not comparable
   if (a.kind === 'seismicity' && (a.map ?? '') !== (b.map ?? '')) return true;
   const oa = a.options ?? [a.value];
@@ -61,6 +63,7 @@ export const TRAIT_TITLES: Record<TraitKind, string> = {
   coldest_day_temperature: 'температура наиболее холодных суток (обеспеченностью 0,92)',
   heating_mean_temperature: 'средняя температура отопительного периода',
   energy_class: 'класс энергетической эффективности',
+  functions_class: 'код функционального назначения объекта (по классификатору объектов капитального строительства)',
 };
 
 /** A value as shown in a finding: «менее 6 баллов», «минус 28 °С», the rest as they are. */
@@ -85,4 +88,5 @@ const XML_READERS: Record<XmlCharacteristic, { kind: TraitKind; canon: (raw: str
   WindDistrict: { kind: 'wind_district', canon: windDistrict },
   SeismicActivity: { kind: 'seismicity', canon: seismicity },
   FireDangerCategory: { kind: 'explosion_category', canon: (r) => EXPLOSION_CATEGORY.canon(r.toUpperCase()) },
+  FunctionsClass: { kind: 'functions_class', canon: functionsClass },
 };

@@ -68,7 +68,8 @@ export type TraitKind =
   | 'design_temperature'
   | 'coldest_day_temperature'
   | 'heating_mean_temperature'
-  | 'energy_class';
+  | 'energy_class'
+  | 'functions_class';
 
 export interface TraitFact {
   kind: TraitKind;

@@ -155,3 +155,26 @@ function statesStoreys(m: DocModel, storeys: number): void {
       if (block.t === 'p' && block.tags?.includes('fact:storeys') && !/этажност|этажн(?:ый|ого)|надземн/iu.test(block.text))
         block.text = `Этажность здания — ${storeys} ${plural(storeys, 'этаж', 'этажа', 'этажей')}.`;
 }
+
+/**
+ * consistency.functions_class: the XML note gives another object's code of functional purpose than the design
+ * assignment sets (its last group changed); an assignment giving only the group of the note's code is a trap of the clean sets.
+ */
+export const functionsClass: DefectImpl = {
+  variants: 1,
+  afterPlans(b, _d, _v, rng) {
+    const a = assignmentOf(b);
+    b.withXml = true;
+    b.xmlHooks.push((x) => {
+      const [group, last] = [x.functionsClass.split('.').slice(0, 3).join('.'), Number(x.functionsClass.split('.')[3] ?? 1)];
+      a.functionsClass = `${group}.${last}`;
+      x.functionsClass = `${group}.${last + rng.pick([1, 2, 3])}`;
+      b.planted.push({
+        kind: 'consistency.functions_class',
+        docName: '',
+        page: null,
+        detail: `XML: FunctionsClass ${x.functionsClass} вместо ${a.functionsClass} по заданию на проектирование`,
+      });
+    });
+  },
+};

@@ -14,7 +14,7 @@ import { fireHeight, gpzu, resources, techConditions, zeroElevation } from './lo
 import { climate, energyClass, fireSafety } from './traits.ts';
 import { stageMismatch } from './stage.ts';
 import { implausibleDate } from './dates.ts';
-import { assignmentDocument, assignmentExceeded, capacity } from './assignment.ts';
+import { assignmentDocument, assignmentExceeded, capacity, functionsClass } from './assignment.ts';
 import { otherObject } from './identity.ts';
 import { iulMismatch } from './iul.ts';
 import { estimateForm } from './estimate.ts';
@@ -42,6 +42,7 @@ export const DEFECTS: Record<CheckId, DefectImpl> = {
   'consistency.fire_safety': fireSafety,
   'consistency.climate': climate,
   'consistency.energy_class': energyClass,
+  'consistency.functions_class': functionsClass,
   'references.missing_target': missingTarget,
   'sheets.numbering_gap': numberingGap,
   'titleblock.missing_roles': missingRoles,
