@@ -33,7 +33,8 @@ async function withSet<T>(spec: Parameters<typeof generateSet>[0], use: (set: Ge
 const plotInPzu = (t: string) =>
   numberOf(/площадь участка — ([\d\s\u00a0]+)/.exec(t)?.[1] ?? /Площадь земельного участка (?:м²|м2|кв\. м) ([\d\s\u00a0]+)/.exec(t)?.[1] ?? 'NaN');
 const hectaresInPz = (t: string) => numberOf(/(?:Площадь земельного участка —|Площадь участка по ГПЗУ составляет) (\d+,\d+) га/.exec(t)?.[1] ?? 'NaN');
-const yearIn = (t: string) => Number(/[Гг]од постройки (?:существующего )?здания — (\d{4})/.exec(t)?.[1]);
+/** The demolished building's year, under its label or in a sentence of ПОС («Здание построено в 1968 году»). */
+const yearIn = (t: string) => Number(/(?:[Гг]од постройки (?:существующего )?здания — |склада\. Здание построено в )(\d{4})/.exec(t)?.[1]);
 
 test('a clean set states the plot, the demolished building and their traps consistently', async () => {
   await withSet({ seed: 301, formats: ['pdf'], defects: [], sections: ['ПЗ', 'ПЗУ', 'АР', 'ПОС'] }, async (set) => {

@@ -37,6 +37,8 @@ export function buildPzu(ctx: BuildCtx): DocContent {
     p(
       `С западной стороны участок граничит с территорией существующего жилого дома ${neighbourYear(ctx)} года постройки по адресу: ${formatAddress(neighbour, ctx.addrStyle)}.`,
     ),
+    // the neighbour's year in a sentence of its own: a neighbouring building's, not the demolished one's
+    p(`Соседнее здание построено в ${neighbourYear(ctx)} году и сохраняется.`),
   );
   text.push(gpzuBlock(ctx));
   if (loadsRng(ctx, 'trap').chance(0.5)) text.push(existingZeroTrap(ctx));
