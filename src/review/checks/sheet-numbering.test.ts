@@ -199,3 +199,41 @@ test('a volume numbered through holds several documents, each with its own «Л�
   const wrong = docFacts(1, '820.17-ИИ.pdf', null, ['Титульный лист', s(2, 1, '820.17-ИИ-С'), s(3, 7, '820.17-ИИ.ТЧ'), s(4), s(5)]);
   assert.match(sheetNumbering.run(context([wrong])).findings![0]!.essence, /Листов 7/);
 });
+
+test('one number on consecutive sheets of a converted Word file is a field printed as stored: a warning, not a finding', () => {
+  const pages = [s(1, 3), s(3), s(3), s(3)];
+  const word = docFacts(1, 'Титул.doc', 'СМ', pages, { format: 'doc' });
+  const out = sheetNumbering.run(context([word]));
+  assert.deepEqual(out.findings, []);
+  assert.equal(out.warnings!.length, 1);
+  assert.equal(out.warnings![0]!.code, 'sheet_numbers_not_counted');
+  assert.match(out.warnings![0]!.message, /«Лист 3» стоит на с\. 2–4/);
+  // a PDF is printed as its author saw it: the same sheets there are a repeat and a gap
+  const pdf = docFacts(1, 'Титул.pdf', 'СМ', pages);
+  assert.equal(sheetNumbering.run(context([pdf])).findings!.length, 2);
+  // a Word file numbered right is judged as any other
+  const gap = docFacts(1, 'Титул.docx', 'СМ', [s(1, 4), s(2), s(4), s(5)], { format: 'docx' });
+  assert.match(sheetNumbering.run(context([gap])).findings![0]!.essence, /пропущены лист\(ы\) 3/);
+});
+
+test('a contents numbered «Лист 1», «Лист 2» inside a volume numbered through by its pages leaves no gap', () => {
+  // title pages 1–3 without a title block; the contents on pages 4–5 as sheets 1 and 2; the text part goes on as sheets 5…8
+  const through = docFacts(1, 'ar.pdf', 'АР', ['Титульный лист', 'Состав', 'Изменения', s(1), s(2), s(5), s(6), s(7), s(8)]);
+  assert.deepEqual(
+    sheetNumbering
+      .run(context([through]))
+      .findings!.map((f) => f.essence)
+      .filter((e) => /пропущены/.test(e)),
+    [],
+  );
+  // the same gap where the later sheets do not follow the pages is one
+  const gap = docFacts(1, 'ar.pdf', 'АР', ['Титульный лист', 'Состав', 'Изменения', s(1), s(2), s(5), s(7), s(8), s(9)]);
+  assert.ok(sheetNumbering.run(context([gap])).findings!.some((f) => /пропущены лист\(ы\) 3, 4/.test(f.essence)));
+});
+
+test('a number repeated on two sheets of a Word file, or followed by other numbers, is the designer’s and is reported', () => {
+  const two = docFacts(1, 'pz.docx', 'ПЗ', [s(1, 5), s(2), s(3), s(3), s(4)], { format: 'docx' });
+  assert.match(sheetNumbering.run(context([two])).findings![0]!.essence, /номер листа 3 повторяется/);
+  const inside = docFacts(1, 'pz.doc', 'ПЗ', [s(1, 6), s(2), s(2), s(2), s(5), s(6)], { format: 'doc' });
+  assert.ok(sheetNumbering.run(context([inside])).findings!.length > 0);
+});

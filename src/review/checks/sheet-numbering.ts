@@ -8,6 +8,29 @@ import { defineCheck, where } from './types.ts';
 
 /** The warning about sheets of another set bound into a volume: said once, never judged as the volume's sheets. */
 export const FOREIGN_SHEETS_WARNING = 'volume_foreign_sheets';
+/** The warning about sheet numbers a converted word-processor file printed as stored, not counted: that numbering is not judged. */
+export const FROZEN_NUMBERS_WARNING = 'sheet_numbers_not_counted';
+
+/** Formats the service converts to PDF itself: a header's sheet number there is a field the converter has to compute. */
+const WORD_PROCESSOR: ReadonlySet<string> = new Set(['doc', 'docx']);
+
+/** Sheets in a row carrying one number, to the end of the numbering, that tell a field printed as stored from a slip. */
+const FROZEN_RUN = 3;
+
+/**
+ * One number on every sheet from some sheet to the end, in a Word file converted here: the header's sheet number is a
+ * field (a formula such as «PAGE − 2» in a title block), and the converter printed its stored value instead of counting —
+ * the designer's file numbers them 1, 2, 3. A number repeated on two sheets, or followed by other numbers, is the
+ * designer's. Returns the repeated number with its pages, or null.
+ */
+function frozenField<S extends { docPage: number }>(d: DocFacts, numbered: readonly S[], label: (s: S) => string) {
+  if (!WORD_PROCESSOR.has(d.doc.format) || numbered.length < FROZEN_RUN) return null;
+  const last = numbered.at(-1)!;
+  let from = numbered.length - 1;
+  while (from > 0 && label(numbered[from - 1]!) === label(last) && numbered[from - 1]!.docPage === numbered[from]!.docPage - 1) from--;
+  const run = numbered.slice(from);
+  return run.length >= FROZEN_RUN ? { sheet: label(last), pages: run.map((s) => s.docPage) } : null;
+}
 
 /** «24-017-АР, листы 12–14 (с. 9–11)» or «лист 47 (с. 8) — номер другого альбома» for each bound run. */
 function foreignText(parts: readonly VolumePart[], v: VolumeStructure): string {
@@ -64,6 +87,18 @@ export const sheetNumbering = defineCheck({
         if (numbered.length < 2) continue;
         // «В документе …» alone when the volume is one numbering; «… (графическая часть, с. 10–24)» when it has several
         const inPart = numberings.length > 1 ? ` (${partsName(parts)})` : '';
+        const frozen = frozenField(d, numbered, sheetLabel);
+        if (frozen) {
+          report.warning({
+            code: FROZEN_NUMBERS_WARNING,
+            message:
+              `В документе «${d.doc.name}»${inPart} номер листа в основной надписи — поле текстового документа, которое при преобразовании в PDF не пересчитано: «Лист ${frozen.sheet}» стоит на ${pageList(frozen.pages)}. ` +
+              'Нумерация листов и «Листов» этой части не оценивались — сверьте их по исходному файлу.',
+            doc_index: d.doc.index,
+            page: frozen.pages[0]!,
+          });
+          continue;
+        }
         const seen = new Map<string, number[]>();
         for (const s of numbered) seen.set(sheetLabel(s), [...(seen.get(sheetLabel(s)) ?? []), s.docPage]);
         const repeated = [...seen].filter(([, pages]) => pages.length > 1);

@@ -4,7 +4,10 @@ import type { VolumePart } from '../set/volume-parts.ts';
 
 /**
  * Sheets missing between two numbered ones, unless pages without a readable number lie where they belong: a sheet
- * whose title block gives no number (a scan, a cut label) is there, the engine just cannot read its number.
+ * whose title block gives no number (a scan, a cut label) is there, the engine just cannot read its number. Nor are
+ * they missing where the sheets after the gap are numbered by the volume's pages and the sheets before it stand on the
+ * very pages of the missing numbers: those sheets (a contents «Лист 1», «Лист 2» of a form of its own) carry a
+ * numbering of their own inside a volume numbered through.
  */
 export function missingSheets(
   numbered: readonly StampFacts[],
@@ -22,10 +25,24 @@ export function missingSheets(
     let unread = 0;
     for (let p = before.docPage + 1; p < after.docPage; p++) if (!numberedPages.has(p)) unread++;
     if (unread >= b - a - 1) continue;
+    if (numberedThrough(numbered, before, after, a, b)) continue;
     first ??= { before, after };
     for (let n = a + 1; n < b; n++) missing.push(n);
   }
   return first ? { missing, ...first } : null;
+}
+
+/**
+ * The sheets after the gap follow the pages (sheet = page + a constant), and every sheet before it — numbered 1, 2 … of
+ * its own — stands on the page of one missing number, one for one.
+ */
+function numberedThrough(numbered: readonly StampFacts[], before: StampFacts, after: StampFacts, a: number, b: number): boolean {
+  const offset = after.sheet! - after.docPage;
+  const next = numbered.filter((s) => s.docPage >= after.docPage).slice(0, 2);
+  if (next.length < 2 || next.some((s) => s.sheet !== s.docPage + offset)) return false;
+  const earlier = numbered.filter((s) => s.docPage <= before.docPage);
+  if (earlier.length !== b - a - 1 || earlier.some((s, i) => s.sheet !== i + 1)) return false;
+  return earlier.every((s) => s.docPage + offset > a && s.docPage + offset < b);
 }
 
 const KIND_NAME: Record<VolumePart['kind'], string> = {
