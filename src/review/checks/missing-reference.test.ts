@@ -152,3 +152,14 @@ test('an upload of estimates alone refers to what is elsewhere: an absent docume
   const whole = missingReference.run(context([title], {}, { completeness: { kind: 'complete', basis: '', absent: [] } }));
   assert.match(whole.findings![0]!.essence, /24-017-СМ2: документа с таким шифром в комплекте нет/);
 });
+
+test('another part of a volume whose own cipher names its part is in the set: «…-ПОС.ГЧ» of a volume «…-ПОС.ТЧ»', () => {
+  const pos = docFacts(1, 'ПОС.pdf', 'ПОС', [
+    sheet('МЕС-БМК-04/24-ПОС.ТЧ', 1, 'Стройгенплан см. МЕС-БМК-04/24-ПОС.ГЧ, лист 1.'),
+    sheet('МЕС-БМК-04/24-ПОС.ТЧ', 2),
+  ]);
+  const other = docFacts(2, 'АР.pdf', 'АР', [sheet('МЕС-БМК-04/24-АР', 1, 'Фасады'), sheet('МЕС-БМК-04/24-АР', 2)]);
+  const out = missingReference.run(context([pos, other]));
+  assert.deepEqual(out.questions ?? [], []);
+  assert.deepEqual(out.findings, []);
+});

@@ -26,6 +26,8 @@ function sheetCount(d: DocFacts): string {
 
 // parts of one volume bound or issued with it: содержание, текстовая и графическая части, спецификация, ведомости
 const VOLUME_PART = /^\.(?:С|СО|СП|ТЧ|ГЧ|ОД|ВР|ВМ|ОЛ)$/;
+// the part a volume's own cipher may carry («…-ПОС.ТЧ», «…-ИОС4.2.ПЗ»): its other parts are named after the rest
+const OWN_PART = /\.(?:С|СО|СП|ТЧ|ГЧ|ПЗ)$/;
 
 /**
  * Whether the set holds the document a cipher names: same cipher, one of its parts («КР» → «КР1», «АР1.1» → «АР1.1-К4»),
@@ -36,7 +38,8 @@ function findTarget(docs: readonly DocFacts[], cipher: string): DocFacts | null 
   for (const d of docs) {
     const own = d.cipher ? cipherKey(d.cipher.cipher) : '';
     if (own === k || (own.startsWith(k) && /^[\d.-]/.test(own.slice(k.length)))) return d;
-    if (own && k.startsWith(own) && VOLUME_PART.test(k.slice(own.length))) return d;
+    const volume = own.replace(OWN_PART, '');
+    if (volume && k.startsWith(volume) && VOLUME_PART.test(k.slice(volume.length))) return d;
     const name = cipherKey(d.doc.name);
     if (name.includes(k) && !/^\d/.test(name.slice(name.indexOf(k) + k.length))) return d;
   }
