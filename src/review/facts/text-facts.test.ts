@@ -55,6 +55,8 @@ test('object names, cadastral numbers and the year of a title page', () => {
   // a price level's year or an edition's is not the document's
   assert.equal(findYear('Приложение к договору\nСтоимость в базисных ценах 2001 г.\nТюмень, 2020 г.'), 2020);
   assert.equal(findYear('Смета в ценах 2001 г.'), null);
+  // a year counted from is not the document's
+  assert.equal(findYear('индексов цен для каждого года, следующего за 2000 годом, до года расчёта'), null);
   assert.equal(findYear('ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nТом 3\nКазань, 2025\n'), 2025);
   assert.equal(findYear('Том 3\n2024'), 2024);
   assert.equal(findYear('СП 50.13330.2024\nГОСТ Р 21.101-2020\nот 12.02.2021\nприказ № 2021'), null);

@@ -321,7 +321,7 @@ export function findCadastral(text: string, docPage: number): TextFact[] {
 
 /** The latest plausible year on a title page («2025 г.»), used as the date of the document. */
 const PLANNED_YEAR =
-  /(?<![а-яё])(?:январ[ья]|феврал[ья]|марта?|апрел[ья]|ма[йя]|июн[ья]|июл[ья]|августа?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья]|квартал\S*|до|срок\S*|окончани\S*|завершени\S*|ввод\S*|планируем\S*|начало|цен(?:ах|ы|е)?|редакци[ия])(?![а-яё])[^\n\d]{0,25}$/iu;
+  /(?<![а-яё])(?:январ[ья]|феврал[ья]|марта?|апрел[ья]|ма[йя]|июн[ья]|июл[ья]|августа?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья]|квартал\S*|до|срок\S*|окончани\S*|завершени\S*|ввод\S*|планируем\S*|начало|цен(?:ах|ы|е)?|редакци[ия]|за|после)(?![а-яё])[^\n\d]{0,25}$/iu;
 
 export function findYear(text: string): number | null {
   const now = new Date().getUTCFullYear();
@@ -329,8 +329,8 @@ export function findYear(text: string): number | null {
   // «2025 г.», «2025 год», or a year closing a line of words: «Казань, 2025», «2025» at the foot of a title page; the year
   // of a whole date («от 04.05.2012 г.») is a date's, most often of a cited act
   for (const m of text.matchAll(/(?<![\d.])(20\d{2})\s*(?:г\.|г(?![а-яё])|год)|^[^\d\n]{0,40}?(?<![\d.\-/]|№\s*)(20\d{2})[ \t]*$/gimu)) {
-    // «сентябрь 2023», «окончание строительства — 2023 г.», «в базисных ценах 2001 г.»: a month of a plan or of an act, a
-    // price level or an edition, not the document's year
+    // «сентябрь 2023», «окончание строительства — 2023 г.», «в базисных ценах 2001 г.», «для каждого года, следующего за
+    // 2000 годом»: a month of a plan or of an act, a price level, an edition or a year counted from, not the document's year
     if (PLANNED_YEAR.test(text.slice(Math.max(0, m.index - 40), m.index + m[0].indexOf(m[1] ?? m[2]!)))) continue;
     const y = Number(m[1] ?? m[2]);
     if (y <= now && (best === null || y > best)) best = y;

@@ -98,3 +98,30 @@ test('an estimate’s own date is its «Дата составления», never
     ['2019-12-31', 'title_year'],
   );
 });
+
+test("a letter's own number and date, not those of the letter it answers", () => {
+  // «исх.» without «№», and the answered letter quoted below it
+  assert.deepEqual(
+    dateOf('answers', 'Письмо.pdf', [
+      'Директору ГАУ ТО «УГЭПД»',
+      'исх. 2804/19/УК от 03.12.2019 г.',
+      'на',
+      '№ __________ от ________ 2019г.',
+      'по письму исх. №0136/19 от 28.11.2019 г.',
+    ])?.slice(0, 2),
+    ['2019-12-03', 'letter'],
+  );
+  // a line opening with its number, then «на №» of the other side
+  assert.deepEqual(
+    dateOf('answers', 'Ответы.pdf', [
+      'ООО «Проектная мастерская»',
+      '№163 от 11 октября 2018 г.',
+      'Директору',
+      'на №3м-378 от 10 октября 2018 г.',
+      'по письму исх. №Зм-378 от 10.10.2018г.',
+    ])?.slice(0, 2),
+    ['2018-10-11', 'letter'],
+  );
+  // only the answered letter's number is printed: it is not the letter's own date
+  assert.equal(dateOf('letter', 'Письмо.pdf', ['Уважаемый Иван Петрович!', 'В ответ на письмо № 15 от 02.02.2020 сообщаем']), null);
+});

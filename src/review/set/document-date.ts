@@ -37,7 +37,14 @@ const QUOTED_ACT =
 const ANY_DATE = String.raw`${DATE_SRC}|\d{4}-\d{2}-\d{2}`;
 const parseAnyDate = (s: string) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? parseRuDate(s.split('-').reverse().join('.')) && s : parseRuDate(s));
 
-const LETTER_LINE = new RegExp(String.raw`исх(?:одящий|\.)?\s*(?:№|N|номер)\s*[^\n]{0,30}?\s(?:от\s*)?(${DATE_SRC})`, 'iu');
+// the letter's own number and date: «исх. № 420/19 от 07.06.2019», «исх. 2804/19/УК от 03.12.2019», or a line opening with
+// its number «№163 от 11 октября 2018 г.»
+const LETTER_LINE = new RegExp(
+  String.raw`(?:исх(?:одящий|\.)?\s*(?:(?:№|N|номер)\s*)?[^\n]{0,30}?\s(?:от\s*)?|^[ \t]*(?:№|N)\s*[^\s\n][^\n]{0,30}?\s+от\s+)(${DATE_SRC})`,
+  'gimu',
+);
+// the letter answered, quoted on its own line or in the text: «на № 3м-378 от 10 октября 2018 г.», «по письму исх. № 0136/19 от …»
+const ANSWERED_LETTER = /(?:(?<![а-яё])на|по\s+(?:ваш[еему]*\s+)?письм[уа]|в\s+ответ\s+на(?:\s+ваш[еему]*)?(?:\s+письм[оа])?)[\s№]*$/iu;
 // a date alone on its line at the top («03.12.2019», «"03" декабря 2019 г.»), as a letter's date line is printed
 const DATE_LINE = new RegExp(String.raw`^[ \t«"]*(${DATE_SRC.replace(String.raw`\d{1,2}\s+`, String.raw`\d{1,2}[»"]?\s+`)})[ \t]*(?:г\.?|года)?[ \t]*$`, 'imu');
 const NAME_DATE = new RegExp(String.raw`(?:^|[\s_(])от\s*(${DATE_SRC})`, 'iu');
@@ -46,15 +53,21 @@ const ISSUED = new RegExp(
   'giu',
 );
 
-const fromHead = (d: DocFacts, source: ReferenceDate['source'], m: RegExpExecArray | null, page = 1): ReferenceDate | null => {
+const fromHead = (d: DocFacts, source: ReferenceDate['source'], m: RegExpMatchArray | null, page = 1): ReferenceDate | null => {
   const date = m ? parseAnyDate(m[1]!.replace(/[»"]/g, '')) : null;
   return date ? { date, source, docIndex: d.doc.index, page, text: m![0].replace(/\s+/g, ' ').trim() } : null;
 };
 
-/** «исх. № 420/19 от 07.06.2019» or a date line at the top. */
+/** «исх. № 420/19 от 07.06.2019» or a date line at the top — never the number and date of the letter it answers. */
 function letterDate(d: DocFacts): ReferenceDate | null {
   const top = d.head.slice(0, TOP_CHARS);
-  return fromHead(d, 'letter', LETTER_LINE.exec(top)) ?? fromHead(d, 'letter', DATE_LINE.exec(top));
+  for (const m of top.matchAll(LETTER_LINE)) {
+    const line = top.slice(top.lastIndexOf('\n', m.index) + 1, m.index);
+    if (ANSWERED_LETTER.test(line)) continue;
+    const found = fromHead(d, 'letter', m);
+    if (found) return found;
+  }
+  return fromHead(d, 'letter', DATE_LINE.exec(top));
 }
 
 /** «… от 07.06.2019» or «Задание на проектирование 29.12.2025» in the file name, as the sender named it. */
