@@ -15,7 +15,7 @@ const xmlNote = (teis: [string, string, string][], energy?: string) =>
 <NonIndustrialObject><Name>Школа</Name>${teis.map(([n, m, v]) => `<TEI><Name>${n}</Name><Measure>${m}</Measure><Value>${v}</Value></TEI>`).join('')}
 ${energy ? `<EnergyEfficiency><EnergyEfficiencyClass>${energy}</EnergyEfficiencyClass></EnergyEfficiency>` : ''}</NonIndustrialObject></ExplanatoryNote>`)!;
 
-test('the XML assignment read as text: the XML note exceeding its area limit is a critical finding quoting both sides', () => {
+test('the XML assignment read as text: the XML note exceeding its area limit is a significant finding quoting both sides', () => {
   const assignment = docFacts(2, 'ТЗ.xml', null, [assignmentSummary(parseDesignAssignment(SAMPLE_ASSIGNMENT)!)], { role: 'context', format: 'xml' });
   const note = xmlNote(
     [
@@ -28,7 +28,7 @@ test('the XML assignment read as text: the XML note exceeding its area limit is 
   const findings = assignmentRequirements.run(context([xml, assignment])).findings!;
   assert.equal(findings.length, 1, findings.map((f) => f.essence).join('\n'));
   const [f] = findings;
-  assert.equal(f!.importance, 'critical');
+  assert.equal(f!.importance, 'significant');
   assert.equal(f!.about, xml);
   assert.match(
     f!.essence,
@@ -50,12 +50,12 @@ test('a limit met is silent; one exceeded within the rounding of the less precis
   assert.equal(run(pz3, task(['Общая площадь — не более 13 тыс. м²'])).length, 1);
 });
 
-test('storeys over the limit in two volumes are one finding naming both; a lower bound broken is significant', () => {
+test('storeys over the limit in two volumes are one finding naming both', () => {
   const pz = docFacts(1, 'pz.pdf', 'ПЗ', ['Этажность – 5']);
   const ar = docFacts(2, 'ar.pdf', 'АР', ['Этажность здания – 5']);
   const [f, ...rest] = run(pz, ar, task(['Этажность: не более 4 этажей без учёта технического подполья']));
   assert.equal(rest.length, 0);
-  assert.equal(f!.importance, 'critical');
+  assert.equal(f!.importance, 'significant');
   assert.deepEqual(
     f!.places.map((p) => p.doc.doc.index),
     [1, 2, 9],

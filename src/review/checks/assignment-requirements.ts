@@ -11,8 +11,6 @@ import { xmlValues } from './consistency-values.ts';
 const CLASS_ORDER = ['A++', 'A+', 'A', 'B+', 'B', 'C+', 'C', 'C-', 'D', 'E', 'F', 'G'];
 const rank = (cls: string) => CLASS_ORDER.indexOf(cls);
 
-/** Limits whose excess makes the set contradict the assignment on the object's size or capacity: critical. */
-const SIZE_LIMITS = new Set<ValueKind>(['area_total', 'area_building', 'area_plot', 'volume', 'storeys', 'floors', 'capacity', 'apartments']);
 /** Values an assignment states without a bound and the design must keep: counts, where a range («1–3 этажа») is usual. */
 const EXACT_KINDS = new Set<ValueKind>(['storeys', 'floors', 'apartments', 'capacity']);
 
@@ -141,7 +139,6 @@ export const assignmentRequirements = defineCheck({
               ? 'ниже минимального значения, установленного'
               : 'не совпадает со значением, установленным';
         report({
-          importance: req.bound === '≤' && SIZE_LIMITS.has(req.attribute as ValueKind) ? 'critical' : 'significant',
           about: first.doc,
           against: doc,
           essence: `${name[0]!.toUpperCase()}${name.slice(1)} в проекте (${values}) ${what} заданием на проектирование (${shownRequirement(req, unit)}).`,

@@ -1,6 +1,6 @@
 /**
  * assignment.requirements: the set breaks a requirement of its design assignment — the total area or the storeys over the
- * assignment's limit (critical), or the building area below the assignment's minimum (significant).
+ * assignment's limit, or the building area below the assignment's minimum (significant, as every finding of the check).
  * consistency.capacity: the object is named with its boiler-house's capacity, and one volume names another capacity.
  */
 import { brokenCheckDigit, metAssignment } from '../design-assignment.ts';
@@ -53,11 +53,6 @@ export const assignmentExceeded: DefectImpl = {
         `площадь застройки ${ruNumber(plan.facts.tep.builtArea, 1)} м² при требовании задания «не менее ${a.minBuiltArea}»`,
       );
     }
-    const last = b.planted.length;
-    // the planted record is pushed by a model hook: mark its importance once it is there
-    b.modelHooks.push(() => {
-      for (const p of b.planted.slice(last)) if (p.kind === 'assignment.requirements') p.importance = v % 3 === 2 ? 'significant' : 'critical';
-    });
   },
 };
 
