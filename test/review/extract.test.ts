@@ -146,6 +146,16 @@ test('pages without a text layer are recognised with tesseract when it is instal
   assert.deepEqual(r.warnings, []);
 });
 
+test('a workbook’s page without text is an empty print area: not recognised, not named unread', async (t) => {
+  if (!(await ocrAvailable(config.tesseractBin))) return t.skip('tesseract с русским языком не установлен');
+  const p = join(dir, 'sheet-print.pdf');
+  await scannedPdf(p);
+  // the PDF the service converted a workbook to: its pages are cells, a picture on one is no scan of a page
+  const r = await extractDocument(doc('Смета.xlsx', join(dir, 'Смета.xlsx'), 'xlsx', p), opts());
+  assert.equal(r.pages[0]!.source, 'none');
+  assert.deepEqual(r.warnings, []);
+});
+
 test('with recognition switched off, a scanned page is named in warnings, never skipped silently', async () => {
   const p = join(dir, 'scan2.pdf');
   await scannedPdf(p);

@@ -107,7 +107,9 @@ async function readPdf(
   res: StreamResult,
   warn: (c: string, m: string, p?: number) => void,
 ): Promise<void> {
-  const ocr = options.ocr && (await ocrAvailable(options.tesseractBin));
+  // a workbook converted here prints its cells: a page without text is an empty print area, never a scan to recognise
+  const workbook = doc.format === 'xlsx' || doc.format === 'xls';
+  const ocr = options.ocr && !workbook && (await ocrAvailable(options.tesseractBin));
   const empty: number[] = [];
   const ocrFailed: number[] = [];
   // pages whose text layer is not text (text-layer-rule.mjs): read by OCR like a scan, or not at all
@@ -197,7 +199,7 @@ async function readPdf(
     );
   }
   const bare = empty.filter((n) => !misread.includes(n));
-  if (bare.length) {
+  if (bare.length && !workbook) {
     const why = options.ocr ? 'распознавание текста (tesseract) недоступно на сервере' : 'распознавание текста отключено';
     warn(
       ocr ? 'page_unreadable' : 'ocr_unavailable',

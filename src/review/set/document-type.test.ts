@@ -185,3 +185,16 @@ test('a file of answers to remarks is the answers, whatever titles of the docume
   assert.deepEqual(typeOf('Ответы на замечания_11.10.2018.pdf', letter), ['answers', null, null]);
   assert.deepEqual(typeOf('ССР.pdf', letter.slice(3)), ['estimate', 'ССР', null]);
 });
+
+test('a workbook is a volume of ПД only when its title says so; a section guessed from its words is a calculation’s subject', () => {
+  const quantities = docFacts(1, 'fasad-zdaniya.xlsx', 'АР', ['Пушкино. Здание ОПУ. Ввод данных\nРазмер здания\nH (высота лицевой стороны фасада), м'], {
+    format: 'xlsx',
+  });
+  assert.equal(typeOfDocument(quantities).type, 'other');
+  const volume = docFacts(1, 'Раздел 3 АР.xlsx', 'АР', ['ПРОЕКТНАЯ ДОКУМЕНТАЦИЯ\nРаздел 3. Объемно-планировочные и архитектурные решения\n24-017-АР'], {
+    format: 'xlsx',
+  });
+  assert.deepEqual([typeOfDocument(volume).type, typeOfDocument(volume).code], ['pd_section', 'АР']);
+  // the same words in a PDF keep the section its name gives
+  assert.equal(typeOfDocument(docFacts(1, 'fasad-zdaniya.pdf', 'АР', ['Фасады здания'])).type, 'pd_section');
+});
