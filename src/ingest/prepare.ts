@@ -6,7 +6,7 @@ import { docxOpeningText, estimateOfficePages } from './office-meta.ts';
 import { PdfReader } from './page-count.ts';
 import { explainPdfFailure, isRussianExplanation } from './pdf-failure.ts';
 import { detectTools } from './tools.ts';
-import type { DocFormat, PreparedDocument } from './types.ts';
+import { WORD_FORMATS, WORKBOOK_FORMATS, type DocFormat, type PreparedDocument } from './types.ts';
 import { decodeXml } from './xml-encoding.ts';
 
 export interface PrepareOptions {
@@ -17,7 +17,7 @@ export interface PrepareOptions {
   pdfReader?: PdfReader;
 }
 
-const OFFICE: ReadonlySet<DocFormat> = new Set(['docx', 'doc', 'xlsx', 'xls']);
+const OFFICE: ReadonlySet<DocFormat> = new Set([...WORD_FORMATS, ...WORKBOOK_FORMATS]);
 const XML_HEAD_BYTES = 8192;
 
 let sharedReader: PdfReader | null = null;

@@ -1,6 +1,10 @@
 /** Shapes passed between the HTTP intake, the unpacker, the preparation stage and the review. */
 
 export type DocFormat = 'pdf' | 'docx' | 'doc' | 'xlsx' | 'xls' | 'jpeg' | 'png' | 'xml';
+/** Word-processor files the service converts to PDF: their title-block sheet numbers are fields the converter computes. */
+export const WORD_FORMATS: ReadonlySet<DocFormat> = new Set(['docx', 'doc']);
+/** Workbooks the service converts to PDF: their pages are print areas of cells. */
+export const WORKBOOK_FORMATS: ReadonlySet<DocFormat> = new Set(['xlsx', 'xls']);
 export type ArchiveFormat = 'zip' | 'rar' | '7z';
 export type Role = 'review' | 'context';
 

@@ -1,4 +1,5 @@
 import type { ResultWarning } from '../../kernel/result.ts';
+import { WORD_FORMATS } from '../../ingest/types.ts';
 import { typesWhere } from '../set/document-types.ts';
 import type { DocFacts } from '../facts/types.ts';
 import { numberingsOf, sheetLabel, volumeOf, type VolumePart, type VolumeStructure } from '../set/volume-parts.ts';
@@ -11,9 +12,6 @@ export const FOREIGN_SHEETS_WARNING = 'volume_foreign_sheets';
 /** The warning about sheet numbers a converted word-processor file printed as stored, not counted: that numbering is not judged. */
 export const FROZEN_NUMBERS_WARNING = 'sheet_numbers_not_counted';
 
-/** Formats the service converts to PDF itself: a header's sheet number there is a field the converter has to compute. */
-const WORD_PROCESSOR: ReadonlySet<string> = new Set(['doc', 'docx']);
-
 /** Sheets in a row carrying one number, to the end of the numbering, that tell a field printed as stored from a slip. */
 const FROZEN_RUN = 3;
 
@@ -24,7 +22,7 @@ const FROZEN_RUN = 3;
  * designer's. Returns the repeated number with its pages, or null.
  */
 function frozenField<S extends { docPage: number }>(d: DocFacts, numbered: readonly S[], label: (s: S) => string) {
-  if (!WORD_PROCESSOR.has(d.doc.format) || numbered.length < FROZEN_RUN) return null;
+  if (!WORD_FORMATS.has(d.doc.format) || numbered.length < FROZEN_RUN) return null;
   const last = numbered.at(-1)!;
   let from = numbered.length - 1;
   while (from > 0 && label(numbered[from - 1]!) === label(last) && numbered[from - 1]!.docPage === numbered[from]!.docPage - 1) from--;

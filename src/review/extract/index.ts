@@ -1,4 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
+import { WORKBOOK_FORMATS } from '../../ingest/types.ts';
 import { join } from 'node:path';
 import type { ResultWarning } from '../../kernel/result.ts';
 import type { DocumentText, ExtractOptions, PdfReaderChoice, ReadPage, ReviewDocument } from '../types.ts';
@@ -108,7 +109,7 @@ async function readPdf(
   warn: (c: string, m: string, p?: number) => void,
 ): Promise<void> {
   // a workbook converted here prints its cells: a page without text is an empty print area, never a scan to recognise
-  const workbook = doc.format === 'xlsx' || doc.format === 'xls';
+  const workbook = WORKBOOK_FORMATS.has(doc.format);
   const ocr = options.ocr && !workbook && (await ocrAvailable(options.tesseractBin));
   const empty: number[] = [];
   const ocrFailed: number[] = [];

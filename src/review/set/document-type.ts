@@ -1,4 +1,5 @@
 import type { DocFacts } from '../facts/types.ts';
+import { WORKBOOK_FORMATS } from '../../ingest/types.ts';
 import { normalizeText } from '../text/normalize.ts';
 import { stageSignals, TITLE_ZONE } from './stage.ts';
 import type { DocumentType, TypedDocument } from './types.ts';
@@ -53,9 +54,6 @@ const ESTIMATE_KINDS: [RegExp, string][] = [
 const SURVEY_NAME = /(?:^|[^а-я])(?:игди|иги|игми|иэи|игти|ии)(?:[^а-я\d]|\d|$)/;
 
 const kindOf = (kinds: [RegExp, string][]) => (text: string) => kinds.find(([re]) => re.test(text))?.[1] ?? null;
-
-/** Workbooks: their pages are print areas of cells. */
-const SPREADSHEETS: ReadonlySet<string> = new Set(['xlsx', 'xls']);
 
 /** The opening of a document: its first lines, where a title of its own stands. */
 const OPENING = 300;
@@ -225,7 +223,7 @@ export function typeOfDocument(d: DocFacts): TypedDocument {
   const code = old ?? d.section;
   // a spreadsheet is no volume of ПД unless its title says so: a section guessed from its name or its words («фасад»,
   // «помещения») is a calculation's subject — a bill of quantities, a contractor's estimate, a table of figures
-  if (code && SPREADSHEETS.has(d.doc.format) && !titleStage)
+  if (code && WORKBOOK_FORMATS.has(d.doc.format) && !titleStage)
     return { ...base, type: 'other', code: null, stage, evidence: `таблица без титула тома (${d.doc.format.toUpperCase()})`, stageSignals: signals };
   if (code) {
     const why = old ? `код раздела старой редакции ${old}` : `раздел ${code}`;
