@@ -5,7 +5,7 @@ import { formatValue, roundingStep, sameValue, VALUE_TITLES, VALUE_UNITS } from 
 import { designAssignments, designDocs, docValue } from './common.ts';
 import { heldAgainst, meetsBound, type Statement } from './judge.ts';
 import { defineCheck, where, type CheckContext, type Place } from './types.ts';
-import { xmlValues } from './consistency-values.ts';
+import { shownFact, xmlValues } from './consistency-values.ts';
 
 /** Energy classes from the best to the worst (СП 50.13330, приказ Минстроя № 399/пр): a higher class meets a lower bound. */
 const CLASS_ORDER = ['A++', 'A+', 'A', 'B+', 'B', 'C+', 'C', 'C-', 'D', 'E', 'F', 'G'];
@@ -97,8 +97,8 @@ function meetsClass(t: TraitFact, req: Requirement['fact']): boolean {
   return !Number.isFinite(best) || best <= rank(req.value as string);
 }
 
-const shownValue = (v: ValueFact | TraitFact, unit: string) =>
-  typeof v.value === 'number' ? `${formatValue(v.value)}${'upTo' in v && v.upTo !== undefined ? `–${formatValue(v.upTo)}` : ''}${unit}` : v.value;
+/** A design statement as printed: a figure by its catalogue entry, a class as written. */
+const shownStatement = (v: ValueFact | TraitFact) => (typeof v.value === 'number' ? shownFact(v as ValueFact) : v.value);
 
 function shownRequirement(r: Requirement['fact'], unit: string): string {
   if (r.attribute === 'energy_class') return `не ниже ${r.value}`;
@@ -131,7 +131,7 @@ export const assignmentRequirements = defineCheck({
         const name = energy ? 'класс энергетической эффективности' : VALUE_TITLES[req.attribute as ValueKind];
         const unit = energy ? '' : VALUE_UNITS[req.attribute as ValueKind];
         const reqPlace: Place = { doc, page: req.docPage };
-        const values = [...new Set(broken.map((s) => shownValue(s.item, unit)))].join(', ');
+        const values = [...new Set(broken.map((s) => shownStatement(s.item)))].join(', ');
         const what =
           req.bound === '≤'
             ? 'превышает предельное значение, установленное'

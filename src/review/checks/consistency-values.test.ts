@@ -195,3 +195,12 @@ test('the existing building’s year of construction differing between volumes i
   assert.match(f!.essence, /год постройки здания.*1975.*1989/);
   assert.doesNotMatch(f!.essence, /1 975|1 989/);
 });
+
+test('a range is quoted as the document writes it: «переменная этажность 1-3 этажа» is 1–3, not 1', () => {
+  const docs = [
+    docFacts(1, 'pb.pdf', 'ПБ', ['Этажность – 4']),
+    docFacts(2, 'tz.pdf', 'ПЗ', ['2. Количество этажей – переменная этажность 1-3 этажа с техническим подпольем']),
+  ];
+  const [f] = storeysConsistency.run(context(docs)).findings!;
+  assert.match(f!.essence, /4 .* 1–3 /);
+});

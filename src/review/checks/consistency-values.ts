@@ -1,5 +1,5 @@
 import type { Theme } from '../../kernel/result.ts';
-import { FIGURES, type FigureAttribute } from '../facts/catalogue.ts';
+import { FIGURES, figure, type FigureAttribute } from '../facts/catalogue.ts';
 import type { DocFacts, ValueFact, ValueKind } from '../facts/types.ts';
 import { findValues, formatValue, sameValue, VALUE_UNITS } from '../facts/values.ts';
 import { collapseSpaces } from '../text/normalize.ts';
@@ -23,15 +23,19 @@ export function xmlValues(ctx: Pick<CheckContext, 'xml'>): ValueFact[] {
   return out;
 }
 
-/** A value as printed in a finding: «1 234,5 м²», «145,60». */
-export function shownValue(f: FigureAttribute, v: number): string {
-  const n = f.year
-    ? String(v)
-    : f.decimals
-      ? v.toLocaleString('ru-RU', { minimumFractionDigits: f.decimals, maximumFractionDigits: 3 }).replace(/\s/g, ' ')
-      : formatValue(v);
-  return `${n}${VALUE_UNITS[f.key as ValueKind]}`;
+/** A value as printed in a finding: «1 234,5 м²», «145,60», a range «1–3», a year «1975». */
+export function shownValue(f: FigureAttribute, v: number, upTo?: number): string {
+  const n = (x: number) =>
+    f.year
+      ? String(x)
+      : f.decimals
+        ? x.toLocaleString('ru-RU', { minimumFractionDigits: f.decimals, maximumFractionDigits: 3 }).replace(/\s/g, ' ')
+        : formatValue(x);
+  return `${n(v)}${upTo !== undefined ? `–${n(upTo)}` : ''}${VALUE_UNITS[f.key as ValueKind]}`;
 }
+
+/** A stated value as printed in a finding, by its figure of the catalogue: «переменная этажность 1–3» is «1–3», not «1». */
+export const shownFact = (x: ValueFact): string => shownValue(figure(x.kind), x.value, x.upTo);
 
 /**
  * What each participant states of a figure: every design document (its usual value, and a contradicting statement about
@@ -102,12 +106,11 @@ export function figureVerdicts(ctx: CheckContext, f: FigureAttribute): FigureVer
 
 /** The XML note alone against the set, as the XML check tells it: the note's TEI is written apart from the volumes. */
 export function xmlFigureTold(f: FigureAttribute, v: Verdict<ValueFact>): FindingDraft {
-  const shown = (x: ValueFact) => shownValue(f, x.value);
   return {
     about: v.other.doc,
     against: v.ref.doc,
-    essence: `Значение «${f.title}» в XML пояснительной записке (${shown(v.other.item)}) не совпадает с документами комплекта (${shown(v.ref.item)}).`,
-    evidence: `${v.other.said}\n${v.ref.said}${v.majority > 1 ? `\nЗначение ${shown(v.ref.item)} указано также в ${v.majority - 1} др. док.` : ''}`,
+    essence: `Значение «${f.title}» в XML пояснительной записке (${shownFact(v.other.item)}) не совпадает с документами комплекта (${shownFact(v.ref.item)}).`,
+    evidence: `${v.other.said}\n${v.ref.said}${v.majority > 1 ? `\nЗначение ${shownFact(v.ref.item)} указано также в ${v.majority - 1} др. док.` : ''}`,
     action: `Уточнить ${f.title} и привести значение в XML ПЗ (TEI) и в документах к единому.`,
     places: [v.other.place, v.ref.place],
   };
@@ -115,10 +118,9 @@ export function xmlFigureTold(f: FigureAttribute, v: Verdict<ValueFact>): Findin
 
 /** The documents' disagreements on one figure as told under the figure's check (the XML note's are the XML check's). */
 export function figureTold(ctx: CheckContext, f: FigureAttribute): FindingDraft[] {
-  const shown = (x: ValueFact) => shownValue(f, x.value);
   return figureVerdicts(ctx, f)
     .filter(({ v }) => !v.other.doc.xml)
-    .map(({ v }) => toldOf(v, { shown, essence: disagreement('значения', f.title, shown), action: f.action ?? defaultAction(f) }));
+    .map(({ v }) => toldOf(v, { shown: shownFact, essence: disagreement('значения', f.title, shownFact), action: f.action ?? defaultAction(f) }));
 }
 
 /** A cross-document check of the catalogue's figures reported under its id (C-04 … C-09). */
