@@ -123,7 +123,7 @@ test('a listed file sent under another name with the same CRC32 is one minor fin
   const xml = parseExplanatoryNote(
     SAMPLE_NOTE.replace('<FileName>24-017-АР.pdf</FileName>', '<FileName>24-017-АР.pdf</FileName><FileChecksum>1B5C9E26</FileChecksum>'),
   )!;
-  const ar = docFacts(2, '24-017-АР (2).pdf', 'АР', [page('24-017-АР', 'x')]);
+  const ar = docFacts(2, 'Архитектурные решения итог.pdf', 'АР', [page('24-017-АР', 'x')]);
   const docs = [
     docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
     ar,
@@ -135,10 +135,29 @@ test('a listed file sent under another name with the same CRC32 is one minor fin
     f.map((x) => [x.importance, x.about!.doc.index]),
     [['minor', 2]],
   );
-  assert.match(f[0]!.evidence, /«24-017-АР \(2\)\.pdf» — в XML «24-017-АР\.pdf» \(1B5C9E26\)/);
+  assert.match(f[0]!.evidence, /«Архитектурные решения итог\.pdf» — в XML «24-017-АР\.pdf» \(1B5C9E26\)/);
   ar.crc32 = '0BADF00D';
   const essences = xmlNoteMismatch.run(context(docs)).findings!.map((x) => x.essence);
   assert.ok(essences.some((e) => /файлы, которых нет в комплекте/.test(e)) && essences.some((e) => /не указаны в составе/.test(e)), essences.join('\n'));
+});
+
+test('the « (2)» of a file downloaded twice is no other name: the listed file, its checksum compared', () => {
+  const xml = parseExplanatoryNote(
+    SAMPLE_NOTE.replace('<FileName>24-017-АР.pdf</FileName>', '<FileName>24-017-АР.pdf</FileName><FileChecksum>1B5C9E26</FileChecksum>'),
+  )!;
+  const ar = docFacts(2, '24-017-АР (2).pdf', 'АР', [page('24-017-АР', 'x')]);
+  const docs = [
+    docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
+    ar,
+    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'x')]),
+  ];
+  ar.crc32 = '1B5C9E26';
+  assert.deepEqual(xmlNoteMismatch.run(context(docs)).findings, []);
+  // another content under the listed name is the checksum's finding, not a missing file
+  ar.crc32 = '0BADF00D';
+  const essences = xmlNoteMismatch.run(context(docs)).findings!.map((x) => x.essence);
+  assert.ok(!essences.some((e) => /файлы, которых нет в комплекте/.test(e)), essences.join('\n'));
+  assert.equal(essences.length, 1, essences.join('\n'));
 });
 
 test('a name in the XML with its address agrees with a title page giving the address on the next lines', () => {

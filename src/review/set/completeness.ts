@@ -11,8 +11,14 @@ export interface UploadRequest {
   profile?: readonly { code: string; required: boolean }[];
 }
 
-/** A file name as the XML note's FileName and the upload compare: folders, case and the extension left out. */
-export const xmlFileKey = (s: string) => fold(basename(s.replace(/\\/g, '/'))).replace(/\.[a-z0-9]{2,5}$/, '');
+/**
+ * A file name as the XML note's FileName and the upload compare: folders, case and the extension left out, and the
+ * « (2)» a browser adds to a file downloaded twice («…_вер.01 (2).pdf» is the note's «…_вер.01.pdf»).
+ */
+export const xmlFileKey = (s: string) =>
+  fold(basename(s.replace(/\\/g, '/')))
+    .replace(/\.[a-z0-9]{2,5}$/, '')
+    .replace(/\s\(\d{1,2}\)$/, '');
 
 /** Sections the set has, under both editions' codes (ТХ is ИОС7 of the old one), estimates making СМ present. */
 export function presentSections(types: readonly TypedDocument[]): Set<string> {
