@@ -29,9 +29,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 const TOP_CHARS = 1500;
 
 // an act the document quotes («ПП РФ № 87 от 16.02.2008», «приказом … от …»): its date is the act's, not the document's
-// («на Ваше письмо № … от …» is the other side's letter, «(в редакции от …)» an edition of what it quotes)
+// («на Ваше письмо № … от …», «на № 3м-378 от …», «по письму исх. № … от …» are the letter answered, «(в редакции от …)»
+// an edition of what it quotes)
 const QUOTED_ACT =
-  /(?:постановлени|приказ|распоряжени|закон|решени|кодекс|протокол|редакци|(?<![а-яё])пп(?![а-яё])|фз(?![а-яё])|на\s+ваш|ваше\s+письм)[^\n]{0,60}$/iu;
+  /(?:постановлени|приказ|распоряжени|закон|решени|кодекс|протокол|редакци|(?<![а-яё])пп(?![а-яё])|фз(?![а-яё])|на\s+ваш|ваше\s+письм|(?<![а-яё])на\s*№|по\s+письму|в\s+ответ\s+на)[^\n]{0,60}$/iu;
 
 // the XML documents' own dates are written as ISO dates («Номер 1 от 2025-12-10» of a design assignment's text)
 const ANY_DATE = String.raw`${DATE_SRC}|\d{4}-\d{2}-\d{2}`;
@@ -43,8 +44,6 @@ const LETTER_LINE = new RegExp(
   String.raw`(?:исх(?:одящий|\.)?\s*(?:(?:№|N|номер)\s*)?[^\n]{0,30}?\s(?:от\s*)?|^[ \t]*(?:№|N)\s*[^\s\n][^\n]{0,30}?\s+от\s+)(${DATE_SRC})`,
   'gimu',
 );
-// the letter answered, quoted on its own line or in the text: «на № 3м-378 от 10 октября 2018 г.», «по письму исх. № 0136/19 от …»
-const ANSWERED_LETTER = /(?:(?<![а-яё])на|по\s+(?:ваш[еему]*\s+)?письм[уа]|в\s+ответ\s+на(?:\s+ваш[еему]*)?(?:\s+письм[оа])?)[\s№]*$/iu;
 // a date alone on its line at the top («03.12.2019», «"03" декабря 2019 г.»), as a letter's date line is printed
 const DATE_LINE = new RegExp(String.raw`^[ \t«"]*(${DATE_SRC.replace(String.raw`\d{1,2}\s+`, String.raw`\d{1,2}[»"]?\s+`)})[ \t]*(?:г\.?|года)?[ \t]*$`, 'imu');
 const NAME_DATE = new RegExp(String.raw`(?:^|[\s_(])от\s*(${DATE_SRC})`, 'iu');
@@ -62,8 +61,7 @@ const fromHead = (d: DocFacts, source: ReferenceDate['source'], m: RegExpMatchAr
 function letterDate(d: DocFacts): ReferenceDate | null {
   const top = d.head.slice(0, TOP_CHARS);
   for (const m of top.matchAll(LETTER_LINE)) {
-    const line = top.slice(top.lastIndexOf('\n', m.index) + 1, m.index);
-    if (ANSWERED_LETTER.test(line)) continue;
+    if (QUOTED_ACT.test(top.slice(Math.max(0, m.index - 80), m.index))) continue;
     const found = fromHead(d, 'letter', m);
     if (found) return found;
   }
