@@ -7,12 +7,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp, type InProcessServer } from '../helpers/app.ts';
-import { Client, form } from '../helpers/client.ts';
-import { FULL_ROLES, writePdf, type PageSpec } from '../review/fixtures.ts';
+import { bundleRound } from '../helpers/bundle-round.ts';
+import { Client } from '../helpers/client.ts';
+import { FULL_ROLES, type PageSpec } from '../review/fixtures.ts';
 import { answerRegister } from '../feedback/designer-register.ts';
 
 const sheet = (n: number, lines: string[]): PageSpec => ({
@@ -29,18 +30,8 @@ describe('the answer loop on the norms an answer names', () => {
   let snow: any;
   let second: any;
 
-  async function round(pages: PageSpec[], name: string, bundleId: string) {
-    const path = join(dir, name);
-    await writePdf(path, pages);
-    const body = form([{ name: '24-017-ИОС2.pdf', content: await readFile(path), type: 'application/pdf' }], {
-      bundle_id: bundleId,
-      kinds: JSON.stringify({ '24-017-ИОС2.pdf': 'ИОС2' }),
-    });
-    const upload = await api.postForm('/runs', body);
-    assert.equal(upload.status, 201, upload.text);
-    assert.equal((await api.waitRun(upload.json.run_id, 180_000)).status, 'done');
-    return { runId: upload.json.run_id, result: (await api.get(`/runs/${upload.json.run_id}/findings`)).json };
-  }
+  const round = (pages: PageSpec[], name: string, bundleId: string) =>
+    bundleRound(api, { path: join(dir, name), pages, file: '24-017-ИОС2.pdf', kind: 'ИОС2', bundleId });
   const superseded = (result: any, norm: RegExp) =>
     result.findings.find((f: any) => f.check_id === 'norms.superseded' && norm.test(f.essence + f.evidence_text));
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FULL_ROLES, writePdf, type PageSpec } from '../../../test/review/fixtures.ts';
-import { compareSheets, pageDigest, readEdition, revisionNorms, sheetDigests } from './sheet-changes.ts';
+import { compareSheets, pageDigest, readEdition, revisionNorms } from './sheet-changes.ts';
 
 const SETTINGS = { pdfReader: 'auto' as const, timeoutMs: 60_000, tesseractBin: 'tesseract', xsdDir: '' };
 
@@ -34,8 +34,8 @@ test('two editions of a volume read again: the sheet whose text changed is found
     const after = join(dir, 'after.pdf');
     await writePdf(before, [sheet(1, 'Общие данные'), sheet(2, 'Снеговая нагрузка по СНиП 2.01.07-85*'), sheet(3, 'План 1-го этажа')]);
     await writePdf(after, [sheet(1, 'Общие данные'), sheet(2, 'Снеговая нагрузка по СП 20.13330.2016'), sheet(3, 'План 1-го этажа'), sheet(4, 'План кровли')]);
-    const was = await sheetDigests(before, 1, SETTINGS, join(dir, 'work'));
-    const now = await sheetDigests(after, 1, SETTINGS, join(dir, 'work'));
+    const was = (await readEdition(before, 1, SETTINGS, join(dir, 'work')))?.digests;
+    const now = (await readEdition(after, 1, SETTINGS, join(dir, 'work')))?.digests;
     assert.ok(was && now);
     assert.deepEqual([...now.keys()], ['1', '2', '3', '4'], 'every sheet number read from its title block');
     assert.deepEqual(compareSheets(was, now), { changed: ['2'], unchanged: ['1', '3'], added: ['4'], removed: [] });

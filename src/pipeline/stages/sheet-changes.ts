@@ -123,11 +123,6 @@ export async function readEdition(path: string, index: number, settings: ReadSet
   }
 }
 
-/** Reads a PDF's pages and digests every page whose title block gives a sheet number (the first page of a number wins). */
-export async function sheetDigests(path: string, index: number, settings: ReadSettings, workDir: string): Promise<SheetDigests | null> {
-  return (await readEdition(path, index, settings, workDir))?.digests ?? null;
-}
-
 /** A volume's norms for the answer loop: this edition's citations, the previous edition's that are gone, the replacements. */
 export function revisionNorms(now: EditionNorms, before: EditionNorms | null): RevisionNorms {
   const cited = [...now.cited.values()];
@@ -187,7 +182,7 @@ export async function withSheetChanges(
     if (job.ctx.signal.aborted) break;
     const current = currentPdf(d);
     const now = current ? await readEdition(current, d.doc_index, settings, join(job.workDir, 'sheets')) : null;
-    if (now) norms.set(d.doc_index, revisionNorms(now.norms, now.norms));
+    if (now) norms.set(d.doc_index, revisionNorms(now.norms, null));
   }
   return documents.map((d) => ({
     ...d,

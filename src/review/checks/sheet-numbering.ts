@@ -1,7 +1,7 @@
 import type { ResultWarning } from '../../kernel/result.ts';
 import { WORD_FORMATS } from '../../ingest/types.ts';
 import { typesWhere } from '../set/document-types.ts';
-import type { DocFacts } from '../facts/types.ts';
+import type { DocFacts, StampFacts } from '../facts/types.ts';
 import { numberingsOf, sheetLabel, volumeOf, type VolumePart, type VolumeStructure } from '../set/volume-parts.ts';
 import { numberRuns, pageList } from '../text/pages.ts';
 import { missingSheets, partsName } from './sheet-runs.ts';
@@ -21,13 +21,13 @@ const FROZEN_RUN = 3;
  * the designer's file numbers them 1, 2, 3. A number repeated on two sheets, or followed by other numbers, is the
  * designer's. Returns the repeated number with its pages, or null.
  */
-function frozenField<S extends { docPage: number }>(d: DocFacts, numbered: readonly S[], label: (s: S) => string) {
+function frozenField(d: DocFacts, numbered: readonly StampFacts[]) {
   if (!WORD_FORMATS.has(d.doc.format) || numbered.length < FROZEN_RUN) return null;
   const last = numbered.at(-1)!;
   let from = numbered.length - 1;
-  while (from > 0 && label(numbered[from - 1]!) === label(last) && numbered[from - 1]!.docPage === numbered[from]!.docPage - 1) from--;
+  while (from > 0 && sheetLabel(numbered[from - 1]!) === sheetLabel(last) && numbered[from - 1]!.docPage === numbered[from]!.docPage - 1) from--;
   const run = numbered.slice(from);
-  return run.length >= FROZEN_RUN ? { sheet: label(last), pages: run.map((s) => s.docPage) } : null;
+  return run.length >= FROZEN_RUN ? { sheet: sheetLabel(last), pages: run.map((s) => s.docPage) } : null;
 }
 
 /** «24-017-АР, листы 12–14 (с. 9–11)» or «лист 47 (с. 8) — номер другого альбома» for each bound run. */
@@ -85,7 +85,7 @@ export const sheetNumbering = defineCheck({
         if (numbered.length < 2) continue;
         // «В документе …» alone when the volume is one numbering; «… (графическая часть, с. 10–24)» when it has several
         const inPart = numberings.length > 1 ? ` (${partsName(parts)})` : '';
-        const frozen = frozenField(d, numbered, sheetLabel);
+        const frozen = frozenField(d, numbered);
         if (frozen) {
           report.warning({
             code: FROZEN_NUMBERS_WARNING,

@@ -119,16 +119,22 @@ test('a word put in place of another in a long object name is another name; a qu
   assert.equal(run('Многоквартирный 14-этажный жилой дом со встроенно-пристроенными нежилыми помещениями'), 0);
 });
 
-test('a listed file sent under another name with the same CRC32 is one minor finding, neither missing nor unlisted', () => {
+/** The sample note listing АР with its checksum, and the set with АР uploaded under `name`. */
+function listedWithChecksum(name: string) {
   const xml = parseExplanatoryNote(
     SAMPLE_NOTE.replace('<FileName>24-017-АР.pdf</FileName>', '<FileName>24-017-АР.pdf</FileName><FileChecksum>1B5C9E26</FileChecksum>'),
   )!;
-  const ar = docFacts(2, 'Архитектурные решения итог.pdf', 'АР', [page('24-017-АР', 'x')]);
+  const ar = docFacts(2, name, 'АР', [page('24-017-АР', 'x')]);
   const docs = [
     docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
     ar,
     docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'x')]),
   ];
+  return { ar, docs };
+}
+
+test('a listed file sent under another name with the same CRC32 is one minor finding, neither missing nor unlisted', () => {
+  const { ar, docs } = listedWithChecksum('Архитектурные решения итог.pdf');
   ar.crc32 = '1B5C9E26';
   const f = xmlNoteMismatch.run(context(docs)).findings!;
   assert.deepEqual(
@@ -142,15 +148,7 @@ test('a listed file sent under another name with the same CRC32 is one minor fin
 });
 
 test('the « (2)» of a file downloaded twice is no other name: the listed file, its checksum compared', () => {
-  const xml = parseExplanatoryNote(
-    SAMPLE_NOTE.replace('<FileName>24-017-АР.pdf</FileName>', '<FileName>24-017-АР.pdf</FileName><FileChecksum>1B5C9E26</FileChecksum>'),
-  )!;
-  const ar = docFacts(2, '24-017-АР (2).pdf', 'АР', [page('24-017-АР', 'x')]);
-  const docs = [
-    docFacts(1, '24-017-ПЗ.xml', null, ['x'], { format: 'xml', pdfPath: null }, xml),
-    ar,
-    docFacts(3, '24-017-ПЗУ.pdf', 'ПЗУ', [page('24-017-ПЗУ', 'x')]),
-  ];
+  const { ar, docs } = listedWithChecksum('24-017-АР (2).pdf');
   ar.crc32 = '1B5C9E26';
   assert.deepEqual(xmlNoteMismatch.run(context(docs)).findings, []);
   // another content under the listed name is the checksum's finding, not a missing file
